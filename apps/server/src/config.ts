@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every setting is validated here; a bad value stops
+ * the process with one line per problem (see main.ts).
+ */
+
+const postgresUrl = z
+  .string()
+  .url('must be a URL such as postgres://user@127.0.0.1:5432/dum')
+  .refine(
+    (value) => /^postgres(ql)?:$/.test(new URL(value).protocol),
+    'must start with postgres:// or postgresql://',
+  );
+
+const redisUrl = z
+  .string()
+  .url('must be a URL such as redis://127.0.0.1:6379')
+  .refine(
+    (value) => /^rediss?:$/.test(new URL(value).protocol),
+    'must start with redis:// or rediss://',
+  );
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  APP_ORIGIN: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, redisUrl.optional()),
+  SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SOLANA_CLUSTER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['localnet', 'devnet', 'testnet', 'mainnet-beta']).optional(),
+  ),
+  SOLANA_LOCALNET_PORT: port.default(8899),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+});
+
+export type Cluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appOrigin: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  solana: { cluster: Cluster; rpcUrl: string | undefined; localnetPort: number };
+  logLevel: string;
+  webDist: string;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function emptyToUndefined(value: unknown): unknown {
+  return value === '' ? undefined : value;
+}
+
+/** Turns an environment (process.env in main.ts, a plain object in tests) into a typed Config. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const cluster: Cluster = e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'devnet' : 'localnet');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL,
+    solana: { cluster, rpcUrl: e.SOLANA_RPC_URL, localnetPort: e.SOLANA_LOCALNET_PORT },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

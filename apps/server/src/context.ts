@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a request handler or a service may depend on, built once in main.ts (or a test). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  version: string;
+}

@@ -1,0 +1,30 @@
+// Runs PGlite (PostgreSQL compiled to WebAssembly) on its own thread and serves it over the
+// PostgreSQL wire protocol on a Unix socket, so the server talks to it through `pg` exactly as
+// it talks to a real PostgreSQL, and no query ever blocks the request thread.
+// Plain JavaScript on purpose: a worker does not inherit the TypeScript loader under every runner.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const { dataDir, socketPath } = workerData;
+
+let db;
+let server;
+try {
+  db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
+  await server.start();
+  parentPort.postMessage({ type: 'ready' });
+} catch (error) {
+  parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) });
+}
+
+parentPort.on('message', async (message) => {
+  if (message?.type !== 'stop') return;
+  try {
+    await server?.stop();
+    await db?.close();
+  } finally {
+    parentPort.postMessage({ type: 'stopped' });
+  }
+});

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
+ * revalidated; any other GET that wants HTML gets index.html (history fallback) so client-side
+ * routes such as /profile/abc load directly. Unknown /api paths are JSON 404s.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasSpa = existsSync(path.join(webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(webDist, filePath);
+        res.header(
+          'cache-control',
+          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsPage && hasSpa && !pathname.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const error = new AppError(isApi ? 'route_not_found' : 'not_found');
+    return reply.status(error.status).send(error.toBody());
+  });
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { systemClock, type AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+
+/** The composition root: environment → config → context → listening server. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(
+    config.logLevel,
+    config.env === 'development' && process.stdout.isTTY,
+  );
+  await mkdir(config.dataDir, { recursive: true });
+
+  const database = await openDatabase(
+    config.database.kind === 'pglite'
+      ? { kind: 'pglite', dataDir: config.database.dataDir }
+      : { kind: 'postgres', url: config.database.url },
+  );
+  await runMigrations(database);
+
+  const version = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const ctx: AppContext = { config, database, clock: systemClock, logger, version };
+  const app = await buildApp(ctx);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(
+    { url: config.appOrigin, database: database.kind, cluster: config.solana.cluster },
+    'Dum Club is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

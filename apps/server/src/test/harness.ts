@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { AppContext, Clock } from '../context.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { runMigrations } from '../db/migrate.ts';
+
+/**
+ * Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
+ * (CI sets it). Each test file gets its own throwaway database, so files can run in parallel.
+ */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await runMigrations(database);
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `dum_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    maxConnections: 10,
+  });
+  await runMigrations(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand instead of sleeping. */
+export class TestClock implements Clock {
+  constructor(private current: Date = new Date('2026-11-23T12:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { probeRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase(kind);
+  const clock = new TestClock();
+  const ctx: AppContext = {
+    config,
+    database,
+    clock,
+    logger: pino({ level: 'silent' }),
+    version: '0.0.0-test',
+  };
+  const app = await buildApp(ctx);
+  options.probeRoutes?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

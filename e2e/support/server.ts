@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { freePortRange } from './ports.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed, for a failing test's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Runs against the fresh database before the server starts (e.g. to seed the ledger). */
+  seed?: (database: Database) => Promise<void>;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the production server (the built SPA must exist: `npm run build`) as its own process
+ * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-'));
+  if (options.seed) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await runMigrations(database);
+      await options.seed(database);
+    } finally {
+      await database.close();
+    }
+  }
+  const port = await freePortRange(1);
+  const localnetPort = await freePortRange(2);
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SOLANA_LOCALNET_PORT: String(localnetPort),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The error catalogue: one code per failure the API can answer, its HTTP status and the
+ * user-facing message (spec section 8 verbatim where the spec gives one). Services throw
+ * `AppError(code)`; the server's one error handler turns it into
+ * `{ error: { code, message, details? } }`; the web app's API client turns that back into an
+ * `ApiError` whose message toasts read.
+ */
+export const ERRORS = {
+  // Generic request problems.
+  bad_request: { status: 400, message: 'The request is not valid.' },
+  validation_failed: { status: 400, message: 'Some fields are not valid.' },
+  malformed_json: { status: 400, message: 'The request body is not valid JSON.' },
+  unknown_query_parameter: {
+    status: 400,
+    message: 'The request has a query parameter this endpoint does not take.',
+  },
+  unauthorized: { status: 401, message: 'Authentication required.' },
+  forbidden: { status: 403, message: 'You are not allowed to do that.' },
+  not_found: { status: 404, message: 'Not found.' },
+  route_not_found: { status: 404, message: 'No such API endpoint.' },
+  method_not_allowed: { status: 405, message: 'That method is not allowed here.' },
+  conflict: { status: 409, message: 'That conflicts with the current state.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'That content type is not supported here.' },
+  rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
+  internal: { status: 500, message: 'Something went wrong' },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is starting or shutting down. Please try again.',
+  },
+  chain_unavailable: {
+    status: 503,
+    message: 'The Solana cluster is not answering. Please try again.',
+  },
+
+  // Faucet (spec section 8).
+  faucet_disabled: { status: 403, message: 'Faucet disabled in production' },
+  faucet_rate_limited: {
+    status: 429,
+    message: 'Faucet rate limit reached. Please try again later.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: unknown; cause?: unknown } = {},
+  ) {
+    super(options.message ?? ERRORS[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.details = options.details;
+  }
+
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    return { error };
+  }
+}
+
+/** User-facing texts that belong to the client (spec section 8), kept beside the server's. */
+export const MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  walletConnectionIssue: 'Wallet Connection Issue',
+  reloadPage: 'Reload Page',
+  tryAgain: 'Try Again',
+  goToHomepage: 'Go to Homepage',
+  emissionsFetchFailed: 'Failed to fetch emissions stats',
+} as const;
+
+/** Error-boundary rule of spec section 8: these words mark a wallet-related failure. */
+export function isWalletRelatedError(message: string): boolean {
+  return /wallet|solana|phantom|signature|transaction/i.test(message);
+}
