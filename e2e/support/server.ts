@@ -14,13 +14,16 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed, for a failing test's message. */
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, wait for the exit, then delete the data unless asked to keep it. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface StartServerOptions {
   /** Runs against the fresh database before the server starts (e.g. to seed the ledger). */
   seed?: (database: Database) => Promise<void>;
   env?: Record<string, string>;
+  /** Reuse an existing data folder (a restart) instead of a fresh one. */
+  dataDir?: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface StartServerOptions {
  * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-')));
   if (options.seed) {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     try {
@@ -83,13 +86,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     dataDir,
     output: () => output,
-    async stop() {
+    async stop(stopOptions = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,17 +10,14 @@ const postgresUrl = z
   .string()
   .url('must be a URL such as postgres://user@127.0.0.1:5432/dum')
   .refine(
-    (value) => /^postgres(ql)?:$/.test(new URL(value).protocol),
+    (value) => /^postgres(ql)?:$/.test(protocolOf(value)),
     'must start with postgres:// or postgresql://',
   );
 
 const redisUrl = z
   .string()
   .url('must be a URL such as redis://127.0.0.1:6379')
-  .refine(
-    (value) => /^rediss?:$/.test(new URL(value).protocol),
-    'must start with redis:// or rediss://',
-  );
+  .refine((value) => /^rediss?:$/.test(protocolOf(value)), 'must start with redis:// or rediss://');
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -105,4 +102,13 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };
+}
+
+/** zod runs refinements even after `.url()` failed, so this must not throw. */
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
 }

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no configuration on the embedded defaults', () => {
+    const config = loadConfig({}, '/srv/dum');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      appOrigin: 'http://localhost:3000',
+      dataDir: '/srv/dum/.data',
+      database: { kind: 'pglite', dataDir: path.join('/srv/dum/.data', 'pglite') },
+      redisUrl: undefined,
+      solana: { cluster: 'localnet', rpcUrl: undefined, localnetPort: 8899 },
+    });
+  });
+
+  it('uses PostgreSQL, Redis and a remote cluster when configured', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://dum@db:5432/dum',
+      REDIS_URL: 'redis://cache:6379',
+      SOLANA_RPC_URL: 'https://api.devnet.solana.com',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://dum@db:5432/dum' });
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.solana.cluster).toBe('devnet');
+  });
+
+  it('names every bad field in one error', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://x@y/z', PORT: 'eighty', REDIS_URL: 'not a url' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(problems).toContain('PORT:');
+      expect(problems).toContain('REDIS_URL: must be a URL such as redis://127.0.0.1:6379');
+    }
+  });
+
+  it('rejects a malformed DATABASE_URL with a clear message', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres//oops' })).toThrow(
+      'DATABASE_URL: must be a URL such as postgres://user@127.0.0.1:5432/dum',
+    );
+  });
+});
