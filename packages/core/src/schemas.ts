@@ -32,3 +32,41 @@ export const healthResponseSchema = z.object({
   realtime: z.enum(['memory', 'redis']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The platform stats call (GET /api/emissions/platform-stats); amounts in DUM base units. */
+export const platformStatsResponseSchema = z.object({
+  totalEvents: z.number().int().nonnegative(),
+  totalMinted: baseUnits,
+  currentReward: baseUnits,
+  eventsUntilHalving: z.number().int().nonnegative(),
+  /** Percent of the cap minted, two decimals (0 to 100). */
+  percentMinted: z.number().min(0).max(100),
+  maxSupply: baseUnits,
+  currentEpoch: z.number().int().nonnegative(),
+});
+export type PlatformStatsResponse = z.infer<typeof platformStatsResponseSchema>;
+
+/** GET /api/emissions/ledger: the append-only mint ledger, oldest first, keyset-paged by id. */
+export const ledgerQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,19}$/, 'must be a ledger entry id')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  eventIndex: z.string().nullable(),
+  epoch: z.number().int().nullable(),
+  amount: baseUnits,
+  recipient: z.string().nullable(),
+  kind: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerPageSchema = z.object({
+  items: z.array(ledgerEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;

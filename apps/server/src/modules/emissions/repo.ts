@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { emissionState } from '../../db/schema.ts';
+import { emissionLedger, emissionState, users } from '../../db/schema.ts';
 
 export async function readEmissionTotals(
   db: Db,
@@ -12,4 +12,23 @@ export async function readEmissionTotals(
   // The migration inserts the row; an empty table would mean a broken database, not a new one.
   if (!row) throw new Error('emission_state row is missing');
   return row;
+}
+
+export async function readLedgerPage(db: Db, after: bigint | undefined, limit: number) {
+  return db
+    .select({
+      id: emissionLedger.id,
+      eventIndex: emissionLedger.eventIndex,
+      epoch: emissionLedger.epoch,
+      amount: emissionLedger.amount,
+      recipient: users.solAddress,
+      kind: emissionLedger.kind,
+      reference: emissionLedger.reference,
+      createdAt: emissionLedger.createdAt,
+    })
+    .from(emissionLedger)
+    .leftJoin(users, eq(users.id, emissionLedger.recipientId))
+    .where(after === undefined ? undefined : gt(emissionLedger.id, after))
+    .orderBy(asc(emissionLedger.id))
+    .limit(limit);
 }

@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { ledgerQuerySchema } from '@dum/core';
 import { parseQuery } from '../../http/validate.ts';
-import { getEmissionsStats } from './service.ts';
+import { getEmissionsStats, getLedgerPage, getPlatformStats } from './service.ts';
 
 export function emissionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/emissions/stats', async (request) => {
     parseQuery(z.object({}), request.query);
     return getEmissionsStats(ctx.database.db);
+  });
+
+  app.get('/api/emissions/platform-stats', async (request) => {
+    parseQuery(z.object({}), request.query);
+    return getPlatformStats(ctx.database.db);
+  });
+
+  app.get('/api/emissions/ledger', async (request) => {
+    const query = parseQuery(ledgerQuerySchema, request.query);
+    return getLedgerPage(
+      ctx.database.db,
+      query.after === undefined ? undefined : BigInt(query.after),
+      query.limit,
+    );
   });
 }

@@ -1,6 +1,11 @@
-import { emissionsStats, type EmissionsStatsResponse } from '@dum/core';
+import {
+  emissionsStats,
+  type EmissionsStatsResponse,
+  type LedgerPage,
+  type PlatformStatsResponse,
+} from '@dum/core';
 import type { Db } from '../../db/database.ts';
-import { readEmissionTotals } from './repo.ts';
+import { readEmissionTotals, readLedgerPage } from './repo.ts';
 
 /** The halving banner's numbers, computed from the ledger's counters with the core schedule. */
 export async function getEmissionsStats(db: Db): Promise<EmissionsStatsResponse> {
@@ -12,5 +17,43 @@ export async function getEmissionsStats(db: Db): Promise<EmissionsStatsResponse>
       currentReward: stats.currentReward.toString(),
       currentEpoch: Number(stats.currentEpoch),
     },
+  };
+}
+
+/** The Platform Stats card's numbers. */
+export async function getPlatformStats(db: Db): Promise<PlatformStatsResponse> {
+  const totals = await readEmissionTotals(db);
+  const stats = emissionsStats(totals.totalEvents, totals.totalMinted);
+  return {
+    totalEvents: Number(stats.totalEvents),
+    totalMinted: stats.totalMinted.toString(),
+    currentReward: stats.currentReward.toString(),
+    eventsUntilHalving: Number(stats.eventsUntilHalving),
+    percentMinted: Number(stats.percentMintedBps) / 100,
+    maxSupply: stats.maxSupply.toString(),
+    currentEpoch: Number(stats.currentEpoch),
+  };
+}
+
+/** One page of the public mint ledger, for audits from the outside. */
+export async function getLedgerPage(
+  db: Db,
+  after: bigint | undefined,
+  limit: number,
+): Promise<LedgerPage> {
+  const rows = await readLedgerPage(db, after, limit);
+  const last = rows.at(-1);
+  return {
+    items: rows.map((row) => ({
+      id: row.id.toString(),
+      eventIndex: row.eventIndex?.toString() ?? null,
+      epoch: row.epoch,
+      amount: row.amount.toString(),
+      recipient: row.recipient,
+      kind: row.kind,
+      reference: row.reference,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length === limit && last ? last.id.toString() : null,
   };
 }

@@ -1,0 +1,162 @@
+import { capMint, epochForEvent, MAX_SUPPLY, rewardForEvent } from '@dum/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { recordRewardedEvent, type AwardResult, type RewardedEventKind } from './ledger.ts';
+
+const KINDS: RewardedEventKind[] = ['post_created', 'comment_created', 'like_given', 'follow'];
+const NOW = new Date('2026-11-23T12:00:00Z');
+const DAILY_CAP = 6;
+
+interface Row {
+  event_index: string | null;
+  epoch: number | null;
+  amount: string;
+  recipient_id: string;
+  kind: string;
+  reference: string;
+}
+
+describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
+  let database: Database;
+  let userIds: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const { rows } = await database.pool.query<{ id: string }>(
+      `insert into users (sol_address) select 'wallet-' || g from generate_series(1, 5) g returning id`,
+    );
+    userIds = rows.map((row) => row.id);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function reset(totalEvents: bigint, totalMinted: bigint): Promise<void> {
+    await database.pool.query('delete from emission_ledger');
+    await database.pool.query(
+      'update emission_state set total_events = $1, total_minted = $2 where id = 1',
+      [totalEvents.toString(), totalMinted.toString()],
+    );
+  }
+
+  function award(event: {
+    kind: RewardedEventKind;
+    actor: number;
+    owner: number;
+    reference: string;
+  }): Promise<AwardResult> {
+    return database.db.transaction((tx) =>
+      recordRewardedEvent(
+        tx,
+        {
+          kind: event.kind,
+          actorId: userIds[event.actor]!,
+          subjectOwnerId: userIds[event.owner]!,
+          reference: event.reference,
+        },
+        { now: NOW, dailyCap: DAILY_CAP },
+      ),
+    );
+  }
+
+  const eventArb = fc.record({
+    kind: fc.constantFrom(...KINDS),
+    actor: fc.integer({ min: 0, max: 4 }),
+    owner: fc.integer({ min: 0, max: 4 }),
+    // A small reference space makes repeats (the same action twice) common.
+    reference: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'),
+  });
+
+  const seedArb = fc.constantFrom(
+    { events: 0n, minted: 0n },
+    // Just before a halving boundary.
+    { events: 69_995n, minted: 69_995n * 150_000_000_000n },
+    { events: 139_997n, minted: 15_000_000_000_000_000n },
+    // A few rewards short of the 21M cap.
+    { events: 500_000n, minted: MAX_SUPPLY - 100_000_000_000n },
+    { events: 500_000n, minted: MAX_SUPPLY },
+  );
+
+  it('keeps every invariant under random concurrent interleavings (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        seedArb,
+        fc.array(eventArb, { minLength: 1, maxLength: 30 }),
+        async (seed, events) => {
+          await reset(seed.events, seed.minted);
+          // All at once: the database decides the interleaving.
+          const results = await Promise.all(events.map((event) => award(event)));
+
+          const { rows } = await database.pool.query<Row>(
+            'select event_index::text, epoch, amount::text, recipient_id, kind, reference from emission_ledger',
+          );
+          const rewarded = rows
+            .filter((row) => row.event_index !== null)
+            .sort((a, b) => (BigInt(a.event_index!) < BigInt(b.event_index!) ? -1 : 1));
+
+          // Consecutive indices from the seed, none skipped or repeated.
+          rewarded.forEach((row, i) =>
+            expect(BigInt(row.event_index!)).toBe(seed.events + BigInt(i)),
+          );
+          // The right reward for each index, cut at the cap.
+          let minted = seed.minted;
+          for (const row of rewarded) {
+            const index = BigInt(row.event_index!);
+            expect(BigInt(row.epoch!)).toBe(epochForEvent(index));
+            expect(BigInt(row.amount)).toBe(capMint(rewardForEvent(index), minted));
+            minted += BigInt(row.amount);
+          }
+          expect(minted).toBeLessThanOrEqual(MAX_SUPPLY > seed.minted ? MAX_SUPPLY : seed.minted);
+
+          const state = await database.pool.query<{ total_events: string; total_minted: string }>(
+            'select total_events::text, total_minted::text from emission_state where id = 1',
+          );
+          expect(BigInt(state.rows[0]!.total_events)).toBe(seed.events + BigInt(rewarded.length));
+          expect(BigInt(state.rows[0]!.total_minted)).toBe(minted);
+
+          // One action never pays twice; self-engagement writes nothing.
+          const keys = rows.map((row) => `${row.kind}|${row.reference}|${row.recipient_id}`);
+          expect(new Set(keys).size).toBe(keys.length);
+          const distinctNonSelf = new Set(
+            events
+              .filter((e) => e.actor !== e.owner)
+              .map((e) => `${e.kind}|${e.reference}|${e.actor}`),
+          );
+          expect(rows.length).toBe(distinctNonSelf.size);
+          expect(results.filter((r) => r.status === 'self_engagement').length).toBe(
+            events.filter((e) => e.actor === e.owner).length,
+          );
+
+          // Nobody earns on more than the daily cap of events.
+          const perUser = new Map<string, number>();
+          for (const row of rewarded)
+            perUser.set(row.recipient_id, (perUser.get(row.recipient_id) ?? 0) + 1);
+          for (const n of perUser.values()) expect(n).toBeLessThanOrEqual(DAILY_CAP);
+        },
+      ),
+      { numRuns: kind === 'postgres' ? 40 : 25 },
+    );
+  });
+
+  it('does not pay for an event past the daily cap, nor count it toward the halving', async () => {
+    await reset(0n, 0n);
+    for (let i = 0; i < DAILY_CAP; i++) {
+      expect(
+        (await award({ kind: 'like_given', actor: 0, owner: 1, reference: `p${i}` })).status,
+      ).toBe('rewarded');
+    }
+    expect(await award({ kind: 'like_given', actor: 0, owner: 1, reference: 'late' })).toEqual({
+      status: 'over_daily_cap',
+    });
+    const state = await database.pool.query<{ total_events: string }>(
+      'select total_events::text from emission_state where id = 1',
+    );
+    expect(state.rows[0]!.total_events).toBe(String(DAILY_CAP));
+    // Recorded once: a retry of the same action is not a new event either.
+    expect(await award({ kind: 'like_given', actor: 0, owner: 1, reference: 'late' })).toEqual({
+      status: 'already_recorded',
+    });
+  });
+});
