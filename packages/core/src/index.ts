@@ -4,3 +4,4 @@ export * from './amounts.ts';
 export * from './address.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
+export * from './realtime.ts';

@@ -1,0 +1,210 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createMemoryBus, createRedisBus, type EventBus } from './bus.ts';
+import { rawDataToString, SocketHub, type SocketHubOptions } from './socket-hub.ts';
+
+/** Tokens this test's verifier accepts (the real server verifies JWTs; see the auth tests). */
+const TOKENS: Record<string, string> = { 'token-alice': 'alice', 'token-bob': 'bob' };
+
+interface Instance {
+  url: string;
+  hub: SocketHub;
+  close(): Promise<void>;
+}
+
+async function startInstance(
+  bus: EventBus,
+  options: Partial<SocketHubOptions> = {},
+): Promise<Instance> {
+  const hub = new SocketHub({
+    verifyAccessToken: async (token) => (TOKENS[token] ? { userId: TOKENS[token] } : null),
+    allowedOrigins: ['http://app.test'],
+    logger: pino({ level: 'silent' }),
+    ...options,
+  });
+  const unsubscribe = bus.subscribe((message) => hub.deliver(message));
+  const server = http.createServer();
+  const wss = new WebSocketServer({ server, maxPayload: 4096 });
+  wss.on('connection', (socket, request) => hub.attach(socket, request));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/socket`,
+    hub,
+    async close() {
+      unsubscribe();
+      hub.close();
+      wss.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+interface TestClient {
+  socket: WebSocket;
+  messages: Array<Record<string, unknown>>;
+  closed: Promise<{ code: number; reason: string }>;
+  next(type: string): Promise<Record<string, unknown>>;
+}
+
+function connect(url: string, headers: Record<string, string> = {}): TestClient {
+  const socket = new WebSocket(url, { headers });
+  const messages: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data: WebSocket.RawData) => {
+    messages.push(JSON.parse(rawDataToString(data)) as Record<string, unknown>);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  return {
+    socket,
+    messages,
+    closed,
+    async next(type) {
+      for (;;) {
+        const found = messages.find((m) => m.type === type);
+        if (found) return found;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+
+function event(userIds: string[] | 'all') {
+  return {
+    kind: 'event' as const,
+    audience: userIds === 'all' ? { kind: 'all' as const } : { kind: 'users' as const, userIds },
+    event: { type: 'vault_completed' as const, data: { vaultId: 'v1' } },
+    timestamp: '2026-11-23T12:00:00.000Z',
+  };
+}
+
+describe('SocketHub', () => {
+  it('answers auth_success with the user id for a valid token', async () => {
+    const bus = createMemoryBus();
+    const instance = await startInstance(bus);
+    opened.push(instance);
+    const client = connect(`${instance.url}?token=token-alice`);
+    expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'alice' });
+    client.socket.close();
+  });
+
+  it('closes with 1008 on a missing, unknown or late token', async () => {
+    const instance = await startInstance(createMemoryBus(), { authTimeoutMs: 200 });
+    opened.push(instance);
+    expect((await connect(`${instance.url}?token=forged`).closed).code).toBe(1008);
+    expect((await connect(instance.url).closed).code).toBe(1008);
+  });
+
+  it('accepts the token as a first auth message too', async () => {
+    const instance = await startInstance(createMemoryBus());
+    opened.push(instance);
+    const client = connect(instance.url);
+    client.socket.on('open', () =>
+      client.socket.send(JSON.stringify({ type: 'auth', token: 'token-bob' })),
+    );
+    expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'bob' });
+    client.socket.close();
+  });
+
+  it('refuses another browser origin', async () => {
+    const instance = await startInstance(createMemoryBus());
+    opened.push(instance);
+    const client = connect(`${instance.url}?token=token-alice`, { origin: 'http://evil.test' });
+    expect((await client.closed).code).toBe(1008);
+  });
+
+  it('delivers events only to the users they concern', async () => {
+    const bus = createMemoryBus();
+    const instance = await startInstance(bus);
+    opened.push(instance);
+    const alice = connect(`${instance.url}?token=token-alice`);
+    const bob = connect(`${instance.url}?token=token-bob`);
+    await Promise.all([alice.next('auth_success'), bob.next('auth_success')]);
+
+    await bus.publish(event(['bob']));
+    expect(await bob.next('vault_completed')).toEqual({
+      type: 'vault_completed',
+      data: { vaultId: 'v1' },
+      timestamp: '2026-11-23T12:00:00.000Z',
+    });
+    await bus.publish({
+      ...event('all'),
+      event: { type: 'vault_completed', data: { vaultId: 'v2' } },
+    });
+    await alice.next('vault_completed');
+    expect(alice.messages.filter((m) => m.type === 'vault_completed')).toHaveLength(1);
+    expect(alice.messages.at(-1)).toMatchObject({ data: { vaultId: 'v2' } });
+    alice.socket.close();
+    bob.socket.close();
+  });
+
+  it('closes a user’s sockets when their session ends', async () => {
+    const bus = createMemoryBus();
+    const instance = await startInstance(bus);
+    opened.push(instance);
+    const alice = connect(`${instance.url}?token=token-alice`);
+    const bob = connect(`${instance.url}?token=token-bob`);
+    await Promise.all([alice.next('auth_success'), bob.next('auth_success')]);
+    await bus.publish({ kind: 'close_user', userId: 'alice' });
+    expect((await alice.closed).code).toBe(4001);
+    expect(bob.socket.readyState).toBe(WebSocket.OPEN);
+    bob.socket.close();
+  });
+
+  it('closes a client that sends too fast, or too much at once', async () => {
+    const instance = await startInstance(createMemoryBus(), {
+      messageLimit: { count: 5, windowMs: 60_000 },
+    });
+    opened.push(instance);
+    const chatty = connect(`${instance.url}?token=token-alice`);
+    await chatty.next('auth_success');
+    for (let i = 0; i < 10; i++) chatty.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await chatty.closed).code).toBe(4008);
+
+    const big = connect(`${instance.url}?token=token-bob`);
+    await big.next('auth_success');
+    big.socket.send('x'.repeat(10_000));
+    expect((await big.closed).code).toBe(1009);
+  });
+
+  it('drops a client whose send buffer overflows instead of stalling others', async () => {
+    const bus = createMemoryBus();
+    const instance = await startInstance(bus, { maxBufferedBytes: 64 });
+    opened.push(instance);
+    const slow = connect(`${instance.url}?token=token-alice`);
+    await slow.next('auth_success');
+    const big = {
+      ...event(['alice']),
+      event: { type: 'vault_completed' as const, data: { vaultId: 'x'.repeat(200) } },
+    };
+    await bus.publish(big);
+    expect((await slow.closed).code).toBe(4009);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('two instances over Redis', () => {
+  it('delivers an event published on instance A to a socket on instance B', async () => {
+    const url = process.env.TEST_REDIS_URL!;
+    const busA = await createRedisBus(url, () => {});
+    const busB = await createRedisBus(url, () => {});
+    const a = await startInstance(busA);
+    const b = await startInstance(busB);
+    opened.push(a, b, { close: () => busA.close() }, { close: () => busB.close() });
+    const bob = connect(`${b.url}?token=token-bob`);
+    await bob.next('auth_success');
+    await busA.publish(event(['bob']));
+    expect(await bob.next('vault_completed')).toMatchObject({ data: { vaultId: 'v1' } });
+    bob.socket.close();
+  });
+});

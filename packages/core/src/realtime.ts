@@ -1,0 +1,39 @@
+/**
+ * The socket protocol (spec sections 3, 4 and 7). The server sends `auth_success` once the
+ * token is accepted, then typed events; payload fields are exactly those the spec's client reads.
+ * Amounts are base-unit integer strings.
+ */
+export type RealtimeEvent =
+  | { type: 'new_post'; data: { postId: string; author: { id: string; username: string | null } } }
+  | {
+      type: 'vault_support';
+      data: { vaultId: string; support: { supporterId: string; amount: string } };
+    }
+  | { type: 'vault_completed'; data: { vaultId: string } }
+  | { type: 'mystery_vault_joined'; data: { vaultId: string; amount: string } }
+  | { type: 'new_message'; data: { senderId: string; tipAmount: string } }
+  | { type: 'user_followed'; data: { followingId: string; followerName: string } }
+  | {
+      type: 'activity';
+      data: { id: string; type: string; message: string; created_at: string };
+    };
+
+export type RealtimeEventType = RealtimeEvent['type'];
+
+/** Who receives an event: everyone connected, or the sockets of these users. */
+export type Audience = { kind: 'all' } | { kind: 'users'; userIds: string[] };
+
+export type ServerMessage =
+  { type: 'auth_success'; userId: string } | (RealtimeEvent & { timestamp: string });
+
+/** Close codes the client acts on. 1008 is the spec's authentication failure. */
+export const SOCKET_CLOSE = {
+  authFailed: 1008,
+  tooBig: 1009,
+  goingAway: 1001,
+  /** Sent faster than allowed, or let the server's send buffer overflow. */
+  rateLimited: 4008,
+  slowConsumer: 4009,
+  /** The session ended elsewhere (signed out, refresh family revoked). */
+  sessionEnded: 4001,
+} as const;
