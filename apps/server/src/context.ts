@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
   now(): Date;
@@ -12,6 +13,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface AppContext {
   config: Config;
   database: Database;
+  /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
+  bus: EventBus;
   clock: Clock;
   logger: FastifyBaseLogger;
   version: string;

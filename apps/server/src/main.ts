@@ -6,6 +6,7 @@ import { systemClock, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -31,13 +32,16 @@ async function main(): Promise<void> {
       : { kind: 'postgres', url: config.database.url },
   );
   await runMigrations(database);
+  const bus = config.redisUrl
+    ? await createRedisBus(config.redisUrl, (error) => logger.error({ err: error }, 'redis error'))
+    : createMemoryBus();
 
   const version = (
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string;
     }
   ).version;
-  const ctx: AppContext = { config, database, clock: systemClock, logger, version };
+  const ctx: AppContext = { config, database, bus, clock: systemClock, logger, version };
   const app = await buildApp(ctx);
 
   let stopping = false;
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await bus.close();
       await database.close();
       logger.info('stopped cleanly');
       process.exit(0);

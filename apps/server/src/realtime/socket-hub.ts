@@ -223,5 +223,6 @@ function parseClientMessage(text: string): { type: string; token?: unknown } | n
 /** ws hands over a Buffer, an ArrayBuffer or fragments; text frames are UTF-8. */
 export function rawDataToString(data: WebSocket.RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(new Uint8Array(data)).toString('utf8');
+  return data.toString('utf8');
 }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { createMemoryBus } from '../realtime/bus.ts';
 
 /**
  * Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
@@ -86,9 +87,11 @@ export async function createTestApp(
   });
   const database = await createTestDatabase(kind);
   const clock = new TestClock();
+  const bus = createMemoryBus();
   const ctx: AppContext = {
     config,
     database,
+    bus,
     clock,
     logger: pino({ level: 'silent' }),
     version: '0.0.0-test',
@@ -102,6 +105,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await bus.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
