@@ -1,0 +1,76 @@
+import { formatSol, type RealtimeEvent } from '@dum/core';
+import { describe, expect, it } from 'vitest';
+import {
+  addNotification,
+  emptyNotifications,
+  markAllRead,
+  queryKeysToRefresh,
+  reconnectDelayMs,
+  toastForEvent,
+} from './notifications.ts';
+
+const support: RealtimeEvent = {
+  type: 'vault_support',
+  data: { vaultId: 'v9', support: { supporterId: 'u2', amount: '250000000' } },
+};
+
+describe('notification history', () => {
+  it('keeps the latest 50, newest first, and counts unread', () => {
+    let state = emptyNotifications;
+    for (let i = 0; i < 60; i++) {
+      state = addNotification(state, { id: String(i), event: support, receivedAt: i });
+    }
+    expect(state.items).toHaveLength(50);
+    expect(state.items[0]!.id).toBe('59');
+    expect(state.unread).toBe(50);
+    expect(markAllRead(state).unread).toBe(0);
+  });
+});
+
+describe('what an event refreshes', () => {
+  it('refreshes the vault, its leaderboard, the vault list and the feed on support', () => {
+    expect(queryKeysToRefresh(support)).toEqual([
+      ['/api/messages-v2/feed'],
+      ['/api/vaults'],
+      ['/api/vaults', 'v9'],
+      ['/api/vaults', 'v9', 'leaderboard'],
+    ]);
+    expect(
+      queryKeysToRefresh({ type: 'user_followed', data: { followingId: 'a', followerName: 'b' } }),
+    ).toEqual([['/api/follows']]);
+  });
+});
+
+describe('event toasts', () => {
+  it('does not toast a supporter about their own support', () => {
+    expect(toastForEvent(support, 'u2', formatSol)).toBeNull();
+    expect(toastForEvent(support, 'u1', formatSol)).toEqual({
+      title: 'Vault Supported',
+      description: 'Someone vaulted 0.2500 SOL',
+    });
+  });
+
+  it('mentions a tip only when it is above 0', () => {
+    const plain = toastForEvent(
+      { type: 'new_message', data: { senderId: 's', tipAmount: '0' } },
+      'u',
+      formatSol,
+    );
+    const tipped = toastForEvent(
+      { type: 'new_message', data: { senderId: 's', tipAmount: '1000000000' } },
+      'u',
+      formatSol,
+    );
+    expect(plain).toEqual({ title: 'New Message', description: 'You received a message' });
+    expect(tipped?.description).toBe('You received a message with a 1.0000 SOL tip');
+  });
+});
+
+describe('reconnect backoff', () => {
+  it('grows exponentially to a 30 s ceiling with jitter in the upper half', () => {
+    expect(reconnectDelayMs(0, () => 0)).toBe(500);
+    expect(reconnectDelayMs(0, () => 1)).toBe(1000);
+    expect(reconnectDelayMs(3, () => 0.5)).toBe(6000);
+    expect(reconnectDelayMs(20, () => 1)).toBe(30_000);
+  });
+});

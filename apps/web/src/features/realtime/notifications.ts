@@ -1,0 +1,121 @@
+import { NOTIFICATION_HISTORY, type RealtimeEvent } from '@dum/core';
+
+/**
+ * The notification history of spec section 3: the latest 50 events with their timestamp, and
+ * an unread count. Plain functions over plain data; the React store wraps them.
+ */
+export interface Notification {
+  id: string;
+  event: RealtimeEvent;
+  receivedAt: number;
+}
+
+export interface NotificationState {
+  items: Notification[];
+  unread: number;
+}
+
+export const emptyNotifications: NotificationState = { items: [], unread: 0 };
+
+export function addNotification(state: NotificationState, item: Notification): NotificationState {
+  return {
+    items: [item, ...state.items].slice(0, NOTIFICATION_HISTORY),
+    unread: Math.min(state.unread + 1, NOTIFICATION_HISTORY),
+  };
+}
+
+export function markAllRead(state: NotificationState): NotificationState {
+  return state.unread === 0 ? state : { ...state, unread: 0 };
+}
+
+/**
+ * Spec section 7: on each event the related cached queries are refreshed. Keys are path
+ * prefixes; TanStack Query invalidates every query whose key starts with them.
+ */
+export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
+  switch (event.type) {
+    case 'new_post':
+      return [['/api/messages-v2/feed']];
+    case 'vault_support':
+    case 'vault_completed':
+      return [
+        ['/api/messages-v2/feed'],
+        ['/api/vaults'],
+        ['/api/vaults', event.data.vaultId],
+        ['/api/vaults', event.data.vaultId, 'leaderboard'],
+      ];
+    case 'mystery_vault_joined':
+      return [['/api/mystery-vaults']];
+    case 'new_message':
+      return [['/api/messages']];
+    case 'user_followed':
+      return [['/api/follows']];
+    case 'activity':
+      return [
+        ['/api/activity/recent'],
+        ['/api/emissions/stats'],
+        ['/api/emissions/platform-stats'],
+      ];
+  }
+}
+
+export interface ToastText {
+  title: string;
+  description?: string;
+}
+
+/**
+ * The event toasts of spec section 8. Returns null where no toast is due: the supporter does not
+ * get a toast for their own support, and activity items only feed the Live Activity card.
+ */
+export function toastForEvent(
+  event: RealtimeEvent,
+  viewerId: string | null,
+  formatSol: (lamports: bigint) => string,
+): ToastText | null {
+  switch (event.type) {
+    case 'new_post':
+      return {
+        title: 'New Post',
+        description: event.data.author.username
+          ? `${event.data.author.username} just posted`
+          : 'Someone just posted',
+      };
+    case 'vault_support':
+      if (event.data.support.supporterId === viewerId) return null;
+      return {
+        title: 'Vault Supported',
+        description: `Someone vaulted ${formatSol(BigInt(event.data.support.amount))} SOL`,
+      };
+    case 'mystery_vault_joined':
+      return {
+        title: 'Mystery Vault Activity',
+        description: `Someone joined with ${formatSol(BigInt(event.data.amount))} SOL`,
+      };
+    case 'new_message': {
+      const tip = BigInt(event.data.tipAmount);
+      return {
+        title: 'New Message',
+        description:
+          tip > 0n
+            ? `You received a message with a ${formatSol(tip)} SOL tip`
+            : 'You received a message',
+      };
+    }
+    case 'vault_completed':
+      return { title: 'Vault Completed', description: 'A vault reached its target' };
+    case 'user_followed':
+      return { title: 'New Follower', description: `${event.data.followerName} followed you` };
+    case 'activity':
+      return null;
+  }
+}
+
+/**
+ * Reconnect delay after the n-th consecutive failure: exponential from 1 s, capped at 30 s, with
+ * full jitter so a server restart is not met by every client at the same instant.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
