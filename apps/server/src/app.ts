@@ -3,7 +3,9 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
+import { faucetRoutes } from './modules/faucet/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 /**
@@ -25,6 +27,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   healthRoutes(app, ctx);
   emissionsRoutes(app, ctx);
+  await chainRoutes(app, ctx);
+  faucetRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -35,6 +35,22 @@ const envSchema = z.object({
     z.enum(['localnet', 'devnet', 'testnet', 'mainnet-beta']).optional(),
   ),
   SOLANA_LOCALNET_PORT: port.default(8899),
+  /** The DUM mint on a remote cluster; on the localnet it is created and known at start. */
+  DUM_MINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+      .optional(),
+  ),
+  /** Test SOL per faucet call, in lamports (an integer string). */
+  FAUCET_LAMPORTS: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer number of lamports')
+    .default('1000000000'),
+  FAUCET_WALLET_LIMIT: z.coerce.number().int().positive().default(3),
+  FAUCET_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  FAUCET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -54,7 +70,14 @@ export interface Config {
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
-  solana: { cluster: Cluster; rpcUrl: string | undefined; localnetPort: number };
+  solana: {
+    cluster: Cluster;
+    rpcUrl: string | undefined;
+    localnetPort: number;
+    dumMint: string | undefined;
+  };
+  /** Per wallet and per IP, each at most `*Limit` calls per window. */
+  faucet: { lamports: bigint; walletLimit: number; ipLimit: number; windowMs: number };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -97,7 +120,18 @@ export function loadConfig(
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
-    solana: { cluster, rpcUrl: e.SOLANA_RPC_URL, localnetPort: e.SOLANA_LOCALNET_PORT },
+    solana: {
+      cluster,
+      rpcUrl: e.SOLANA_RPC_URL,
+      localnetPort: e.SOLANA_LOCALNET_PORT,
+      dumMint: e.DUM_MINT,
+    },
+    faucet: {
+      lamports: BigInt(e.FAUCET_LAMPORTS),
+      walletLimit: e.FAUCET_WALLET_LIMIT,
+      ipLimit: e.FAUCET_IP_LIMIT,
+      windowMs: e.FAUCET_WINDOW_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -1,3 +1,4 @@
+import type { ChainClient, Localnet } from '@dum/chain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -16,6 +17,10 @@ export interface AppContext {
   /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
   bus: EventBus;
   clock: Clock;
+  /** Solana access (balances, transfer verification, airdrops) on the configured cluster. */
+  chain: ChainClient;
+  /** The embedded localnet when this process runs it (serves the browser's /rpc), else null. */
+  localnet: Localnet | null;
   logger: FastifyBaseLogger;
   version: string;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createChainClient, defaultRpcUrl, startLocalnet } from '@dum/chain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock, type AppContext } from './context.ts';
@@ -36,12 +37,36 @@ async function main(): Promise<void> {
     ? await createRedisBus(config.redisUrl, (error) => logger.error({ err: error }, 'redis error'))
     : createMemoryBus();
 
+  // The embedded localnet runs in this process unless SOLANA_RPC_URL points at a cluster.
+  const localnet =
+    config.solana.cluster === 'localnet' && !config.solana.rpcUrl
+      ? await startLocalnet({
+          dataDir: config.dataDir,
+          host: config.host,
+          port: config.solana.localnetPort,
+        })
+      : null;
+  const chain = createChainClient({
+    cluster: config.solana.cluster,
+    rpcUrl: localnet?.rpcUrl ?? config.solana.rpcUrl ?? defaultRpcUrl(config.solana.cluster),
+    dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
+  });
+
   const version = (
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string;
     }
   ).version;
-  const ctx: AppContext = { config, database, bus, clock: systemClock, logger, version };
+  const ctx: AppContext = {
+    config,
+    database,
+    bus,
+    clock: systemClock,
+    chain,
+    localnet,
+    logger,
+    version,
+  };
   const app = await buildApp(ctx);
 
   let stopping = false;
@@ -56,6 +81,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // Writes the localnet's snapshot, so the next start replays nothing.
+      await localnet?.close();
       await bus.close();
       await database.close();
       logger.info('stopped cleanly');

@@ -1,1 +1,30 @@
-export {};
+export {
+  createChainClient,
+  defaultRpcUrl,
+  isAddress,
+  pubsubUrlFor,
+  type ChainClient,
+  type Cluster,
+} from './chain-client.ts';
+export { createRpcClient, RpcCallError, type RpcClient } from './rpc-client.ts';
+export {
+  verifyTransfer,
+  judgeTransfer,
+  isSignature,
+  type TransferRejection,
+  type TransferVerification,
+  type VerifyTransferInput,
+} from './verify-transfer.ts';
+export { loadPlatformKeys, ensureDumMint, type PlatformKeys } from './dum-mint.ts';
+export {
+  loadOrCreateKeypairFile,
+  signerFromSecretKey,
+  generateSigner,
+  type Signer,
+} from './keys.ts';
+export { startLocalnet, type Localnet, type LocalnetOptions } from './localnet/localnet.ts';
+export { LocalChain, buildTransferTransaction } from './localnet/local-chain.ts';
+export { createRpcHandler, type RpcHandler } from './localnet/rpc-methods.ts';
+export { SubscriptionHub } from './localnet/subscriptions.ts';
+export { attachSubscriptionSocket, type SubscriptionSocket } from './localnet/rpc-server.ts';
+export * from './programs.ts';

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createChainClient, startLocalnet, type Localnet } from '@dum/chain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -75,7 +76,14 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { probeRoutes?: (app: FastifyInstance) => void } = {},
+  options: {
+    probeRoutes?: (app: FastifyInstance) => void;
+    /**
+     * Start a real localnet (random ports, ledger in the test's data dir) and point ctx.chain
+     * at it. Without it, ctx.chain points at an address where nothing answers.
+     */
+    localnet?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
   const config: Config = loadConfig({
@@ -88,11 +96,22 @@ export async function createTestApp(
   const database = await createTestDatabase(kind);
   const clock = new TestClock();
   const bus = createMemoryBus();
+  const localnet: Localnet | null = options.localnet
+    ? await startLocalnet({ dataDir, port: 0 })
+    : null;
+  const chain = createChainClient({
+    cluster: config.solana.cluster,
+    rpcUrl: localnet?.rpcUrl ?? config.solana.rpcUrl ?? 'http://127.0.0.1:9',
+    dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
+    timeoutMs: 2000,
+  });
   const ctx: AppContext = {
     config,
     database,
     bus,
     clock,
+    chain,
+    localnet,
     logger: pino({ level: 'silent' }),
     version: '0.0.0-test',
   };
@@ -105,6 +124,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await localnet?.close();
       await bus.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

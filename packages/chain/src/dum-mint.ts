@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { createInitializeMint2Instruction, MINT_SIZE } from '@solana/spl-token';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { DUM_DECIMALS, LAMPORTS_PER_SOL } from '@dum/core';
+import { loadOrCreateKeypairFile, type Signer } from './keys.ts';
+import type { LocalChain } from './localnet/local-chain.ts';
+import { describeTransactionError } from './localnet/transaction-error.ts';
+import { decodeTransaction } from './wire.ts';
+
+/**
+ * The platform's keys live in DATA_DIR/keys (mode 0600, generated on first start, never logged):
+ * the treasury, which is the DUM mint authority, and the DUM mint's own address key.
+ */
+export interface PlatformKeys {
+  treasury: Signer;
+  dumMint: Signer;
+}
+
+export function loadPlatformKeys(dataDir: string): PlatformKeys {
+  const keysDir = path.join(dataDir, 'keys');
+  return {
+    treasury: loadOrCreateKeypairFile(path.join(keysDir, 'treasury.json')),
+    dumMint: loadOrCreateKeypairFile(path.join(keysDir, 'dum-mint.json')),
+  };
+}
+
+const TREASURY_FUNDING = 1000n * LAMPORTS_PER_SOL;
+
+/**
+ * Creates the DUM SPL mint (9 decimals, treasury as mint authority, no freeze authority) on a
+ * fresh localnet, with real transactions that go through the write-ahead log like any other.
+ */
+export async function ensureDumMint(chain: LocalChain, keys: PlatformKeys): Promise<void> {
+  if (chain.getAccount(keys.dumMint.address)) return;
+  if (chain.getBalance(keys.treasury.address) < LAMPORTS_PER_SOL) {
+    const funded = chain.airdrop(keys.treasury.address, TREASURY_FUNDING);
+    if (funded.kind === 'rejected') {
+      throw new Error(`funding the treasury failed: ${describeTransactionError(funded.err)}`);
+    }
+    await funded.durable;
+  }
+  const treasury = Keypair.fromSecretKey(keys.treasury.secretKey);
+  const mint = Keypair.fromSecretKey(keys.dumMint.secretKey);
+  const tx = new Transaction({
+    feePayer: treasury.publicKey,
+    blockhash: chain.latestBlockhash().blockhash,
+    lastValidBlockHeight: chain.latestBlockhash().lastValidBlockHeight,
+  }).add(
+    SystemProgram.createAccount({
+      fromPubkey: treasury.publicKey,
+      newAccountPubkey: mint.publicKey,
+      lamports: Number(chain.minimumBalanceForRentExemption(MINT_SIZE)),
+      space: MINT_SIZE,
+      programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+    }),
+    createInitializeMint2Instruction(mint.publicKey, DUM_DECIMALS, treasury.publicKey, null),
+  );
+  tx.sign(treasury, mint);
+  const raw = new Uint8Array(tx.serialize());
+  const outcome = chain.submit(raw, decodeTransaction(raw));
+  if (outcome.kind === 'rejected' || outcome.record.err) {
+    const err = outcome.kind === 'rejected' ? outcome.err : (outcome.record.err ?? 'unknown');
+    throw new Error(`creating the DUM mint failed: ${describeTransactionError(err)}`);
+  }
+  await outcome.durable;
+}

@@ -1,0 +1,61 @@
+import { ensureDumMint, loadPlatformKeys } from '../dum-mint.ts';
+import { LocalChain, type LocalChainOptions } from './local-chain.ts';
+import { createRpcHandler, type RpcHandler } from './rpc-methods.ts';
+import { startRpcServer } from './rpc-server.ts';
+import { SubscriptionHub } from './subscriptions.ts';
+
+export interface LocalnetOptions extends Omit<LocalChainOptions, 'dataDir'> {
+  /** DATA_DIR: the ledger goes to DATA_DIR/localnet, platform keys to DATA_DIR/keys. */
+  dataDir: string;
+  host?: string;
+  /** HTTP JSON-RPC port (8899 by default in the product); 0 picks a free port. */
+  port: number;
+  /** PubSub port; port + 1 by default, a free port when `port` is 0. */
+  wsPort?: number;
+}
+
+export interface Localnet {
+  chain: LocalChain;
+  rpc: RpcHandler;
+  subscriptions: SubscriptionHub;
+  rpcUrl: string;
+  wsUrl: string;
+  dumMint: string;
+  treasury: string;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded cluster: ledger, DUM mint, JSON-RPC HTTP and WebSocket servers. */
+export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
+  const chain = LocalChain.open(options);
+  try {
+    const keys = loadPlatformKeys(options.dataDir);
+    await ensureDumMint(chain, keys);
+    const rpc = createRpcHandler(chain);
+    const subscriptions = new SubscriptionHub(chain);
+    const server = await startRpcServer({
+      rpc,
+      subscriptions,
+      host: options.host,
+      port: options.port,
+      wsPort: options.wsPort,
+    });
+    return {
+      chain,
+      rpc,
+      subscriptions,
+      rpcUrl: server.rpcUrl,
+      wsUrl: server.wsUrl,
+      dumMint: keys.dumMint.address,
+      treasury: keys.treasury.address,
+      async close() {
+        await server.close();
+        subscriptions.close();
+        await chain.close();
+      },
+    };
+  } catch (error) {
+    await chain.close();
+    throw error;
+  }
+}

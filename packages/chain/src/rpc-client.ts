@@ -1,0 +1,63 @@
+import { AppError } from '@dum/core';
+
+/**
+ * A small JSON-RPC client for the server's own chain calls. Anything that means "the cluster is
+ * not answering" (network error, timeout, HTTP 5xx/429, garbage) becomes AppError
+ * `chain_unavailable`; a JSON-RPC error answer becomes RpcCallError with its code.
+ */
+
+export class RpcCallError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcCallError';
+  }
+}
+
+export interface RpcClient {
+  readonly url: string;
+  call<T>(method: string, params?: unknown[]): Promise<T>;
+}
+
+export function createRpcClient(url: string, options: { timeoutMs?: number } = {}): RpcClient {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let nextId = 1;
+  return {
+    url,
+    async call<T>(method: string, params: unknown[] = []): Promise<T> {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (cause) {
+        throw new AppError('chain_unavailable', { cause });
+      }
+      if (!response.ok) {
+        throw new AppError('chain_unavailable', {
+          cause: new Error(`RPC ${method} answered HTTP ${response.status}`),
+        });
+      }
+      let body: { result?: T; error?: { code: number; message: string; data?: unknown } };
+      try {
+        body = (await response.json()) as typeof body;
+      } catch (cause) {
+        throw new AppError('chain_unavailable', { cause });
+      }
+      if (body.error) {
+        // -32603 internal errors and "node is behind" are the cluster's trouble, not the caller's.
+        if (body.error.code === -32603 || body.error.code === -32005) {
+          throw new AppError('chain_unavailable', { cause: new Error(body.error.message) });
+        }
+        throw new RpcCallError(body.error.code, body.error.message, body.error.data);
+      }
+      return body.result as T;
+    },
+  };
+}
