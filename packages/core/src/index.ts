@@ -5,3 +5,4 @@ export * from './address.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';
+export * from './display.ts';

@@ -1,21 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { ErrorBoundary } from '../features/shell/error-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { AppRoutes } from './routes.tsx';
 
-/** Providers and routes. The shell (layout, pages) is filled in by the app-shell work. */
+/** Providers, the app-level error boundary, the toaster and the routes. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Routes>
-          <Route
-            path="*"
-            element={<main className="p-8 text-vibe text-3xl font-black">Dum Club</main>}
-          />
-        </Routes>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <ErrorBoundary fullScreen>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

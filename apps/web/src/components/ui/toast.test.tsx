@@ -1,0 +1,63 @@
+import { TOAST_LIMIT } from '@dum/core';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from './toaster.tsx';
+import { resetToasts, toast, toastReducer, useToast, type ToastItem } from './use-toast.ts';
+
+const item = (id: string): ToastItem => ({ id, open: true, title: `Toast ${id}` });
+
+describe('toast store', () => {
+  afterEach(() => {
+    act(() => resetToasts());
+    vi.useRealTimers();
+  });
+
+  it('keeps one toast at a time: a new one replaces the old', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    let state = { toasts: [] as ToastItem[] };
+    state = toastReducer(state, { type: 'add', toast: item('1') });
+    state = toastReducer(state, { type: 'add', toast: item('2') });
+    expect(state.toasts.map((t) => t.id)).toEqual(['2']);
+  });
+
+  it('renders only the latest toast', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Link copied!' });
+      toast({ title: 'Wallet Authenticated', description: 'Welcome back' });
+    });
+    expect(screen.queryByText('Link copied!')).toBeNull();
+    expect(screen.getByText('Wallet Authenticated')).toBeDefined();
+    expect(screen.getByText('Welcome back')).toBeDefined();
+  });
+
+  it('closes on dismiss and drops the toast from the store after 1,000,000 ms', () => {
+    vi.useFakeTimers();
+    function StoreSize() {
+      return <output aria-label="toasts in store">{useToast().toasts.length}</output>;
+    }
+    render(
+      <>
+        <Toaster />
+        <StoreSize />
+      </>,
+    );
+    let handle!: ReturnType<typeof toast>;
+    act(() => {
+      handle = toast({ title: 'Tokens Staked!' });
+    });
+    expect(screen.getByText('Tokens Staked!')).toBeDefined();
+    act(() => handle.dismiss());
+    expect(screen.queryByText('Tokens Staked!')).toBeNull();
+    const size = screen.getByRole('status', { name: 'toasts in store' });
+    expect(size.textContent).toBe('1');
+    act(() => {
+      vi.advanceTimersByTime(999_999);
+    });
+    expect(size.textContent).toBe('1');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(size.textContent).toBe('0');
+  });
+});

@@ -1,0 +1,73 @@
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@dum/core';
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { Toast } from 'radix-ui';
+import { cn } from '../../lib/cn.ts';
+import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
+
+/** Renders the toast store with Radix Toast: 5000 ms by default, swipe right 50 px to dismiss. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      swipeDirection="right"
+    >
+      {toasts.map((item) => (
+        <ToastCard key={item.id} item={item} />
+      ))}
+      <Toast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] flex w-[calc(100%-1.5rem)] max-w-sm -translate-x-1/2 flex-col gap-2 outline-none lg:right-6 lg:bottom-6 lg:left-auto lg:translate-x-0" />
+    </Toast.Provider>
+  );
+}
+
+function ToastCard({ item }: { item: ToastItem }) {
+  const Icon =
+    item.variant === 'destructive' ? CircleAlert : item.variant === 'success' ? CircleCheck : null;
+  return (
+    <Toast.Root
+      open={item.open}
+      duration={item.duration}
+      onOpenChange={(open) => {
+        if (!open) dismissToast(item.id);
+      }}
+      className={cn(
+        'toast-root group relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-2xl shadow-black/40 backdrop-blur',
+        item.variant === 'destructive'
+          ? 'border-danger/40 bg-[color-mix(in_oklab,var(--color-danger-strong)_22%,var(--color-surface))]'
+          : 'border-border bg-surface-2/95',
+      )}
+    >
+      {Icon && (
+        <Icon
+          aria-hidden="true"
+          className={cn(
+            'mt-0.5 size-5 shrink-0',
+            item.variant === 'destructive' ? 'text-danger' : 'text-success',
+          )}
+        />
+      )}
+      <div className="grid min-w-0 gap-1">
+        {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
+        {item.description && (
+          <Toast.Description className="text-sm text-muted">{item.description}</Toast.Description>
+        )}
+        {item.action && (
+          <Toast.Action
+            altText={item.action.label}
+            onClick={item.action.onClick}
+            className="mt-1 justify-self-start rounded-lg border border-border px-2.5 py-1 text-xs font-semibold hover:bg-surface-3"
+          >
+            {item.action.label}
+          </Toast.Action>
+        )}
+      </div>
+      <Toast.Close
+        aria-label="Dismiss notification"
+        className="absolute top-3 right-3 rounded-md p-1 text-muted opacity-70 transition-opacity hover:text-foreground hover:opacity-100"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </Toast.Close>
+    </Toast.Root>
+  );
+}

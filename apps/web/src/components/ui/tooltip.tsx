@@ -1,0 +1,45 @@
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@dum/core';
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips it. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={TOOLTIP_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+    >
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export interface TooltipProps {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  className?: string;
+}
+
+/** Wraps one focusable child (it becomes the trigger) with a tooltip. */
+export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          side={side}
+          sideOffset={6}
+          className={cn(
+            'z-50 max-w-64 rounded-lg border border-border bg-surface-3 px-2.5 py-1.5 text-xs text-foreground shadow-lg',
+            className,
+          )}
+        >
+          {content}
+          <TooltipPrimitive.Arrow className="fill-surface-3" />
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  formatDumAmount,
+  halvingProgress,
+  halvingUrgency,
+  nextHalvingReward,
+  parseBaseUnits,
+  type HalvingUrgency,
+} from '@dum/core';
+import { Flame, X, Zap } from 'lucide-react';
+import { useState } from 'react';
+import { Progress } from '../../components/ui/progress.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useEmissionsStats, type EmissionsStatsData } from './use-emissions-stats.ts';
+
+export const HALVING_DISMISSED_KEY = 'dum.halvingBanner.dismissed';
+
+function readDismissed(): boolean {
+  try {
+    return window.sessionStorage.getItem(HALVING_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(): void {
+  try {
+    window.sessionStorage.setItem(HALVING_DISMISSED_KEY, '1');
+  } catch {
+    // Storage unavailable (private mode): the banner stays dismissed until the next load.
+  }
+}
+
+export interface HalvingBannerView {
+  urgency: HalvingUrgency;
+  eventsLeft: string;
+  currentReward: string;
+  nextReward: string;
+  epoch: number;
+  progress: number;
+}
+
+/** What the banner shows for a stats answer; pure, so the tests need no network. */
+export function halvingBannerView(stats: EmissionsStatsData): HalvingBannerView {
+  const reward = parseBaseUnits(stats.currentReward) ?? 0n;
+  return {
+    urgency: halvingUrgency(stats.eventsUntilHalving),
+    eventsLeft: stats.eventsUntilHalving.toLocaleString('en-US'),
+    currentReward: formatDumAmount(reward),
+    nextReward: formatDumAmount(nextHalvingReward(reward)),
+    epoch: stats.currentEpoch,
+    progress: halvingProgress(stats.eventsUntilHalving),
+  };
+}
+
+const TONE: Record<HalvingUrgency, string> = {
+  calm: 'border-primary/20 bg-[linear-gradient(90deg,color-mix(in_oklab,var(--color-primary)_16%,var(--color-background)),color-mix(in_oklab,var(--color-accent)_12%,var(--color-background)))]',
+  urgent:
+    'border-warning/40 bg-[linear-gradient(90deg,color-mix(in_oklab,var(--color-warning)_22%,var(--color-background)),color-mix(in_oklab,var(--color-accent)_16%,var(--color-background)))]',
+  critical:
+    'border-danger/50 bg-[linear-gradient(90deg,color-mix(in_oklab,var(--color-danger-strong)_35%,var(--color-background)),color-mix(in_oklab,var(--color-warning)_20%,var(--color-background)))]',
+};
+
+/**
+ * The sticky Meme Halving countdown (spec section 2 and 4): events left, the current reward and
+ * half of it, the epoch and the epoch's progress. Urgent (pulse, ⚡) under 1000 left, critical
+ * (bounce) under 100. Hidden while loading, on error, and once dismissed for this session.
+ */
+export function HalvingBanner() {
+  const { data } = useEmissionsStats();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (!data || dismissed) return null;
+
+  const view = halvingBannerView(data);
+  const urgent = view.urgency !== 'calm';
+  const Icon = urgent ? Zap : Flame;
+
+  return (
+    <section
+      aria-label="Meme halving countdown"
+      data-testid="halving-banner"
+      data-urgency={view.urgency}
+      className={cn('relative border-b text-sm', TONE[view.urgency])}
+    >
+      <div className="flex items-center gap-3 py-2 pr-12 pl-4 sm:pr-14 sm:pl-6 xl:pl-8">
+        <span
+          aria-hidden="true"
+          className={cn(
+            'hidden size-8 shrink-0 place-items-center rounded-lg sm:grid',
+            view.urgency === 'calm' && 'bg-primary/15 text-primary',
+            view.urgency === 'urgent' && 'bg-warning/20 text-warning',
+            view.urgency === 'critical' && 'bg-danger/20 text-danger',
+          )}
+        >
+          <Icon className="size-4" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-x-6 gap-y-0.5 md:flex-row md:items-center md:justify-between">
+          <p
+            className={cn(
+              'font-semibold',
+              view.urgency === 'urgent' && 'animate-pulse motion-reduce:animate-none',
+              view.urgency === 'critical' && 'animate-bounce motion-reduce:animate-none',
+            )}
+          >
+            {urgent && <span aria-hidden="true">⚡ </span>}
+            <span className="font-mono tabular-nums" data-testid="halving-events-left">
+              {view.eventsLeft}
+            </span>{' '}
+            events until the Meme Halving
+          </p>
+          <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted sm:text-sm">
+            <span>
+              Reward{' '}
+              <span
+                className="font-mono font-semibold text-dum"
+                data-testid="halving-current-reward"
+              >
+                {view.currentReward} DUM
+              </span>
+              <span aria-hidden="true"> → </span>
+              <span className="sr-only"> then </span>
+              <span
+                className="font-mono font-semibold text-foreground"
+                data-testid="halving-next-reward"
+              >
+                {view.nextReward} DUM
+              </span>
+            </span>
+            <span aria-hidden="true" className="text-subtle">
+              •
+            </span>
+            <span data-testid="halving-epoch">Epoch {view.epoch}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-label="Dismiss halving banner"
+          onClick={() => {
+            rememberDismissed();
+            setDismissed(true);
+          }}
+          className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-lg text-muted transition-colors hover:bg-foreground/10 hover:text-foreground sm:right-4"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      <Progress
+        value={view.progress}
+        label={`Epoch ${view.epoch} progress`}
+        className="h-1 rounded-none bg-foreground/5"
+        indicatorClassName={cn(
+          'rounded-none',
+          view.urgency === 'urgent' && 'bg-none bg-warning',
+          view.urgency === 'critical' && 'bg-none bg-danger',
+        )}
+      />
+    </section>
+  );
+}

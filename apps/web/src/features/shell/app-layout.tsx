@@ -1,0 +1,61 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { HalvingBanner } from '../emissions/halving-banner.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { Footer } from './footer.tsx';
+import { MobileHeader } from './mobile-header.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
+import { ReplitBanner } from './replit-banner.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/**
+ * The shell of spec section 2. Large screens: sidebar on the left, a sticky header (halving
+ * banner and top bar) over the page and the footer. Small screens: a sticky header (halving
+ * banner and the logo + wallet bar), the page, the footer and a bottom bar.
+ */
+export function AppLayout({ onStake }: { onStake?: () => void }) {
+  const { pathname } = useLocation();
+  // A new page starts at the top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-primary px-3 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <ReplitBanner />
+      <div className="flex flex-1">
+        <Sidebar onStake={onStake} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="sticky top-0 z-30">
+            <HalvingBanner />
+            <MobileHeader />
+            <TopBar />
+          </div>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="flex-1 px-4 pt-6 pb-8 outline-none sm:px-6 lg:pt-8 xl:px-8"
+          >
+            {/* Keyed by path: moving to another page clears a page's error. */}
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <div className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
+            <Footer />
+          </div>
+        </div>
+      </div>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link, useLocation } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { BOTTOM_NAV_ITEMS, isNavActive } from './nav.ts';
+
+/** Small screens: the first four entries in a bar fixed to the bottom edge. */
+export function BottomNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl lg:hidden"
+    >
+      <ul className="mx-auto grid max-w-lg grid-cols-4">
+        {BOTTOM_NAV_ITEMS.map((item) => {
+          const active = isNavActive(item.path, pathname);
+          const Icon = item.icon;
+          return (
+            <li key={item.path}>
+              <Link
+                to={item.path}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'relative flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors',
+                  active ? 'text-foreground' : 'text-subtle hover:text-foreground',
+                )}
+              >
+                {active && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-0 h-0.5 w-10 rounded-full bg-vibe"
+                  />
+                )}
+                <Icon
+                  aria-hidden="true"
+                  className={cn('size-5', active && 'text-primary')}
+                  strokeWidth={active ? 2.4 : 2}
+                />
+                <span className="max-w-full truncate px-1">{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+
+/** The brand mark and word mark; links home. */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
+  return (
+    <Link
+      to="/"
+      aria-label="Dum Club home"
+      className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
+    >
+      <LogoMark className="size-9" />
+      <span className="flex flex-col leading-none">
+        <span className="text-lg font-black tracking-tight text-foreground">
+          Dum <span className="text-vibe">Club</span>
+        </span>
+        {!compact && (
+          <span className="mt-1 text-[10px] font-semibold tracking-[0.18em] text-subtle uppercase">
+            Proof of Vibe
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'relative grid shrink-0 place-items-center rounded-xl bg-vibe text-lg font-black text-primary-foreground shadow-[0_6px_20px_-6px_var(--color-accent)] transition-transform duration-200 group-hover:-rotate-6 motion-reduce:transition-none',
+        className,
+      )}
+    >
+      D
+      <span className="absolute -top-1 -right-1 size-2.5 rounded-full border-2 border-background bg-dum" />
+    </span>
+  );
+}

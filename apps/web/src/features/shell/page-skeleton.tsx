@@ -1,0 +1,17 @@
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+
+/** Shown while a page's code loads (every page is a lazy chunk). */
+export function PageSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true" className="mx-auto w-full max-w-3xl">
+      <span className="sr-only">Loading page…</span>
+      <Skeleton className="h-52 w-full rounded-3xl" />
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+      </div>
+    </div>
+  );
+}

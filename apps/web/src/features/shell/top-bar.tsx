@@ -1,0 +1,24 @@
+import { WalletControl } from '../wallet/wallet-control.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+
+/** Large screens: the bar above the page, holding the network status and the wallet control. */
+export function TopBar() {
+  return (
+    <header className="hidden h-16 items-center justify-between gap-4 border-b border-border bg-background/80 px-6 backdrop-blur-xl lg:flex xl:px-8">
+      <p className="flex items-center gap-3 text-sm text-muted">
+        <Badge variant="success" className="normal-case tracking-normal">
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-success" />
+          DevNet
+        </Badge>
+        <span>
+          Earn DUM through engagement, not electricity.{' '}
+          <span className="font-semibold text-foreground">Social Mining · Proof of Vibe</span>
+        </span>
+      </p>
+      {/* Wallet slot: the wallet feature owns this control. */}
+      <div data-slot="wallet-control" className="flex items-center gap-2">
+        <WalletControl />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { Compass, House } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from './coming-soon.tsx';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  useDocumentTitle('Page not found');
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center py-10 text-center sm:py-16">
+      <p
+        aria-hidden="true"
+        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
+      >
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Page not found</h1>
+      <p className="mt-3 text-muted">
+        Nothing lives at{' '}
+        <code className="rounded-md bg-surface-2 px-1.5 py-0.5 font-mono text-sm break-all text-foreground">
+          {pathname}
+        </code>
+        . It may have been a free post (those vanish after 24 hours) or a mistyped link.
+      </p>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row">
+        <Link to="/" className={buttonVariants({ size: 'md' })}>
+          <House aria-hidden="true" />
+          Back to the feed
+        </Link>
+        <Link to="/discover" className={cn(buttonVariants({ variant: 'secondary', size: 'md' }))}>
+          <Compass aria-hidden="true" />
+          Discover
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,356 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
+import { startServer, type RunningServer, type StartServerOptions } from './support/server.ts';
+
+/**
+ * The app shell of spec section 2 in Chromium at 375x812 and 1440x900: every route, the
+ * navigation and its active link, the footer, not-found, the halving banner (fresh, urgent and
+ * critical ledgers) and the error fallback when a page fails to load.
+ */
+
+const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+/** Each route and the heading its page shows. */
+const ROUTES: readonly [path: string, heading: RegExp][] = [
+  ['/', /Earn crypto through engagement/],
+  ['/reels', /Reels, one swipe at a time/],
+  ['/discover', /Find your people/],
+  ['/vaults/42', /Vault details are on their way/],
+  ['/posts/7', /Single posts, coming soon/],
+  ['/profile', /Your profile, your vibe/],
+  [`/profile/${WALLET}`, /9xQe\.\.\.VFin’s profile/],
+  ['/create', /Make something worth vibing/],
+  ['/my-vaults', /Every vault you run or back/],
+  ['/mystery-vaults', /What's inside\? Nobody knows yet\./],
+  ['/time-capsules', /Posts sealed until their moment/],
+  ['/messages', /Wallet-to-wallet messages/],
+  ['/analytics', /Know what lands/],
+  ['/advertiser', /Reach the club/],
+  ['/rewards', /Every vibe mines DUM/],
+  ['/terms', /^Terms of Service$/],
+  ['/privacy', /^Privacy Policy$/],
+  ['/no/such/page', /^Page not found$/],
+];
+
+/**
+ * Free ports are picked before the server binds them, so another process on the machine can
+ * take one in between (EADDRINUSE). Starting again on fresh ports is enough.
+ */
+async function startServerRetrying(options?: StartServerOptions): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+const seedEvents = (totalEvents: number): StartServerOptions => ({
+  seed: async (database) => {
+    await database.pool.query(
+      `update emission_state set total_events = ${totalEvents} where id = 1`,
+    );
+  },
+});
+
+/** Loads a URL and waits until React has rendered its page. */
+async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await pageHeading(page);
+}
+
+async function pageHeading(page: Page): Promise<string> {
+  const heading = page.locator('main h1').first();
+  await heading.waitFor({ timeout: 10_000 });
+  return (await heading.textContent()) ?? '';
+}
+
+/** The sidebar's and the bottom bar's navigation (only one of them is displayed at a time). */
+function mainNav(page: Page, which: 'sidebar' | 'bottom') {
+  return page.locator('nav[aria-label="Main"]').nth(which === 'sidebar' ? 0 : 1);
+}
+
+async function currentLinks(page: Page, which: 'sidebar' | 'bottom'): Promise<string[]> {
+  return mainNav(page, which).locator('a[aria-current="page"]').allTextContents();
+}
+
+describe('the app shell', () => {
+  let fresh: RunningServer;
+  let urgent: RunningServer;
+  let critical: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [fresh, urgent, critical, browser] = await Promise.all([
+      startServerRetrying(),
+      startServerRetrying(seedEvents(69_500)),
+      startServerRetrying(seedEvents(69_950)),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([fresh?.stop(), urgent?.stop(), critical?.stop()]);
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('renders every route on %s without page errors', async (_name, viewport) => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    for (const [path, heading] of ROUTES) {
+      await page.goto(fresh.url + path);
+      expect(await pageHeading(page), path).toMatch(heading);
+      // The shell is around every page.
+      expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a skeleton while a page chunk loads', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/privacy-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(fresh.url + '/privacy', { waitUntil: 'domcontentloaded' });
+    const skeleton = page.getByRole('status').filter({ hasText: 'Loading page' });
+    await skeleton.waitFor();
+    release();
+    expect(await pageHeading(page)).toBe('Privacy Policy');
+    expect(await skeleton.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates with the sidebar on desktop and marks the active link', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await visit(page, fresh.url + '/');
+    const sidebar = mainNav(page, 'sidebar');
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual([
+      'Feed',
+      'My Vaults',
+      'Mystery Vaults',
+      'Time Capsules',
+      'Messages',
+      'Analytics',
+      'Profile',
+    ]);
+    // The bottom bar is for small screens only.
+    expect(await mainNav(page, 'bottom').isVisible()).toBe(false);
+    await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Feed']);
+
+    await sidebar.getByRole('link', { name: 'Messages' }).click();
+    await page.waitForURL('**/messages');
+    expect(await pageHeading(page)).toMatch(/Wallet-to-wallet messages/);
+    await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Messages']);
+
+    await visit(page, `${fresh.url}/profile/${WALLET}`);
+    await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Profile']);
+
+    // Sidebar extras and the top bar's wallet slot.
+    expect(await page.getByText('Integration Preview • X / Instagram').isVisible()).toBe(true);
+    const box = page.getByRole('region', { name: 'DUM Token' });
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.locator('dd').allTextContents()).toEqual(['0 DUM', '0 DUM', '0 DUM']);
+    await box.getByRole('button', { name: 'Stake Tokens' }).click();
+    // Inside the toast viewport (Radix also announces the text in a hidden live region).
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Staking is coming soon')
+      .waitFor();
+    expect(await page.locator('[data-slot="wallet-control"]').nth(1).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates with the four-link bottom bar on a phone', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await visit(page, fresh.url + '/');
+    expect(await mainNav(page, 'sidebar').isVisible()).toBe(false);
+    const bottom = mainNav(page, 'bottom');
+    expect(await bottom.isVisible()).toBe(true);
+    expect(await bottom.getByRole('link').allTextContents()).toEqual([
+      'Feed',
+      'My Vaults',
+      'Mystery Vaults',
+      'Time Capsules',
+    ]);
+    await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Feed']);
+    await bottom.getByRole('link', { name: 'Time Capsules' }).click();
+    await page.waitForURL('**/time-capsules');
+    expect(await pageHeading(page)).toMatch(/Posts sealed until their moment/);
+    await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Time Capsules']);
+    // Header: logo and wallet control.
+    expect(await page.getByRole('link', { name: 'Dum Club home' }).first().isVisible()).toBe(true);
+    expect(await page.locator('[data-slot="wallet-control"]').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('has the footer on %s, with working legal links', async (_name, viewport) => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    await visit(page, fresh.url + '/');
+    const footer = page.getByRole('contentinfo');
+    const text = (await footer.textContent()) ?? '';
+    expect(text).toContain('Dum Club');
+    expect(text).toContain('DevNet Preview');
+    expect(text).toContain(`© ${new Date().getFullYear()} Dum Club`);
+    expect(text).toContain('DevNet Preview • Test tokens only • No real monetary value');
+    await footer.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('**/terms');
+    expect(await pageHeading(page)).toBe('Terms of Service');
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy');
+    expect(await pageHeading(page)).toBe('Privacy Policy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the not-found screen for an unknown path, inside the shell', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await page.goto(fresh.url + '/vaults');
+    expect(await pageHeading(page)).toBe('Page not found');
+    expect(await page.getByText('/vaults', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to the feed' }).click();
+    expect(await pageHeading(page)).toMatch(/Earn crypto/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'shows the halving banner on a fresh ledger (%s) and hides it when dismissed',
+    async (_name, viewport) => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await page.goto(fresh.url + '/');
+      const banner = page.getByTestId('halving-banner');
+      await banner.waitFor();
+      expect(await banner.getAttribute('data-urgency')).toBe('calm');
+      expect(await page.getByTestId('halving-events-left').textContent()).toBe('70,000');
+      expect(await page.getByTestId('halving-current-reward').textContent()).toBe('150 DUM');
+      expect(await page.getByTestId('halving-next-reward').textContent()).toBe('75 DUM');
+      expect(await page.getByTestId('halving-epoch').textContent()).toBe('Epoch 0');
+      expect(await banner.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+      expect(await banner.textContent()).not.toContain('⚡');
+      // Sticky: still on screen after scrolling the page.
+      await page.goto(fresh.url + '/terms');
+      await pageHeading(page);
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      const box = await banner.boundingBox();
+      expect(box?.y).toBe(0);
+
+      await banner.getByRole('button', { name: 'Dismiss halving banner' }).click();
+      expect(await banner.count()).toBe(0);
+      // Remembered for the session: a reload keeps it hidden.
+      await page.reload();
+      await pageHeading(page);
+      await page.waitForLoadState('networkidle');
+      expect(await banner.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('turns urgent under 1000 events left (pulse, lightning)', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await page.goto(urgent.url + '/');
+    const banner = page.getByTestId('halving-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-urgency')).toBe('urgent');
+    expect(await page.getByTestId('halving-events-left').textContent()).toBe('500');
+    expect(await banner.textContent()).toMatch(/^⚡ 500 events until the Meme Halving/);
+    expect(await banner.locator('.animate-pulse').count()).toBe(1);
+    expect(await banner.locator('.animate-bounce').count()).toBe(0);
+    const animation = await banner
+      .locator('.animate-pulse')
+      .evaluate((element) => getComputedStyle(element).animationName);
+    expect(animation).toBe('pulse');
+    expect(await banner.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('99.3');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns critical under 100 events left (bounce), and respects reduced motion', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await page.goto(critical.url + '/');
+    const banner = page.getByTestId('halving-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-urgency')).toBe('critical');
+    expect(await page.getByTestId('halving-events-left').textContent()).toBe('50');
+    expect(await banner.textContent()).toContain('⚡');
+    const bouncing = banner.locator('.animate-bounce');
+    expect(await bouncing.count()).toBe(1);
+    expect(await bouncing.evaluate((element) => getComputedStyle(element).animationName)).toBe(
+      'bounce',
+    );
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await bouncing.evaluate((element) => getComputedStyle(element).animationName)).toBe(
+      'none',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the red banner on a Replit domain only', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const replit = 'http://dum-club.alice.replit.dev';
+    // Serve the real app under a Replit host name (no redirect, so the CSP's 'self' holds).
+    await context.route(`${replit}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(replit, fresh.url) });
+      const headers = response.headers();
+      // Browsers ignore (and complain about) this header on a plain-http, non-localhost origin.
+      delete headers['cross-origin-opener-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(replit + '/');
+    const alert = page.getByRole('alert').filter({ hasText: 'Testing is disabled' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Railway');
+    await page.goto(fresh.url + '/');
+    await pageHeading(page);
+    expect(await page.getByText('Testing is disabled').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the error fallback when a page fails to load, keeping the shell', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.route('**/assets/terms-page-*.js', (route) =>
+      route.fulfill({ status: 500, body: 'boom' }),
+    );
+    await page.goto(fresh.url + '/');
+    await pageHeading(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    const fallback = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await fallback.waitFor();
+    expect(await fallback.getByRole('button').allTextContents()).toEqual([
+      'Reload Page',
+      'Go to Homepage',
+    ]);
+    expect(await fallback.getByText('Wallet Connection Issue').count()).toBe(0);
+    // The navigation still works around the failed page, and leaving it clears the error.
+    await mainNav(page, 'sidebar').getByRole('link', { name: 'Analytics' }).click();
+    expect(await pageHeading(page)).toBe('Know what lands');
+    expect(await fallback.count()).toBe(0);
+
+    await page.goto(fresh.url + '/terms');
+    await fallback.waitFor();
+    await fallback.getByRole('button', { name: 'Go to Homepage' }).click();
+    await page.waitForURL(fresh.url + '/');
+    expect(await pageHeading(page)).toMatch(/Earn crypto/);
+    await context.close();
+  });
+});
