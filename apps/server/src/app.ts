@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
 import { faucetRoutes } from './modules/faucet/routes.ts';
@@ -24,6 +25,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, ctx.config);
+  registerAuthentication(app, ctx.tokens);
 
   healthRoutes(app, ctx);
   emissionsRoutes(app, ctx);

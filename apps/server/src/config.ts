@@ -51,6 +51,13 @@ const envSchema = z.object({
   FAUCET_WALLET_LIMIT: z.coerce.number().int().positive().default(3),
   FAUCET_IP_LIMIT: z.coerce.number().int().positive().default(10),
   FAUCET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Signs access tokens; shared by every instance. Unset: generated into DATA_DIR. */
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters of random text').optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -78,6 +85,7 @@ export interface Config {
   };
   /** Per wallet and per IP, each at most `*Limit` calls per window. */
   faucet: { lamports: bigint; walletLimit: number; ipLimit: number; windowMs: number };
+  auth: { secret: string | undefined; accessTokenTtlSeconds: number; refreshTokenTtlMs: number };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -131,6 +139,11 @@ export function loadConfig(
       walletLimit: e.FAUCET_WALLET_LIMIT,
       ipLimit: e.FAUCET_IP_LIMIT,
       windowMs: e.FAUCET_WINDOW_SECONDS * 1000,
+    },
+    auth: {
+      secret: e.AUTH_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),

@@ -2,6 +2,7 @@ import type { ChainClient, Localnet } from '@dum/chain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
 import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
   bus: EventBus;
   clock: Clock;
+  /** Issues and verifies access tokens (modules/auth). */
+  tokens: TokenService;
   /** Solana access (balances, transfer verification, airdrops) on the configured cluster. */
   chain: ChainClient;
   /** The embedded localnet when this process runs it (serves the browser's /rpc), else null. */

@@ -7,6 +7,8 @@ import { systemClock, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { loadAuthSecret } from './modules/auth/secret.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 
 /** The composition root: environment → config → context → listening server. */
@@ -62,6 +64,11 @@ async function main(): Promise<void> {
     database,
     bus,
     clock: systemClock,
+    tokens: createTokenService({
+      secret: loadAuthSecret(config.auth.secret, config.dataDir),
+      accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+      clock: systemClock,
+    }),
     chain,
     localnet,
     logger,

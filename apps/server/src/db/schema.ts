@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
+  index,
   integer,
   pgTable,
   smallint,
@@ -10,14 +12,67 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/** A wallet that has signed in at least once. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  solAddress: text('sol_address').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A wallet that has signed in at least once. Profile fields are empty until the person sets
+ * them (the profile issue); the referral code is handed out on first sign-in.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    solAddress: text('sol_address').notNull().unique(),
+    username: text('username').unique(),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    referralCode: text('referral_code').unique(),
+    referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_not_self_referred', sql`${t.referredById} <> ${t.id}`)],
+);
+
+/**
+ * Sign-in challenges issued and not yet used. A row is deleted when verify consumes it (so a
+ * nonce works once) or by the cleanup once it has expired.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    nonce: text('nonce').primaryKey(),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    /** The referral code sent with the challenge, attached to the user if this creates one. */
+    referralCode: text('referral_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_challenges_expires_at').on(t.expiresAt)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Each use rotates the token (rotatedAt is set and a
+ * new row of the same family is written); presenting a rotated token again revokes the family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+);
 
 /**
  * The emission counters, one row (id = 1). Kept in step with emission_ledger in the same

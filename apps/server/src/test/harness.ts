@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createChainClient, startLocalnet, type Localnet } from '@dum/chain';
+import { createChainClient, generateSigner, startLocalnet, type Localnet } from '@dum/chain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -10,6 +10,8 @@ import { loadConfig, type Config } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { users } from '../db/schema.ts';
+import { createTokenService, type AuthUser } from '../modules/auth/tokens.ts';
 import { createMemoryBus } from '../realtime/bus.ts';
 
 /**
@@ -110,6 +112,11 @@ export async function createTestApp(
     database,
     bus,
     clock,
+    tokens: createTokenService({
+      secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+      accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+      clock,
+    }),
     chain,
     localnet,
     logger: pino({ level: 'silent' }),
@@ -130,4 +137,22 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A user row plus a real access token for it, for tests of protected routes that are not about
+ * sign-in itself (the auth module's tests go through challenge and verify).
+ */
+export async function createSignedInUser(
+  ctx: AppContext,
+  solAddress: string = generateSigner().address,
+): Promise<{ user: AuthUser; accessToken: string; headers: { authorization: string } }> {
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({ solAddress })
+    .onConflictDoUpdate({ target: users.solAddress, set: { solAddress } })
+    .returning({ id: users.id, solAddress: users.solAddress });
+  if (!row) throw new Error('user insert returned nothing');
+  const accessToken = await ctx.tokens.issueAccessToken(row);
+  return { user: row, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }

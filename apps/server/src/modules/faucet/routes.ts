@@ -7,16 +7,15 @@ import { requestFaucet, type FaucetResult } from './service.ts';
 
 export interface FaucetRouteOptions {
   /**
-   * The signed-in user's wallet, or null. Defaults to `request.user.solAddress`, which the auth
-   * module is to provide (access tokens carry sub and solAddress, see design.md section 5).
+   * The signed-in user's wallet, or null. Defaults to `request.user.solAddress` (the bearer
+   * token, see modules/auth/authenticate.ts).
    */
   authenticate?: (request: FastifyRequest) => Promise<{ wallet: string } | null>;
   limiter?: RateLimiter;
 }
 
-async function walletFromRequestUser(request: FastifyRequest): Promise<{ wallet: string } | null> {
-  const user = (request as FastifyRequest & { user?: { solAddress?: unknown } | null }).user;
-  return typeof user?.solAddress === 'string' ? { wallet: user.solAddress } : null;
+function walletFromRequestUser(request: FastifyRequest): Promise<{ wallet: string } | null> {
+  return Promise.resolve(request.user ? { wallet: request.user.solAddress } : null);
 }
 
 /** POST /api/faucet → { signature, lamports } (docs/api.md). */

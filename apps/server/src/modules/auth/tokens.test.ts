@@ -1,0 +1,86 @@
+import { base64url, SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TestClock } from '../../test/harness.ts';
+import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+
+/** The test clock's start, so hand-made tokens are valid in time and fail only for their flaw. */
+const now = Math.floor(new TestClock().now().getTime() / 1000);
+const secret = new TextEncoder().encode('a'.repeat(40));
+const user = {
+  id: '6f1c3e0e-8a43-4a8f-9d38-8d6f5b1f7e11',
+  solAddress: 'So11111111111111111111111111111111111111112',
+};
+
+function setup(): { clock: TestClock; tokens: ReturnType<typeof createTokenService> } {
+  const clock = new TestClock();
+  return { clock, tokens: createTokenService({ secret, accessTokenTtlSeconds: 900, clock }) };
+}
+
+async function expectRefused(promise: Promise<unknown>, message = 'Invalid token received') {
+  await expect(promise).rejects.toMatchObject({ code: 'unauthorized', status: 401, message });
+}
+
+describe('access tokens', () => {
+  it('round-trips sub and solAddress and carries exp', async () => {
+    const { tokens } = setup();
+    const token = await tokens.issueAccessToken(user);
+    expect(await tokens.verifyAccessToken(token)).toEqual(user);
+    const payload = JSON.parse(
+      new TextDecoder().decode(base64url.decode(token.split('.')[1] ?? '')),
+    ) as Record<string, unknown>;
+    expect(payload).toMatchObject({ sub: user.id, solAddress: user.solAddress });
+    expect(payload.exp).toBe((payload.iat as number) + 900);
+  });
+
+  it('refuses an expired token', async () => {
+    const { tokens, clock } = setup();
+    const token = await tokens.issueAccessToken(user);
+    clock.advance(900_000);
+    await expectRefused(tokens.verifyAccessToken(token), 'Access token expired');
+  });
+
+  it("refuses alg 'none', another algorithm, another key, type, issuer or audience", async () => {
+    const { tokens } = setup();
+    const claims = { solAddress: user.solAddress };
+    const base = (alg: string, typ = 'at+jwt') =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg, typ })
+        .setSubject(user.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600);
+    const unsecured = new UnsecuredJWT(claims)
+      .setSubject(user.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .encode();
+    const forged = [
+      unsecured,
+      await base('HS512').sign(new TextEncoder().encode('a'.repeat(64))),
+      await base('HS256').sign(new TextEncoder().encode('b'.repeat(40))),
+      await base('HS256', 'JWT').sign(secret),
+      await base('HS256').setIssuer('someone-else').sign(secret),
+      await base('HS256').setAudience('another-api').sign(secret),
+      'not-a-token',
+    ];
+    // The control: the same recipe with the right parts is accepted.
+    expect(await tokens.verifyAccessToken(await base('HS256').sign(secret))).toEqual(user);
+    for (const token of forged) await expectRefused(tokens.verifyAccessToken(token));
+  });
+
+  it('refuses a token without solAddress', async () => {
+    const { tokens } = setup();
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(user.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(secret);
+    await expectRefused(tokens.verifyAccessToken(token));
+  });
+});
