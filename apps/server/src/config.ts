@@ -58,6 +58,10 @@ const envSchema = z.object({
   ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Rewarded events a wallet earns on per UTC day (design.md section 4). */
+  DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
+  /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
+  STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -86,6 +90,7 @@ export interface Config {
   /** Per wallet and per IP, each at most `*Limit` calls per window. */
   faucet: { lamports: bigint; walletLimit: number; ipLimit: number; windowMs: number };
   auth: { secret: string | undefined; accessTokenTtlSeconds: number; refreshTokenTtlMs: number };
+  economy: { dailyRewardCap: number; stakingAprBps: number };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -145,6 +150,7 @@ export function loadConfig(
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     },
+    economy: { dailyRewardCap: e.DAILY_REWARD_CAP, stakingAprBps: e.STAKING_APR_BPS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

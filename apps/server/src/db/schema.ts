@@ -120,3 +120,5 @@ export const emissionLedger = pgTable(
     check('emission_ledger_amount_non_negative', sql`${t.amount} >= 0`),
   ],
 );
+
+export * from './schema-economy.ts';
