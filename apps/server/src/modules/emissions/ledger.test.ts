@@ -35,6 +35,8 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
 
   async function reset(totalEvents: bigint, totalMinted: bigint): Promise<void> {
     await database.pool.query('delete from emission_ledger');
+    await database.pool.query('delete from dum_accounts');
+    await database.pool.query('delete from activity');
     await database.pool.query(
       'update emission_state set total_events = $1, total_minted = $2 where id = 1',
       [totalEvents.toString(), totalMinted.toString()],
@@ -129,6 +131,26 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
             events.filter((e) => e.actor === e.owner).length,
           );
 
+          // Balances are kept in step with the ledger: each account holds exactly its mints.
+          const accounts = await database.pool.query<{
+            user_id: string;
+            balance: string;
+            total_earned: string;
+          }>('select user_id, balance::text, total_earned::text from dum_accounts');
+          const ledgerSums = new Map<string, bigint>();
+          for (const row of rows)
+            ledgerSums.set(
+              row.recipient_id,
+              (ledgerSums.get(row.recipient_id) ?? 0n) + BigInt(row.amount),
+            );
+          for (const account of accounts.rows) {
+            expect(BigInt(account.balance)).toBe(ledgerSums.get(account.user_id) ?? 0n);
+            expect(account.total_earned).toBe(account.balance);
+          }
+          for (const [userId, sum] of ledgerSums) {
+            if (sum > 0n) expect(accounts.rows.some((a) => a.user_id === userId)).toBe(true);
+          }
+
           // Nobody earns on more than the daily cap of events.
           const perUser = new Map<string, number>();
           for (const row of rewarded)
@@ -158,5 +180,54 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
     expect(await award({ kind: 'like_given', actor: 0, owner: 1, reference: 'late' })).toEqual({
       status: 'already_recorded',
     });
+  });
+
+  it("pays the referral bonuses once, on the friend's first rewarded event, doubled in epoch 0", async () => {
+    await reset(0n, 0n);
+    // userIds[3] was referred by userIds[2].
+    await database.pool.query('update users set referred_by_id = $1 where id = $2', [
+      userIds[2],
+      userIds[3],
+    ]);
+    try {
+      await award({ kind: 'post_created', actor: 3, owner: 0, reference: 'r1' });
+      await award({ kind: 'post_created', actor: 3, owner: 0, reference: 'r2' });
+      const { rows } = await database.pool.query<{
+        kind: string;
+        amount: string;
+        recipient_id: string;
+      }>(
+        `select kind, amount::text, recipient_id from emission_ledger where kind like 'referral_%' order by kind`,
+      );
+      expect(rows).toEqual([
+        { kind: 'referral_friend', amount: String(100n * 10n ** 9n), recipient_id: userIds[3] },
+        { kind: 'referral_referrer', amount: String(200n * 10n ** 9n), recipient_id: userIds[2] },
+      ]);
+      const balances = await database.pool.query<{ user_id: string; balance: string }>(
+        'select user_id, balance::text from dum_accounts',
+      );
+      const byUser = Object.fromEntries(balances.rows.map((r) => [r.user_id, r.balance]));
+      // The friend: two post rewards (150 each) plus the doubled 50 DUM bonus.
+      expect(byUser[userIds[3]!]).toBe(String((300n + 100n) * 10n ** 9n));
+      expect(byUser[userIds[2]!]).toBe(String(200n * 10n ** 9n));
+      // Bonuses do not move the halving counter.
+      const state = await database.pool.query<{ total_events: string }>(
+        'select total_events::text from emission_state',
+      );
+      expect(state.rows[0]!.total_events).toBe('2');
+    } finally {
+      await database.pool.query('update users set referred_by_id = null');
+    }
+  });
+
+  it('writes Live Activity for actions, halvings and milestones', async () => {
+    await reset(69_999n, 0n);
+    await award({ kind: 'comment_created', actor: 0, owner: 1, reference: 'c1' });
+    const { rows } = await database.pool.query<{ type: string; message: string }>(
+      'select type, message from activity order by id',
+    );
+    expect(rows.map((r) => r.type)).toEqual(['comment', 'halving']);
+    expect(rows[0]!.message).toMatch(/commented · \+150 DUM$/);
+    expect(rows[1]!.message).toBe('Halving! Epoch 1 begins: 75 DUM per vibe');
   });
 });
