@@ -33,6 +33,10 @@ export const ERRORS = {
     message: 'The Solana cluster is not answering. Please try again.',
   },
 
+  // Amounts (spec section 5).
+  invalid_amount: { status: 400, message: 'Please enter a valid numeric amount.' },
+  insufficient_balance: { status: 409, message: 'Insufficient Balance' },
+
   // Faucet (spec section 8).
   faucet_disabled: { status: 403, message: 'Faucet disabled in production' },
   faucet_rate_limited: {

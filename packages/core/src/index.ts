@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './display.ts';
+export * from './staking.ts';
