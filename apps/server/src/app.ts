@@ -8,6 +8,11 @@ import { chainRoutes } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
 import { faucetRoutes } from './modules/faucet/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { rewardsRoutes } from './modules/rewards/routes.ts';
+import { stakingRoutes } from './modules/staking/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 /**
  * Builds the HTTP app around a ready context. It never listens: main.ts does, and tests call
@@ -31,6 +36,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
+  userRoutes(app, ctx);
+  stakingRoutes(app, ctx);
+  referralRoutes(app, ctx);
+  activityRoutes(app, ctx);
+  rewardsRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

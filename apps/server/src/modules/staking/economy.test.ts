@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     for (const [amount, action, status, message] of cases) {
       const response = await stake(headers, amount, action);
       expect(response.statusCode, amount).toBe(status);
-      expect(response.json().error.message).toBe(message);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
     }
     const bad = await t.app.inject({
       method: 'POST',
@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     t.clock.advance(365 * 86_400_000); // a year at 10 %
     const headers = { authorization: `Bearer ${await t.ctx.tokens.issueAccessToken(user)}` };
     const record = await t.app.inject({ method: 'GET', url: `/api/users/${user.solAddress}` });
-    expect(record.json().stakingRewards).toBe(String(10n * DUM));
+    expect(record.json<{ stakingRewards: string }>().stakingRewards).toBe(String(10n * DUM));
 
     const claim = await t.app.inject({ method: 'POST', url: '/api/users/stake/claim', headers });
     expect(claim.statusCode).toBe(200);
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     expect(state.rows[0]).toEqual({ total_minted: String(160n * DUM), total_events: '1' });
     // Claiming again at once mints nothing.
     const again = await t.app.inject({ method: 'POST', url: '/api/users/stake/claim', headers });
-    expect(again.json().claimed).toBe('0');
+    expect(again.json<{ claimed: string }>().claimed).toBe('0');
   });
 
   it('hands out a referral code and counts referrals and their earnings', async () => {
@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       url: '/api/referrals/code',
       headers: referrer.headers,
     });
-    expect(again.json().code).toBe(code);
+    expect(again.json<{ code: string }>().code).toBe(code);
 
     const friend = await createSignedInUser(t.ctx);
     await t.ctx.database.pool.query('update users set referred_by_id = $1 where id = $2', [
@@ -221,7 +221,9 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     expect(items[0]).toMatchObject({ type: 'post_created' });
     expect(BigInt(items[0]!.id)).toBeGreaterThan(BigInt(items[1]!.id));
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/activity/recent' })).json().items,
+      (await t.app.inject({ method: 'GET', url: '/api/activity/recent' })).json<{
+        items: unknown[];
+      }>().items,
     ).toHaveLength(3);
     for (const bad of ['limit=0', 'limit=51', 'limit=x', 'other=1']) {
       expect(
@@ -246,7 +248,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       headers,
     });
     expect(second.json()).toMatchObject({ nextCursor: null });
-    expect(second.json().items).toHaveLength(1);
+    expect(second.json<{ items: unknown[] }>().items).toHaveLength(1);
     const summary = await t.app.inject({ method: 'GET', url: '/api/rewards/summary', headers });
     expect(summary.json()).toMatchObject({
       byKind: [{ kind: 'post_created', amount: String(450n * DUM), count: 3 }],
