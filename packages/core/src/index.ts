@@ -7,3 +7,4 @@ export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './display.ts';
 export * from './staking.ts';
+export * from './ledger-audit.ts';

@@ -5,6 +5,7 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/harness.ts';
+import { fetchAndAudit } from '../../../../../scripts/audit-ledger.ts';
 import { recordRewardedEvent } from '../emissions/ledger.ts';
 
 const DUM = 1_000_000_000n;
@@ -258,5 +259,34 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       (await t.app.inject({ method: 'GET', url: '/api/rewards/history?cursor=abc', headers }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('passes the outside ledger audit (scripts/audit-ledger.ts) over HTTP', async () => {
+    const referrer = await earner(2);
+    const friend = await createSignedInUser(t.ctx);
+    await t.ctx.database.pool.query('update users set referred_by_id = $1 where id = $2', [
+      referrer.user.id,
+      friend.user.id,
+    ]);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.ctx.database.db.transaction((tx) =>
+          recordRewardedEvent(
+            tx,
+            { kind: 'like_given', actorId: friend.user.id, reference: `like:${i % 15}` },
+            { now: t.clock.now(), dailyCap: 100 },
+          ),
+        ),
+      ),
+    );
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const audit = await fetchAndAudit(address);
+    expect(audit.problems).toEqual([]);
+    expect(audit.rewardedEvents).toBe(17n);
+    // Corrupting one row is caught.
+    await t.ctx.database.pool.query(
+      'update emission_ledger set amount = amount + 1 where event_index = 5',
+    );
+    expect((await fetchAndAudit(address)).ok).toBe(false);
   });
 });
