@@ -117,6 +117,8 @@ export const emissionLedger = pgTable(
   (t) => [
     uniqueIndex('emission_ledger_event_index').on(t.eventIndex),
     uniqueIndex('emission_ledger_once').on(t.kind, t.reference, t.recipientId),
+    // The daily-cap count: a wallet's ledger rows since the start of the UTC day.
+    index('emission_ledger_recipient_time').on(t.recipientId, t.createdAt),
     check('emission_ledger_amount_non_negative', sql`${t.amount} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "emission_ledger_recipient_time" ON "emission_ledger" USING btree ("recipient_id","created_at");
