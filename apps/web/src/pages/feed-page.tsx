@@ -1,40 +1,37 @@
-import { Activity, Flame, ImagePlus, Lock, Zap } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import { Composer } from '../features/feed/composer.tsx';
+import { PostList } from '../features/feed/post-list.tsx';
+import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
+import { useViewer } from '../features/feed/use-viewer.ts';
+import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
+import { useDocumentTitle } from './coming-soon.tsx';
 
+/**
+ * The main feed (spec section 2): the welcome banner for signed-out visitors, the composer and
+ * the posts; beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
+ */
 export function FeedPage() {
+  useDocumentTitle('Feed');
+  const viewer = useViewer();
   return (
-    <ComingSoon
-      icon={Zap}
-      eyebrow="Feed"
-      documentTitle="Feed"
-      title={
-        <>
-          Earn crypto through <span className="text-vibe">engagement</span>, not electricity
-        </>
-      }
-      description="Post, support vaults and mine DUM with every vibe. The reward halves every 70,000 events, three times faster than Bitcoin. The feed opens here soon."
-      features={[
-        {
-          icon: ImagePlus,
-          title: 'Composer',
-          text: 'Short posts with an image or audio. Free posts disappear after 24 hours.',
-        },
-        {
-          icon: Lock,
-          title: 'Vault posts',
-          text: 'Lock a post behind a SOL target; supporters unlock it together.',
-        },
-        {
-          icon: Flame,
-          title: 'Trending Fan Vaults',
-          text: 'The vaults fans are piling into right now, with pools and countdowns.',
-        },
-        {
-          icon: Activity,
-          title: 'Platform stats and live activity',
-          text: 'Total vibes, DUM mined, the current reward and what just happened.',
-        },
-      ]}
-    />
+    <div className="mx-auto grid w-full max-w-2xl gap-6 xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] 2xl:gap-8">
+      <div className="flex min-w-0 flex-col gap-4">
+        <h1 className="sr-only">Feed</h1>
+        {!viewer.isAuthenticated && <WelcomeBanner />}
+        <Composer />
+        <div className="xl:hidden">
+          <TrendingFanVaults layout="strip" />
+        </div>
+        <PostList viewer={viewer} />
+      </div>
+      <aside aria-label="Trending and stats" className="hidden xl:block">
+        <div className="sticky top-24 flex flex-col gap-6">
+          <TrendingFanVaults layout="rail" />
+          {/*
+            Token economy slot: the Platform Stats card beside a compact Live Activity card, and
+            for signed-in users the Invite & Earn card (spec section 2) mount here.
+          */}
+        </div>
+      </aside>
+    </div>
   );
 }

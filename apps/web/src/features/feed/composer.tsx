@@ -1,0 +1,362 @@
+import { DEFAULT_VAULT_LOCK_SOL, VAULT_LOCK_STEP_SOL } from '@dum/core';
+import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles, Wallet, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { checkAttachment, type AttachmentKind } from './attachment.ts';
+import { useCreatePost } from './feed-queries.ts';
+import { LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
+import { useViewer, useWalletPrompt } from './use-viewer.ts';
+
+interface Attachment {
+  file: File;
+  kind: AttachmentKind;
+}
+
+const textareaClass =
+  'block w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3.5 py-3 text-[15px] leading-relaxed placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** The composer of spec section 2: gated for signed-out visitors, text, media and vault mode. */
+export function Composer() {
+  const viewer = useViewer();
+  const textareaId = useId();
+
+  if (!viewer.isAuthenticated) {
+    return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={viewer.signIn} />;
+  }
+  return <SignedInComposer textareaId={textareaId} />;
+}
+
+function SignedOutComposer({ busy, signIn }: { busy: boolean; signIn: () => Promise<boolean> }) {
+  const wallet = useWalletPrompt();
+  return (
+    <section
+      aria-label="Create a post"
+      aria-busy={busy || undefined}
+      data-testid="composer"
+      className="rounded-card border border-border bg-surface/80 p-4"
+    >
+      <label className="sr-only" htmlFor="composer-signed-out">
+        What’s your vibe?
+      </label>
+      <textarea
+        id="composer-signed-out"
+        disabled
+        rows={2}
+        placeholder="Connect your wallet to share your vibe…"
+        className={textareaClass}
+      />
+      <div className="mt-3 flex flex-col items-stretch justify-between gap-3 sm:flex-row sm:items-center">
+        <p className="text-sm text-muted">
+          Sign in with your wallet to post, comment and mine DUM.
+        </p>
+        {busy ? (
+          <Button disabled>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Authenticating...
+          </Button>
+        ) : wallet.connected ? (
+          <Button onClick={() => void signIn()}>
+            <Wallet aria-hidden="true" />
+            Sign &amp; Authenticate
+          </Button>
+        ) : (
+          <Button onClick={wallet.connect}>
+            <Wallet aria-hidden="true" />
+            Connect Wallet
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SignedInComposer({ textareaId }: { textareaId: string }) {
+  const [text, setText] = useState('');
+  const [vaultMode, setVaultMode] = useState(false);
+  const [lockAmount, setLockAmount] = useState(DEFAULT_VAULT_LOCK_SOL);
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const audioInput = useRef<HTMLInputElement>(null);
+  const create = useCreatePost();
+  const lockId = useId();
+  const counterId = useId();
+
+  const trimmed = text.trim();
+  const remaining = POST_MAX_LENGTH - text.length;
+  const tooLong = remaining < 0;
+  const pending = create.isPending;
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    const check = checkAttachment(file);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      return;
+    }
+    setAttachment({ file, kind: check.kind });
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (pending) return;
+    if (!trimmed) {
+      toast({
+        title: 'Content required',
+        description: 'Please write something to post',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (tooLong) return;
+    if (vaultMode) {
+      toast({
+        title: 'Vaults disabled',
+        description: 'Timelock vaults are not available in this environment',
+        variant: 'destructive',
+      });
+      return;
+    }
+    create.mutate(
+      { body: trimmed, attachment: attachment?.file ?? null },
+      {
+        onSuccess: () => {
+          setText('');
+          setAttachment(null);
+        },
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+  };
+
+  return (
+    <section
+      aria-label="Create a post"
+      data-testid="composer"
+      className={cn(
+        'rounded-card border bg-surface/80 p-4 transition-colors',
+        vaultMode ? 'border-dum/40' : 'border-border',
+      )}
+    >
+      <form onSubmit={submit} aria-busy={pending || undefined}>
+        <label htmlFor={textareaId} className="sr-only">
+          What’s your vibe?
+        </label>
+        <textarea
+          id={textareaId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={3}
+          placeholder={vaultMode ? 'What are you locking in a vault?' : 'What’s your vibe?'}
+          aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
+          aria-invalid={tooLong || undefined}
+          disabled={pending}
+          className={cn(textareaClass, 'min-h-24 field-sizing-content max-h-80')}
+        />
+
+        {vaultMode && (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-dum/30 bg-dum/5 px-3.5 py-3">
+            <Lock className="size-4 text-dum" aria-hidden="true" />
+            <label htmlFor={lockId} className="text-sm font-medium">
+              SOL to lock
+            </label>
+            <input
+              id={lockId}
+              type="number"
+              inputMode="decimal"
+              min={VAULT_LOCK_STEP_SOL}
+              step={VAULT_LOCK_STEP_SOL}
+              value={lockAmount}
+              onChange={(event) => setLockAmount(event.target.value)}
+              className="h-9 w-28 rounded-lg border border-border bg-surface-2 px-2.5 font-mono text-sm tabular-nums focus-visible:border-dum/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-dum/30"
+            />
+            <span className="text-xs text-muted">Supporters unlock it together within 7 days.</span>
+          </div>
+        )}
+
+        {attachment && (
+          <AttachmentPreview
+            attachment={attachment}
+            disabled={pending}
+            onRemove={() => setAttachment(null)}
+          />
+        )}
+
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/*"
+          hidden
+          tabIndex={-1}
+          data-testid="composer-image-input"
+          onChange={(event) => {
+            pick(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <input
+          ref={audioInput}
+          type="file"
+          accept="audio/*"
+          hidden
+          tabIndex={-1}
+          data-testid="composer-audio-input"
+          onChange={(event) => {
+            pick(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+
+        <div className="mt-3 flex flex-wrap items-center gap-1.5">
+          <ToolButton
+            onClick={() => imageInput.current?.click()}
+            disabled={pending}
+            icon={<ImagePlus aria-hidden="true" />}
+          >
+            Add Image
+          </ToolButton>
+          <ToolButton
+            onClick={() => audioInput.current?.click()}
+            disabled={pending}
+            icon={<Music aria-hidden="true" />}
+          >
+            Add Audio
+          </ToolButton>
+          <ToolButton
+            onClick={() => setVaultMode((on) => !on)}
+            disabled={pending}
+            pressed={vaultMode}
+            icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+            className={vaultMode ? 'text-dum hover:text-dum' : undefined}
+          >
+            {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+          </ToolButton>
+          <ToolButton
+            onClick={() =>
+              toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })
+            }
+            icon={<Sparkles aria-hidden="true" />}
+          >
+            Create Fan Vault
+          </ToolButton>
+
+          <div className="ml-auto flex items-center gap-3">
+            {remaining <= LENGTH_WARNING_REMAINING && (
+              <span
+                id={counterId}
+                aria-live="polite"
+                data-testid="composer-counter"
+                className={cn(
+                  'font-mono text-xs tabular-nums',
+                  tooLong ? 'font-semibold text-danger' : 'text-warning',
+                )}
+              >
+                {remaining}
+                <span className="sr-only"> characters left</span>
+              </span>
+            )}
+            <Button type="submit" disabled={!trimmed || tooLong || pending}>
+              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {pending ? (vaultMode ? 'Creating Vault...' : 'Posting...') : 'Post'}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ToolButton({
+  children,
+  icon,
+  onClick,
+  disabled,
+  pressed,
+  className,
+}: {
+  children: string;
+  icon: React.ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={pressed}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-xs font-semibold text-muted transition-colors hover:bg-surface-2 hover:text-foreground disabled:pointer-events-none disabled:opacity-50 sm:text-sm [&_svg]:size-4',
+        className,
+      )}
+    >
+      {icon}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+function AttachmentPreview({
+  attachment,
+  disabled,
+  onRemove,
+}: {
+  attachment: Attachment;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  // The object URL is made and revoked with the element that shows it (StrictMode-safe).
+  const mediaRef = useRef<HTMLImageElement & HTMLAudioElement>(null);
+  useEffect(() => {
+    const element = mediaRef.current;
+    if (!element) return;
+    const objectUrl = URL.createObjectURL(attachment.file);
+    element.src = objectUrl;
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [attachment.file, attachment.kind]);
+
+  return (
+    <div
+      data-testid="attachment-preview"
+      className="relative mt-3 overflow-hidden rounded-xl border border-border bg-surface-2/60"
+    >
+      {attachment.kind === 'image' ? (
+        <img
+          ref={mediaRef}
+          alt={`Preview of ${attachment.file.name}`}
+          className="mx-auto max-h-72 w-full object-contain"
+        />
+      ) : (
+        <div className="flex flex-col gap-2 p-3 pr-28">
+          <span className="flex items-center gap-2 truncate text-sm font-medium">
+            <Music className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="truncate">{attachment.file.name}</span>
+          </span>
+          <audio
+            ref={mediaRef}
+            controls
+            aria-label={`Preview of ${attachment.file.name}`}
+            className="w-full"
+          />
+        </div>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onRemove}
+        disabled={disabled}
+        className="absolute top-2 right-2 bg-surface/90 backdrop-blur"
+      >
+        <X aria-hidden="true" />
+        Remove
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { CommentPage, EngagementKind, FeedPage, FeedPost, PostComment } from './types.ts';
+
+/**
+ * Query keys of the feed and the pure cache edits the optimistic updates use. The first key
+ * part is the API path, so the realtime client's prefix invalidation (['/api/messages-v2/feed'],
+ * ['/api/messages']) reaches these queries. The viewer is part of the feed and post keys because
+ * `liked` and `bookmarked` are the viewer's: signing in or out shows a fresh page, not a stale one.
+ */
+export const FEED_ROOT = '/api/messages-v2/feed';
+export const POST_ROOT = '/api/messages-v2/messages';
+export const COMMENTS_ROOT = '/api/messages';
+
+type Viewer = string | null | undefined;
+
+export function feedKey(viewerId: Viewer) {
+  return [FEED_ROOT, { viewer: viewerId ?? 'anonymous' }] as const;
+}
+
+export function postKey(postId: string, viewerId: Viewer) {
+  return [POST_ROOT, postId, { viewer: viewerId ?? 'anonymous' }] as const;
+}
+
+export function commentsKey(postId: string) {
+  return [COMMENTS_ROOT, postId, 'comments'] as const;
+}
+
+/** The feed's request path for one page. */
+export function feedPath(cursor: string | null, limit: number): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return `${FEED_ROOT}?${params.toString()}`;
+}
+
+export function commentsPath(postId: string, cursor: string | null): string {
+  const base = `${COMMENTS_ROOT}/${encodeURIComponent(postId)}/comments`;
+  return cursor ? `${base}?${new URLSearchParams({ cursor }).toString()}` : base;
+}
+
+/** Flips one toggle and moves its count with it. */
+export function toggleEngagement(post: FeedPost, kind: EngagementKind): FeedPost {
+  if (kind === 'like') {
+    return {
+      ...post,
+      liked: !post.liked,
+      likeCount: Math.max(0, post.likeCount + (post.liked ? -1 : 1)),
+    };
+  }
+  return { ...post, bookmarked: !post.bookmarked };
+}
+
+/** Sets a toggle to what the server answered, moving the count only if it changes. */
+export function settleEngagement(post: FeedPost, kind: EngagementKind, on: boolean): FeedPost {
+  const current = kind === 'like' ? post.liked : post.bookmarked;
+  return current === on ? post : toggleEngagement(post, kind);
+}
+
+export function withCommentCount(post: FeedPost, delta: number): FeedPost {
+  return { ...post, commentCount: Math.max(0, post.commentCount + delta) };
+}
+
+/** Applies `update` to the post with `postId` in every cached feed page and its detail query. */
+export function updatePostEverywhere(
+  queryClient: QueryClient,
+  postId: string,
+  update: (post: FeedPost) => FeedPost,
+): void {
+  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: [FEED_ROOT] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) =>
+            page.items.some((item) => item.id === postId)
+              ? {
+                  ...page,
+                  items: page.items.map((item) => (item.id === postId ? update(item) : item)),
+                }
+              : page,
+          ),
+        }
+      : data,
+  );
+  queryClient.setQueriesData<FeedPost>({ queryKey: [POST_ROOT, postId] }, (post) =>
+    post ? update(post) : post,
+  );
+}
+
+/** Puts a new post at the top of every cached feed. */
+export function prependPost(queryClient: QueryClient, post: FeedPost): void {
+  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: [FEED_ROOT] }, (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    if (first!.items.some((item) => item.id === post.id)) return data;
+    return { ...data, pages: [{ ...first!, items: [post, ...first!.items] }, ...rest] };
+  });
+}
+
+export function removePost(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: [FEED_ROOT] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.filter((item) => item.id !== postId),
+          })),
+        }
+      : data,
+  );
+}
+
+/** Comments are oldest first: a new one goes at the end of the last loaded page. */
+export function appendComment(
+  data: InfiniteData<CommentPage> | undefined,
+  comment: PostComment,
+): InfiniteData<CommentPage> | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const pages = [...data.pages];
+  const last = pages[pages.length - 1]!;
+  pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
+  return { ...data, pages };
+}
+
+export function replaceComment(
+  data: InfiniteData<CommentPage> | undefined,
+  id: string,
+  replacement: PostComment | null,
+): InfiniteData<CommentPage> | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.flatMap((item) =>
+        item.id === id ? (replacement ? [replacement] : []) : [item],
+      ),
+    })),
+  };
+}

@@ -1,0 +1,285 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { MESSAGES } from '@dum/core';
+import { toast } from '../../components/ui/use-toast.ts';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import {
+  appendComment,
+  commentsKey,
+  commentsPath,
+  FEED_ROOT,
+  feedKey,
+  feedPath,
+  POST_ROOT,
+  postKey,
+  prependPost,
+  removePost,
+  replaceComment,
+  settleEngagement,
+  toggleEngagement,
+  updatePostEverywhere,
+  withCommentCount,
+} from './feed-cache.ts';
+import { FEED_PAGE_SIZE } from './limits.ts';
+import type {
+  CommentPage,
+  CreatePostInput,
+  EngageResponse,
+  EngagementKind,
+  FeedPage,
+  FeedPost,
+  PostComment,
+  UploadResponse,
+} from './types.ts';
+
+/** The feed, newest first, one keyset page at a time (`nextCursor` null at the end). */
+export function useFeed(viewerId: string | null) {
+  return useInfiniteQuery({
+    queryKey: feedKey(viewerId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<FeedPage>(feedPath(pageParam, FEED_PAGE_SIZE), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+/** One post by id (404 once deleted or expired). */
+export function usePost(postId: string, viewerId: string | null) {
+  return useQuery({
+    queryKey: postKey(postId, viewerId),
+    queryFn: ({ signal }) =>
+      apiRequest<FeedPost>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { signal }),
+  });
+}
+
+export function useComments(postId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(postId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<CommentPage>(commentsPath(postId, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    enabled,
+  });
+}
+
+/** The viewer's referral code for share links; absent (null) until referrals exist. */
+export function useReferralCode(enabled: boolean): string | null {
+  const { data } = useQuery({
+    queryKey: ['/api/auth/me'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ referralCode?: string | null }>('/api/auth/me', { signal }),
+    enabled,
+    select: (me) => (typeof me.referralCode === 'string' ? me.referralCode : null),
+  });
+  return enabled ? (data ?? null) : null;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message;
+  return MESSAGES.somethingWentWrong;
+}
+
+/** Thrown when the upload step fails, so the toast can say which step it was. */
+export class MediaUploadError extends Error {
+  constructor(cause: unknown) {
+    super(errorMessage(cause), { cause });
+    this.name = 'MediaUploadError';
+  }
+}
+
+export async function uploadMedia(file: File): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('media', file);
+  return apiRequest<UploadResponse>('/api/upload/vault-media', { method: 'POST', body: form });
+}
+
+export interface NewPost {
+  body: string;
+  attachment: File | null;
+}
+
+/** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, attachment }: NewPost): Promise<FeedPost> => {
+      const input: CreatePostInput = { body, kind: 'public' };
+      if (attachment) {
+        let media: UploadResponse;
+        try {
+          media = await uploadMedia(attachment);
+        } catch (error) {
+          throw new MediaUploadError(error);
+        }
+        if (media.mediaType === 'image') input.imageUrl = media.mediaUrl;
+        else input.audioUrl = media.mediaUrl;
+      }
+      return apiRequest<FeedPost>(POST_ROOT, { method: 'POST', body: input });
+    },
+    onSuccess: (post) => {
+      prependPost(queryClient, post);
+      toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
+    },
+    onError: (error) => {
+      if (error instanceof MediaUploadError) {
+        toast({
+          title: `Failed to upload media: ${error.message}`,
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Failed to Post',
+          description: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,
+          variant: 'destructive',
+        });
+      }
+    },
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest<void>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
+    onSuccess: (_result, postId) => {
+      removePost(queryClient, postId);
+      queryClient.removeQueries({ queryKey: [POST_ROOT, postId] });
+      queryClient.removeQueries({ queryKey: commentsKey(postId) });
+      toast({ title: 'Post deleted', variant: 'success' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete post',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+const ENGAGE_FAILED: Record<EngagementKind, string> = {
+  like: 'Failed to like post',
+  bookmark: 'Failed to bookmark post',
+};
+
+/**
+ * Like and bookmark toggles, optimistic: the card flips at once, the server's `toggled` settles
+ * it, and a failure flips it back with a toast. Flipping back (rather than restoring a snapshot)
+ * keeps other toggles made in the meantime.
+ */
+export function useEngagement(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: EngagementKind) =>
+      apiRequest<EngageResponse>(`/api/messages/${encodeURIComponent(postId)}/engage`, {
+        method: 'POST',
+        body: { kind },
+      }),
+    onMutate: async (kind) => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: [FEED_ROOT] }),
+        queryClient.cancelQueries({ queryKey: [POST_ROOT, postId] }),
+      ]);
+      updatePostEverywhere(queryClient, postId, (post) => toggleEngagement(post, kind));
+    },
+    onError: (error, kind) => {
+      updatePostEverywhere(queryClient, postId, (post) => toggleEngagement(post, kind));
+      toast({
+        title: ENGAGE_FAILED[kind],
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+    onSuccess: (result, kind) => {
+      updatePostEverywhere(queryClient, postId, (post) =>
+        settleEngagement(post, kind, result.toggled === 'on'),
+      );
+    },
+  });
+}
+
+export interface CommentAuthor {
+  id: string | null;
+  wallet: string | null;
+}
+
+/** Adds a comment optimistically (with a temporary id) and bumps the post's count. */
+export function useAddComment(postId: string, author: CommentAuthor) {
+  const queryClient = useQueryClient();
+  const key = commentsKey(postId);
+  return useMutation({
+    mutationFn: (content: string) =>
+      apiRequest<PostComment>(`/api/messages/${encodeURIComponent(postId)}/comments`, {
+        method: 'POST',
+        body: { content },
+      }),
+    onMutate: async (content) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const temporary: PostComment = {
+        id: `pending-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        body: content,
+        display_name: null,
+        avatar_url: null,
+        author_wallet: author.wallet,
+        created_at: new Date().toISOString(),
+        authorId: author.id,
+        username: null,
+      };
+      queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+        appendComment(data, temporary),
+      );
+      updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, 1));
+      return { temporaryId: temporary.id };
+    },
+    onError: (_error, _content, context) => {
+      if (context) {
+        queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+          replaceComment(data, context.temporaryId, null),
+        );
+        updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, -1));
+      }
+      toast({
+        title: 'Failed to post comment',
+        description: 'Please try again',
+        variant: 'destructive',
+      });
+    },
+    onSuccess: (comment, _content, context) => {
+      queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+        replaceComment(data, context.temporaryId, comment),
+      );
+    },
+  });
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  const key = commentsKey(postId);
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiRequest<void>(
+        `/api/messages/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
+        { method: 'DELETE' },
+      ),
+    onSuccess: (_result, commentId) => {
+      queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+        replaceComment(data, commentId, null),
+      );
+      updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, -1));
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete comment',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,340 @@
+import { VAULT_DURATION_MS } from '@dum/core';
+import {
+  BadgeCheck,
+  Bookmark,
+  Clock,
+  Heart,
+  Loader2,
+  Lock,
+  MessageCircle,
+  Trash2,
+} from 'lucide-react';
+import { memo, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { Avatar } from './avatar.tsx';
+import { CommentSection } from './comment-section.tsx';
+import { useDeletePost, useEngagement } from './feed-queries.ts';
+import {
+  abbreviateCount,
+  authorName,
+  formatRelativeTime,
+  formatTimeLeft,
+  postCreatedAt,
+  postText,
+} from './post-display.ts';
+import { ShareMenu } from './share-menu.tsx';
+import type { EngagementKind, FeedPost } from './types.ts';
+import { useNow } from './use-now.ts';
+import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
+
+export interface PostCardProps {
+  post: FeedPost;
+  viewer: Viewer;
+  referralCode: string | null;
+  /** On the post's own page the thread is always open and not height-capped. */
+  variant?: 'feed' | 'detail';
+  /** Called after the author deletes the post (the detail page navigates away). */
+  onDeleted?: () => void;
+}
+
+/** A post in the feed (spec section 2, "Post card"). */
+export const PostCard = memo(function PostCard({
+  post,
+  viewer,
+  referralCode,
+  variant = 'feed',
+  onDeleted,
+}: PostCardProps) {
+  const now = useNow();
+  const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
+  const engage = useEngagement(post.id);
+  const headingId = useId();
+  const commentsId = useId();
+
+  const name = authorName(post);
+  const text = postText(post);
+  const createdAt = postCreatedAt(post);
+  const isAuthor =
+    viewer.isAuthenticated &&
+    ((post.author?.id != null && post.author.id === viewer.userId) ||
+      (post.author_wallet != null && post.author_wallet === viewer.wallet));
+  const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
+  const vaultTimeLeft = post.vault
+    ? formatTimeLeft(
+        new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
+        now,
+      )
+    : null;
+
+  const toggle = (kind: EngagementKind) => {
+    if (!viewer.isAuthenticated) {
+      toast({ ...WALLET_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    engage.mutate(kind);
+  };
+
+  const toggleComments = () => {
+    if (!viewer.isAuthenticated && !commentsOpen) {
+      toast({ ...WALLET_REQUIRED, variant: 'destructive' });
+    }
+    setCommentsOpen((open) => !open);
+  };
+
+  const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="post-card"
+      data-post-id={post.id}
+      className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm"
+    >
+      <header className="flex items-start gap-3 px-4 pt-4">
+        {profileHref ? (
+          <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <Avatar name={name} src={post.author?.avatarUrl} />
+          </Link>
+        ) : (
+          <Avatar name={name} src={post.author?.avatarUrl} />
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
+            {profileHref ? (
+              <Link to={profileHref} className="truncate rounded-sm hover:underline">
+                {name}
+              </Link>
+            ) : (
+              <span className="truncate">{name}</span>
+            )}
+            {post.author?.isVerified && (
+              <BadgeCheck
+                className="size-4 shrink-0 fill-primary/20 text-primary"
+                aria-label="Verified"
+                role="img"
+              />
+            )}
+          </h2>
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
+            {post.author?.username && <span className="truncate">@{post.author.username}</span>}
+            {createdAt &&
+              (variant === 'feed' ? (
+                <Link
+                  to={`/posts/${post.id}`}
+                  className="rounded-sm hover:text-muted hover:underline"
+                >
+                  <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
+                </Link>
+              ) : (
+                <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
+              ))}
+            {freeTimeLeft && (
+              <span
+                className="inline-flex items-center gap-1 text-subtle"
+                title="Free posts auto-delete after 24 hours"
+              >
+                <Clock className="size-3" aria-hidden="true" />
+                <span>{freeTimeLeft}</span>
+              </span>
+            )}
+          </div>
+        </div>
+        {post.vault && (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-dum/30 bg-dum/10 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
+            <Lock className="size-3" aria-hidden="true" />
+            Vault
+            {vaultTimeLeft && <span className="normal-case">· {vaultTimeLeft}</span>}
+          </span>
+        )}
+        {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
+      </header>
+
+      {text && (
+        <p
+          className={cn(
+            'px-4 pt-3 break-words whitespace-pre-wrap text-foreground/95',
+            variant === 'detail' ? 'text-lg leading-relaxed' : 'text-[15px] leading-relaxed',
+          )}
+        >
+          {text}
+        </p>
+      )}
+
+      {post.imageUrl && (
+        <div className="px-4 pt-3">
+          <img
+            src={post.imageUrl}
+            alt={text ? `Image shared by ${name}: ${excerpt(text)}` : `Image shared by ${name}`}
+            loading="lazy"
+            decoding="async"
+            className="aspect-square w-full rounded-xl border border-border/60 bg-surface-2 object-cover"
+          />
+        </div>
+      )}
+      {post.audioUrl && (
+        <div className="px-4 pt-3">
+          <audio
+            controls
+            preload="metadata"
+            src={post.audioUrl}
+            aria-label={`Audio shared by ${name}`}
+            className="w-full"
+          />
+        </div>
+      )}
+
+      {/* Vault progress panel (support, target, supporters): the vault feature mounts it here. */}
+
+      <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
+        <ActionButton
+          label="Like"
+          pressed={post.liked}
+          onClick={() => toggle('like')}
+          className={post.liked ? 'text-accent hover:text-accent' : undefined}
+        >
+          <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
+          <Count value={post.likeCount} />
+        </ActionButton>
+        <ActionButton
+          label="Comment"
+          expanded={commentsOpen}
+          controls={commentsOpen ? commentsId : undefined}
+          onClick={variant === 'detail' ? undefined : toggleComments}
+          className={commentsOpen ? 'text-foreground' : undefined}
+        >
+          <MessageCircle className="size-[18px]" aria-hidden="true" />
+          <Count value={post.commentCount} />
+        </ActionButton>
+        <ShareMenu postId={post.id} text={text} referralCode={referralCode} />
+        <ActionButton
+          label="Bookmark"
+          pressed={post.bookmarked}
+          onClick={() => toggle('bookmark')}
+          className={cn('ml-auto', post.bookmarked && 'text-primary hover:text-primary')}
+        >
+          <Bookmark
+            className={cn('size-[18px]', post.bookmarked && 'fill-current')}
+            aria-hidden="true"
+          />
+        </ActionButton>
+      </footer>
+
+      {commentsOpen && (
+        <CommentSection
+          id={commentsId}
+          postId={post.id}
+          viewer={viewer}
+          variant={variant === 'detail' ? 'full' : 'inline'}
+        />
+      )}
+    </article>
+  );
+});
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+}
+
+function Count({ value }: { value: number }) {
+  return (
+    <span className="min-w-[1ch] font-mono text-xs tabular-nums">{abbreviateCount(value)}</span>
+  );
+}
+
+interface ActionButtonProps {
+  label: string;
+  pressed?: boolean;
+  expanded?: boolean;
+  controls?: string;
+  onClick?: () => void;
+  className?: string;
+  children: React.ReactNode;
+}
+
+function ActionButton({
+  label,
+  pressed,
+  expanded,
+  controls,
+  onClick,
+  className,
+  children,
+}: ActionButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-expanded={onClick ? expanded : undefined}
+      aria-controls={controls}
+      onClick={onClick}
+      disabled={!onClick}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground disabled:cursor-default disabled:hover:bg-transparent',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function DeletePostButton({ postId, onDeleted }: { postId: string; onDeleted?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeletePost();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <button
+        type="button"
+        aria-label="Delete post"
+        onClick={() => setOpen(true)}
+        className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-xl text-subtle transition-colors hover:bg-danger/10 hover:text-danger"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this post?</DialogTitle>
+          <DialogDescription>
+            It disappears from the feed with its comments and likes. This can’t be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(postId, {
+                onSuccess: () => {
+                  setOpen(false);
+                  onDeleted?.();
+                },
+              })
+            }
+          >
+            {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

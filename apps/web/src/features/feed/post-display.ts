@@ -1,0 +1,90 @@
+import { formatAddress } from '@dum/core';
+import type { FeedPost, PostComment } from './types.ts';
+
+/**
+ * What a post card shows, as pure functions over the wire shapes so the fallbacks are tested
+ * without rendering.
+ */
+
+/** Spec section 2: the display name, else the shortened wallet, else 'Anon'. */
+export function authorName(post: Pick<FeedPost, 'author' | 'author_wallet'>): string {
+  const displayName = post.author?.displayName?.trim();
+  if (displayName) return displayName;
+  if (post.author_wallet) return formatAddress(post.author_wallet);
+  return 'Anon';
+}
+
+export function commentAuthorName(comment: PostComment): string {
+  const displayName = comment.display_name?.trim();
+  if (displayName) return displayName;
+  if (comment.author_wallet) return formatAddress(comment.author_wallet);
+  return 'Anon';
+}
+
+/** Up to two letters for the avatar fallback: "Ada Lovelace" -> "AL", "9xQe...VFin" -> "9X". */
+export function initials(name: string): string {
+  const words = name
+    .replace(/\.\.\./g, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters =
+    words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]!.charAt(0)}${words[1]!.charAt(0)}`;
+  return letters.toUpperCase();
+}
+
+/** Spec section 3: a post's text is `content` or `body`. */
+export function postText(post: Pick<FeedPost, 'body' | 'content'>): string {
+  return post.content ?? post.body ?? '';
+}
+
+/** Spec section 3: `createdAt` or `created_at`. */
+export function postCreatedAt(post: Pick<FeedPost, 'createdAt' | 'created_at'>): string | null {
+  return post.createdAt ?? post.created_at ?? null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "42s ago", "5m ago", "3h ago", "2d ago", then the date. */
+export function formatRelativeTime(iso: string | null, now: number): string {
+  if (!iso) return '';
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const elapsed = Math.max(0, now - then);
+  if (elapsed < 5_000) return 'just now';
+  if (elapsed < MINUTE) return `${Math.floor(elapsed / 1000)}s ago`;
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
+  return new Date(then).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+/** Time left until `iso`: "23h 5m left", "12m left", "<1m left"; null once passed or unknown. */
+export function formatTimeLeft(iso: string | null | undefined, now: number): string | null {
+  if (!iso) return null;
+  const end = Date.parse(iso);
+  if (Number.isNaN(end)) return null;
+  const left = end - now;
+  if (left <= 0) return null;
+  const days = Math.floor(left / DAY);
+  const hours = Math.floor((left % DAY) / HOUR);
+  const minutes = Math.floor((left % HOUR) / MINUTE);
+  if (days > 0) return `${days}d ${hours}h left`;
+  if (hours > 0) return `${hours}h ${minutes}m left`;
+  if (minutes > 0) return `${minutes}m left`;
+  return '<1m left';
+}
+
+/** Spec section 9: K at 1,000, M at 1,000,000. */
+export function abbreviateCount(count: number): string {
+  if (count >= 1_000_000) return `${trimOneDecimal(count / 1_000_000)}M`;
+  if (count >= 1_000) return `${trimOneDecimal(count / 1_000)}K`;
+  return String(count);
+}
+
+function trimOneDecimal(value: number): string {
+  return (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '');
+}

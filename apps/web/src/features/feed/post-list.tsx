@@ -1,0 +1,171 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Loader2, MessageSquareDashed, RotateCw } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
+import { PostCard } from './post-card.tsx';
+import type { Viewer } from './use-viewer.ts';
+
+/** Start loading the next page when this many posts (or fewer) are left below the window. */
+const LOAD_AHEAD = 3;
+const ESTIMATED_POST_HEIGHT = 260;
+const POST_GAP = 16;
+
+/**
+ * The feed's posts, newest first: a window-scrolled virtual list (only the posts near the
+ * viewport are in the DOM, each measured as it renders) that loads the next keyset page as the
+ * person nears the end.
+ */
+export function PostList({ viewer }: { viewer: Viewer }) {
+  const feed = useFeed(viewer.userId);
+  const referralCode = useReferralCode(viewer.isAuthenticated);
+  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const hasPosts = posts.length > 0;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // What sits above the list (banner, composer) moves it when it changes size.
+    const observer = new ResizeObserver(measure);
+    if (list.parentElement) observer.observe(list.parentElement);
+    return () => observer.disconnect();
+  }, [hasPosts]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: posts.length,
+    estimateSize: () => ESTIMATED_POST_HEIGHT + POST_GAP,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => posts[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
+  useEffect(() => {
+    if (
+      hasNextPage &&
+      !isFetchingNextPage &&
+      !isFetchNextPageError &&
+      lastIndex >= posts.length - 1 - LOAD_AHEAD
+    ) {
+      void fetchNextPage();
+    }
+  }, [
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+    lastIndex,
+    posts.length,
+  ]);
+
+  if (feed.isPending) return <FeedSkeleton />;
+  if (feed.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
+      >
+        <h2 className="text-lg font-semibold">Couldn’t load the feed</h2>
+        <p className="max-w-sm text-sm text-muted">{errorMessage(feed.error)}</p>
+        <Button variant="secondary" onClick={() => void feed.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (posts.length === 0) return <EmptyFeed />;
+
+  return (
+    <div ref={listRef}>
+      <h2 className="sr-only">Latest posts</h2>
+      <div
+        role="feed"
+        aria-busy={isFetchingNextPage}
+        aria-label="Posts"
+        data-testid="post-list"
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const post = posts[item.index]!;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                paddingBottom: POST_GAP,
+              }}
+            >
+              <PostCard post={post} viewer={viewer} referralCode={referralCode} />
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex justify-center py-4 text-sm text-muted" aria-live="polite">
+        {isFetchingNextPage ? (
+          <span className="inline-flex items-center gap-2">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Loading more posts…
+          </span>
+        ) : isFetchNextPageError ? (
+          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
+            <RotateCw aria-hidden="true" />
+            Couldn’t load more. Try Again
+          </Button>
+        ) : hasNextPage ? null : (
+          <span className="text-subtle">You’re all caught up.</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyFeed() {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-card border border-dashed border-border bg-surface/40 px-6 py-14 text-center">
+      <span className="mb-2 grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
+        <MessageSquareDashed className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="text-lg font-semibold">No posts yet</h2>
+      <p className="text-sm text-muted">Be the first to share something!</p>
+    </div>
+  );
+}
+
+export function FeedSkeleton() {
+  return (
+    <div role="status" aria-label="Loading posts" className="flex flex-col gap-4">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="rounded-card border border-border bg-surface/60 p-4">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-3.5 w-32" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+          <Skeleton className="mt-4 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-4/5" />
+          {row === 0 && <Skeleton className="mt-4 aspect-[4/3] w-full rounded-xl" />}
+          <div className="mt-4 flex gap-3">
+            <Skeleton className="h-7 w-14" />
+            <Skeleton className="h-7 w-14" />
+            <Skeleton className="h-7 w-14" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { Clock, ExternalLink, Flame, Users } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatTimeLeft } from './post-display.ts';
+import { useNow } from './use-now.ts';
+
+export interface FanVaultSample {
+  id: string;
+  title: string;
+  source: { label: string; url: string };
+  poolSol: string;
+  fans: number;
+  joined: boolean;
+  /** How long the sample runs from when the page loaded. */
+  endsInMs: number;
+}
+
+const HOUR = 3_600_000;
+
+/** Spec section 2: the Trending Fan Vaults block shows hard-coded sample data. */
+export const FAN_VAULT_SAMPLES: readonly FanVaultSample[] = [
+  {
+    id: 'lofi-lantern',
+    title: 'Lo-fi Lantern: Midnight Tapes drop',
+    source: { label: 'youtube.com/@lofilantern', url: 'https://youtube.com/@lofilantern' },
+    poolSol: '42.50',
+    fans: 1284,
+    joined: true,
+    endsInMs: 62 * HOUR + 20 * 60_000,
+  },
+  {
+    id: 'neon-koi',
+    title: 'Neon Koi’s first live set',
+    source: { label: 'x.com/neonkoi', url: 'https://x.com/neonkoi' },
+    poolSol: '18.20',
+    fans: 512,
+    joined: false,
+    endsInMs: 5 * 24 * HOUR + 3 * HOUR,
+  },
+  {
+    id: 'vibe-collective',
+    title: 'Vibe Collective podcast, episode 100',
+    source: { label: 'vibecollective.fm', url: 'https://vibecollective.fm' },
+    poolSol: '7.75',
+    fans: 236,
+    joined: false,
+    endsInMs: 19 * HOUR + 45 * 60_000,
+  },
+];
+
+const loadedAt = Date.now();
+
+function comingSoon() {
+  toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' });
+}
+
+/**
+ * Trending Fan Vaults: sample cards, laid out as a column in the feed's side rail or as a
+ * horizontal strip above the posts on smaller screens.
+ */
+export function TrendingFanVaults({ layout }: { layout: 'rail' | 'strip' }) {
+  const now = useNow();
+  return (
+    <section aria-labelledby={`fan-vaults-${layout}`} data-testid="trending-fan-vaults">
+      <div className="mb-3 flex items-center justify-between px-1">
+        <h2 id={`fan-vaults-${layout}`} className="flex items-center gap-2 text-sm font-semibold">
+          <Flame className="size-4 text-accent" aria-hidden="true" />
+          Trending Fan Vaults
+        </h2>
+        <Badge variant="outline" className="normal-case tracking-normal">
+          Sample
+        </Badge>
+      </div>
+      <ul
+        className={cn(
+          layout === 'rail'
+            ? 'flex flex-col gap-3'
+            : '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6',
+        )}
+      >
+        {FAN_VAULT_SAMPLES.map((vault) => (
+          <li
+            key={vault.id}
+            className={cn(
+              'flex flex-col gap-3 rounded-card border border-border bg-surface/80 p-4',
+              layout === 'strip' && 'w-72 shrink-0 snap-start',
+            )}
+          >
+            <div className="min-w-0">
+              <h3 className="text-sm leading-snug font-semibold">{vault.title}</h3>
+              <a
+                href={vault.source.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 inline-flex max-w-full items-center gap-1 rounded-sm text-xs text-primary hover:underline"
+              >
+                <span className="truncate">{vault.source.label}</span>
+                <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+              </a>
+            </div>
+            <dl className="grid grid-cols-2 gap-2 text-xs">
+              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+                <dt className="text-subtle">Pool</dt>
+                <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">
+                  {vault.poolSol} SOL
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+                <dt className="text-subtle">Fans</dt>
+                <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+                  <Users className="size-3.5 text-muted" aria-hidden="true" />
+                  {vault.fans.toLocaleString('en-US')}
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+                <dt className="text-subtle">Your Status</dt>
+                <dd
+                  className={cn(
+                    'mt-0.5 text-sm font-semibold',
+                    vault.joined ? 'text-success' : 'text-muted',
+                  )}
+                >
+                  {vault.joined ? 'Joined' : 'Not Joined'}
+                </dd>
+              </div>
+              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+                <dt className="text-subtle">Ends in</dt>
+                <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+                  <Clock className="size-3.5 text-muted" aria-hidden="true" />
+                  {(
+                    formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ??
+                    'Ended'
+                  ).replace(/ left$/, '')}
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-auto grid grid-cols-2 gap-2">
+              <Button variant="secondary" size="sm" onClick={comingSoon}>
+                View
+              </Button>
+              <Button size="sm" onClick={comingSoon}>
+                Join Fan Vault
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

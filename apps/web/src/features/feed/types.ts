@@ -1,0 +1,83 @@
+/**
+ * The feed's wire shapes (docs/api.md "Feed"). Hand-written interfaces rather than the zod
+ * schemas so zod stays out of the feed's chunk; the server validates, the client trusts.
+ */
+
+export interface PostAuthor {
+  id: string;
+  avatarUrl: string | null;
+  displayName: string | null;
+  username: string | null;
+  isVerified: boolean;
+}
+
+/** The vault summary a vault post carries; its panel belongs to the vault feature. */
+export interface PostVault {
+  id: string;
+  status: 'active' | 'unlocked' | 'paid_out';
+  currentAmount: string;
+  targetAmount: string;
+  supporterCount: number;
+  createdAt: string;
+  creator?: { walletAddress: string } | null;
+}
+
+export interface FeedPost {
+  id: string;
+  /** Spec section 3: a post carries `content` or `body`; both name the text. */
+  body?: string | null;
+  content?: string | null;
+  createdAt?: string | null;
+  created_at?: string | null;
+  /** When a free post is deleted (24 h after creation); null for posts that stay. */
+  expiresAt?: string | null;
+  kind?: string;
+  author: PostAuthor | null;
+  author_wallet: string | null;
+  imageUrl: string | null;
+  audioUrl: string | null;
+  vault: PostVault | null;
+  likeCount: number;
+  commentCount: number;
+  liked: boolean;
+  bookmarked: boolean;
+}
+
+export interface FeedPage {
+  items: FeedPost[];
+  nextCursor: string | null;
+}
+
+export interface PostComment {
+  id: string;
+  body: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  author_wallet: string | null;
+  created_at: string;
+  authorId?: string | null;
+  username?: string | null;
+}
+
+export interface CommentPage {
+  items: PostComment[];
+  nextCursor: string | null;
+}
+
+export type EngagementKind = 'like' | 'bookmark';
+
+export interface EngageResponse {
+  toggled: 'on' | 'off';
+}
+
+export interface UploadResponse {
+  mediaType: 'image' | 'audio';
+  mediaUrl: string;
+}
+
+export interface CreatePostInput {
+  body: string;
+  kind: 'public';
+  imageUrl?: string;
+  audioUrl?: string;
+}

@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import { useAuth } from '../auth/use-auth.ts';
+import { toast } from '../../components/ui/use-toast.ts';
+
+/** Who is looking at the feed: the one place the feed reads the auth feature. */
+export interface Viewer {
+  status: 'signed-out' | 'signing-in' | 'authenticated';
+  isAuthenticated: boolean;
+  userId: string | null;
+  wallet: string | null;
+  signIn: () => Promise<boolean>;
+}
+
+export function useViewer(): Viewer {
+  const auth = useAuth();
+  const { status, isAuthenticated } = auth;
+  const userId = isAuthenticated ? (auth.user?.id ?? null) : null;
+  const wallet = isAuthenticated ? (auth.user?.solAddress ?? null) : null;
+  const signIn = useCallback(() => auth.signIn(), [auth]);
+  // Stable while nothing changes, so memoised post cards do not all re-render.
+  return useMemo(
+    () => ({ status, isAuthenticated, userId, wallet, signIn }),
+    [status, isAuthenticated, userId, wallet, signIn],
+  );
+}
+
+/** Spec section 8: what a signed-out like, bookmark or comment shows. */
+export const WALLET_REQUIRED = {
+  title: 'Wallet Required',
+  description: 'Please connect your wallet using the button in the header',
+} as const;
+
+export interface WalletPrompt {
+  /** A wallet is connected (but not signed in): the composer offers 'Sign & Authenticate'. */
+  connected: boolean;
+  connect: () => void;
+}
+
+/**
+ * The composer's signed-out button. Until the wallet feature exposes its connection state and
+ * modal, it points the person at the header's wallet control.
+ */
+export function useWalletPrompt(): WalletPrompt {
+  return {
+    connected: false,
+    connect: () => toast({ ...WALLET_REQUIRED }),
+  };
+}
