@@ -1,3 +1,5 @@
+import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed.ts';
+
 /**
  * The error catalogue: one code per failure the API can answer, its HTTP status and the
  * user-facing message (spec section 8 verbatim where the spec gives one). Services throw
@@ -36,6 +38,35 @@ export const ERRORS = {
   // Amounts (spec section 5).
   invalid_amount: { status: 400, message: 'Please enter a valid numeric amount.' },
   insufficient_balance: { status: 409, message: 'Insufficient Balance' },
+
+  // Feed and uploads (spec sections 5 and 8; docs/api.md "Feed" and "Uploads"). The spec's
+  // toasts pair a title with these texts: 'Content required', 'Invalid file type', 'Vaults
+  // disabled'.
+  content_required: { status: 400, message: 'Please write something to post' },
+  post_too_long: {
+    status: 400,
+    message: `Posts can be at most ${POST_MAX_LENGTH} characters`,
+  },
+  comment_required: { status: 400, message: 'Please write a comment' },
+  comment_too_long: {
+    status: 400,
+    message: `Comments can be at most ${COMMENT_MAX_LENGTH} characters`,
+  },
+  vaults_disabled: {
+    status: 403,
+    message: 'Timelock vaults are not available in this environment',
+  },
+  post_not_found: { status: 404, message: 'This post does not exist or has expired.' },
+  comment_not_found: { status: 404, message: 'This comment does not exist.' },
+  invalid_cursor: { status: 400, message: 'The page cursor is not valid.' },
+  media_not_attachable: {
+    status: 400,
+    message: 'That media was not uploaded by you, or another post already uses it.',
+  },
+  invalid_file_type: { status: 415, message: 'Please upload an image or audio file' },
+  image_too_large: { status: 413, message: 'Images must be under 10MB' },
+  audio_too_large: { status: 413, message: 'Audio files must be under 50MB' },
+  upload_rate_limited: { status: 429, message: 'Too many uploads. Please try again later.' },
 
   // Faucet (spec section 8).
   faucet_disabled: { status: 403, message: 'Faucet disabled in production' },

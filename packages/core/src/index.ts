@@ -6,5 +6,6 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './display.ts';
+export * from './feed.ts';
 export * from './staking.ts';
 export * from './ledger-audit.ts';

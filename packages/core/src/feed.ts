@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The feed's limits and payloads (issue 5, docs/api.md "Feed" and "Uploads"). The server
+ * enforces these numbers; the web composer and comment box use the same ones.
+ */
+
+/** Longest post text, in characters (Unicode code points) after trimming. */
+export const POST_MAX_LENGTH = 1000;
+/** Longest comment text, in characters (Unicode code points) after trimming. */
+export const COMMENT_MAX_LENGTH = 500;
+
+export const FEED_PAGE_DEFAULT = 20;
+/** A larger `limit` is cut to this. */
+export const FEED_PAGE_MAX = 50;
+export const COMMENTS_PAGE_DEFAULT = 20;
+export const COMMENTS_PAGE_MAX = 100;
+
+/** Media types an upload may have, decided from the file's bytes (docs/api.md "Uploads"). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const AUDIO_MIME_TYPES = [
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/mp4',
+  'audio/flac',
+] as const;
+export type MediaKind = 'image' | 'audio';
+
+/** Post kinds: only public posts can be created until the vault and capsule issues land. */
+export const POST_KINDS = ['public', 'vault', 'capsule'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+export const ENGAGEMENT_KINDS = ['like', 'bookmark'] as const;
+export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
+
+/** Length as people count it: code points, so an emoji is one character. */
+export function textLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}
+
+const mediaUrl = z.string().max(2048);
+
+/**
+ * POST /api/messages-v2/messages. `content` is accepted as an alias of `body` (spec section 3:
+ * a post carries content or body). Emptiness and length are checked after trimming, with the
+ * catalogue's errors (content_required, post_too_long), not here.
+ */
+export const createPostRequestSchema = z.object({
+  body: z.string().max(20_000).optional(),
+  content: z.string().max(20_000).optional(),
+  kind: z.enum(POST_KINDS).default('public'),
+  imageUrl: mediaUrl.nullish(),
+  audioUrl: mediaUrl.nullish(),
+});
+export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
+
+/** POST /api/messages/{id}/engage */
+export const engageRequestSchema = z.object({ kind: z.enum(ENGAGEMENT_KINDS) });
+export const engageResponseSchema = z.object({ toggled: z.enum(['on', 'off']) });
+export type EngageResponse = z.infer<typeof engageResponseSchema>;
+
+/** POST /api/messages/{id}/comments */
+export const createCommentRequestSchema = z.object({ content: z.string().max(20_000) });
+
+export const postAuthorSchema = z.object({
+  id: z.string(),
+  avatarUrl: z.string().nullable(),
+  displayName: z.string().nullable(),
+  username: z.string().nullable(),
+  isVerified: z.boolean(),
+});
+
+/** One post as the feed, the detail call and post creation return it. */
+export const feedItemSchema = z.object({
+  /** A decimal integer string (the on-chain vault program uses it as a u64). */
+  id: z.string(),
+  kind: z.enum(POST_KINDS),
+  body: z.string(),
+  /** The same text as `body` (the spec's client reads either). */
+  content: z.string(),
+  createdAt: z.string(),
+  /** When a free post is deleted; null for posts that are kept. */
+  expiresAt: z.string().nullable(),
+  author: postAuthorSchema,
+  author_wallet: z.string(),
+  imageUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  /** The vault summary of a vault post; always null until the vault issue. */
+  vault: z.null(),
+  likeCount: z.number().int().nonnegative(),
+  commentCount: z.number().int().nonnegative(),
+  /** The signed-in viewer's toggles; false for anonymous readers. */
+  liked: z.boolean(),
+  bookmarked: z.boolean(),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+export const feedPageSchema = z.object({
+  items: z.array(feedItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FeedPageResponse = z.infer<typeof feedPageSchema>;
+
+/** A comment with the spec's field names (section 3) plus authorId and username. */
+export const commentItemSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  author_wallet: z.string(),
+  created_at: z.string(),
+  authorId: z.string(),
+  username: z.string().nullable(),
+});
+export type CommentItem = z.infer<typeof commentItemSchema>;
+
+export const commentPageSchema = z.object({
+  items: z.array(commentItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CommentPageResponse = z.infer<typeof commentPageSchema>;
+
+/** POST /api/upload/vault-media */
+export const uploadResponseSchema = z.object({
+  mediaType: z.enum(['image', 'audio']),
+  /** Same-origin path, `/media/<name>`; send it back as imageUrl or audioUrl. */
+  mediaUrl: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
