@@ -24,7 +24,10 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { maxConnections?: number } = {},
+): Promise<Database> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
     await runMigrations(database);
@@ -42,7 +45,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   const database = await openDatabase({
     kind: 'postgres',
     url: url.toString(),
-    maxConnections: 10,
+    maxConnections: options.maxConnections ?? 10,
   });
   await runMigrations(database);
   return {
@@ -85,6 +88,8 @@ export async function createTestApp(
      * at it. Without it, ctx.chain points at an address where nothing answers.
      */
     localnet?: boolean;
+    /** PostgreSQL pool size (benchmarks use more than the default 10). */
+    maxConnections?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
@@ -95,7 +100,7 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { maxConnections: options.maxConnections });
   const clock = new TestClock();
   const bus = createMemoryBus();
   const localnet: Localnet | null = options.localnet

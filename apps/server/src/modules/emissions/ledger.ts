@@ -1,13 +1,15 @@
 import {
   capMint,
-  epochForEvent,
   formatDumWhole,
+  DUM_BASE_UNITS,
   HALVING_EPOCH_EVENTS,
+  INITIAL_REWARD,
+  MAX_SUPPLY,
   REFERRAL_REWARD_FRIEND,
   REFERRAL_REWARD_REFERRER,
   rewardForEvent,
 } from '@dum/core';
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { activity, dumAccounts, emissionLedger, emissionState, users } from '../../db/schema.ts';
 
@@ -74,44 +76,45 @@ export async function recordRewardedEvent(
   if (event.subjectOwnerId && event.subjectOwnerId === event.actorId) {
     return { status: 'self_engagement' };
   }
+  const { now } = policy;
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-  const [actor] = await tx
-    .select({
-      id: users.id,
-      referredById: users.referredById,
-      name: sql<string>`coalesce(${users.displayName}, ${users.username}, ${users.solAddress})`,
-    })
-    .from(users)
-    .where(eq(users.id, event.actorId))
-    .for('update');
+  // Round trip 1 locks the actor, so that round trip 2 (a fresh snapshot, taken after the lock)
+  // sees every earlier event of theirs: whether this action already paid, how many events they
+  // earned on today, and whether their referral bonus is still due. (One statement cannot do
+  // both: its subqueries would read the snapshot from before it waited for the lock.)
+  await tx.execute(sql`select 1 from ${users} where id = ${event.actorId} for update`);
+  const checks = await tx.execute<{
+    referred_by_id: string | null;
+    name: string;
+    already: boolean;
+    today: string;
+    referral_paid: boolean;
+  }>(sql`
+    select u.referred_by_id,
+      coalesce(u.display_name, u.username, u.sol_address) as name,
+      exists (
+        select 1 from ${emissionLedger} l
+        where l.kind = ${event.kind} and l.reference = ${event.reference}
+          and l.recipient_id = u.id
+      ) as already,
+      (
+        select count(*) from ${emissionLedger} l
+        where l.recipient_id = u.id and l.event_index is not null and l.created_at >= ${dayStart}
+      ) as today,
+      u.referred_by_id is null or exists (
+        select 1 from ${emissionLedger} l
+        where l.kind = 'referral_friend' and l.reference = u.id::text and l.recipient_id = u.id
+      ) as referral_paid
+    from ${users} u
+    where u.id = ${event.actorId}
+  `);
+  const actor = checks.rows[0];
   if (!actor) throw new Error(`recordRewardedEvent: no user ${event.actorId}`);
+  if (actor.already) return { status: 'already_recorded' };
 
-  const [existing] = await tx
-    .select({ id: emissionLedger.id })
-    .from(emissionLedger)
-    .where(
-      and(
-        eq(emissionLedger.kind, event.kind),
-        eq(emissionLedger.reference, event.reference),
-        eq(emissionLedger.recipientId, event.actorId),
-      ),
-    );
-  if (existing) return { status: 'already_recorded' };
-
-  const dayStart = new Date(
-    Date.UTC(policy.now.getUTCFullYear(), policy.now.getUTCMonth(), policy.now.getUTCDate()),
-  );
-  const [today] = await tx
-    .select({ n: count() })
-    .from(emissionLedger)
-    .where(
-      and(
-        eq(emissionLedger.recipientId, event.actorId),
-        isNotNull(emissionLedger.eventIndex),
-        gte(emissionLedger.createdAt, dayStart),
-      ),
-    );
-  if ((today?.n ?? 0) >= policy.dailyCap) {
+  const name = displayName(actor.name);
+  if (Number(actor.today) >= policy.dailyCap) {
     await tx.insert(emissionLedger).values({
       eventIndex: null,
       epoch: null,
@@ -119,57 +122,85 @@ export async function recordRewardedEvent(
       recipientId: event.actorId,
       kind: event.kind,
       reference: event.reference,
-      createdAt: policy.now,
+      createdAt: now,
     });
-    await writeActivity(tx, policy.now, {
+    await writeActivity(tx, now, {
       type: ACTIVITY_TYPE[event.kind],
-      message: `${displayName(actor.name)} ${ACTION_TEXT[event.kind]}`,
+      message: `${name} ${ACTION_TEXT[event.kind]}`,
       userId: event.actorId,
       reference: event.reference,
     });
     return { status: 'over_daily_cap' };
   }
 
-  const state = await lockEmissionState(tx);
-  const eventIndex = state.totalEvents;
-  const epoch = epochForEvent(eventIndex);
-  const amount = capMint(rewardForEvent(eventIndex), state.totalMinted);
-  await tx.insert(emissionLedger).values({
-    eventIndex,
-    epoch: Number(epoch),
-    amount,
-    recipientId: event.actorId,
-    kind: event.kind,
-    reference: event.reference,
-    createdAt: policy.now,
-  });
-  await tx
-    .update(emissionState)
-    .set({
-      totalEvents: sql`${emissionState.totalEvents} + 1`,
-      totalMinted: sql`${emissionState.totalMinted} + ${amount}`,
-      updatedAt: policy.now,
-    })
-    .where(eq(emissionState.id, 1));
-  await creditAccount(tx, event.actorId, amount, policy.now);
+  // Round trip 3, the only part under the global emission lock: take the next index, compute
+  // its reward with the schedule of packages/core (reward = INITIAL_REWARD >> epoch, cut at the
+  // cap; the property test checks this SQL against rewardForEvent and capMint), append the
+  // ledger row, move the counters, credit the account and write the Live Activity line.
+  const minted = await tx.execute<{
+    idx: string;
+    epoch: string;
+    amount: string;
+    minted_before: string;
+  }>(sql`
+    with old as (
+      select total_events, total_minted from ${emissionState} where id = 1 for update
+    ),
+    calc as (
+      select total_events as idx,
+        total_events / ${HALVING_EPOCH_EVENTS} as epoch,
+        least(
+          case when total_events / ${HALVING_EPOCH_EVENTS} >= 63 then 0::bigint
+            else ${INITIAL_REWARD}::bigint >> (total_events / ${HALVING_EPOCH_EVENTS})::int end,
+          greatest(${MAX_SUPPLY}::bigint - total_minted, 0::bigint)
+        ) as amount,
+        total_minted as minted_before
+      from old
+    ),
+    counters as (
+      update ${emissionState} e
+      set total_events = e.total_events + 1,
+        total_minted = e.total_minted + calc.amount,
+        updated_at = ${now}
+      from calc where e.id = 1
+      returning e.id
+    ),
+    ledger as (
+      insert into ${emissionLedger} (event_index, epoch, amount, recipient_id, kind, reference, created_at)
+      select idx, epoch, amount, ${event.actorId}, ${event.kind}, ${event.reference}, ${now} from calc
+      returning id
+    ),
+    account as (
+      insert into ${dumAccounts} (user_id, balance, total_earned, updated_at)
+      select ${event.actorId}, amount, amount, ${now} from calc where amount > 0
+      on conflict (user_id) do update set
+        balance = ${dumAccounts}.balance + excluded.balance,
+        total_earned = ${dumAccounts}.total_earned + excluded.total_earned,
+        updated_at = excluded.updated_at
+      returning user_id
+    ),
+    feed as (
+      insert into ${activity} (type, message, user_id, reference, created_at)
+      select ${ACTIVITY_TYPE[event.kind]},
+        ${`${name} ${ACTION_TEXT[event.kind]}`} ||
+          case when amount > 0 then ' · +' || (amount / ${DUM_BASE_UNITS})::text || ' DUM' else '' end,
+        ${event.actorId}, ${event.reference}, ${now}
+      from calc
+      returning id
+    )
+    select idx::text, epoch::text, amount::text, minted_before::text
+    from calc, counters, ledger, feed
+  `);
+  const row = minted.rows[0];
+  if (!row) throw new Error('emission_state row is missing');
+  const eventIndex = BigInt(row.idx);
+  const epoch = BigInt(row.epoch);
+  const amount = BigInt(row.amount);
+  const mintedBefore = BigInt(row.minted_before);
 
-  const earned = amount > 0n ? ` · +${formatDumWhole(amount)} DUM` : '';
-  await writeActivity(tx, policy.now, {
-    type: ACTIVITY_TYPE[event.kind],
-    message: `${displayName(actor.name)} ${ACTION_TEXT[event.kind]}${earned}`,
-    userId: event.actorId,
-    reference: event.reference,
-  });
-  await writeScheduleMilestones(
-    tx,
-    policy.now,
-    eventIndex + 1n,
-    state.totalMinted,
-    state.totalMinted + amount,
-  );
-
-  if (actor.referredById) {
-    await payReferralBonuses(tx, actor.referredById, actor, epoch, policy.now);
+  await writeScheduleMilestones(tx, now, eventIndex + 1n, mintedBefore, mintedBefore + amount);
+  if (actor.referred_by_id && !actor.referral_paid) {
+    await payReferralBonuses(tx, actor.referred_by_id, { id: event.actorId, name }, epoch, now);
   }
   return { status: 'rewarded', eventIndex, epoch, amount, cappedOut: amount === 0n };
 }
