@@ -150,8 +150,9 @@ export function useDeletePost() {
       apiRequest<void>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
     onSuccess: (_result, postId) => {
       removePost(queryClient, postId);
-      queryClient.removeQueries({ queryKey: [POST_ROOT, postId] });
-      queryClient.removeQueries({ queryKey: commentsKey(postId) });
+      // The post's own page (if open) is still showing it: that page navigates away first.
+      queryClient.removeQueries({ queryKey: [POST_ROOT, postId], type: 'inactive' });
+      queryClient.removeQueries({ queryKey: commentsKey(postId), type: 'inactive' });
       toast({ title: 'Post deleted', variant: 'success' });
     },
     onError: (error) => {

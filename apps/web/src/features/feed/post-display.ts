@@ -21,7 +21,7 @@ export function commentAuthorName(comment: PostComment): string {
   return 'Anon';
 }
 
-/** Up to two letters for the avatar fallback: "Ada Lovelace" -> "AL", "9xQe...VFin" -> "9X". */
+/** Up to two letters for the avatar fallback: "Ada Lovelace" -> "AL", "9xQe...VFin" -> "9V". */
 export function initials(name: string): string {
   const words = name
     .replace(/\.\.\./g, ' ')

@@ -1,0 +1,296 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client.ts';
+import type { AuthContextValue } from '../auth/use-auth.ts';
+import { commentsKey, postKey } from './feed-cache.ts';
+import { usePost } from './feed-queries.ts';
+import { PostCard } from './post-card.tsx';
+import {
+  apiError,
+  json,
+  makeComment,
+  makePost,
+  mockApi,
+  renderWithProviders,
+  resetFeedTestState,
+  signedIn,
+  signedOut,
+  WALLET,
+} from './test-utils.tsx';
+import type { FeedPost } from './types.ts';
+import { useViewer } from './use-viewer.ts';
+
+const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
+vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
+
+/** Renders the card from the query cache, as the pages do, so optimistic edits show. */
+function CachedPost({ id, referralCode = null }: { id: string; referralCode?: string | null }) {
+  const viewer = useViewer();
+  const { data } = usePost(id, viewer.userId);
+  return data ? <PostCard post={data} viewer={viewer} referralCode={referralCode} /> : null;
+}
+
+function renderPost(post: FeedPost, options: { referralCode?: string | null } = {}) {
+  const queryClient = createQueryClient();
+  const viewerId = auth.current?.isAuthenticated ? (auth.current.user?.id ?? null) : null;
+  queryClient.setQueryData(postKey(post.id, viewerId), post);
+  return renderWithProviders(<CachedPost id={post.id} referralCode={options.referralCode} />, {
+    queryClient,
+  });
+}
+
+const likeButton = () => screen.getByRole('button', { name: 'Like' });
+
+describe('PostCard', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('shows the author, time, time left, text and counts', () => {
+    renderPost(makePost({ likeCount: 1500, commentCount: 2 }));
+    const card = screen.getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(card).getByText('gm, vibes only')).toBeDefined();
+    expect(within(card).getByText('5m ago')).toBeDefined();
+    expect(within(card).getByText(/^22h 59m left$|^23h 0m left$/)).toBeDefined();
+    expect(within(card).getByTestId('avatar-initials').textContent).toBe('AL');
+    expect(likeButton().textContent).toBe('1.5K');
+    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('2');
+    expect(screen.queryByRole('img', { name: 'Verified' })).toBeNull();
+  });
+
+  it('falls back to the shortened wallet, then Anon, and shows the verified tick', () => {
+    const { unmount } = renderPost(
+      makePost({
+        author: { id: 'u', avatarUrl: null, displayName: null, username: null, isVerified: true },
+        author_wallet: WALLET,
+      }),
+    );
+    expect(screen.getByRole('article', { name: /9xQe\.\.\.VFin/ })).toBeDefined();
+    expect(screen.getByRole('img', { name: 'Verified' })).toBeDefined();
+    unmount();
+    renderPost(makePost({ author: null, author_wallet: null }));
+    expect(screen.getByRole('article', { name: 'Anon' })).toBeDefined();
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('AN');
+  });
+
+  it('shows an avatar image, a square lazy image with alt text, and an audio player', () => {
+    const { container } = renderPost(
+      makePost({
+        author: { ...makePost().author!, avatarUrl: '/media/ada.png' },
+        imageUrl: '/media/cat.png',
+        audioUrl: '/media/song.mp3',
+      }),
+    );
+    const image = screen.getByRole('img', { name: /^Image shared by Ada Lovelace/ });
+    expect(image.getAttribute('src')).toBe('/media/cat.png');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.className).toContain('aspect-square');
+    const audio = container.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe('/media/song.mp3');
+    expect(audio?.hasAttribute('controls')).toBe(true);
+    expect(container.querySelector('img[src="/media/ada.png"]')).not.toBeNull();
+    expect(screen.queryByTestId('avatar-initials')).toBeNull();
+  });
+
+  it('likes optimistically and settles on the server answer', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = mockApi({
+      'POST /api/messages/post-1/engage': async () => {
+        await held;
+        return json({ toggled: 'on' });
+      },
+    });
+    renderPost(makePost({ likeCount: 3 }));
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    await user.click(likeButton());
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(likeButton().textContent).toBe('4');
+    release();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ kind: 'like' });
+    await waitFor(() => expect(likeButton().textContent).toBe('4'));
+  });
+
+  it('rolls a failed like and bookmark back with an error toast', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/messages/post-1/engage': () => apiError(500, 'internal', 'Something went wrong'),
+    });
+    renderPost(makePost({ likeCount: 3, liked: false }));
+    await user.click(likeButton());
+    expect(await screen.findByText('Failed to like post')).toBeDefined();
+    await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('false'));
+    expect(likeButton().textContent).toBe('3');
+
+    const bookmark = screen.getByRole('button', { name: 'Bookmark' });
+    await user.click(bookmark);
+    expect(await screen.findByText('Failed to bookmark post')).toBeDefined();
+    await waitFor(() => expect(bookmark.getAttribute('aria-pressed')).toBe('false'));
+  });
+
+  it('asks signed-out visitors to connect a wallet instead of liking or bookmarking', async () => {
+    auth.current = signedOut();
+    const user = userEvent.setup();
+    const fetchMock = mockApi({});
+    renderPost(makePost());
+    await user.click(likeButton());
+    expect(await screen.findByText('Wallet Required')).toBeDefined();
+    expect(
+      screen.getByText('Please connect your wallet using the button in the header'),
+    ).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens the comments: empty text, and the signed-out note instead of the box', async () => {
+    auth.current = signedOut();
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/messages/post-1/comments': () => json({ items: [], nextCursor: null }) });
+    renderPost(makePost());
+    const toggle = screen.getByRole('button', { name: 'Comment' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeDefined();
+    expect(screen.getByText('Connect wallet to comment')).toBeDefined();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('comment-list').className).toContain('max-h-96');
+  });
+
+  it('adds a comment with Enter optimistically and keeps it once saved', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /api/messages/post-1/comments': () =>
+        json({ items: [makeComment({ id: 'c1', body: 'first!' })], nextCursor: null }),
+      'POST /api/messages/post-1/comments': async ({ body }) => {
+        await held;
+        return json(
+          makeComment({
+            id: 'c2',
+            body: (body as { content: string }).content,
+            authorId: 'user-1',
+            display_name: 'Me',
+          }),
+          201,
+        );
+      },
+      'DELETE /api/messages/post-1/comments/c2': () => new Response(null, { status: 204 }),
+    });
+    renderPost(makePost({ commentCount: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    expect(await screen.findByText('first!')).toBeDefined();
+    // Only the author's own comments can be deleted.
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
+
+    const box = screen.getByRole('textbox', { name: 'Write a comment' });
+    await user.type(box, '   ');
+    expect(screen.getByRole('button', { name: 'Post comment' })).toHaveProperty('disabled', true);
+    await user.type(box, 'nice one{Enter}');
+    expect(screen.getByText('nice one')).toBeDefined();
+    expect(screen.getByText('Sending…')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('2');
+    expect(box).toHaveProperty('value', '');
+    release();
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getByText('nice one')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() => expect(screen.queryByText('nice one')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('1');
+  });
+
+  it('rolls a failed comment back with the spec toast', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/messages/post-1/comments': () => json({ items: [], nextCursor: null }),
+      'POST /api/messages/post-1/comments': () => apiError(500, 'internal', 'boom'),
+    });
+    renderPost(makePost({ commentCount: 0 }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await screen.findByText('No comments yet. Be the first to comment!');
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'oops');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Failed to post comment')).toBeDefined();
+    expect(screen.getByText('Please try again')).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('oops')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('0');
+  });
+
+  it('loads more comments page by page', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'GET /api/messages/post-1/comments': ({ url }) =>
+        url.searchParams.get('cursor') === 'next'
+          ? json({ items: [makeComment({ id: 'c2', body: 'second' })], nextCursor: null })
+          : json({ items: [makeComment({ id: 'c1', body: 'first' })], nextCursor: 'next' }),
+    });
+    renderPost(makePost({ commentCount: 2 }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByText('second')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/messages/post-1/comments?cursor=next');
+  });
+
+  it('copies a link with the referral code, with 2 s of Copied feedback', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPost(makePost(), { referralCode: 'VIBE42' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/posts/post-1?ref=VIBE42`);
+    expect(await screen.findByText('Link copied!')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Link copied' })).toBeDefined();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2100)));
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDefined();
+  });
+
+  it('says when copying fails, and opens the tweet intent', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPost(makePost());
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
+    expect(await screen.findByText('Failed to copy')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Share on Twitter' }));
+    const intent = new URL(String(open.mock.calls[0]![0]));
+    expect(intent.searchParams.get('url')).toBe(`${window.location.origin}/posts/post-1`);
+    expect(intent.searchParams.get('hashtags')).toBe('SocialMining,ProofOfVibe');
+    expect(await screen.findByText('Sharing to Twitter')).toBeDefined();
+    open.mockRestore();
+  });
+
+  it('lets only the author delete the post, after confirming', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'DELETE /api/messages-v2/messages/mine': () => new Response(null, { status: 204 }),
+    });
+    const { unmount } = renderPost(makePost());
+    expect(screen.queryByRole('button', { name: 'Delete post' })).toBeNull();
+    unmount();
+
+    const { queryClient } = renderPost(
+      makePost({ id: 'mine', author: { ...makePost().author!, id: 'user-1' } }),
+    );
+    queryClient.setQueryData(commentsKey('mine'), { pages: [], pageParams: [] });
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Post deleted')).toBeDefined();
+  });
+});

@@ -1,0 +1,134 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { Toaster } from '../../components/ui/toaster.tsx';
+import { resetToasts } from '../../components/ui/use-toast.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { FeedPost, PostComment } from './types.ts';
+
+/** Test-only helpers for the feed's component tests (jsdom). */
+
+export const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+export function signedIn(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    status: 'authenticated',
+    user: { id: 'user-1', solAddress: WALLET },
+    isAuthenticated: true,
+    signIn: async () => true,
+    signOut: async () => {},
+    ...overrides,
+  };
+}
+
+export function signedOut(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    status: 'signed-out',
+    user: null,
+    isAuthenticated: false,
+    signIn: async () => false,
+    signOut: async () => {},
+    ...overrides,
+  };
+}
+
+export function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id: 'post-1',
+    body: 'gm, vibes only',
+    content: 'gm, vibes only',
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    expiresAt: new Date(Date.now() + 23 * 3_600_000).toISOString(),
+    kind: 'public',
+    author: {
+      id: 'user-2',
+      avatarUrl: null,
+      displayName: 'Ada Lovelace',
+      username: 'ada',
+      isVerified: false,
+    },
+    author_wallet: 'AdaWa11etAdaWa11etAdaWa11etAdaWa11etAdaW',
+    imageUrl: null,
+    audioUrl: null,
+    vault: null,
+    likeCount: 3,
+    commentCount: 0,
+    liked: false,
+    bookmarked: false,
+    ...overrides,
+  };
+}
+
+export function makeComment(overrides: Partial<PostComment> = {}): PostComment {
+  return {
+    id: 'comment-1',
+    body: 'so true',
+    display_name: 'Grace',
+    avatar_url: null,
+    author_wallet: 'GraceWa11etGraceWa11etGraceWa11etGraceW',
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+    authorId: 'user-3',
+    username: 'grace',
+    ...overrides,
+  };
+}
+
+type Handler = (request: {
+  url: URL;
+  method: string;
+  body: unknown;
+}) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+export function apiError(status: number, code: string, message: string): Response {
+  return json({ error: { code, message } }, status);
+}
+
+/**
+ * Stubs `fetch` with routes keyed "METHOD /path" (no query string). Unknown routes fail the
+ * test loudly. Returns the mock so tests can read the calls.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const handler = routes[`${method} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`);
+    const body =
+      typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : (init?.body ?? null);
+    return handler({ url, method, body });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function renderWithProviders(
+  ui: ReactNode,
+  {
+    queryClient = createQueryClient(),
+    path = '/',
+  }: { queryClient?: QueryClient; path?: string } = {},
+): RenderResult & { queryClient: QueryClient } {
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export function resetFeedTestState(): void {
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+}
