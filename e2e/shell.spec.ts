@@ -33,20 +33,6 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/no/such/page', /^Page not found$/],
 ];
 
-/**
- * Free ports are picked before the server binds them, so another process on the machine can
- * take one in between (EADDRINUSE). Starting again on fresh ports is enough.
- */
-async function startServerRetrying(options?: StartServerOptions): Promise<RunningServer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startServer(options);
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
 const seedEvents = (totalEvents: number): StartServerOptions => ({
   seed: async (database) => {
     await database.pool.query(
@@ -84,9 +70,9 @@ describe('the app shell', () => {
 
   beforeAll(async () => {
     [fresh, urgent, critical, browser] = await Promise.all([
-      startServerRetrying(),
-      startServerRetrying(seedEvents(69_500)),
-      startServerRetrying(seedEvents(69_950)),
+      startServer(),
+      startServer(seedEvents(69_500)),
+      startServer(seedEvents(69_950)),
       launchBrowser(),
     ]);
   });

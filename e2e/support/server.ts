@@ -41,6 +41,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await database.close();
     }
   }
+  // Free ports are picked before the server binds them, so another process can take one in
+  // between (EADDRINUSE); starting again on fresh ports is enough.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(dataDir, options.env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function launch(
+  dataDir: string,
+  extraEnv: Record<string, string> | undefined,
+): Promise<RunningServer> {
   const port = await freePortRange(1);
   const localnetPort = await freePortRange(2);
   let output = '';
@@ -57,7 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         SOLANA_LOCALNET_PORT: String(localnetPort),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        ...options.env,
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
