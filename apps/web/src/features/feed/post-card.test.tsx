@@ -13,6 +13,7 @@ import {
   makePost,
   mockApi,
   renderWithProviders,
+  requestPath,
   resetFeedTestState,
   signedIn,
   signedOut,
@@ -236,7 +237,9 @@ describe('PostCard', () => {
     await user.click(await screen.findByRole('button', { name: 'Load more comments' }));
     expect(await screen.findByText('second')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
-    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/messages/post-1/comments?cursor=next');
+    expect(requestPath(fetchMock.mock.calls[1]![0])).toBe(
+      '/api/messages/post-1/comments?cursor=next',
+    );
   });
 
   it('copies a link with the referral code, with 2 s of Copied feedback', async () => {

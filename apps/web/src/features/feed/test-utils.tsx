@@ -76,6 +76,11 @@ export function makeComment(overrides: Partial<PostComment> = {}): PostComment {
   };
 }
 
+/** The path (and query) a fetch call asked for. */
+export function requestPath(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 type Handler = (request: {
   url: URL;
   method: string;
@@ -99,7 +104,7 @@ export function apiError(status: number, code: string, message: string): Respons
  */
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(requestPath(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`);
