@@ -11,6 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
+  /** The server process, e.g. to read its memory from /proc. */
+  pid: number;
   dataDir: string;
   /** Everything the server printed, for a failing test's message. */
   output(): string;
@@ -99,6 +101,7 @@ async function launch(
 
   return {
     url,
+    pid: child.pid ?? -1,
     dataDir,
     output: () => output,
     async stop(stopOptions = {}) {
