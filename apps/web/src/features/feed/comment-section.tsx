@@ -30,7 +30,7 @@ export function CommentSection({ postId, viewer, variant, id }: CommentSectionPr
     <section
       id={id}
       aria-label="Comments"
-      className={cn('border-t border-border/70', variant === 'inline' ? 'px-4 pt-3 pb-4' : 'pt-4')}
+      className={cn('border-t border-border/70 px-4 pb-4', variant === 'inline' ? 'pt-3' : 'pt-4')}
     >
       <div
         className={cn(

@@ -77,7 +77,7 @@ export function TrendingFanVaults({ layout }: { layout: 'rail' | 'strip' }) {
         className={cn(
           layout === 'rail'
             ? 'flex flex-col gap-3'
-            : '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6',
+            : '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6',
         )}
       >
         {FAN_VAULT_SAMPLES.map((vault) => (
