@@ -3,20 +3,34 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { AuthProvider } from '../features/auth/use-auth.ts';
+import { RealtimeProvider } from '../features/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from '../features/shell/error-boundary.tsx';
+import { WalletProvider } from '../features/wallet/wallet-context.tsx';
+import { WalletModal } from '../features/wallet/wallet-modal.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
-/** Providers, the app-level error boundary, the toaster and the routes. */
+/**
+ * Providers (query cache, tooltips, wallet session, sign-in, real-time socket), the app-level
+ * error boundary, the wallet modal, the toaster and the routes.
+ */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary fullScreen>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <WalletProvider>
+            <AuthProvider>
+              <RealtimeProvider>
+                <BrowserRouter>
+                  <AppRoutes />
+                </BrowserRouter>
+                <WalletModal />
+              </RealtimeProvider>
+            </AuthProvider>
+          </WalletProvider>
           <Toaster />
         </TooltipProvider>
       </QueryClientProvider>

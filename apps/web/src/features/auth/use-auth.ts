@@ -1,23 +1,120 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { toast } from '../../components/ui/use-toast.ts';
+import { setAuthHooks } from '../../lib/api-client.ts';
+import { signChallenge, signingPath } from '../wallet/sign-challenge.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { signInFeature, signMessageFeature } from '../wallet/wallet-standard.ts';
+import { createAuthApi } from './auth-api.ts';
+import { AuthMachine, type AuthStatus, type AuthUser, type WalletView } from './auth-machine.ts';
 
-/**
- * Wallet sign-in state (spec section 4). FIRST VERSION: a stub so other features can import the
- * hook; the auth feature completes it (state machine, storage, refresh) behind the same shape.
- */
-export type AuthStatus = 'signed-out' | 'signing-in' | 'authenticated';
-
-export interface AuthUser {
-  id: string;
-  solAddress: string;
-}
+export type { AuthStatus, AuthUser };
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: AuthUser | null;
   isAuthenticated: boolean;
-  /** Starts a sign-in; resolves true when authenticated, false when refused or already running. */
-  signIn(): Promise<boolean>;
-  signOut(): Promise<void>;
+  /** Manual sign-in; resolves true when authenticated, false when refused or already running. */
+  signIn: () => Promise<boolean>;
+  /** Revokes the session on the server and clears it here (the wallet stays connected). */
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+const MachineContext = createContext<AuthMachine | null>(null);
+
+/** `?ref=CODE` on the page a person signs in from attaches a referral (share links add it). */
+function referralFromUrl(): string | null {
+  const code = new URLSearchParams(window.location.search).get('ref');
+  return code && /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
+}
+
+/**
+ * Runs the auth state machine for the app: feeds it the wallet connection, installs the API
+ * client's token and 401-refresh hooks, re-checks on storage changes from other tabs, and
+ * refetches the message feed after a sign-in. Must sit inside WalletProvider and
+ * QueryClientProvider.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const wallet = useWallet();
+  const [machine] = useState(() => {
+    const created = new AuthMachine({
+      storage: window.localStorage,
+      api: createAuthApi(),
+      notify: (t) => toast(t),
+      onSignedIn: () => void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/feed'] }),
+      referralCode: referralFromUrl,
+      locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
+    });
+    created.start();
+    return created;
+  });
+  const state = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
+
+  useEffect(() => {
+    setAuthHooks({ getAccessToken: machine.getAccessToken, refresh: () => machine.refresh() });
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea === window.localStorage) machine.handleStorageChange(event.key);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      setAuthHooks({ getAccessToken: () => null, refresh: async () => false });
+    };
+  }, [machine]);
+
+  // The wallet connection as the machine sees it; 'restoring' and 'connecting' are not reported
+  // (a remembered wallet reconnecting is not a disconnect).
+  const { status: walletStatus, wallet: current, account, config } = wallet;
+  useEffect(() => {
+    if (walletStatus === 'disconnected') {
+      machine.setWallet(null);
+      return;
+    }
+    if (walletStatus !== 'connected' || !current || !account) return;
+    const context = {
+      chain: `solana:${config?.cluster ?? 'devnet'}` as const,
+      rpcUrl: config?.rpcUrl ?? '/rpc',
+    };
+    const view: WalletView = {
+      address: account.address,
+      canSignMessage: Boolean(signInFeature(current) ?? signMessageFeature(current, account)),
+      canSign: signingPath(current, account) !== null,
+      sign: (message) => signChallenge(current, account, message, context),
+    };
+    machine.setWallet(view);
+  }, [machine, walletStatus, current, account, config]);
+
+  // The session belongs to the user: drop their cached profile when they sign out.
+  useEffect(() => {
+    if (state.status === 'signed-out') queryClient.removeQueries({ queryKey: ['/api/auth/me'] });
+  }, [state.status, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      isAuthenticated: state.status === 'authenticated',
+      signIn: () => machine.signIn(),
+      signOut: () => machine.signOut(),
+    }),
+    [state, machine],
+  );
+  return createElement(
+    MachineContext.Provider,
+    { value: machine },
+    createElement(AuthContext.Provider, { value }, children),
+  );
 }
 
 const signedOut: AuthContextValue = {
@@ -28,12 +125,12 @@ const signedOut: AuthContextValue = {
   signOut: async () => {},
 };
 
-const AuthContext = createContext<AuthContextValue>(signedOut);
-
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return createElement(AuthContext.Provider, { value: signedOut }, children);
+/** The sign-in state (spec section 4). Outside an AuthProvider: signed out. */
+export function useAuth(): AuthContextValue {
+  return useContext(AuthContext) ?? signedOut;
 }
 
-export function useAuth(): AuthContextValue {
-  return useContext(AuthContext);
+/** The machine itself, for refresh and ensureAccessToken (the socket, chain calls). */
+export function useAuthMachine(): AuthMachine | null {
+  return useContext(MachineContext);
 }

@@ -1,21 +1,126 @@
-import { Wallet } from 'lucide-react';
+import { formatAddress, formatSol } from '@dum/core';
+import { useQuery } from '@tanstack/react-query';
+import { LogOut, Wallet as WalletIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { AUTH_TOASTS } from '../auth/auth-messages.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { getSolBalance } from './rpc.ts';
+import { useWallet } from './wallet-context.tsx';
+
+export const SOL_BALANCE_REFRESH_MS = 30_000;
+
+/** SOL balance of the connected wallet, read from the cluster at confirmed commitment. */
+export function useSolBalance(address: string | null): bigint | undefined {
+  const { config } = useWallet();
+  const rpcUrl = config?.rpcUrl;
+  return useQuery({
+    queryKey: ['sol-balance', rpcUrl, address],
+    queryFn: () => getSolBalance(rpcUrl ?? '', address ?? ''),
+    enabled: Boolean(rpcUrl && address),
+    refetchInterval: SOL_BALANCE_REFRESH_MS,
+  }).data;
+}
 
 /**
- * PLACEHOLDER from the app-shell work: the wallet feature replaces this file with the real
- * control (Connect Wallet / Sign & Authenticate / address with disconnect). The shell renders it
- * in the top bar and the mobile header; keep the export name `WalletControl`.
+ * The wallet control of spec section 2, in the top bar and the mobile header:
+ * - disconnected: 'Connect Wallet' ('Connecting...' while busy), opening the connect modal;
+ * - connected, not authenticated: the short address and 'Sign & Authenticate'
+ *   ('Authenticating...' while busy);
+ * - connected and authenticated: SOL balance, the address and a disconnect button.
  */
 export function WalletControl() {
+  const wallet = useWallet();
+  const auth = useAuth();
+  const [disconnecting, setDisconnecting] = useState(false);
+  const address = wallet.status === 'connected' ? (wallet.account?.address ?? null) : null;
+  const balance = useSolBalance(auth.isAuthenticated ? address : null);
+
+  const disconnect = async () => {
+    setDisconnecting(true);
+    try {
+      await auth.signOut();
+      await wallet.disconnect();
+      toast(AUTH_TOASTS.disconnected);
+    } finally {
+      setDisconnecting(false);
+    }
+  };
+
+  if (!address) {
+    const busy = wallet.status === 'connecting' || wallet.status === 'restoring';
+    return (
+      <Button
+        size="sm"
+        className="h-9 px-3.5 text-sm"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => wallet.setModalOpen(true)}
+      >
+        <WalletIcon aria-hidden="true" />
+        {busy ? 'Connecting...' : 'Connect Wallet'}
+      </Button>
+    );
+  }
+
+  const disconnectButton = (
+    <Tooltip content="Disconnect" side="bottom">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Disconnect wallet"
+        disabled={disconnecting}
+        onClick={() => void disconnect()}
+      >
+        <LogOut aria-hidden="true" />
+      </Button>
+    </Tooltip>
+  );
+
+  if (!auth.isAuthenticated) {
+    const busy = auth.status === 'signing-in';
+    return (
+      <div className="flex items-center gap-1.5" data-state="connected">
+        <span
+          className="hidden h-9 items-center rounded-xl border border-border bg-surface-2 px-3 font-mono text-xs text-muted sm:inline-flex"
+          title={address}
+        >
+          {formatAddress(address)}
+        </span>
+        <Button
+          size="sm"
+          className="h-9 px-3.5 text-sm"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void auth.signIn()}
+        >
+          {busy ? 'Authenticating...' : 'Sign & Authenticate'}
+        </Button>
+        {disconnectButton}
+      </div>
+    );
+  }
+
   return (
-    <button
-      type="button"
-      disabled
-      aria-disabled="true"
-      title="Wallet sign-in is on its way"
-      className="inline-flex h-9 items-center gap-2 rounded-xl bg-vibe px-3.5 text-sm font-semibold text-primary-foreground opacity-60"
-    >
-      <Wallet className="size-4" aria-hidden="true" />
-      Connect Wallet
-    </button>
+    <div className="flex items-center gap-1.5" data-state="authenticated">
+      {balance !== undefined && (
+        <span
+          className="hidden h-9 items-center rounded-xl border border-border bg-surface-2 px-3 font-mono text-xs tabular-nums text-foreground sm:inline-flex"
+          aria-label={`Balance ${formatSol(balance)} SOL`}
+        >
+          {formatSol(balance)} <span className="ml-1 text-subtle">SOL</span>
+        </span>
+      )}
+      <span
+        className="inline-flex h-9 items-center gap-2 rounded-xl border border-primary/40 bg-primary/10 px-3 font-mono text-xs font-semibold text-foreground"
+        title={address}
+      >
+        <span aria-hidden="true" className="size-2 rounded-full bg-success" />
+        {formatAddress(address)}
+      </span>
+      {disconnectButton}
+    </div>
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * The sign-in texts of spec sections 5 and 8, verbatim. Errors are thrown with the first group;
+ * toasts show the second. One place, so tests and the UI read the same strings.
+ */
+export const AUTH_ERRORS = {
+  challengeFailed: (status: number) => `challenge failed: ${status}`,
+  verifyFailed: (status: number, body: string) => `verify failed: ${status} ${body}`,
+  userRejected: 'User rejected the request',
+  noTokenNoWallet: 'No token and no wallet to login.',
+  invalidToken: 'Invalid token received',
+  walletCannotSign: 'Wallet not connected or cannot sign messages.',
+  signFailed: 'Failed to sign message',
+} as const;
+
+export interface AuthToast {
+  title: string;
+  description?: string;
+  variant: 'default' | 'success' | 'destructive';
+}
+
+export const AUTH_TOASTS = {
+  authenticated: { title: 'Wallet Authenticated', variant: 'success' },
+  disconnected: { title: 'Wallet Disconnected', variant: 'success' },
+  walletNotConnected: {
+    title: 'Wallet Not Connected',
+    description: 'Please connect your wallet first',
+    variant: 'destructive',
+  },
+  signatureRequired: {
+    title: 'Signature Required',
+    description:
+      'Sign the message in your wallet, or use Sign & Authenticate, to finish signing in.',
+    variant: 'destructive',
+  },
+  // The spec elides one word ("to use ... features"); the product's name fills it.
+  signatureRejected: {
+    title: 'Signature Rejected',
+    description:
+      'You must sign the message to use Dum Club features like the faucet, posting, and vaults.',
+    variant: 'destructive',
+  },
+  challengeFailed: {
+    title: 'Authentication Failed',
+    description: 'Unable to get authentication challenge from server. Please try again.',
+    variant: 'destructive',
+  },
+  verifyFailed: {
+    title: 'Authentication Failed',
+    description: 'Signature verification failed. Please try again.',
+    variant: 'destructive',
+  },
+  authenticationFailed: {
+    title: 'Authentication Failed',
+    description: 'Failed to authenticate wallet signature.',
+    variant: 'destructive',
+  },
+  connectionFailed: { title: 'Wallet Connection Failed', variant: 'destructive' },
+} as const satisfies Record<string, AuthToast>;
+
+/** Spec section 8: a refusal is recognised by its message, whatever the wallet's error class. */
+export function isUserRejection(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /User rejected|rejected the request/i.test(message) || errorCode(error) === 4001;
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/**
+ * The toast for a failed sign-in (spec section 8): a refusal asks for the signature (automatic
+ * attempt) or explains why it is needed (manual); server failures name the step that failed.
+ */
+export function signInFailureToast(error: unknown, automatic: boolean): AuthToast {
+  if (isUserRejection(error)) {
+    return automatic ? AUTH_TOASTS.signatureRequired : AUTH_TOASTS.signatureRejected;
+  }
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith('challenge failed')) return AUTH_TOASTS.challengeFailed;
+  if (message.startsWith('verify failed')) return AUTH_TOASTS.verifyFailed;
+  if (automatic) return AUTH_TOASTS.authenticationFailed;
+  return {
+    ...AUTH_TOASTS.authenticationFailed,
+    description: message || AUTH_ERRORS.signFailed,
+  };
+}

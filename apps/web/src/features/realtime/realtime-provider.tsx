@@ -1,0 +1,98 @@
+import { formatSol } from '@dum/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { toast } from '../../components/ui/use-toast.ts';
+import { useAuth, useAuthMachine } from '../auth/use-auth.ts';
+import {
+  addNotification,
+  emptyNotifications,
+  markAllRead,
+  queryKeysToRefresh,
+  toastForEvent,
+  type NotificationState,
+} from './notifications.ts';
+import { RealtimeClient, type RealtimeStatus } from './realtime-client.ts';
+
+export interface RealtimeContextValue extends NotificationState {
+  status: RealtimeStatus;
+  markAllRead(): void;
+}
+
+const RealtimeContext = createContext<RealtimeContextValue>({
+  ...emptyNotifications,
+  status: 'idle',
+  markAllRead: () => {},
+});
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket`;
+}
+
+/**
+ * The one socket per tab (spec section 4, WebSocket): it runs only while a user is signed in
+ * with a stored access token, refreshes the related cached queries on each event, shows the
+ * event toasts and keeps the latest 50 notifications.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { isAuthenticated, user } = useAuth();
+  const machine = useAuthMachine();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('idle');
+  const [notifications, setNotifications] = useState<NotificationState>(emptyNotifications);
+  const viewerId = useRef<string | null>(null);
+  useEffect(() => {
+    viewerId.current = user?.id ?? null;
+  }, [user]);
+
+  useEffect(() => {
+    if (!isAuthenticated || !machine) return;
+    let counter = 0;
+    const client = new RealtimeClient({
+      url: socketUrl(),
+      getAccessToken: machine.getAccessToken,
+      refreshAccessToken: () => machine.refresh(),
+      onStatus: (next) => setStatus(next),
+      onEvent: (event, timestamp) => {
+        for (const queryKey of queryKeysToRefresh(event)) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+        const text = toastForEvent(event, viewerId.current, formatSol);
+        if (text) toast(text);
+        if (event.type === 'activity') return;
+        counter += 1;
+        setNotifications((state) =>
+          addNotification(state, {
+            id: `${timestamp}-${counter}`,
+            event,
+            receivedAt: Date.now(),
+          }),
+        );
+      },
+    });
+    client.start();
+    return () => client.stop();
+  }, [isAuthenticated, user?.id, machine, queryClient]);
+
+  const value = useMemo<RealtimeContextValue>(
+    () => ({
+      ...notifications,
+      status,
+      markAllRead: () => setNotifications(markAllRead),
+    }),
+    [notifications, status],
+  );
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeContextValue {
+  return useContext(RealtimeContext);
+}

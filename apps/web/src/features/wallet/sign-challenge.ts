@@ -1,0 +1,74 @@
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { SignedChallenge } from '../auth/auth-api.ts';
+import { encodeBase58, encodeBase64 } from './encoding.ts';
+import { getLatestBlockhash } from './rpc.ts';
+import { parseSignInMessage } from './siws.ts';
+import { signInFeature, signMessageFeature, signTransactionFeature } from './wallet-standard.ts';
+
+export interface SigningContext {
+  /** e.g. 'solana:localnet', for wallets that take a chain with a transaction. */
+  chain: `${string}:${string}`;
+  rpcUrl: string;
+}
+
+export type SigningPath = 'signIn' | 'signMessage' | 'memoTransaction';
+
+/** The path a wallet signs the challenge by (design.md section 5 and issue 4's preference). */
+export function signingPath(wallet: Wallet, account: WalletAccount): SigningPath | null {
+  if (signInFeature(wallet)) return 'signIn';
+  if (signMessageFeature(wallet, account)) return 'signMessage';
+  if (signTransactionFeature(wallet, account)) return 'memoTransaction';
+  return null;
+}
+
+/**
+ * Signs the server's challenge with the best path the wallet offers: `solana:signIn` (the wallet
+ * writes the same SIWS text from its fields), else `solana:signMessage`, else a memo-only
+ * transaction that is signed and never sent.
+ */
+export async function signChallenge(
+  wallet: Wallet,
+  account: WalletAccount,
+  message: string,
+  context: SigningContext,
+): Promise<SignedChallenge> {
+  const signIn = signInFeature(wallet);
+  const fields = signIn ? parseSignInMessage(message) : null;
+  if (signIn && fields) {
+    const [output] = await signIn.signIn(fields);
+    if (!output) throw new Error('Failed to sign message');
+    return {
+      message: new TextDecoder().decode(output.signedMessage),
+      signature: encodeBase58(output.signature),
+    };
+  }
+  const signMessage = signMessageFeature(wallet, account);
+  if (signMessage) {
+    const [output] = await signMessage.signMessage({
+      account,
+      message: new TextEncoder().encode(message),
+    });
+    if (!output) throw new Error('Failed to sign message');
+    return { message, signature: encodeBase58(output.signature) };
+  }
+  const signTransaction = signTransactionFeature(wallet, account);
+  if (signTransaction) {
+    const [recentBlockhash, { buildMemoTransaction }] = await Promise.all([
+      getLatestBlockhash(context.rpcUrl),
+      import('./memo-transaction.ts'),
+    ]);
+    const transaction = buildMemoTransaction({
+      signer: account.address,
+      memo: message,
+      recentBlockhash,
+    });
+    const [output] = await signTransaction.signTransaction({
+      account,
+      transaction,
+      chain: context.chain,
+    });
+    if (!output) throw new Error('Failed to sign message');
+    return { message, signedTransaction: encodeBase64(output.signedTransaction) };
+  }
+  throw new Error('Wallet not connected or cannot sign messages.');
+}

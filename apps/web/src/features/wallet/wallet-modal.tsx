@@ -1,0 +1,268 @@
+import type { Wallet } from '@wallet-standard/base';
+import { ChevronDown, ExternalLink, Flame, Wallet as WalletIcon } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { cn } from '../../lib/cn.ts';
+import { BURNER_WALLET_NAME } from './burner-name.ts';
+import { KNOWN_WALLETS, type KnownWallet } from './known-wallets.ts';
+import { useWallet } from './wallet-context.tsx';
+
+/** Spec section 2: the modal closes 150 ms after Escape, the close button or a choice. */
+export const MODAL_CLOSE_DELAY_MS = 150;
+
+export const MODAL_TITLES = {
+  detected: 'Connect a wallet on Solana to continue',
+  none: "You'll need a wallet on Solana to continue",
+} as const;
+
+/**
+ * The connect modal (spec section 2). Installed wallets (Wallet Standard) are listed and marked
+ * 'Detected'; popular wallets that are not installed wait behind 'More options'. With none
+ * installed, the title says a wallet is needed and 'Already have a wallet? View options' shows
+ * the list. On the localnet a burner wallet is offered too. Choosing a wallet connects at once.
+ */
+export function WalletModal() {
+  const { modalOpen, setModalOpen, wallets, connect, connectBurner, burnerAvailable } = useWallet();
+  const [expanded, setExpanded] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const listId = useId();
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  const close = useCallback(() => {
+    if (closeTimer.current) return;
+    setClosing(true);
+    closeTimer.current = setTimeout(() => {
+      closeTimer.current = null;
+      setClosing(false);
+      setExpanded(false);
+      setModalOpen(false);
+    }, MODAL_CLOSE_DELAY_MS);
+  }, [setModalOpen]);
+
+  const choose = (wallet: Wallet) => {
+    close();
+    void connect(wallet);
+  };
+  const chooseBurner = () => {
+    close();
+    void connectBurner();
+  };
+
+  const detected = wallets.filter((wallet) => wallet.name !== BURNER_WALLET_NAME);
+  const installedNames = new Set(detected.map((wallet) => wallet.name.toLowerCase()));
+  const others = KNOWN_WALLETS.filter((known) => !installedNames.has(known.name.toLowerCase()));
+  const hasDetected = detected.length > 0;
+
+  return (
+    <Dialog
+      open={modalOpen}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <DialogContent
+        data-closing={closing ? '' : undefined}
+        className={cn(
+          'max-h-[calc(100dvh-2rem)] overflow-y-auto transition-opacity duration-150 motion-reduce:transition-none',
+          closing && 'opacity-0',
+        )}
+        aria-describedby={undefined}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-xl">
+            {hasDetected ? MODAL_TITLES.detected : MODAL_TITLES.none}
+          </DialogTitle>
+          {!hasDetected && (
+            <DialogDescription>
+              A wallet holds your Solana account and signs you in. Install one, then come back.
+            </DialogDescription>
+          )}
+        </DialogHeader>
+
+        {hasDetected ? (
+          <>
+            <ul className="grid gap-2" aria-label="Detected wallets">
+              {detected.map((wallet) => (
+                <li key={wallet.name}>
+                  <WalletRow
+                    name={wallet.name}
+                    icon={wallet.icon}
+                    onClick={() => choose(wallet)}
+                    mark="Detected"
+                  />
+                </li>
+              ))}
+            </ul>
+            {others.length > 0 && (
+              <>
+                <OptionsToggle
+                  expanded={expanded}
+                  controls={listId}
+                  onToggle={() => setExpanded((value) => !value)}
+                  label={expanded ? 'Less options' : 'More options'}
+                />
+                {expanded && <KnownWalletList id={listId} wallets={others} />}
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <div className="grid place-items-center py-2" aria-hidden="true">
+              <span className="grid size-16 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_12px_40px_-12px_var(--color-accent)]">
+                <WalletIcon className="size-8" />
+              </span>
+            </div>
+            {others[0] && (
+              <a
+                href={others[0].url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-vibe px-4 text-sm font-semibold text-primary-foreground hover:brightness-110"
+              >
+                Get started
+                <ExternalLink className="size-4" aria-hidden="true" />
+              </a>
+            )}
+            <OptionsToggle
+              expanded={expanded}
+              controls={listId}
+              onToggle={() => setExpanded((value) => !value)}
+              label={expanded ? 'Hide options' : 'Already have a wallet? View options'}
+            />
+            {expanded && <KnownWalletList id={listId} wallets={KNOWN_WALLETS} />}
+          </>
+        )}
+
+        {burnerAvailable && (
+          <section
+            aria-labelledby={`${listId}-burner`}
+            className="grid gap-2 border-t border-border pt-4"
+          >
+            <h3
+              id={`${listId}-burner`}
+              className="text-xs font-semibold tracking-wide text-subtle uppercase"
+            >
+              Just trying it out?
+            </h3>
+            <WalletRow
+              name={BURNER_WALLET_NAME}
+              onClick={chooseBurner}
+              mark="Localnet"
+              hint="A throwaway key kept in this browser"
+            />
+          </section>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WalletRow({
+  name,
+  icon,
+  mark,
+  hint,
+  onClick,
+}: {
+  name: string;
+  icon?: string;
+  mark: string;
+  hint?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center gap-3 rounded-xl border border-border bg-surface-2 px-3 py-2.5 text-left transition-colors hover:border-primary/60 hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      {icon ? (
+        <img src={icon} alt="" className="size-8 rounded-lg" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-lg bg-vibe text-primary-foreground"
+        >
+          <Flame className="size-4" />
+        </span>
+      )}
+      <span className="grid min-w-0 flex-1">
+        <span className="truncate text-sm font-semibold">{name}</span>
+        {hint && <span className="truncate text-xs text-muted">{hint}</span>}
+      </span>
+      <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">
+        {mark}
+      </span>
+    </button>
+  );
+}
+
+function OptionsToggle({
+  expanded,
+  controls,
+  label,
+  onToggle,
+}: {
+  expanded: boolean;
+  controls: string;
+  label: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="inline-flex items-center justify-center gap-1.5 justify-self-center rounded-lg px-2 py-1 text-sm font-medium text-muted transition-colors hover:text-foreground"
+    >
+      {label}
+      <ChevronDown
+        aria-hidden="true"
+        className={cn('size-4 transition-transform', expanded && 'rotate-180')}
+      />
+    </button>
+  );
+}
+
+function KnownWalletList({ id, wallets }: { id: string; wallets: readonly KnownWallet[] }) {
+  return (
+    <ul id={id} className="grid gap-2" aria-label="More wallets">
+      {wallets.map((known) => (
+        <li key={known.name}>
+          <a
+            href={known.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="flex items-center gap-3 rounded-xl border border-border px-3 py-2.5 text-sm transition-colors hover:border-primary/60 hover:bg-surface-2"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-lg bg-surface-3 text-sm font-bold text-muted"
+            >
+              {known.name.charAt(0)}
+            </span>
+            <span className="flex-1 font-semibold">{known.name}</span>
+            <span className="inline-flex items-center gap-1 text-xs text-muted">
+              Install
+              <ExternalLink className="size-3.5" aria-hidden="true" />
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
