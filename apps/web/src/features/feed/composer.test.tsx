@@ -17,6 +17,11 @@ import {
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
+const wallet = vi.hoisted(() => ({ status: 'disconnected', open: vi.fn() }));
+vi.mock('../wallet/wallet-context.tsx', () => ({
+  useWallet: () => ({ status: wallet.status }),
+  useWalletModal: () => ({ open: wallet.open }),
+}));
 
 function file(name: string, type: string, size = 16): File {
   const blob = new File(['x'], name, { type });
@@ -27,6 +32,8 @@ function file(name: string, type: string, size = 16): File {
 describe('Composer', () => {
   beforeEach(() => {
     auth.current = signedIn();
+    wallet.status = 'disconnected';
+    wallet.open.mockReset();
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }),
@@ -34,12 +41,37 @@ describe('Composer', () => {
   });
   afterEach(() => resetFeedTestState());
 
-  it('is gated for signed-out visitors: a disabled box and Connect Wallet', () => {
+  it('is gated for signed-out visitors: a disabled box and Connect Wallet', async () => {
+    const user = userEvent.setup();
     auth.current = signedOut();
     renderWithProviders(<Composer />);
     expect(screen.getByRole('textbox')).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    expect(wallet.open).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Sign & Authenticate once a wallet is connected', async () => {
+    const user = userEvent.setup();
+    const signIn = vi.fn(async () => true);
+    auth.current = signedOut({ signIn });
+    wallet.status = 'connected';
+    renderWithProviders(<Composer />);
+    expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign & Authenticate' }));
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows its loading state while the wallet is restored, and Connecting... after', () => {
+    auth.current = signedOut();
+    wallet.status = 'restoring';
+    const { unmount } = renderWithProviders(<Composer />);
+    expect(screen.getByRole('status').textContent).toBe('Loading composer…');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    wallet.status = 'connecting';
+    unmount();
+    renderWithProviders(<Composer />);
+    expect(screen.getByRole('button', { name: 'Connecting...' })).toHaveProperty('disabled', true);
   });
 
   it('shows a busy button while signing in', () => {

@@ -2,6 +2,7 @@ import { DEFAULT_VAULT_LOCK_SOL, VAULT_LOCK_STEP_SOL } from '@dum/core';
 import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles, Wallet, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { checkAttachment, type AttachmentKind } from './attachment.ts';
@@ -20,28 +21,28 @@ const textareaClass =
 /** The composer of spec section 2: gated for signed-out visitors, text, media and vault mode. */
 export function Composer() {
   const viewer = useViewer();
-  const textareaId = useId();
-
   if (!viewer.isAuthenticated) {
     return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={viewer.signIn} />;
   }
-  return <SignedInComposer textareaId={textareaId} />;
+  return <SignedInComposer />;
 }
 
 function SignedOutComposer({ busy, signIn }: { busy: boolean; signIn: () => Promise<boolean> }) {
   const wallet = useWalletPrompt();
+  const textareaId = useId();
+  if (wallet.restoring && !busy) return <ComposerSkeleton />;
   return (
     <section
       aria-label="Create a post"
-      aria-busy={busy || undefined}
+      aria-busy={busy || wallet.connecting || undefined}
       data-testid="composer"
       className="rounded-card border border-border bg-surface/80 p-4"
     >
-      <label className="sr-only" htmlFor="composer-signed-out">
+      <label className="sr-only" htmlFor={textareaId}>
         What’s your vibe?
       </label>
       <textarea
-        id="composer-signed-out"
+        id={textareaId}
         disabled
         rows={2}
         placeholder="Connect your wallet to share your vibe…"
@@ -51,10 +52,10 @@ function SignedOutComposer({ busy, signIn }: { busy: boolean; signIn: () => Prom
         <p className="text-sm text-muted">
           Sign in with your wallet to post, comment and mine DUM.
         </p>
-        {busy ? (
+        {busy || wallet.connecting ? (
           <Button disabled>
             <Loader2 className="animate-spin" aria-hidden="true" />
-            Authenticating...
+            {busy ? 'Authenticating...' : 'Connecting...'}
           </Button>
         ) : wallet.connected ? (
           <Button onClick={() => void signIn()}>
@@ -72,7 +73,28 @@ function SignedOutComposer({ busy, signIn }: { busy: boolean; signIn: () => Prom
   );
 }
 
-function SignedInComposer({ textareaId }: { textareaId: string }) {
+function ComposerSkeleton() {
+  return (
+    <section
+      aria-label="Create a post"
+      aria-busy="true"
+      data-testid="composer"
+      className="rounded-card border border-border bg-surface/80 p-4"
+    >
+      <span className="sr-only" role="status">
+        Loading composer…
+      </span>
+      <Skeleton className="h-[4.5rem] w-full rounded-xl" />
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <Skeleton className="h-4 w-56 max-w-[60%]" />
+        <Skeleton className="h-10 w-36 rounded-xl" />
+      </div>
+    </section>
+  );
+}
+
+function SignedInComposer() {
+  const textareaId = useId();
   const [text, setText] = useState('');
   const [vaultMode, setVaultMode] = useState(false);
   const [lockAmount, setLockAmount] = useState(DEFAULT_VAULT_LOCK_SOL);

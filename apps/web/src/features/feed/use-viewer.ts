@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useAuth } from '../auth/use-auth.ts';
-import { toast } from '../../components/ui/use-toast.ts';
+import { useWallet, useWalletModal } from '../wallet/wallet-context.tsx';
 
 /** Who is looking at the feed: the one place the feed reads the auth feature. */
 export interface Viewer {
@@ -31,18 +31,23 @@ export const WALLET_REQUIRED = {
 } as const;
 
 export interface WalletPrompt {
+  /** A remembered wallet is being reconnected: the composer shows its loading state. */
+  restoring: boolean;
+  connecting: boolean;
   /** A wallet is connected (but not signed in): the composer offers 'Sign & Authenticate'. */
   connected: boolean;
+  /** Opens the wallet feature's connect modal. */
   connect: () => void;
 }
 
-/**
- * The composer's signed-out button. Until the wallet feature exposes its connection state and
- * modal, it points the person at the header's wallet control.
- */
+/** What the composer's signed-out button needs from the wallet feature. */
 export function useWalletPrompt(): WalletPrompt {
+  const { status } = useWallet();
+  const modal = useWalletModal();
   return {
-    connected: false,
-    connect: () => toast({ ...WALLET_REQUIRED }),
+    restoring: status === 'restoring',
+    connecting: status === 'connecting',
+    connected: status === 'connected',
+    connect: modal.open,
   };
 }
