@@ -1,18 +1,24 @@
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
-import { chainRoutes } from './modules/chain/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
 import { faucetRoutes } from './modules/faucet/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { socketRoutes } from './realtime/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+
+/** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
+const SOCKET_MAX_PAYLOAD = 4096;
 
 /**
  * Builds the HTTP app around a ready context. It never listens: main.ts does, and tests call
@@ -31,8 +37,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, ctx.config);
   registerAuthentication(app, ctx.tokens);
+  // One WebSocket server for /socket and, with the embedded localnet, /rpc. Its frame limit
+  // fits /rpc; the socket hub enforces its own, smaller one (docs/api.md "Real time").
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: ctx.localnet ? RPC_BODY_LIMIT : SOCKET_MAX_PAYLOAD },
+  });
 
   healthRoutes(app, ctx);
+  await app.register(async (scope) => authRoutes(scope, ctx));
+  socketRoutes(app, ctx);
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);

@@ -58,6 +58,12 @@ const envSchema = z.object({
   ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long a sign-in challenge may be signed (SIWS Expiration Time); at most 10 minutes. */
+  AUTH_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
+  /** Sign-in rate limits: challenge and verify calls per IP and per wallet, per window. */
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  AUTH_RATE_IP_LIMIT: z.coerce.number().int().positive().default(300),
+  AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
   /** Rewarded events a wallet earns on per UTC day (design.md section 4). */
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
@@ -89,7 +95,14 @@ export interface Config {
   };
   /** Per wallet and per IP, each at most `*Limit` calls per window. */
   faucet: { lamports: bigint; walletLimit: number; ipLimit: number; windowMs: number };
-  auth: { secret: string | undefined; accessTokenTtlSeconds: number; refreshTokenTtlMs: number };
+  auth: {
+    secret: string | undefined;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlMs: number;
+    challengeTtlMs: number;
+    /** Each of challenge and verify: at most `perIp` calls per IP and `perAddress` per wallet. */
+    rateLimit: { windowMs: number; perIp: number; perAddress: number };
+  };
   economy: { dailyRewardCap: number; stakingAprBps: number };
   logLevel: string;
   webDist: string;
@@ -149,6 +162,12 @@ export function loadConfig(
       secret: e.AUTH_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+      challengeTtlMs: e.AUTH_CHALLENGE_TTL_SECONDS * 1000,
+      rateLimit: {
+        windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000,
+        perIp: e.AUTH_RATE_IP_LIMIT,
+        perAddress: e.AUTH_RATE_ADDRESS_LIMIT,
+      },
     },
     economy: { dailyRewardCap: e.DAILY_REWARD_CAP, stakingAprBps: e.STAKING_APR_BPS },
     logLevel: e.LOG_LEVEL,

@@ -15,6 +15,12 @@ export {
   type TransferVerification,
   type VerifyTransferInput,
 } from './verify-transfer.ts';
+export {
+  decodeTransaction,
+  WireFormatError,
+  type DecodedMessage,
+  type DecodedTransaction,
+} from './wire.ts';
 export { loadPlatformKeys, ensureDumMint, type PlatformKeys } from './dum-mint.ts';
 export {
   loadOrCreateKeypairFile,

@@ -39,6 +39,30 @@ export const ERRORS = {
   invalid_amount: { status: 400, message: 'Please enter a valid numeric amount.' },
   insufficient_balance: { status: 409, message: 'Insufficient Balance' },
 
+  // Sign-in (docs/api.md "Auth"). The web app shows spec section 8's texts for these; the
+  // messages here say precisely what failed, for the developer reading the network tab.
+  auth_challenge_invalid: {
+    status: 401,
+    message: 'The sign-in challenge expired or was already used. Please try again.',
+  },
+  auth_message_mismatch: {
+    status: 401,
+    message: 'The signed message is not the sign-in challenge that was issued.',
+  },
+  auth_signature_invalid: {
+    status: 401,
+    message: 'Signature verification failed. Please try again.',
+  },
+  auth_transaction_invalid: {
+    status: 401,
+    message:
+      'The signed transaction must be signed by the wallet alone and hold only a Memo instruction carrying the sign-in message.',
+  },
+  auth_refresh_invalid: {
+    status: 401,
+    message: 'Your session has ended. Please sign in again.',
+  },
+
   // Feed and uploads (spec sections 5 and 8; docs/api.md "Feed" and "Uploads"). The spec's
   // toasts pair a title with these texts: 'Content required', 'Invalid file type', 'Vaults
   // disabled'.

@@ -9,3 +9,5 @@ export * from './display.ts';
 export * from './feed.ts';
 export * from './staking.ts';
 export * from './ledger-audit.ts';
+export * from './auth.ts';
+export * from './siws.ts';

@@ -16,6 +16,11 @@ export interface SocketHubOptions {
   maxBufferedBytes?: number;
   /** Messages a client may send per window before it is closed. */
   messageLimit?: { count: number; windowMs: number };
+  /**
+   * A client message larger than this closes the socket (1009). The WebSocket server's own
+   * maxPayload may be larger, as one server also carries the localnet's /rpc subscriptions.
+   */
+  maxMessageBytes?: number;
 }
 
 interface Client {
@@ -47,6 +52,7 @@ export class SocketHub {
       authTimeoutMs: 5_000,
       maxBufferedBytes: 1024 * 1024,
       messageLimit: { count: 30, windowMs: 10_000 },
+      maxMessageBytes: 4096,
       ...options,
     };
     this.heartbeat = setInterval(() => this.sweep(), this.options.heartbeatMs);
@@ -90,6 +96,10 @@ export class SocketHub {
     socket.on('close', () => clearTimeout(authTimer));
 
     socket.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+      if (rawDataLength(data) > this.options.maxMessageBytes) {
+        socket.close(SOCKET_CLOSE.tooBig, 'message too big');
+        return;
+      }
       if (!this.withinRate(client)) {
         socket.close(SOCKET_CLOSE.rateLimited, 'too many messages');
         return;
@@ -218,6 +228,11 @@ function parseClientMessage(text: string): { type: string; token?: unknown } | n
     // Not JSON: ignored, like any message the server does not understand.
   }
   return null;
+}
+
+function rawDataLength(data: WebSocket.RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
 }
 
 /** ws hands over a Buffer, an ArrayBuffer or fragments; text frames are UTF-8. */

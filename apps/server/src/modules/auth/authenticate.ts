@@ -7,6 +7,14 @@ declare module 'fastify' {
     /** The signed-in user when the request carried a valid bearer token, else null. */
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route never reads the bearer token, so a stale one must not turn it into a 401: the
+     * sign-in endpoints (challenge, verify, refresh, logout) are how a client with an expired
+     * access token gets a new one.
+     */
+    ignoreBearer?: boolean;
+  }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
@@ -21,7 +29,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (header === undefined) return;
+    if (header === undefined || request.routeOptions.config.ignoreBearer) return;
     const match = BEARER.exec(header);
     if (!match?.[1]) throw new AppError('unauthorized', { message: 'Invalid token received' });
     request.user = await tokens.verifyAccessToken(match[1]);

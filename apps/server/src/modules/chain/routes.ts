@@ -1,5 +1,4 @@
 import { attachSubscriptionSocket, pubsubUrlFor, type SubscriptionSocket } from '@dum/chain';
-import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -13,7 +12,8 @@ export interface ClusterConfigResponse {
   dumMint: string | null;
 }
 
-const RPC_BODY_LIMIT = 2 * 1024 * 1024;
+/** JSON-RPC bodies and PubSub frames on /rpc (app.ts sizes the WebSocket server with it). */
+export const RPC_BODY_LIMIT = 2 * 1024 * 1024;
 
 function originOf(request: FastifyRequest): { http: string; ws: string } {
   const secure = request.protocol === 'https';
@@ -44,10 +44,7 @@ export async function chainRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const localnet = ctx.localnet;
   if (!localnet) return;
 
-  // The socket hub may register the plugin too; it must be registered once per app.
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(fastifyWebsocket, { options: { maxPayload: RPC_BODY_LIMIT } });
-  }
+  // @fastify/websocket is registered once, in app.ts, for this route and /socket.
   await app.register(async (scope) => {
     // JSON-RPC has its own error codes for bad JSON (-32700), so the body arrives as text.
     scope.removeAllContentTypeParsers();

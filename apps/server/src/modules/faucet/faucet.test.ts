@@ -1,11 +1,12 @@
 import { AppError } from '@dum/core';
-import { Keypair } from '@solana/web3.js';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandling } from '../../http/errors.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  createSignedInUser,
+  createTestApp,
+  testDatabaseKinds,
+  type TestApp,
+} from '../../test/harness.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
-import { faucetRoutes } from './routes.ts';
 import { requestFaucet, type FaucetSettings } from './service.ts';
 
 const settings: FaucetSettings = {
@@ -87,55 +88,43 @@ describe('requestFaucet', () => {
   });
 });
 
-describe('POST /api/faucet on the localnet', () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
+describe.each(testDatabaseKinds())('POST /api/faucet on the localnet, on %s', (kind) => {
+  let t: TestApp;
 
   beforeAll(async () => {
-    testApp = await createTestApp('pglite', { FAUCET_LAMPORTS: '2000000000' }, { localnet: true });
-    // Until the auth module lands, the signed-in wallet comes from a test header.
-    app = Fastify();
-    registerErrorHandling(app);
-    faucetRoutes(app, testApp.ctx, {
-      authenticate: async (request) => {
-        const wallet = request.headers['x-test-wallet'];
-        return typeof wallet === 'string' ? { wallet } : null;
-      },
-    });
-    await app.ready();
+    t = await createTestApp(kind, { FAUCET_LAMPORTS: '2000000000' }, { localnet: true });
   });
 
   afterAll(async () => {
-    await app.close();
-    await testApp.close();
+    await t.close();
   });
 
   it('airdrops real SOL to the signed-in wallet', async () => {
-    const wallet = Keypair.generate().publicKey.toBase58();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/faucet',
-      headers: { 'x-test-wallet': wallet },
-    });
+    const { user, headers } = await createSignedInUser(t.ctx);
+    const response = await t.app.inject({ method: 'POST', url: '/api/faucet', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ lamports: '2000000000' });
-    expect(await testApp.ctx.chain.getSolBalance(wallet)).toBe(2_000_000_000n);
+    expect(await t.ctx.chain.getSolBalance(user.solAddress)).toBe(2_000_000_000n);
   });
 
-  it('answers 401 without a signed-in user', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/faucet' });
+  it('answers 401 without a signed-in user, or with a forged token', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/faucet' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    const { accessToken } = await createSignedInUser(t.ctx);
+    const forged = `${accessToken.slice(0, -4)}AAAA`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/faucet',
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ error: { code: 'unauthorized' } });
-    // The app's own registration (no auth module yet) also refuses anonymous calls.
-    const viaApp = await testApp.app.inject({ method: 'POST', url: '/api/faucet' });
-    expect(viaApp.statusCode).toBe(401);
   });
 
   it('answers 429 with the spec message once the wallet limit is reached', async () => {
-    const wallet = Keypair.generate().publicKey.toBase58();
-    const call = () =>
-      app.inject({ method: 'POST', url: '/api/faucet', headers: { 'x-test-wallet': wallet } });
-    for (let i = 0; i < testApp.ctx.config.faucet.walletLimit; i++) {
+    const { headers } = await createSignedInUser(t.ctx);
+    const call = () => t.app.inject({ method: 'POST', url: '/api/faucet', headers });
+    for (let i = 0; i < t.ctx.config.faucet.walletLimit; i++) {
       expect((await call()).statusCode).toBe(200);
     }
     const limited = await call();
@@ -150,28 +139,20 @@ describe('POST /api/faucet on the localnet', () => {
 });
 
 describe('POST /api/faucet in production', () => {
-  it("answers 'Faucet disabled in production' and moves nothing", async () => {
-    const testApp = await createTestApp('pglite', {
+  it("answers 'Faucet disabled in production' to a signed-in user and moves nothing", async () => {
+    const t = await createTestApp('pglite', {
       NODE_ENV: 'production',
-      SOLANA_RPC_URL: 'https://api.devnet.solana.com',
+      SOLANA_RPC_URL: 'http://127.0.0.1:9',
     });
-    const app = Fastify();
-    registerErrorHandling(app);
-    const { chain, calls } = fakeChain('devnet');
-    faucetRoutes(
-      app,
-      { ...testApp.ctx, chain: { ...testApp.ctx.chain, ...chain } },
-      {
-        authenticate: async () => ({ wallet: Keypair.generate().publicKey.toBase58() }),
-      },
-    );
-    const response = await app.inject({ method: 'POST', url: '/api/faucet' });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      error: { code: 'faucet_disabled', message: 'Faucet disabled in production' },
-    });
-    expect(calls).toHaveLength(0);
-    await app.close();
-    await testApp.close();
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const response = await t.app.inject({ method: 'POST', url: '/api/faucet', headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: { code: 'faucet_disabled', message: 'Faucet disabled in production' },
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

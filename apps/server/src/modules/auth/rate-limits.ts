@@ -1,0 +1,95 @@
+import { AppError } from '@dum/core';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppContext } from '../../context.ts';
+
+export type LimitedEndpoint = 'challenge' | 'verify' | 'refresh';
+
+export interface AuthRateLimits {
+  /** Counts one call from this IP to the endpoint; a 429 past the limit. */
+  byIp(endpoint: LimitedEndpoint, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts one call for this wallet to the endpoint; a 429 past the limit. */
+  byAddress(
+    endpoint: LimitedEndpoint,
+    address: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void>;
+}
+
+/**
+ * Fixed-window limits on the sign-in endpoints, per IP and per wallet (config.auth.rateLimit),
+ * counted by @fastify/rate-limit: in Redis when REDIS_URL is set, so every instance shares the
+ * counts, else in this process. Should Redis fail, calls are let through (and logged): sign-in
+ * stays available, and the nonce and signature checks do not depend on the limits.
+ */
+export async function registerAuthRateLimits(
+  scope: FastifyInstance,
+  ctx: AppContext,
+): Promise<AuthRateLimits> {
+  const { windowMs, perIp, perAddress } = ctx.config.auth.rateLimit;
+  let redis: Redis | undefined;
+  if (ctx.config.redisUrl) {
+    redis = new Redis(ctx.config.redisUrl, {
+      lazyConnect: true,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+    });
+    redis.on('error', (error: Error) => ctx.logger.warn({ err: error }, 'rate-limit redis error'));
+    await redis.connect();
+    const connection = redis;
+    scope.addHook('onClose', async () => {
+      await connection.quit();
+    });
+  }
+  await scope.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'dum:auth-rate:',
+    skipOnError: true,
+    // In memory: enough entries that flooding with addresses cannot evict a live counter soon.
+    cache: 50_000,
+  });
+
+  // The wallet a counter is for is passed through the request, as the plugin keys by request.
+  const addressOf = new WeakMap<FastifyRequest, string>();
+  const limiters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+  for (const endpoint of ['challenge', 'verify', 'refresh'] as const) {
+    limiters.set(
+      `${endpoint}:ip`,
+      scope.createRateLimit({
+        max: perIp,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${endpoint}:ip:${normalizeIP(request.ip)}`,
+      }),
+    );
+    limiters.set(
+      `${endpoint}:address`,
+      scope.createRateLimit({
+        max: perAddress,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${endpoint}:address:${addressOf.get(request) ?? ''}`,
+      }),
+    );
+  }
+
+  async function take(name: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const limiter = limiters.get(name);
+    if (!limiter) throw new Error(`no rate limiter named ${name}`);
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError('rate_limited', {
+      message: 'Too many sign-in attempts. Please wait a moment and try again.',
+    });
+  }
+
+  return {
+    byIp: (endpoint, request, reply) => take(`${endpoint}:ip`, request, reply),
+    byAddress: (endpoint, address, request, reply) => {
+      addressOf.set(request, address);
+      return take(`${endpoint}:address`, request, reply);
+    },
+  };
+}

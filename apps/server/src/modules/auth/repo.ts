@@ -1,0 +1,197 @@
+import type pg from 'pg';
+
+/**
+ * The auth tables, in plain SQL: each operation is one statement (so one round trip and atomic
+ * on its own, never half-written), and sign-in is on the hot path of the benchmark.
+ * Times come from the injected clock, never the database's now(), so tests can move them.
+ */
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface ChallengeRow {
+  address: string;
+  message: string;
+  referralCode: string | null;
+  expiresAt: Date;
+}
+
+export async function insertChallenge(
+  db: Queryable,
+  challenge: ChallengeRow & { nonce: string },
+): Promise<void> {
+  await db.query(
+    `insert into auth_challenges (nonce, address, message, referral_code, expires_at)
+     values ($1, $2, $3, $4, $5)`,
+    [
+      challenge.nonce,
+      challenge.address,
+      challenge.message,
+      challenge.referralCode,
+      challenge.expiresAt,
+    ],
+  );
+}
+
+/** Deletes the challenge and hands it back: a nonce works once, whatever happens next. */
+export async function consumeChallenge(db: Queryable, nonce: string): Promise<ChallengeRow | null> {
+  const { rows } = await db.query<{
+    address: string;
+    message: string;
+    referral_code: string | null;
+    expires_at: Date;
+  }>(
+    `delete from auth_challenges where nonce = $1
+     returning address, message, referral_code, expires_at`,
+    [nonce],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        address: row.address,
+        message: row.message,
+        referralCode: row.referral_code,
+        expiresAt: row.expires_at,
+      }
+    : null;
+}
+
+export interface SessionUser {
+  id: string;
+  solAddress: string;
+}
+
+/**
+ * Signs a wallet in, in one statement: creates its user on first sign-in (with a fresh referral
+ * code, and referred_by_id when the referral code names an existing user) and stores the new
+ * refresh token. Returns null when the insert lost a race (a concurrent first sign-in of the
+ * same wallet, or a referral-code collision): the statement wrote nothing; the caller retries.
+ */
+export async function signInUser(
+  db: Queryable,
+  input: {
+    address: string;
+    newReferralCode: string;
+    referredByCode: string | null;
+    refreshToken: { familyId: string; hash: string; expiresAt: Date };
+  },
+): Promise<SessionUser | null> {
+  const { rows } = await db.query<{ id: string; sol_address: string }>(
+    `with created as (
+       insert into users (sol_address, referral_code, referred_by_id)
+       values ($1, $2, (select id from users where referral_code = $3))
+       on conflict do nothing
+       returning id, sol_address
+     ), signed_in as (
+       select id, sol_address from created
+       union all
+       select id, sol_address from users where sol_address = $1
+       limit 1
+     ), token as (
+       insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select id, $4, $5, $6 from signed_in
+       returning user_id
+     )
+     select signed_in.id, signed_in.sol_address from signed_in join token on token.user_id = signed_in.id`,
+    [
+      input.address,
+      input.newReferralCode,
+      input.referredByCode,
+      input.refreshToken.familyId,
+      input.refreshToken.hash,
+      input.refreshToken.expiresAt,
+    ],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, solAddress: row.sol_address } : null;
+}
+
+/**
+ * Rotates a live refresh token: marks it used and stores its successor in the same family, in
+ * one statement. Null when the token is unknown, used, revoked or expired.
+ */
+export async function rotateRefreshToken(
+  db: Queryable,
+  input: { hash: string; next: { hash: string; expiresAt: Date }; now: Date },
+): Promise<SessionUser | null> {
+  const { rows } = await db.query<{ id: string; sol_address: string }>(
+    `with used as (
+       update refresh_tokens set rotated_at = $2
+       where token_hash = $1 and rotated_at is null and revoked_at is null and expires_at > $2
+       returning user_id, family_id
+     ), next as (
+       insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select user_id, family_id, $3, $4 from used
+       returning user_id
+     )
+     select users.id, users.sol_address from next join users on users.id = next.user_id`,
+    [input.hash, input.now, input.next.hash, input.next.expiresAt],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, solAddress: row.sol_address } : null;
+}
+
+/**
+ * Revokes the whole family of a token. With `onlyIfRotated`, only when that token was already
+ * rotated (a reuse: someone kept an old token). Returns how many live tokens were revoked.
+ */
+export async function revokeFamily(
+  db: Queryable,
+  input: { hash: string; now: Date; onlyIfRotated: boolean },
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `update refresh_tokens set revoked_at = $2
+     where revoked_at is null and family_id = (
+       select family_id from refresh_tokens
+       where token_hash = $1 and ($3::boolean = false or rotated_at is not null)
+     )`,
+    [input.hash, input.now, input.onlyIfRotated],
+  );
+  return rowCount ?? 0;
+}
+
+/** Expired challenges and refresh tokens: nothing can use them any more. */
+export async function deleteExpired(
+  db: Queryable,
+  now: Date,
+): Promise<{ challenges: number; refreshTokens: number }> {
+  const challenges = await db.query('delete from auth_challenges where expires_at <= $1', [now]);
+  const refreshTokens = await db.query('delete from refresh_tokens where expires_at <= $1', [now]);
+  return { challenges: challenges.rowCount ?? 0, refreshTokens: refreshTokens.rowCount ?? 0 };
+}
+
+export interface MeRow {
+  id: string;
+  solAddress: string;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+  isVerified: boolean;
+  referralCode: string | null;
+}
+
+export async function readMe(db: Queryable, userId: string): Promise<MeRow | null> {
+  const { rows } = await db.query<{
+    id: string;
+    sol_address: string;
+    username: string | null;
+    display_name: string | null;
+    avatar_url: string | null;
+    is_verified: boolean;
+    referral_code: string | null;
+  }>(
+    `select id, sol_address, username, display_name, avatar_url, is_verified, referral_code
+     from users where id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        solAddress: row.sol_address,
+        username: row.username,
+        displayName: row.display_name,
+        avatarUrl: row.avatar_url,
+        isVerified: row.is_verified,
+        referralCode: row.referral_code,
+      }
+    : null;
+}

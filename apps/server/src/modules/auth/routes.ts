@@ -1,0 +1,95 @@
+import {
+  challengeRequestSchema,
+  refreshRequestSchema,
+  verifyRequestSchema,
+  type AuthTokens,
+  type ChallengeResponse,
+  type MeResponse,
+} from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from './authenticate.ts';
+import { deleteExpired } from './repo.ts';
+import { registerAuthRateLimits } from './rate-limits.ts';
+import {
+  endSession,
+  issueChallenge,
+  readSignedInUser,
+  refreshSession,
+  verifySignIn,
+  type AuthDeps,
+} from './service.ts';
+
+/** How often this instance deletes expired challenges and refresh tokens. */
+const CLEANUP_INTERVAL_MS = 60_000;
+
+/**
+ * Sign-in with a Solana wallet (docs/api.md "Auth"): challenge → verify → tokens; refresh;
+ * logout; me. The sign-in endpoints ignore a stale bearer header (see authenticate.ts).
+ */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limits = await registerAuthRateLimits(app, ctx);
+  const deps = (): AuthDeps => ({
+    db: ctx.database.pool,
+    tokens: ctx.tokens,
+    now: ctx.clock.now(),
+    settings: {
+      site: { origin: ctx.config.appOrigin, cluster: ctx.config.solana.cluster },
+      challengeTtlMs: ctx.config.auth.challengeTtlMs,
+      refreshTokenTtlMs: ctx.config.auth.refreshTokenTtlMs,
+    },
+  });
+  const publicRoute = { config: { ignoreBearer: true } };
+
+  app.post(
+    '/api/auth/challenge',
+    publicRoute,
+    async (request, reply): Promise<ChallengeResponse> => {
+      await limits.byIp('challenge', request, reply);
+      const body = parseBody(challengeRequestSchema, request.body);
+      await limits.byAddress('challenge', body.address, request, reply);
+      return issueChallenge(deps(), body);
+    },
+  );
+
+  app.post('/api/auth/verify', publicRoute, async (request, reply): Promise<AuthTokens> => {
+    await limits.byIp('verify', request, reply);
+    const body = parseBody(verifyRequestSchema, request.body);
+    await limits.byAddress('verify', body.address, request, reply);
+    return verifySignIn(deps(), body);
+  });
+
+  app.post('/api/auth/refresh', publicRoute, async (request, reply): Promise<AuthTokens> => {
+    await limits.byIp('refresh', request, reply);
+    const body = parseBody(refreshRequestSchema, request.body);
+    return refreshSession(deps(), body);
+  });
+
+  app.post('/api/auth/logout', publicRoute, async (request, reply) => {
+    const body = parseBody(refreshRequestSchema, request.body);
+    await endSession(deps(), body);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/me', async (request): Promise<MeResponse> => {
+    parseQuery(z.object({}), request.query);
+    const user = requireUser(request);
+    return readSignedInUser(deps(), user.id);
+  });
+
+  // Expired rows are useless; each instance sweeps them now and then (harmless if several do).
+  const sweep = async (): Promise<void> => {
+    try {
+      await deleteExpired(ctx.database.pool, ctx.clock.now());
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'auth cleanup failed');
+    }
+  };
+  const timer = setInterval(() => void sweep(), CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}

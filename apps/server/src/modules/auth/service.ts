@@ -1,0 +1,221 @@
+import { decodeTransaction, WireFormatError } from '@dum/chain';
+import {
+  AppError,
+  type AuthTokens,
+  type ChallengeResponse,
+  type MeResponse,
+  type VerifyRequest,
+} from '@dum/core';
+import type pg from 'pg';
+import { generateReferralCode } from '../referrals/routes.ts';
+import { decodeBase58, verifyEd25519, walletAddressBytes } from './ed25519.ts';
+import {
+  consumeChallenge,
+  insertChallenge,
+  readMe,
+  revokeFamily,
+  rotateRefreshToken,
+  signInUser,
+  type SessionUser,
+} from './repo.ts';
+import {
+  hashRefreshToken,
+  isRefreshTokenShaped,
+  newNonce,
+  newRefreshToken,
+  newTokenFamily,
+} from './secrets.ts';
+import {
+  challengeMessage,
+  checkSignedMessage,
+  readMemoProof,
+  readSignedMessage,
+  type SignedProof,
+  type SignInSite,
+} from './sign-in.ts';
+import type { TokenService } from './tokens.ts';
+
+/**
+ * Sign-in, refresh and sign-out. Each function takes its dependencies (database, token service,
+ * the time now, settings) as arguments; the routes only parse input and call one of them.
+ */
+export interface AuthDeps {
+  db: Pick<pg.Pool, 'query'>;
+  tokens: TokenService;
+  now: Date;
+  settings: AuthSettings;
+}
+
+export interface AuthSettings {
+  site: SignInSite;
+  challengeTtlMs: number;
+  refreshTokenTtlMs: number;
+}
+
+/** Referral codes we hand out are 4 to 32 of these; anything else cannot name a referrer. */
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{4,32}$/;
+
+const invalidAddress = (path = 'address'): AppError =>
+  new AppError('validation_failed', {
+    details: [{ path, message: 'must be a Solana wallet address (an ed25519 public key)' }],
+  });
+
+/** POST /api/auth/challenge: a SIWS message with a fresh single-use nonce, stored until used. */
+export async function issueChallenge(
+  deps: AuthDeps,
+  input: { address: string; referralCode?: string | null | undefined },
+): Promise<ChallengeResponse> {
+  if (!walletAddressBytes(input.address)) throw invalidAddress();
+  const nonce = newNonce();
+  const expiresAt = new Date(deps.now.getTime() + deps.settings.challengeTtlMs);
+  const message = challengeMessage(deps.settings.site, {
+    address: input.address,
+    nonce,
+    issuedAt: deps.now,
+    expiresAt,
+  });
+  const referralCode =
+    input.referralCode && REFERRAL_CODE.test(input.referralCode) ? input.referralCode : null;
+  await insertChallenge(deps.db, {
+    nonce,
+    address: input.address,
+    message,
+    referralCode,
+    expiresAt,
+  });
+  return { messageToSign: message };
+}
+
+/**
+ * POST /api/auth/verify. Malformed input is a 400 before anything is read. A message that names
+ * a live nonce uses it up, whatever the outcome, so every challenge gets exactly one try.
+ */
+export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promise<AuthTokens> {
+  const publicKey = decodeBase58(input.address);
+  if (!publicKey || publicKey.length !== 32) throw invalidAddress();
+  const messageBytes = Buffer.from(input.message, 'utf8');
+  const readProof = proofReader(input, messageBytes);
+
+  const fields = readSignedMessage(input.message);
+  const challenge = await consumeChallenge(deps.db, fields.nonce);
+  if (!challenge) throw new AppError('auth_challenge_invalid');
+  checkSignedMessage({
+    site: deps.settings.site,
+    address: input.address,
+    message: input.message,
+    fields,
+    challenge,
+    now: deps.now,
+  });
+  const proof = readProof();
+  if (!verifyEd25519(publicKey, proof.signedBytes, proof.signature)) {
+    throw new AppError('auth_signature_invalid');
+  }
+
+  const refresh = newRefreshToken();
+  const refreshToken = {
+    familyId: newTokenFamily(),
+    hash: refresh.hash,
+    expiresAt: new Date(deps.now.getTime() + deps.settings.refreshTokenTtlMs),
+  };
+  let user: SessionUser | null = null;
+  // A retry only follows a lost race (a concurrent first sign-in of this wallet) or a referral
+  // code collision; each attempt is one atomic statement.
+  for (let attempt = 0; attempt < 4 && !user; attempt++) {
+    user = await signInUser(deps.db, {
+      address: input.address,
+      newReferralCode: generateReferralCode(),
+      referredByCode: challenge.referralCode,
+      refreshToken,
+    });
+  }
+  if (!user) throw new Error('could not sign the wallet in after 4 attempts');
+  return {
+    accessToken: await deps.tokens.issueAccessToken(user),
+    refreshToken: refresh.token,
+    expiresIn: deps.tokens.accessTokenTtlSeconds,
+  };
+}
+
+/**
+ * Decodes the proof's shape now (a 400 for malformed base58, base64 or lengths) and returns
+ * the function that reads it once the challenge has been checked.
+ */
+function proofReader(input: VerifyRequest, messageBytes: Uint8Array): () => SignedProof {
+  if (input.signature !== undefined) {
+    const signature = decodeBase58(input.signature);
+    if (!signature || signature.length !== 64) {
+      throw new AppError('validation_failed', {
+        details: [{ path: 'signature', message: 'must be a base58 ed25519 signature (64 bytes)' }],
+      });
+    }
+    return () => ({ signedBytes: messageBytes, signature });
+  }
+  const bytes = Buffer.from(input.signedTransaction ?? '', 'base64');
+  let transaction;
+  try {
+    transaction = decodeTransaction(bytes);
+  } catch (error) {
+    if (!(error instanceof WireFormatError)) throw error;
+    throw new AppError('validation_failed', {
+      details: [
+        {
+          path: 'signedTransaction',
+          message: `must be a serialized transaction: ${error.message}`,
+        },
+      ],
+    });
+  }
+  return () => readMemoProof(transaction, input.address, messageBytes);
+}
+
+/**
+ * POST /api/auth/refresh: trades a live refresh token for a new pair (the old one is used up).
+ * A token that was already rotated is a reuse, so its whole family is revoked: whoever holds
+ * the newest token of that family must sign in again too.
+ */
+export async function refreshSession(
+  deps: AuthDeps,
+  input: { refreshToken: string },
+): Promise<AuthTokens> {
+  if (!isRefreshTokenShaped(input.refreshToken)) throw new AppError('auth_refresh_invalid');
+  const hash = hashRefreshToken(input.refreshToken);
+  const next = newRefreshToken();
+  const user = await rotateRefreshToken(deps.db, {
+    hash,
+    next: {
+      hash: next.hash,
+      expiresAt: new Date(deps.now.getTime() + deps.settings.refreshTokenTtlMs),
+    },
+    now: deps.now,
+  });
+  if (!user) {
+    await revokeFamily(deps.db, { hash, now: deps.now, onlyIfRotated: true });
+    throw new AppError('auth_refresh_invalid');
+  }
+  return {
+    accessToken: await deps.tokens.issueAccessToken(user),
+    refreshToken: next.token,
+    expiresIn: deps.tokens.accessTokenTtlSeconds,
+  };
+}
+
+/** POST /api/auth/logout: revokes the token's family. Unknown or revoked tokens: nothing to do. */
+export async function endSession(deps: AuthDeps, input: { refreshToken: string }): Promise<void> {
+  if (!isRefreshTokenShaped(input.refreshToken)) return;
+  await revokeFamily(deps.db, {
+    hash: hashRefreshToken(input.refreshToken),
+    now: deps.now,
+    onlyIfRotated: false,
+  });
+}
+
+/** GET /api/auth/me */
+export async function readSignedInUser(
+  deps: Pick<AuthDeps, 'db'>,
+  userId: string,
+): Promise<MeResponse> {
+  const me = await readMe(deps.db, userId);
+  if (!me) throw new AppError('unauthorized', { message: 'This account no longer exists.' });
+  return me;
+}

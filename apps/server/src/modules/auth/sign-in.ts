@@ -1,0 +1,162 @@
+import {
+  AppError,
+  formatSiwsMessage,
+  MEMO_PROGRAM_ID,
+  parseSiwsMessage,
+  SIGN_IN_STATEMENT,
+  SIGN_IN_VERSION,
+  type SiwsFields,
+} from '@dum/core';
+import type { DecodedTransaction } from '@dum/chain';
+
+/**
+ * The rules of sign-in as plain functions over plain data: what a challenge says, and whether a
+ * signed message (or a signed memo transaction) answers the challenge the server issued.
+ * No database, no clock, no HTTP: the service passes them in.
+ */
+
+/** Where and on which cluster the app signs people in (from config.ts). */
+export interface SignInSite {
+  /** The app's public origin, e.g. `https://dum.club` (the SIWS URI; its host is the domain). */
+  origin: string;
+  /** The configured cluster's name: the SIWS Chain ID. */
+  cluster: string;
+}
+
+/** A challenge as stored server-side until verify consumes it. */
+export interface StoredChallenge {
+  address: string;
+  message: string;
+  expiresAt: Date;
+}
+
+export function challengeMessage(
+  site: SignInSite,
+  input: { address: string; nonce: string; issuedAt: Date; expiresAt: Date },
+): string {
+  return formatSiwsMessage(expectedFields(site, input));
+}
+
+function expectedFields(
+  site: SignInSite,
+  input: { address: string; nonce: string; issuedAt: Date; expiresAt: Date },
+): SiwsFields {
+  const origin = new URL(site.origin);
+  return {
+    domain: origin.host,
+    address: input.address,
+    statement: SIGN_IN_STATEMENT,
+    uri: origin.origin,
+    version: SIGN_IN_VERSION,
+    chainId: site.cluster,
+    nonce: input.nonce,
+    issuedAt: input.issuedAt.toISOString(),
+    expirationTime: input.expiresAt.toISOString(),
+  };
+}
+
+/** The nonce of a submitted message, which names the challenge it answers; throws if no SIWS. */
+export function readSignedMessage(message: string): SiwsFields {
+  const fields = parseSiwsMessage(message);
+  if (!fields) {
+    throw new AppError('auth_message_mismatch', {
+      message: 'The signed message is not a Sign-In With Solana message.',
+    });
+  }
+  return fields;
+}
+
+/**
+ * Checks every field of the signed message against the challenge issued for its nonce and the
+ * site as configured now: domain, URI, chain id, address, statement, version, nonce, issued-at
+ * and expiration; then that the text is byte for byte the one issued (so nothing the parser
+ * might tolerate slips through). Throws the catalogue error that names the first problem.
+ */
+export function checkSignedMessage(input: {
+  site: SignInSite;
+  /** The wallet that asks to sign in (the request's `address`). */
+  address: string;
+  message: string;
+  fields: SiwsFields;
+  challenge: StoredChallenge;
+  now: Date;
+}): void {
+  const { site, address, message, fields, challenge, now } = input;
+  if (challenge.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('auth_challenge_invalid', {
+      message: 'The sign-in challenge expired. Please try again.',
+    });
+  }
+  const issued = parseSiwsMessage(challenge.message);
+  if (!issued) throw new Error('a stored challenge is not a SIWS message');
+  const mismatch = (what: string): AppError =>
+    new AppError('auth_message_mismatch', {
+      message: `The signed message is not the sign-in challenge that was issued (${what}).`,
+    });
+  if (challenge.address !== address || fields.address !== address) throw mismatch('address');
+  // Against the site as configured now, and as it was when the challenge was issued.
+  const origin = new URL(site.origin);
+  for (const [what, value, expected] of [
+    ['domain', fields.domain, origin.host],
+    ['URI', fields.uri, origin.origin],
+    ['chain id', fields.chainId, site.cluster],
+  ] as const) {
+    if (value !== expected) throw mismatch(what);
+  }
+  if (issued.domain !== origin.host || issued.uri !== origin.origin) throw mismatch('domain');
+  if (issued.chainId !== site.cluster) throw mismatch('chain id');
+  if (fields.version !== SIGN_IN_VERSION) throw mismatch('version');
+  if (fields.statement !== issued.statement) throw mismatch('statement');
+  if (fields.nonce !== issued.nonce) throw mismatch('nonce');
+  if (fields.issuedAt !== issued.issuedAt || fields.expirationTime !== issued.expirationTime) {
+    throw mismatch('issued-at or expiration time');
+  }
+  if (new Date(fields.issuedAt).getTime() > now.getTime()) throw mismatch('issued in the future');
+  if (message !== challenge.message) throw mismatch('text');
+}
+
+/** What a wallet signed, and with what signature, once its proof has been read. */
+export interface SignedProof {
+  signedBytes: Uint8Array;
+  signature: Uint8Array;
+}
+
+/**
+ * A memo transaction as proof (wallets that can only sign transactions, such as Ledger): it must
+ * be signed by the wallet alone, the wallet must pay its fee, it must hold exactly one
+ * instruction, to the SPL Memo program, whose data is the message, and it must load no address
+ * lookup table. The proof is the wallet's signature over the transaction's message bytes.
+ */
+export function readMemoProof(
+  transaction: DecodedTransaction,
+  address: string,
+  messageBytes: Uint8Array,
+): SignedProof {
+  const { message } = transaction;
+  const invalid = (what: string): AppError =>
+    new AppError('auth_transaction_invalid', {
+      message: `The signed transaction is not a sign-in memo (${what}).`,
+    });
+  if (message.addressTableLookups.length > 0) throw invalid('it loads address lookup tables');
+  if (message.header.numRequiredSignatures !== 1) throw invalid('it needs other signers');
+  if (message.staticAccountKeys[0] !== address) throw invalid('the wallet is not its fee payer');
+  if (message.instructions.length !== 1) throw invalid('it must hold exactly one instruction');
+  const [instruction] = message.instructions;
+  if (
+    !instruction ||
+    instruction.programIdIndex === 0 ||
+    message.staticAccountKeys[instruction.programIdIndex] !== MEMO_PROGRAM_ID
+  ) {
+    throw invalid('its instruction is not an SPL Memo');
+  }
+  if (!bytesEqual(instruction.data, messageBytes)) {
+    throw invalid('its memo is not the sign-in message');
+  }
+  const signature = transaction.signatureBytes[0];
+  if (!signature) throw invalid('it is not signed');
+  return { signedBytes: transaction.messageBytes, signature };
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}

@@ -1,0 +1,65 @@
+import { AppError, SOCKET_CLOSE } from '@dum/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type WebSocket from 'ws';
+import type { AppContext } from '../context.ts';
+import { SocketHub } from './socket-hub.ts';
+
+/**
+ * GET /socket (WebSocket): hands each connection to this instance's SocketHub, which checks the
+ * access token (query parameter or first message) and then delivers the bus's events.
+ * @fastify/websocket must already be registered (app.ts does it once for /socket and /rpc).
+ */
+export function socketRoutes(app: FastifyInstance, ctx: AppContext): SocketHub {
+  const hub = new SocketHub({
+    async verifyAccessToken(token) {
+      try {
+        const user = await ctx.tokens.verifyAccessToken(token);
+        return { userId: user.id };
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
+    // Checked below against the request itself, which the hub does not see.
+    allowedOrigins: null,
+    logger: ctx.logger,
+  });
+  const unsubscribe = ctx.bus.subscribe((message) => hub.deliver(message));
+
+  const handler = (socket: WebSocket, request: FastifyRequest): void => {
+    if (
+      !isAllowedSocketOrigin(request.headers.origin, request.headers.host, ctx.config.appOrigin)
+    ) {
+      socket.close(SOCKET_CLOSE.authFailed, 'origin not allowed');
+      return;
+    }
+    hub.attach(socket, request.raw);
+  };
+  app.get('/socket', { websocket: true, config: { ignoreBearer: true } }, handler);
+
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    hub.close();
+  });
+  return hub;
+}
+
+/**
+ * A browser page may open the socket only from the app itself: its Origin is APP_ORIGIN, or the
+ * very host it connects to (the page was served by this server, as in tests on 127.0.0.1, or
+ * through the Vite dev server's proxy). Clients that send no Origin (not browsers) pass; they
+ * still need a valid token.
+ */
+export function isAllowedSocketOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  appOrigin: string,
+): boolean {
+  if (origin === undefined) return true;
+  if (origin === new URL(appOrigin).origin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
