@@ -9,7 +9,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
 import { faucetRoutes } from './modules/faucet/routes.ts';
+import { feedRoutes } from './modules/feed/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { socketRoutes } from './realtime/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
@@ -49,6 +51,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
   userRoutes(app, ctx);
   stakingRoutes(app, ctx);
   referralRoutes(app, ctx);

@@ -68,6 +68,13 @@ const envSchema = z.object({
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
+  FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How often the job that deletes expired free posts runs. */
+  FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -104,6 +111,12 @@ export interface Config {
     rateLimit: { windowMs: number; perIp: number; perAddress: number };
   };
   economy: { dailyRewardCap: number; stakingAprBps: number };
+  feed: {
+    uploadRateLimit: number;
+    uploadRateWindowMs: number;
+    anonymousCacheMs: number;
+    expiryIntervalMs: number;
+  };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -170,6 +183,12 @@ export function loadConfig(
       },
     },
     economy: { dailyRewardCap: e.DAILY_REWARD_CAP, stakingAprBps: e.STAKING_APR_BPS },
+    feed: {
+      uploadRateLimit: e.UPLOAD_RATE_LIMIT,
+      uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_SECONDS * 1000,
+      anonymousCacheMs: e.FEED_CACHE_MS,
+      expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

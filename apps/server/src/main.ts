@@ -7,6 +7,7 @@ import { systemClock, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { startFeedJobs } from './modules/feed/expiry.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     version,
   };
   const app = await buildApp(ctx);
+  // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
+  const feedJobs = startFeedJobs(ctx);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -87,6 +90,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     try {
+      await feedJobs.stop();
       await app.close();
       // Writes the localnet's snapshot, so the next start replays nothing.
       await localnet?.close();

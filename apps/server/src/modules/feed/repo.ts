@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Tx } from '../emissions/ledger.ts';
+import type { PagePosition } from './cursor.ts';
+
+/**
+ * The feed's SQL. Reads are single statements on the pool, prepared once per connection (named
+ * statements), newest first by (created_at, id) with a row comparison that PostgreSQL turns into
+ * an index range on messages_feed. Writes run inside the caller's transaction.
+ */
+
+export interface PostRow {
+  id: string;
+  kind: 'public' | 'vault' | 'capsule';
+  body: string;
+  created_at: Date;
+  expires_at: Date | null;
+  image_key: string | null;
+  audio_key: string | null;
+  like_count: number;
+  comment_count: number;
+  author_id: string;
+  sol_address: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_verified: boolean;
+  liked: boolean;
+  bookmarked: boolean;
+}
+
+const POST_COLUMNS = `m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
+  m.audio_key, m.like_count, m.comment_count, u.id as author_id, u.sol_address, u.username,
+  u.display_name, u.avatar_url, u.is_verified`;
+
+function viewerColumns(viewerParam: number | null): string {
+  if (viewerParam === null) return 'false as liked, false as bookmarked';
+  const has = (kind: string) =>
+    `exists(select 1 from engagements e where e.message_id = m.id and e.user_id = $${viewerParam} and e.kind = '${kind}')`;
+  return `${has('like')} as liked, ${has('bookmark')} as bookmarked`;
+}
+
+// $1 now, $2 limit, then the cursor ($3, $4) when paging on, then the viewer.
+function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig {
+  const viewerParam = withViewer ? (withCursor ? 5 : 3) : null;
+  return {
+    name: `feed_page_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}`,
+    text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
+      from messages m join users u on u.id = m.author_id
+      where (m.expires_at is null or m.expires_at > $1)
+        ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
+      order by m.created_at desc, m.id desc
+      limit $2`,
+  };
+}
+
+const FEED_STATEMENTS = {
+  firstAnon: feedStatement(false, false),
+  firstViewer: feedStatement(false, true),
+  afterAnon: feedStatement(true, false),
+  afterViewer: feedStatement(true, true),
+};
+
+export async function readFeedRows(
+  pool: pg.Pool,
+  args: { now: Date; limit: number; after: PagePosition | null; viewerId: string | null },
+): Promise<PostRow[]> {
+  const { now, limit, after, viewerId } = args;
+  let statement: pg.QueryConfig;
+  const values: unknown[] = [now, limit];
+  if (after) {
+    values.push(after.createdAt, after.id.toString());
+    statement = viewerId ? FEED_STATEMENTS.afterViewer : FEED_STATEMENTS.afterAnon;
+  } else {
+    statement = viewerId ? FEED_STATEMENTS.firstViewer : FEED_STATEMENTS.firstAnon;
+  }
+  if (viewerId) values.push(viewerId);
+  const result = await pool.query<PostRow>({ ...statement, values });
+  return result.rows;
+}
+
+const POST_BY_ID = {
+  anon: {
+    name: 'post_by_id_anon',
+    text: `select ${POST_COLUMNS}, ${viewerColumns(null)}
+      from messages m join users u on u.id = m.author_id
+      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)`,
+  },
+  viewer: {
+    name: 'post_by_id_viewer',
+    text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
+      from messages m join users u on u.id = m.author_id
+      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)`,
+  },
+};
+
+export async function readPostRow(
+  pool: pg.Pool | pg.PoolClient,
+  args: { now: Date; id: bigint; viewerId: string | null },
+): Promise<PostRow | null> {
+  const values: unknown[] = [args.now, args.id.toString()];
+  if (args.viewerId) values.push(args.viewerId);
+  const statement = args.viewerId ? POST_BY_ID.viewer : POST_BY_ID.anon;
+  const result = await pool.query<PostRow>({ ...statement, values });
+  return result.rows[0] ?? null;
+}
+
+export interface CommentRow {
+  id: string;
+  body: string;
+  created_at: Date;
+  author_id: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  sol_address: string;
+  username: string | null;
+}
+
+const COMMENT_COLUMNS = `c.id::text as id, c.body, c.created_at, u.id as author_id,
+  u.display_name, u.avatar_url, u.sol_address, u.username`;
+
+export async function readCommentRows(
+  pool: pg.Pool,
+  args: { messageId: bigint; limit: number; after: PagePosition | null },
+): Promise<CommentRow[]> {
+  const values: unknown[] = [args.messageId.toString(), args.limit];
+  if (args.after) values.push(args.after.createdAt, args.after.id.toString());
+  const result = await pool.query<CommentRow>({
+    name: args.after ? 'comments_after' : 'comments_first',
+    text: `select ${COMMENT_COLUMNS}
+      from comments c join users u on u.id = c.author_id
+      where c.message_id = $1
+        ${args.after ? 'and (c.created_at, c.id) > ($3::timestamptz, $4::bigint)' : ''}
+      order by c.created_at, c.id
+      limit $2`,
+    values,
+  });
+  return result.rows;
+}
+
+/** Whether a post can be read now (exists and has not expired). */
+export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<boolean> {
+  const result = await pool.query({
+    name: 'post_is_live',
+    text: `select 1 from messages where id = $1 and (expires_at is null or expires_at > $2)`,
+    values: [id.toString(), now],
+  });
+  return (result.rowCount ?? 0) > 0;
+}
+
+// ---- Writes (inside the caller's transaction) -----------------------------------------------
+
+type LockStrength = 'for no key update' | 'for key share' | 'for update';
+
+/**
+ * Locks a live post and answers its author. `for no key update` where the row's counts change
+ * (likes, comments; it serialises those writers per post, which keeps the counts exact), `for
+ * key share` where only the row's existence matters (bookmarks: it blocks a concurrent delete).
+ */
+export async function lockLivePost(
+  tx: Tx,
+  id: bigint,
+  now: Date,
+  strength: LockStrength,
+): Promise<{ authorId: string } | null> {
+  const result = await tx.execute<{ author_id: string }>(
+    sql`select author_id from messages
+        where id = ${id} and (expires_at is null or expires_at > ${now})
+        ${sql.raw(strength)}`,
+  );
+  const row = result.rows[0];
+  return row ? { authorId: row.author_id } : null;
+}
+
+export async function adjustCount(
+  tx: Tx,
+  id: bigint,
+  column: 'like_count' | 'comment_count',
+  delta: 1 | -1,
+): Promise<void> {
+  await tx.execute(
+    sql`update messages set ${sql.identifier(column)} = ${sql.identifier(column)} + ${delta}
+        where id = ${id}`,
+  );
+}
+
+/** The stored names of a post's media (for removal after the post is deleted). */
+export async function mediaKeysOfPosts(tx: Tx, ids: bigint[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await tx.execute<{ storage_key: string }>(
+    sql`select storage_key from media
+        where message_id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return result.rows.map((row) => row.storage_key);
+}

@@ -1,0 +1,169 @@
+import {
+  COMMENTS_PAGE_DEFAULT,
+  COMMENTS_PAGE_MAX,
+  createCommentRequestSchema,
+  createPostRequestSchema,
+  engageRequestSchema,
+  FEED_PAGE_DEFAULT,
+  FEED_PAGE_MAX,
+} from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import { mediaStoreAt } from '../media/storage.ts';
+import { parseId } from './cursor.ts';
+import { createFirstPageCache } from './feed-cache.ts';
+import {
+  commentItemJsonSchema,
+  commentPageJsonSchema,
+  feedItemJsonSchema,
+  feedPageJsonSchema,
+} from './json-schemas.ts';
+import {
+  addComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  getAnonymousFirstPage,
+  getFeedPage,
+  getPost,
+  listComments,
+  toggleEngagement,
+  type FeedDeps,
+} from './service.ts';
+
+/** `?limit=`: a positive integer, cut to the maximum; an empty value means the default. */
+function pageQuery(defaultSize: number, maxSize: number) {
+  const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+  return z.object({
+    cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(defaultSize)
+        .transform((n) => Math.min(n, maxSize)),
+    ),
+  });
+}
+
+const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
+const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
+
+interface PostParams {
+  id: string;
+}
+interface CommentParams {
+  id: string;
+  commentId: string;
+}
+
+/** The feed: posts, likes and bookmarks, comments (docs/api.md "Feed"). */
+export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps: FeedDeps = {
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    media: mediaStoreAt(ctx.config.dataDir),
+    cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
+    appOrigin: ctx.config.appOrigin,
+    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+  };
+  // A post made on any instance drops this instance's cached first page at once.
+  const unsubscribe = ctx.bus.subscribe((message) => {
+    if (message.kind === 'event' && message.event.type === 'new_post') deps.cache.invalidate();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+  });
+
+  app.get(
+    '/api/messages-v2/feed',
+    { schema: { response: { 200: feedPageJsonSchema } } },
+    async (request, reply) => {
+      const query = parseQuery(feedQuery, request.query);
+      const cursor = query.cursor ?? null;
+      if (!request.user && cursor === null) {
+        const body = await getAnonymousFirstPage(deps, query.limit);
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
+      return getFeedPage(deps, {
+        cursor,
+        limit: query.limit,
+        viewer: request.user,
+      });
+    },
+  );
+
+  app.get<{ Params: PostParams }>(
+    '/api/messages-v2/messages/:id',
+    { schema: { response: { 200: feedItemJsonSchema } } },
+    async (request) => {
+      parseQuery(z.object({}), request.query);
+      return getPost(deps, parseId(request.params.id, 'post'), request.user);
+    },
+  );
+
+  app.post(
+    '/api/messages-v2/messages',
+    { schema: { response: { 201: feedItemJsonSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = parseBody(createPostRequestSchema, request.body);
+      const item = await createPost(deps, user, input);
+      return reply.status(201).send(item);
+    },
+  );
+
+  app.delete<{ Params: PostParams }>('/api/messages-v2/messages/:id', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params.id, 'post');
+    await deletePost(deps, user, id);
+    return { id: id.toString(), deleted: true };
+  });
+
+  app.post<{ Params: PostParams }>('/api/messages/:id/engage', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params.id, 'post');
+    const { kind } = parseBody(engageRequestSchema, request.body);
+    return toggleEngagement(deps, user, id, kind);
+  });
+
+  app.get<{ Params: PostParams }>(
+    '/api/messages/:id/comments',
+    { schema: { response: { 200: commentPageJsonSchema } } },
+    async (request) => {
+      const postId = parseId(request.params.id, 'post');
+      const query = parseQuery(commentsQuery, request.query);
+      return listComments(deps, { postId, cursor: query.cursor ?? null, limit: query.limit });
+    },
+  );
+
+  app.post<{ Params: PostParams }>(
+    '/api/messages/:id/comments',
+    { schema: { response: { 201: commentItemJsonSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const postId = parseId(request.params.id, 'post');
+      const { content } = parseBody(createCommentRequestSchema, request.body);
+      return reply.status(201).send(await addComment(deps, user, postId, content));
+    },
+  );
+
+  app.delete<{ Params: CommentParams }>(
+    '/api/messages/:id/comments/:commentId',
+    async (request) => {
+      const user = requireUser(request);
+      const postId = parseId(request.params.id, 'post');
+      const commentId = parseId(request.params.commentId, 'comment');
+      await deleteComment(deps, user, postId, commentId);
+      return { id: commentId.toString(), deleted: true };
+    },
+  );
+}

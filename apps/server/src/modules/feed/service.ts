@@ -1,0 +1,476 @@
+import {
+  AppError,
+  COMMENT_MAX_LENGTH,
+  FREE_POST_TTL_MS,
+  POST_MAX_LENGTH,
+  textLength,
+  type CommentItem,
+  type CommentPageResponse,
+  type EngagementKind,
+  type FeedItem,
+  type FeedPageResponse,
+  type RealtimeEvent,
+} from '@dum/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { comments, engagements, media, messages, users } from '../../db/schema.ts';
+import type { EventBus } from '../../realtime/bus.ts';
+import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
+import {
+  mediaNameFromUrl,
+  mediaUrlOf,
+  removeMediaFiles,
+  type MediaStore,
+} from '../media/storage.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { CachedPage, FirstPageCache } from './feed-cache.ts';
+import {
+  adjustCount,
+  lockLivePost,
+  mediaKeysOfPosts,
+  postIsLive,
+  readCommentRows,
+  readFeedRows,
+  readPostRow,
+  type CommentRow,
+  type PostRow,
+} from './repo.ts';
+
+/** What the feed's logic needs; built once from the app context (routes.ts). */
+export interface FeedDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  media: MediaStore;
+  cache: FirstPageCache;
+  appOrigin: string;
+  dailyRewardCap: number;
+}
+
+export interface Viewer {
+  id: string;
+}
+
+export function toFeedItem(row: PostRow): FeedItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    body: row.body,
+    content: row.body,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
+    author: {
+      id: row.author_id,
+      avatarUrl: row.avatar_url,
+      displayName: row.display_name,
+      username: row.username,
+      isVerified: row.is_verified,
+    },
+    author_wallet: row.sol_address,
+    imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
+    audioUrl: row.audio_key ? mediaUrlOf(row.audio_key) : null,
+    vault: null,
+    likeCount: row.like_count,
+    commentCount: row.comment_count,
+    liked: row.liked,
+    bookmarked: row.bookmarked,
+  };
+}
+
+function toCommentItem(row: CommentRow): CommentItem {
+  return {
+    id: row.id,
+    body: row.body,
+    display_name: row.display_name,
+    avatar_url: row.avatar_url,
+    author_wallet: row.sol_address,
+    created_at: row.created_at.toISOString(),
+    authorId: row.author_id,
+    username: row.username,
+  };
+}
+
+// ---- Reads ------------------------------------------------------------------------------------
+
+/** One page of the feed, newest first, for a viewer (their likes and bookmarks) or anonymous. */
+export async function getFeedPage(
+  deps: FeedDeps,
+  args: { cursor: string | null; limit: number; viewer: Viewer | null },
+): Promise<FeedPageResponse> {
+  const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
+  const rows = await readFeedRows(deps.pool, {
+    now: deps.clock.now(),
+    limit: args.limit + 1,
+    after,
+    viewerId: args.viewer?.id ?? null,
+  });
+  const page = rows.slice(0, args.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toFeedItem),
+    nextCursor:
+      rows.length > args.limit && last
+        ? encodeCursor('feed', { createdAt: last.created_at, id: BigInt(last.id) })
+        : null,
+  };
+}
+
+/** The anonymous first page, serialised, through the short-lived cache. */
+export async function getAnonymousFirstPage(deps: FeedDeps, limit: number): Promise<Buffer> {
+  return deps.cache.get(limit, async (): Promise<CachedPage> => {
+    const page = await getFeedPage(deps, { cursor: null, limit, viewer: null });
+    const expiries = page.items.flatMap((item) =>
+      item.expiresAt ? [Date.parse(item.expiresAt)] : [],
+    );
+    return {
+      body: Buffer.from(JSON.stringify(page)),
+      earliestExpiry: expiries.length > 0 ? new Date(Math.min(...expiries)) : null,
+    };
+  });
+}
+
+export async function getPost(
+  deps: FeedDeps,
+  id: bigint,
+  viewer: Viewer | null,
+): Promise<FeedItem> {
+  const row = await readPostRow(deps.pool, {
+    now: deps.clock.now(),
+    id,
+    viewerId: viewer?.id ?? null,
+  });
+  if (!row) throw new AppError('post_not_found');
+  return toFeedItem(row);
+}
+
+export async function listComments(
+  deps: FeedDeps,
+  args: { postId: bigint; cursor: string | null; limit: number },
+): Promise<CommentPageResponse> {
+  const after = args.cursor ? decodeCursor('comments', args.cursor) : null;
+  if (!(await postIsLive(deps.pool, args.postId, deps.clock.now()))) {
+    throw new AppError('post_not_found');
+  }
+  const rows = await readCommentRows(deps.pool, {
+    messageId: args.postId,
+    limit: args.limit + 1,
+    after,
+  });
+  const page = rows.slice(0, args.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toCommentItem),
+    nextCursor:
+      rows.length > args.limit && last
+        ? encodeCursor('comments', { createdAt: last.created_at, id: BigInt(last.id) })
+        : null,
+  };
+}
+
+// ---- Posts ------------------------------------------------------------------------------------
+
+export interface CreatePostInput {
+  body?: string | undefined;
+  content?: string | undefined;
+  kind: 'public' | 'vault' | 'capsule';
+  imageUrl?: string | null | undefined;
+  audioUrl?: string | null | undefined;
+}
+
+/**
+ * Creates a public post, attaches an upload of the same user that no post uses yet, and records
+ * the rewarded event, all in one transaction; then tells every instance (new_post).
+ */
+export async function createPost(
+  deps: FeedDeps,
+  author: Viewer,
+  input: CreatePostInput,
+): Promise<FeedItem> {
+  if (input.kind === 'vault') throw new AppError('vaults_disabled');
+  if (input.kind !== 'public') {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'kind', message: 'Only public posts can be created for now' }],
+    });
+  }
+  const text = (input.body ?? input.content ?? '').trim();
+  if (text.length === 0) throw new AppError('content_required');
+  if (textLength(text) > POST_MAX_LENGTH) throw new AppError('post_too_long');
+  if (input.imageUrl && input.audioUrl) {
+    throw new AppError('validation_failed', {
+      details: [
+        { path: 'audioUrl', message: 'A post carries an image or an audio file, not both' },
+      ],
+    });
+  }
+  const attachment = input.imageUrl
+    ? { type: 'image' as const, url: input.imageUrl }
+    : input.audioUrl
+      ? { type: 'audio' as const, url: input.audioUrl }
+      : null;
+  const attachmentName = attachment ? mediaNameFromUrl(attachment.url, deps.appOrigin) : null;
+  if (attachment && !attachmentName) throw new AppError('media_not_attachable');
+
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
+    let mediaId: string | null = null;
+    if (attachment && attachmentName) {
+      const [upload] = await tx
+        .select({ id: media.id, type: media.type })
+        .from(media)
+        .where(
+          and(
+            eq(media.storageKey, attachmentName),
+            eq(media.ownerId, author.id),
+            isNull(media.messageId),
+          ),
+        )
+        .for('update');
+      if (!upload || upload.type !== attachment.type) throw new AppError('media_not_attachable');
+      mediaId = upload.id;
+    }
+    const [post] = await tx
+      .insert(messages)
+      .values({
+        authorId: author.id,
+        kind: 'public',
+        body: text,
+        imageKey: attachment?.type === 'image' ? attachmentName : null,
+        audioKey: attachment?.type === 'audio' ? attachmentName : null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + FREE_POST_TTL_MS),
+      })
+      .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
+    if (!post) throw new Error('post insert returned nothing');
+    if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
+    await recordRewardedEvent(
+      tx,
+      { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
+      { now, dailyCap: deps.dailyRewardCap },
+    );
+    const profile = await readProfile(tx, author.id);
+    return {
+      id: post.id.toString(),
+      kind: 'public',
+      body: text,
+      created_at: post.createdAt,
+      expires_at: post.expiresAt,
+      image_key: attachment?.type === 'image' ? attachmentName : null,
+      audio_key: attachment?.type === 'audio' ? attachmentName : null,
+      like_count: 0,
+      comment_count: 0,
+      author_id: author.id,
+      sol_address: profile.solAddress,
+      username: profile.username,
+      display_name: profile.displayName,
+      avatar_url: profile.avatarUrl,
+      is_verified: profile.isVerified,
+      liked: false,
+      bookmarked: false,
+    };
+  });
+
+  deps.cache.invalidate();
+  await publish(deps, {
+    type: 'new_post',
+    data: { postId: row.id, author: { id: author.id, username: row.username } },
+  });
+  return toFeedItem(row);
+}
+
+/** The author deletes their post with its comments, likes, bookmarks and media files. */
+export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Promise<void> {
+  const now = deps.clock.now();
+  const keys = await deps.db.transaction(async (tx) => {
+    const post = await lockLivePost(tx, id, now, 'for update');
+    if (!post) throw new AppError('post_not_found');
+    if (post.authorId !== user.id) {
+      throw new AppError('forbidden', { message: 'You can only delete your own posts.' });
+    }
+    const keys = await mediaKeysOfPosts(tx, [id]);
+    // Cascades remove the comments, engagements and media rows.
+    await tx.delete(messages).where(eq(messages.id, id));
+    return keys;
+  });
+  deps.cache.invalidate();
+  await removeFilesQuietly(deps, keys);
+}
+
+// ---- Likes and bookmarks ---------------------------------------------------------------------
+
+/**
+ * Flips the viewer's like or bookmark. The post row is locked for likes, so concurrent likers
+ * of one post take turns and like_count stays equal to the number of like rows; the unique key
+ * (post, user, kind) makes a double click land as on-then-off. The first like of a pair ever is
+ * a rewarded event (the ledger's unique key ignores a second one; liking your own post earns
+ * nothing).
+ */
+export async function toggleEngagement(
+  deps: FeedDeps,
+  user: Viewer,
+  id: bigint,
+  kind: EngagementKind,
+): Promise<{ toggled: 'on' | 'off' }> {
+  const now = deps.clock.now();
+  const toggled = await deps.db.transaction(async (tx) => {
+    const post = await lockLivePost(
+      tx,
+      id,
+      now,
+      kind === 'like' ? 'for no key update' : 'for key share',
+    );
+    if (!post) throw new AppError('post_not_found');
+    const inserted = await tx
+      .insert(engagements)
+      .values({ messageId: id, userId: user.id, kind, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ kind: engagements.kind });
+    if (inserted.length > 0) {
+      if (kind === 'like') {
+        await adjustCount(tx, id, 'like_count', 1);
+        await recordRewardedEvent(
+          tx,
+          {
+            kind: 'like_given',
+            actorId: user.id,
+            subjectOwnerId: post.authorId,
+            reference: id.toString(),
+          },
+          { now, dailyCap: deps.dailyRewardCap },
+        );
+      }
+      return 'on' as const;
+    }
+    const removed = await tx
+      .delete(engagements)
+      .where(
+        and(
+          eq(engagements.messageId, id),
+          eq(engagements.userId, user.id),
+          eq(engagements.kind, kind),
+        ),
+      )
+      .returning({ kind: engagements.kind });
+    if (removed.length > 0 && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
+    return 'off' as const;
+  });
+  if (kind === 'like') deps.cache.invalidate();
+  return { toggled };
+}
+
+// ---- Comments ---------------------------------------------------------------------------------
+
+export async function addComment(
+  deps: FeedDeps,
+  user: Viewer,
+  postId: bigint,
+  content: string,
+): Promise<CommentItem> {
+  const text = content.trim();
+  if (text.length === 0) throw new AppError('comment_required');
+  if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
+  const now = deps.clock.now();
+  const item = await deps.db.transaction(async (tx): Promise<CommentItem> => {
+    const post = await lockLivePost(tx, postId, now, 'for no key update');
+    if (!post) throw new AppError('post_not_found');
+    const [comment] = await tx
+      .insert(comments)
+      .values({ messageId: postId, authorId: user.id, body: text, createdAt: now })
+      .returning({ id: comments.id, createdAt: comments.createdAt });
+    if (!comment) throw new Error('comment insert returned nothing');
+    await adjustCount(tx, postId, 'comment_count', 1);
+    await recordRewardedEvent(
+      tx,
+      {
+        kind: 'comment_created',
+        actorId: user.id,
+        subjectOwnerId: post.authorId,
+        reference: comment.id.toString(),
+      },
+      { now, dailyCap: deps.dailyRewardCap },
+    );
+    const profile = await readProfile(tx, user.id);
+    return toCommentItem({
+      id: comment.id.toString(),
+      body: text,
+      created_at: comment.createdAt,
+      author_id: user.id,
+      display_name: profile.displayName,
+      avatar_url: profile.avatarUrl,
+      sol_address: profile.solAddress,
+      username: profile.username,
+    });
+  });
+  deps.cache.invalidate();
+  return item;
+}
+
+/** The comment's author deletes it; nobody else may (403). */
+export async function deleteComment(
+  deps: FeedDeps,
+  user: Viewer,
+  postId: bigint,
+  commentId: bigint,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const post = await lockLivePost(tx, postId, now, 'for no key update');
+    if (!post) throw new AppError('post_not_found');
+    const [comment] = await tx
+      .select({ authorId: comments.authorId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.messageId, postId)))
+      .for('update');
+    if (!comment) throw new AppError('comment_not_found');
+    if (comment.authorId !== user.id) {
+      throw new AppError('forbidden', { message: 'You can only delete your own comments.' });
+    }
+    await tx.delete(comments).where(eq(comments.id, commentId));
+    await adjustCount(tx, postId, 'comment_count', -1);
+  });
+  deps.cache.invalidate();
+}
+
+// ---- Helpers ----------------------------------------------------------------------------------
+
+async function readProfile(tx: Tx, userId: string) {
+  const [profile] = await tx
+    .select({
+      solAddress: users.solAddress,
+      username: users.username,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      isVerified: users.isVerified,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!profile) throw new Error(`no user ${userId}`);
+  return profile;
+}
+
+/** After commit: a failed publish must not turn a stored post into an error for its author. */
+async function publish(deps: FeedDeps, event: RealtimeEvent): Promise<void> {
+  try {
+    await deps.bus.publish({
+      kind: 'event',
+      audience: { kind: 'all' },
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}
+
+/** After commit: the rows are gone; a file that cannot be removed now is only left-over bytes. */
+export async function removeFilesQuietly(deps: FeedDeps, keys: string[]): Promise<void> {
+  try {
+    await removeMediaFiles(deps.media, keys);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not remove media files');
+  }
+}

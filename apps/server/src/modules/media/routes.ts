@@ -1,0 +1,105 @@
+import { open } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import { AppError } from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import { ensureMediaStore, mediaPath, mediaStoreAt, servedTypeOf } from './storage.ts';
+import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
+
+/**
+ * Files are served as what the bytes were found to be, never sniffed, cached for a year (the
+ * names are random and never reused), shown inline, and with a policy that lets nothing in them
+ * run (a file that somehow held markup would still be inert).
+ */
+const MEDIA_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'content-disposition': 'inline',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'accept-ranges': 'bytes',
+} as const;
+
+interface MediaParams {
+  name: string;
+}
+
+/** POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). */
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const store = mediaStoreAt(ctx.config.dataDir);
+  await ensureMediaStore(store);
+  const deps: UploadDeps = {
+    db: ctx.database.db,
+    clock: ctx.clock,
+    media: store,
+    rateLimit: {
+      limit: ctx.config.feed.uploadRateLimit,
+      windowMs: ctx.config.feed.uploadRateWindowMs,
+    },
+  };
+
+  // Multipart is parsed on this route only; everywhere else the API reads JSON alone.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+    scope.post('/api/upload/vault-media', async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      const uploaded = await receiveUpload(deps, user.id, () => request.file());
+      return reply.status(201).send(uploaded);
+    });
+  });
+
+  app.get<{ Params: MediaParams }>('/media/:name', async (request, reply) => {
+    const type = servedTypeOf(request.params.name);
+    if (!type) throw new AppError('not_found');
+    let handle;
+    try {
+      handle = await open(mediaPath(store, request.params.name), 'r');
+    } catch {
+      throw new AppError('not_found');
+    }
+    const size = (await handle.stat()).size;
+    const etag = `"${request.params.name}"`;
+    void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
+    if (request.headers['if-none-match'] === etag) {
+      await handle.close();
+      return reply.status(304).send();
+    }
+    const range = parseRange(request.headers.range, size);
+    if (range) {
+      void reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+      return reply.send(handle.createReadStream({ start: range.start, end: range.end }));
+    }
+    void reply.header('content-length', size);
+    return reply.send(handle.createReadStream());
+  });
+}
+
+/**
+ * One `bytes=` range (what audio players send to seek). Anything else, several ranges or one
+ * outside the file, is ignored and the whole file is sent, as RFC 9110 allows.
+ */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null {
+  if (!header || size === 0) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (!Number.isSafeInteger(start) || start > end || start >= size) return null;
+  return { start, end };
+}

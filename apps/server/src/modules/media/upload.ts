@@ -1,0 +1,191 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  AppError,
+  MAX_AUDIO_BYTES,
+  MAX_IMAGE_BYTES,
+  type MediaKind,
+  type UploadResponse,
+} from '@dum/core';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { media } from '../../db/schema.ts';
+import { acceptUpload, invalidFileType } from './detect.ts';
+import { takeRateLimitSlot } from './rate-limit.ts';
+import { sanitizeImage } from './sanitize.ts';
+import {
+  mediaPath,
+  mediaUrlOf,
+  newMediaName,
+  newTempPath,
+  removeMediaFiles,
+  SERVED_TYPES,
+  type MediaStore,
+} from './storage.ts';
+
+export interface UploadDeps {
+  db: Db;
+  clock: Clock;
+  media: MediaStore;
+  rateLimit: { limit: number; windowMs: number };
+}
+
+/** Busboy's limits for the upload route: one file of at most the audio limit, few small fields. */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_AUDIO_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  parts: 12,
+  headerPairs: 50,
+} as const;
+
+/** Enough of the file's head for file-type to name any allowed format. */
+const HEAD_BYTES = 4100;
+
+/** Counts the bytes going through it; once the head shows an image, stops past the image limit. */
+class UploadMeter extends Transform {
+  bytes = 0;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private kind: MediaKind | 'unknown' | null = null;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.kind === null) {
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      if (this.headBytes >= HEAD_BYTES) {
+        void this.classifyHead().then(
+          () => this.check(chunk, done),
+          (error: unknown) => done(error as Error),
+        );
+        return;
+      }
+    }
+    this.check(chunk, done);
+  }
+
+  private async classifyHead(): Promise<void> {
+    const detected = await fileTypeFromBuffer(Buffer.concat(this.head));
+    this.head = [];
+    this.kind = detected?.mime.startsWith('image/') ? 'image' : detected ? 'audio' : 'unknown';
+  }
+
+  private check(chunk: Buffer, done: TransformCallback): void {
+    if (this.kind === 'image' && this.bytes > MAX_IMAGE_BYTES) {
+      done(new AppError('image_too_large'));
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+/**
+ * Takes one upload: checks the user's upload rate, streams the `media` part to a temp file
+ * under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images without metadata,
+ * renames the finished file into place, and only then writes its row. Whatever fails, the temp
+ * files are removed and no row exists; the row's insert failing removes the placed file.
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  userId: string,
+  readPart: () => Promise<MultipartFile | undefined>,
+): Promise<UploadResponse> {
+  const now = deps.clock.now();
+  const allowed = await takeRateLimitSlot(deps.db, {
+    key: `upload:${userId}`,
+    limit: deps.rateLimit.limit,
+    windowMs: deps.rateLimit.windowMs,
+    now,
+  });
+  if (!allowed) throw new AppError('upload_rate_limited');
+
+  const part = await readPart().catch(mapMultipartError);
+  if (!part) throw missingMedia();
+  if (part.fieldname !== 'media') {
+    part.file.resume();
+    throw missingMedia();
+  }
+
+  const received = newTempPath(deps.media);
+  const cleaned = newTempPath(deps.media);
+  try {
+    const meter = new UploadMeter();
+    try {
+      await pipeline(part.file, meter, createWriteStream(received, { flags: 'wx' }));
+    } catch (error) {
+      // Drain what the client still sends so the answer reaches it.
+      part.file.resume();
+      mapMultipartError(error);
+    }
+    if (part.file.truncated || meter.bytes > MAX_AUDIO_BYTES) {
+      throw new AppError('audio_too_large');
+    }
+    if (meter.bytes === 0) throw invalidFileType();
+
+    const accepted = acceptUpload(await fileTypeFromFile(received), {
+      mimetype: part.mimetype,
+      filename: part.filename,
+    });
+    let finished = received;
+    if (accepted.kind === 'image') {
+      if (meter.bytes > MAX_IMAGE_BYTES) throw new AppError('image_too_large');
+      await sanitizeImage(received, cleaned, accepted.extension);
+      finished = cleaned;
+    }
+    const size = (await stat(finished)).size;
+    if (accepted.kind === 'image' && size > MAX_IMAGE_BYTES) {
+      throw new AppError('image_too_large');
+    }
+
+    const name = newMediaName(accepted.extension);
+    await rename(finished, mediaPath(deps.media, name));
+    try {
+      await deps.db.insert(media).values({
+        ownerId: userId,
+        type: accepted.kind,
+        mime: SERVED_TYPES[accepted.extension],
+        storageKey: name,
+        sizeBytes: size,
+        createdAt: now,
+      });
+    } catch (error) {
+      await removeMediaFiles(deps.media, [name]);
+      throw error;
+    }
+    return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name) };
+  } finally {
+    await rm(received, { force: true });
+    await rm(cleaned, { force: true });
+  }
+}
+
+function missingMedia(): AppError {
+  return new AppError('validation_failed', {
+    details: [{ path: 'media', message: 'Send the file as the multipart field "media"' }],
+  });
+}
+
+/** Multipart and stream failures as catalogue errors (never a 500 for a client's bad body). */
+function mapMultipartError(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  // A failure of our own disk (ENOSPC, EACCES...) is a server error, not the client's.
+  if ((error as { syscall?: string } | null)?.syscall) throw error;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('audio_too_large', { cause: error });
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    throw new AppError('unsupported_media_type', { cause: error });
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    throw new AppError('payload_too_large', { cause: error });
+  }
+  throw new AppError('bad_request', {
+    message: 'The upload is not a well-formed multipart form.',
+    cause: error,
+  });
+}
