@@ -149,7 +149,7 @@ describe('the app shell', () => {
     // Inside the toast viewport (Radix also announces the text in a hidden live region).
     await page
       .getByRole('region', { name: /Notifications/ })
-      .getByText('Staking is coming soon')
+      .getByText('Wallet Required')
       .waitFor();
     expect(await page.locator('[data-slot="wallet-control"]').nth(1).isVisible()).toBe(true);
     expect(errors).toEqual([]);

@@ -1,27 +1,137 @@
-import { Coins, Gift, PiggyBank, UserPlus } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import { Coins, Gift, PiggyBank, TrendingDown, UserPlus, Wallet } from 'lucide-react';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { CardError } from '../features/economy/card-states.tsx';
+import { EarningsHistoryCard } from '../features/economy/earnings-history-card.tsx';
+import { usePlatformStats } from '../features/economy/economy-queries.ts';
+import { HalvingChart } from '../features/economy/halving-chart.tsx';
+import { ReferralCard } from '../features/economy/referral-card.tsx';
+import { StakingPositionCard } from '../features/economy/staking-position-card.tsx';
+import { useEconomyViewer } from '../features/economy/use-economy-viewer.ts';
+import { useDocumentTitle } from './coming-soon.tsx';
 
+/**
+ * /rewards: the signed-in wallet's staking position (with Claim), its referral summary, its
+ * earnings history from the ledger, and, for everyone, the halving schedule with the
+ * platform's current position.
+ */
 export function RewardsPage() {
+  useDocumentTitle('Rewards');
+  const viewer = useEconomyViewer();
   return (
-    <ComingSoon
-      icon={Gift}
-      eyebrow="Rewards"
-      documentTitle="Rewards"
-      title="Every vibe mines DUM"
-      description="Posts, comments, likes, follows and vault support each earn DUM. The reward halves every 70,000 events, and supply is capped at 21 million."
-      features={[
-        {
-          icon: Coins,
-          title: 'Engagement rewards',
-          text: 'The current reward per event, and your history.',
-        },
-        {
-          icon: UserPlus,
-          title: 'Referrals',
-          text: '100 DUM for you and 50 for your friend, doubled in the Genesis epoch.',
-        },
-        { icon: PiggyBank, title: 'Staking', text: 'Stake DUM and watch the rewards accrue.' },
-      ]}
-    />
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <header className="flex items-center gap-3">
+        <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_10px_30px_-12px_var(--color-accent)]">
+          <Gift className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Rewards</h1>
+          <p className="text-sm text-muted">
+            Every vibe mines DUM. Stake it, invite friends, and watch the halvings come.
+          </p>
+        </div>
+      </header>
+
+      {viewer.userId && viewer.wallet ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <StakingPositionCard userId={viewer.userId} wallet={viewer.wallet} />
+            <ReferralCard />
+          </div>
+          <EarningsHistoryCard userId={viewer.userId} />
+        </>
+      ) : (
+        <SignedOutRewards />
+      )}
+
+      <HalvingScheduleCard />
+    </div>
+  );
+}
+
+function SignedOutRewards() {
+  const ways = [
+    {
+      icon: Coins,
+      title: 'Mine with every vibe',
+      text: 'Posts, comments, likes, follows and vault support each earn the current reward.',
+    },
+    {
+      icon: PiggyBank,
+      title: 'Stake',
+      text: 'Staked DUM earns rewards every second; claim them whenever you like.',
+    },
+    {
+      icon: UserPlus,
+      title: 'Invite friends',
+      text: '100 DUM for you and 50 for your friend, doubled in the Genesis round.',
+    },
+  ];
+  return (
+    <Card role="region" aria-labelledby="rewards-signed-out-title" data-testid="rewards-signed-out">
+      <CardHeader className="items-start">
+        <span className="grid size-10 place-items-center rounded-xl bg-primary/15 text-primary">
+          <Wallet className="size-5" aria-hidden="true" />
+        </span>
+        <CardTitle id="rewards-signed-out-title" className="mt-2 text-lg">
+          Connect your wallet to see your rewards
+        </CardTitle>
+        <CardDescription>
+          Please connect your wallet using the button in the header, then sign to authenticate. Your
+          earnings, staking position and referrals appear here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {ways.map((way) => (
+            <li
+              key={way.title}
+              className="rounded-xl border border-border/70 bg-background/40 p-4 text-sm"
+            >
+              <way.icon className="size-5 text-dum" aria-hidden="true" />
+              <p className="mt-2 font-semibold">{way.title}</p>
+              <p className="mt-1 text-muted">{way.text}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function HalvingScheduleCard() {
+  const stats = usePlatformStats();
+  return (
+    <Card role="region" aria-labelledby="halving-schedule-title">
+      <CardHeader>
+        <CardTitle id="halving-schedule-title" className="flex items-center gap-2">
+          <span className="grid size-8 place-items-center rounded-lg bg-warning/20 text-warning">
+            <TrendingDown className="size-4" aria-hidden="true" />
+          </span>
+          Halving schedule
+        </CardTitle>
+        <CardDescription>
+          150 DUM per vibe, halving every 70,000 vibes, until 21 million DUM have been mined.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {stats.data ? (
+          <HalvingChart stats={stats.data} />
+        ) : stats.isError ? (
+          <CardError
+            message="Couldn't load the halving schedule."
+            onRetry={() => void stats.refetch()}
+          />
+        ) : (
+          <Skeleton className="h-60 w-full rounded-xl sm:h-72" />
+        )}
+      </CardContent>
+    </Card>
   );
 }

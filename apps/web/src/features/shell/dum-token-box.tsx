@@ -1,35 +1,57 @@
 import { formatDumAmount } from '@dum/core';
-import { Coins } from 'lucide-react';
+import { ChevronRight, Coins } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-
-export interface DumBalances {
-  /** DUM base units. */
-  balance: bigint;
-  staked: bigint;
-  rewards: bigint;
-}
-
-const ZERO: DumBalances = { balance: 0n, staked: 0n, rewards: 0n };
-
-/** Until staking lands (the 'Manage DUM Tokens' dialog), the button explains what is coming. */
-function announceStaking(): void {
-  toast({
-    title: 'Staking is coming soon',
-    description: 'Stake DUM to earn rewards once staking opens on the test network.',
-  });
-}
+import { balancesOf, useUserRecord, type DumBalances } from '../economy/economy-queries.ts';
+import { useReferralCapture } from '../economy/referral-capture.ts';
+import { StakeDialog } from '../economy/stake-dialog.tsx';
+import { WALLET_REQUIRED, useEconomyViewer } from '../economy/use-economy-viewer.ts';
 
 /**
- * The sidebar's DUM token box (spec section 2): balance, staked, rewards and Stake Tokens.
- * Values show zeros until the wallet's user record is wired in.
+ * The sidebar's DUM token box (spec section 2): the signed-in wallet's balance, staked and
+ * staking rewards, and Stake Tokens, which opens 'Manage DUM Tokens'. Zeros when signed out or
+ * for a wallet the server has no record of yet.
  */
-export function DumTokenBox({
-  balances = ZERO,
-  onStake = announceStaking,
+export function DumTokenBox({ onStake }: { onStake?: () => void }) {
+  // The box is in every page's layout: the one always-mounted place that owns a `?ref=` arrival.
+  useReferralCapture();
+  const viewer = useEconomyViewer();
+  const record = useUserRecord(viewer.wallet);
+  const [open, setOpen] = useState(false);
+  const balances = viewer.wallet ? balancesOf(record.data) : balancesOf(null);
+
+  function startStaking() {
+    if (onStake) return onStake();
+    if (!viewer.wallet) {
+      toast({ ...WALLET_REQUIRED });
+      return;
+    }
+    setOpen(true);
+  }
+
+  return (
+    <>
+      <DumTokenBoxView balances={balances} onStake={startStaking} />
+      {viewer.wallet && (
+        <StakeDialog
+          open={open}
+          onOpenChange={setOpen}
+          wallet={viewer.wallet}
+          balances={balances}
+        />
+      )}
+    </>
+  );
+}
+
+export function DumTokenBoxView({
+  balances,
+  onStake,
 }: {
-  balances?: DumBalances;
-  onStake?: () => void;
+  balances: DumBalances;
+  onStake: () => void;
 }) {
   const rows = [
     { label: 'Balance', value: balances.balance },
@@ -45,23 +67,32 @@ export function DumTokenBox({
         aria-hidden="true"
         className="pointer-events-none absolute -top-10 -right-10 size-28 rounded-full bg-dum/15 blur-2xl"
       />
-      <h2 id="dum-token-box-title" className="flex items-center gap-2 text-sm font-semibold">
-        <span className="grid size-7 place-items-center rounded-lg bg-dum/15 text-dum">
-          <Coins className="size-4" aria-hidden="true" />
-        </span>
-        DUM Token
-      </h2>
-      <dl className="mt-3 grid gap-1.5 text-sm">
+      <div className="relative flex items-center justify-between gap-2">
+        <h2 id="dum-token-box-title" className="flex items-center gap-2 text-sm font-semibold">
+          <span className="grid size-7 place-items-center rounded-lg bg-dum/15 text-dum">
+            <Coins className="size-4" aria-hidden="true" />
+          </span>
+          DUM Token
+        </h2>
+        <Link
+          to="/rewards"
+          className="inline-flex items-center gap-0.5 rounded-md text-xs font-medium text-muted transition-colors hover:text-dum"
+        >
+          Rewards page
+          <ChevronRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      </div>
+      <dl className="relative mt-3 grid gap-1.5 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="flex items-baseline justify-between gap-2">
             <dt className="text-muted">{row.label}</dt>
-            <dd className="font-mono font-semibold text-dum tabular-nums">
+            <dd className="truncate font-mono font-semibold text-dum tabular-nums">
               {formatDumAmount(row.value)} <span className="text-xs text-subtle">DUM</span>
             </dd>
           </div>
         ))}
       </dl>
-      <Button variant="dum" size="sm" className="mt-4 w-full" onClick={onStake}>
+      <Button variant="dum" size="sm" className="relative mt-4 w-full" onClick={onStake}>
         Stake Tokens
       </Button>
     </section>

@@ -1,0 +1,77 @@
+import {
+  Activity,
+  Coins,
+  Heart,
+  LockKeyhole,
+  LockKeyholeOpen,
+  MessageCircle,
+  PenLine,
+  Trophy,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The Live Activity event types of spec section 2, each with its icon and colour. */
+export const ACTIVITY_TYPES = [
+  'post_created',
+  'vault_created',
+  'dum_earned',
+  'vault_unlocked',
+  'halving',
+  'milestone',
+  'comment',
+  'like',
+] as const;
+
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface ActivityStyle {
+  icon: LucideIcon;
+  /** What the icon stands for, for screen readers. */
+  label: string;
+  /** Icon colour and its tinted chip. */
+  className: string;
+}
+
+export const ACTIVITY_STYLES: Record<ActivityType, ActivityStyle> = {
+  post_created: { icon: PenLine, label: 'New post', className: 'bg-primary/15 text-primary' },
+  vault_created: {
+    icon: LockKeyhole,
+    label: 'Vault created',
+    className: 'bg-accent/15 text-accent',
+  },
+  dum_earned: { icon: Coins, label: 'DUM earned', className: 'bg-dum/15 text-dum' },
+  vault_unlocked: {
+    icon: LockKeyholeOpen,
+    label: 'Vault unlocked',
+    className: 'bg-success/15 text-success',
+  },
+  halving: { icon: Zap, label: 'Halving', className: 'bg-warning/20 text-warning' },
+  milestone: { icon: Trophy, label: 'Milestone', className: 'bg-vibe text-primary-foreground' },
+  comment: { icon: MessageCircle, label: 'Comment', className: 'bg-sky-400/15 text-sky-400' },
+  like: { icon: Heart, label: 'Like', className: 'bg-danger/15 text-danger' },
+};
+
+const UNKNOWN_STYLE: ActivityStyle = {
+  icon: Activity,
+  label: 'Activity',
+  className: 'bg-surface-3 text-muted',
+};
+
+export function activityStyle(type: string): ActivityStyle {
+  return (ACTIVITY_STYLES as Record<string, ActivityStyle | undefined>)[type] ?? UNKNOWN_STYLE;
+}
+
+/**
+ * Spec section 2: relative times in seconds, minutes or hours ago. Times a little in the future
+ * (clock skew between server and browser) read as 0s ago.
+ */
+export function activityTimeAgo(createdAt: string, now: number): string {
+  const at = Date.parse(createdAt);
+  if (Number.isNaN(at)) return '';
+  const seconds = Math.max(0, Math.floor((now - at) / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  return `${Math.floor(minutes / 60)}h ago`;
+}

@@ -1,0 +1,204 @@
+import { formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { CardEmpty, CardError } from './card-states.tsx';
+import {
+  useRewardsHistory,
+  useRewardsSummary,
+  type LedgerItem,
+  type RewardsSummary,
+} from './economy-queries.ts';
+import { ledgerKindStyle } from './ledger-kinds.ts';
+
+/** Mints that are not rewarded events (an event past the daily cap has no index and earns 0). */
+const BONUS_KINDS = new Set(['referral_referrer', 'referral_friend', 'staking_reward']);
+
+/** The ledger's event index counts from 0; vibes are numbered from 1, as Total Vibes counts them. */
+function vibeNumber(eventIndex: string): string {
+  return /^\d+$/.test(eventIndex)
+    ? groupThousands((BigInt(eventIndex) + 1n).toString())
+    : eventIndex;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The wallet's earnings on /rewards, read from the emission ledger: totals by kind (which also
+ * filter the list) and every entry, newest first, a page at a time.
+ */
+export function EarningsHistoryCard({ userId, className }: { userId: string; className?: string }) {
+  const [kind, setKind] = useState<string | null>(null);
+  const summary = useRewardsSummary(userId);
+  const history = useRewardsHistory(userId, kind);
+  const items = history.data?.pages.flatMap((page) => page.items);
+
+  return (
+    <Card
+      className={className}
+      role="region"
+      aria-labelledby="earnings-title"
+      data-testid="earnings-history"
+    >
+      <CardHeader>
+        <CardTitle id="earnings-title" className="flex items-center gap-2">
+          <span className="grid size-8 place-items-center rounded-lg bg-primary/15 text-primary">
+            <History className="size-4" aria-hidden="true" />
+          </span>
+          Earnings
+        </CardTitle>
+        <CardDescription>
+          Every DUM you have mined, straight from the emission ledger.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {summary.data && summary.data.byKind.length > 0 && (
+          <KindFilter summary={summary.data} kind={kind} onChange={setKind} />
+        )}
+        {items ? (
+          items.length === 0 ? (
+            <CardEmpty title={kind ? 'Nothing of this kind yet' : 'No earnings yet'}>
+              {kind
+                ? 'Pick another kind, or All.'
+                : 'Post, comment, like or support a vault to mine your first DUM.'}
+            </CardEmpty>
+          ) : (
+            <>
+              <ol aria-label="Earnings history" className="divide-y divide-border/60">
+                {items.map((item) => (
+                  <HistoryRow key={item.id} item={item} />
+                ))}
+              </ol>
+              {history.hasNextPage && (
+                <Button
+                  variant="secondary"
+                  className="self-center"
+                  disabled={history.isFetchingNextPage}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              )}
+              {history.isFetchNextPageError && (
+                <p role="alert" className="text-center text-sm text-danger">
+                  Couldn't load more. Try again.
+                </p>
+              )}
+            </>
+          )
+        ) : history.isError ? (
+          <CardError
+            message="Couldn't load your earnings."
+            onRetry={() => void history.refetch()}
+          />
+        ) : (
+          <div className="grid gap-3" role="status" aria-label="Loading your earnings">
+            {[0, 1, 2].map((row) => (
+              <div key={row} className="flex items-center gap-3">
+                <Skeleton className="size-9 shrink-0 rounded-xl" />
+                <Skeleton className="h-4 flex-1" />
+                <Skeleton className="h-4 w-16" />
+              </div>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function KindFilter({
+  summary,
+  kind,
+  onChange,
+}: {
+  summary: RewardsSummary;
+  kind: string | null;
+  onChange: (kind: string | null) => void;
+}) {
+  const total = summary.byKind.reduce(
+    (sum, entry) => sum + (parseBaseUnits(entry.amount) ?? 0n),
+    0n,
+  );
+  const chips = [
+    { kind: null, label: 'All', amount: total },
+    ...summary.byKind.map((entry) => ({
+      kind: entry.kind,
+      label: ledgerKindStyle(entry.kind).label,
+      amount: parseBaseUnits(entry.amount) ?? 0n,
+    })),
+  ];
+  return (
+    <div role="group" aria-label="Filter by kind" className="-mx-1 flex flex-wrap gap-2 px-1">
+      {chips.map((chip) => {
+        const active = chip.kind === kind;
+        return (
+          <button
+            key={chip.kind ?? 'all'}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onChange(chip.kind)}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold transition-colors',
+              active
+                ? 'border-primary/50 bg-primary/15 text-foreground'
+                : 'border-border text-muted hover:border-primary/40 hover:text-foreground',
+            )}
+          >
+            {chip.label}
+            <span className="font-mono text-dum tabular-nums">
+              {formatDumAmount(chip.amount, 0)}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function HistoryRow({ item }: { item: LedgerItem }) {
+  const style = ledgerKindStyle(item.kind);
+  const Icon = style.icon;
+  const amount = parseBaseUnits(item.amount) ?? 0n;
+  const details = [
+    item.eventIndex !== null ? `Vibe #${vibeNumber(item.eventIndex)}` : null,
+    item.epoch !== null ? `Epoch ${item.epoch}` : null,
+  ].filter(Boolean);
+  return (
+    <li className="flex items-center gap-3 py-2.5" data-testid="earning-row" data-kind={item.kind}>
+      <span
+        className={cn('grid size-9 shrink-0 place-items-center rounded-xl', style.className)}
+        aria-hidden="true"
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{style.label}</p>
+        <p className="truncate text-xs text-subtle">
+          <time dateTime={item.createdAt}>{DATE_TIME.format(new Date(item.createdAt))}</time>
+          {details.length > 0 && ` · ${details.join(' · ')}`}
+          {amount === 0n && item.eventIndex === null && !BONUS_KINDS.has(item.kind)
+            ? ' · daily cap reached'
+            : ''}
+        </p>
+      </div>
+      <p
+        className={cn(
+          'shrink-0 font-mono text-sm font-semibold tabular-nums',
+          amount > 0n ? 'text-dum' : 'text-subtle',
+        )}
+      >
+        +{formatDumAmount(amount, 9)} <span className="text-xs font-normal text-subtle">DUM</span>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { activityStyle, activityTimeAgo } from './activity-display.ts';
+import { CardEmpty, CardError } from './card-states.tsx';
+import { useRecentActivity, type ActivityItem } from './economy-queries.ts';
+import { useTickingNow } from './use-ticking-now.ts';
+
+/**
+ * The compact Live Activity card (spec section 2): the latest events, polled every 10 s, each
+ * with its type's icon and colour and how long ago it happened.
+ */
+export function LiveActivityCard({ className }: { className?: string }) {
+  const query = useRecentActivity();
+  const now = useTickingNow(1000);
+  const items = query.data?.items;
+
+  return (
+    <Card
+      className={cn('flex flex-col', className)}
+      aria-labelledby="live-activity-title"
+      role="region"
+      data-testid="live-activity"
+    >
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle id="live-activity-title">Live Activity</CardTitle>
+        <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success">
+          <span className="relative flex size-2" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60 motion-reduce:animate-none" />
+            <span className="relative inline-flex size-2 rounded-full bg-success" />
+          </span>
+          Live
+        </span>
+      </CardHeader>
+      <CardContent className="flex-1">
+        {items ? (
+          items.length === 0 ? (
+            <CardEmpty title="No activity yet">
+              Posts, likes and comments show up here as they happen.
+            </CardEmpty>
+          ) : (
+            <ol
+              aria-label="Recent activity"
+              className="-mr-2 flex max-h-72 flex-col gap-1 overflow-y-auto pr-2"
+            >
+              {items.map((item) => (
+                <ActivityRow key={item.id} item={item} now={now} />
+              ))}
+            </ol>
+          )
+        ) : query.isError ? (
+          <CardError message="Couldn't load live activity." onRetry={() => void query.refetch()} />
+        ) : (
+          <ActivitySkeleton />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
+  const style = activityStyle(item.type);
+  const Icon = style.icon;
+  return (
+    <li
+      data-testid="activity-item"
+      data-type={item.type}
+      className="flex items-start gap-3 rounded-xl px-1 py-1.5"
+    >
+      <span
+        className={cn('mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg', style.className)}
+      >
+        <Icon className="size-4" aria-label={style.label} role="img" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm leading-snug text-pretty break-words">{item.message}</p>
+        <time dateTime={item.created_at} className="text-xs text-subtle">
+          {activityTimeAgo(item.created_at, now)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function ActivitySkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-label="Loading live activity" role="status">
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="flex items-center gap-3">
+          <Skeleton className="size-8 shrink-0" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Skeleton className="h-3.5 w-4/5" />
+            <Skeleton className="h-3 w-12" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

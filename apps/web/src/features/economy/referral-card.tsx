@@ -1,0 +1,205 @@
+import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
+import { Check, Copy, Gift, Sparkles } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { useEmissionsStats } from '../emissions/use-emissions-stats.ts';
+import { CardError } from './card-states.tsx';
+import { useReferralCode, useReferralStats } from './economy-queries.ts';
+import { referralEarnings, referralRewards } from './referral-rewards.ts';
+import { useEconomyViewer } from './use-economy-viewer.ts';
+
+export const COPIED_TOAST = {
+  title: 'Copied!',
+  description: 'Referral link copied to clipboard',
+} as const;
+export const COPY_FAILED_TOAST = {
+  title: 'Failed to copy',
+  description: 'Please try again',
+} as const;
+
+/**
+ * The Invite & Earn card (spec section 2, signed-in users only): the Genesis banner while the
+ * epoch is 0, the reward amounts, total referrals, DUM earned, the referral link with Copy and
+ * how it works.
+ */
+export function ReferralCard({ className }: { className?: string }) {
+  const viewer = useEconomyViewer();
+  if (!viewer.userId) return null;
+  return <SignedInReferralCard userId={viewer.userId} className={className} />;
+}
+
+function SignedInReferralCard({ userId, className }: { userId: string; className?: string }) {
+  const code = useReferralCode(userId);
+  const stats = useReferralStats(userId);
+  const epoch = useEmissionsStats().data?.currentEpoch;
+  const rewards = referralRewards(epoch);
+  const [copied, setCopied] = useState(false);
+  const linkId = useId();
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copyLink(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast({ variant: 'success', ...COPIED_TOAST });
+    } catch {
+      toast({ variant: 'destructive', ...COPY_FAILED_TOAST });
+    }
+  }
+
+  return (
+    <Card
+      className={cn('relative overflow-hidden', className)}
+      role="region"
+      aria-labelledby="referral-card-title"
+      data-testid="referral-card"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-20 -right-16 size-56 rounded-full bg-accent/15 blur-3xl"
+      />
+      <CardHeader className="relative">
+        <CardTitle id="referral-card-title" className="flex items-center gap-2">
+          <span className="grid size-8 place-items-center rounded-lg bg-vibe text-primary-foreground">
+            <Gift className="size-4" aria-hidden="true" />
+          </span>
+          Invite &amp; Earn
+        </CardTitle>
+        <CardDescription>Bring friends to Dum Club and you both mine a bonus.</CardDescription>
+      </CardHeader>
+      <CardContent className="relative flex flex-col gap-4">
+        {rewards.genesis && (
+          <p
+            data-testid="genesis-banner"
+            className="flex items-start gap-2 rounded-xl border border-dum/30 bg-dum/10 px-3 py-2 text-sm"
+          >
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-dum" aria-hidden="true" />
+            <span>
+              <span className="font-semibold text-dum">Genesis Round:</span> referral rewards are
+              doubled until the first halving.
+            </span>
+          </p>
+        )}
+
+        <div className="grid grid-cols-2 gap-2.5">
+          <RewardBox label="You get" amount={rewards.referrer} testId="referral-reward-referrer" />
+          <RewardBox
+            label="Your friend gets"
+            amount={rewards.friend}
+            testId="referral-reward-friend"
+          />
+        </div>
+
+        {stats.isError && !stats.data ? (
+          <CardError
+            message="Couldn't load your referral stats."
+            onRetry={() => void stats.refetch()}
+          />
+        ) : (
+          <dl className="grid grid-cols-2 gap-2.5 text-sm">
+            <div className="rounded-xl border border-border/70 bg-background/40 p-3">
+              <dt className="text-xs font-medium text-muted">Total Referrals</dt>
+              <dd className="mt-1 font-mono text-xl font-bold tabular-nums">
+                {stats.data ? (
+                  <span data-testid="referral-total">{stats.data.total_referrals}</span>
+                ) : (
+                  <Skeleton className="h-7 w-10" />
+                )}
+              </dd>
+            </div>
+            <div className="rounded-xl border border-border/70 bg-background/40 p-3">
+              <dt className="text-xs font-medium text-muted">DUM Earned</dt>
+              <dd className="mt-1 font-mono text-xl font-bold text-dum tabular-nums">
+                {stats.data ? (
+                  <span data-testid="referral-earned">
+                    {referralEarnings(stats.data.total_earnings)}
+                  </span>
+                ) : (
+                  <Skeleton className="h-7 w-14" />
+                )}
+              </dd>
+            </div>
+          </dl>
+        )}
+
+        <div className="grid gap-1.5">
+          <label htmlFor={linkId} className="text-sm font-medium">
+            Your referral link
+          </label>
+          {code.data ? (
+            <div className="flex gap-2">
+              <input
+                id={linkId}
+                readOnly
+                value={code.data.link}
+                onFocus={(event) => event.currentTarget.select()}
+                className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-background/60 px-3 font-mono text-xs text-muted outline-none focus-visible:border-primary/60"
+              />
+              <Button
+                variant={copied ? 'secondary' : 'primary'}
+                onClick={() => void copyLink(code.data.link)}
+              >
+                {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </div>
+          ) : code.isError ? (
+            <CardError
+              message="Couldn't load your referral link."
+              onRetry={() => void code.refetch()}
+            />
+          ) : (
+            <Skeleton className="h-10 w-full rounded-xl" />
+          )}
+        </div>
+
+        <div>
+          <h4 className="text-sm font-semibold">How it works</h4>
+          <ol className="mt-2 grid gap-2 text-sm text-muted">
+            {[
+              'Share your referral link with a friend.',
+              'They connect a wallet and sign in through your link.',
+              `When they earn their first DUM, you get ${rewards.referrer} DUM and they get ${rewards.friend} DUM.`,
+            ].map((step, index) => (
+              <li key={step} className="flex items-start gap-2.5">
+                <span className="grid size-5 shrink-0 place-items-center rounded-full bg-primary/15 text-[11px] font-bold text-primary">
+                  {index + 1}
+                </span>
+                <span>{step}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RewardBox({ label, amount, testId }: { label: string; amount: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-dum/25 bg-gradient-to-br from-dum/10 to-transparent p-3">
+      <p className="text-xs font-medium text-muted">{label}</p>
+      <p className="mt-1 flex items-baseline gap-1">
+        <span className="font-mono text-xl font-bold text-dum tabular-nums" data-testid={testId}>
+          {amount}
+        </span>
+        <span className="text-xs text-subtle">DUM</span>
+      </p>
+    </div>
+  );
+}

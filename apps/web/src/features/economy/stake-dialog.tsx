@@ -1,0 +1,266 @@
+import { STAKE_MESSAGES, formatDumAmount, validateStakeAmount, type StakeAction } from '@dum/core';
+import { Lock, Wallet } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { useStakeMutation, type DumBalances } from './economy-queries.ts';
+import {
+  isStakeSubmitDisabled,
+  maxStakeAmount,
+  stakeFailureMessage,
+  toastParts,
+} from './stake-form.ts';
+
+const MODES: readonly { action: StakeAction; label: string }[] = [
+  { action: 'stake', label: 'Stake' },
+  { action: 'unstake', label: 'Unstake' },
+];
+
+/**
+ * 'Manage DUM Tokens' (spec sections 2, 4, 5, 8): Available and Staked boxes, Stake/Unstake
+ * mode, the amount with Max, Cancel and confirm. Amounts are checked with the same validator
+ * the server runs; on success the dialog closes, the amount clears and the mode resets to stake.
+ */
+export function StakeDialog({
+  open,
+  onOpenChange,
+  wallet,
+  balances,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wallet: string;
+  balances: DumBalances;
+}) {
+  const [mode, setMode] = useState<StakeAction>('stake');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const stake = useStakeMutation(wallet);
+  const amountId = useId();
+  const errorId = useId();
+
+  const available = mode === 'stake' ? balances.balance : balances.staked;
+  const pending = stake.isPending;
+
+  function reset() {
+    setMode('stake');
+    setAmount('');
+    setError(null);
+  }
+
+  function changeOpen(next: boolean) {
+    if (!next) reset();
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isStakeSubmitDisabled(amount, pending)) return;
+    const action = mode;
+    const checked = validateStakeAmount(amount, available, action);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError(null);
+    stake.mutate(
+      { amount: amount.trim(), action },
+      {
+        onSuccess: () => {
+          toast({
+            variant: 'success',
+            title: STAKE_MESSAGES.success(action),
+            description: `${formatDumAmount(checked.amount, 9)} DUM ${action === 'stake' ? 'staked' : 'unstaked'}.`,
+          });
+          changeOpen(false);
+        },
+        onError: (failure) => {
+          const message = stakeFailureMessage(failure, action);
+          setError(message);
+          const parts = toastParts(message);
+          toast({
+            variant: 'destructive',
+            title: parts.title ?? (action === 'stake' ? 'Stake Failed' : 'Unstake Failed'),
+            description: parts.description,
+          });
+        },
+      },
+    );
+  }
+
+  const confirmLabel = pending
+    ? mode === 'stake'
+      ? 'Staking...'
+      : 'Unstaking...'
+    : mode === 'stake'
+      ? 'Stake Tokens'
+      : 'Unstake Tokens';
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent data-testid="stake-dialog">
+        <DialogHeader>
+          <DialogTitle>Manage DUM Tokens</DialogTitle>
+          <DialogDescription>
+            Stake DUM to earn rewards while it is staked. Unstake any time.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid grid-cols-2 gap-3">
+          <AmountBox
+            icon={Wallet}
+            label="Available"
+            value={balances.balance}
+            active={mode === 'stake'}
+            testId="stake-available"
+          />
+          <AmountBox
+            icon={Lock}
+            label="Staked"
+            value={balances.staked}
+            active={mode === 'unstake'}
+            testId="stake-staked"
+          />
+        </div>
+
+        <div
+          role="group"
+          aria-label="Stake or unstake"
+          className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background/60 p-1"
+        >
+          {MODES.map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              aria-pressed={mode === item.action}
+              disabled={pending}
+              onClick={() => {
+                setMode(item.action);
+                setError(null);
+              }}
+              className={cn(
+                'h-9 rounded-lg text-sm font-semibold transition-colors disabled:opacity-50',
+                mode === item.action
+                  ? 'bg-dum text-background shadow-sm'
+                  : 'text-muted hover:bg-surface-2 hover:text-foreground',
+              )}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-1.5">
+            <label htmlFor={amountId} className="text-sm font-medium">
+              Amount to {mode}
+            </label>
+            <div className="flex gap-2">
+              <div className="relative min-w-0 flex-1">
+                <input
+                  id={amountId}
+                  name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="0.0"
+                  value={amount}
+                  disabled={pending}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  onChange={(event) => {
+                    setAmount(event.target.value);
+                    setError(null);
+                  }}
+                  className={cn(
+                    'h-11 w-full rounded-xl border bg-background/60 pr-14 pl-3 font-mono text-base tabular-nums outline-none placeholder:text-subtle focus-visible:border-dum/70 focus-visible:ring-2 focus-visible:ring-dum/25 disabled:opacity-60',
+                    error ? 'border-danger/70' : 'border-border',
+                  )}
+                />
+                <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-subtle">
+                  DUM
+                </span>
+              </div>
+              <Button
+                type="button"
+                variant="secondary"
+                className="h-11"
+                disabled={pending}
+                onClick={() => {
+                  setAmount(maxStakeAmount(available));
+                  setError(null);
+                }}
+              >
+                Max
+              </Button>
+            </div>
+            <p className="text-xs text-muted">
+              {mode === 'stake' ? 'Available to stake' : 'Available to unstake'}:{' '}
+              <span className="font-mono text-foreground tabular-nums">
+                {formatDumAmount(available, 9)} DUM
+              </span>
+            </p>
+            {error && (
+              <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="dum" disabled={isStakeSubmitDisabled(amount, pending)}>
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AmountBox({
+  icon: Icon,
+  label,
+  value,
+  active,
+  testId,
+}: {
+  icon: typeof Wallet;
+  label: string;
+  value: bigint;
+  active: boolean;
+  testId: string;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      className={cn(
+        'rounded-xl border p-3 transition-colors',
+        active ? 'border-dum/40 bg-dum/8' : 'border-border bg-background/40',
+      )}
+    >
+      <p className="flex items-center gap-1.5 text-xs font-medium text-muted">
+        <Icon className="size-3.5" aria-hidden="true" />
+        {label}
+      </p>
+      <p className="mt-1 truncate font-mono text-lg font-bold text-dum tabular-nums">
+        {formatDumAmount(value, 9)}
+      </p>
+      <p className="text-xs text-subtle">DUM</p>
+    </div>
+  );
+}

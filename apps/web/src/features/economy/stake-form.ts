@@ -1,0 +1,71 @@
+import {
+  DUM_DECIMALS,
+  STAKE_MESSAGES,
+  formatBaseUnits,
+  parseDecimalAmount,
+  type StakeAction,
+} from '@dum/core';
+
+/**
+ * The rules of the stake dialog (spec sections 4, 5 and 8), as plain functions. The amount
+ * checks themselves are `validateStakeAmount` from packages/core, which the server runs too.
+ */
+
+/** Max fills the full available amount to 9 decimals: 12.5 DUM -> "12.500000000". */
+export function maxStakeAmount(available: bigint): string {
+  return formatBaseUnits(available, DUM_DECIMALS);
+}
+
+/**
+ * Submit is disabled while pending, when the field is empty, or when its value is 0 or less.
+ * Text that is not a number at all stays submittable, so the person is told why it is wrong.
+ */
+export function isStakeSubmitDisabled(amount: string, pending: boolean): boolean {
+  if (pending) return true;
+  const text = amount.trim();
+  if (text === '') return true;
+  if (/^-\s*(\d|\.\d)/.test(text)) return true;
+  const parsed = parseDecimalAmount(text);
+  return parsed.ok && parsed.value === 0n;
+}
+
+/** Stake failure (spec section 8): an errors array joined by '; ', else the message, else the default. */
+export function stakeFailureMessage(error: unknown, action: StakeAction): string {
+  const errors = errorList(error);
+  if (errors.length > 0) return errors.join('; ');
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return STAKE_MESSAGES.failed(action);
+}
+
+function errorList(error: unknown): string[] {
+  if (typeof error !== 'object' || error === null) return [];
+  const candidates = [
+    (error as { errors?: unknown }).errors,
+    (error as { details?: { errors?: unknown } }).details?.errors,
+  ];
+  for (const candidate of candidates) {
+    if (Array.isArray(candidate)) {
+      const texts = candidate
+        .map((item: unknown) =>
+          typeof item === 'string'
+            ? item
+            : typeof item === 'object' && item !== null && 'message' in item
+              ? String(item.message)
+              : '',
+        )
+        .filter((text) => text !== '');
+      if (texts.length > 0) return texts;
+    }
+  }
+  return [];
+}
+
+/**
+ * The spec writes toast texts as 'Title: Description'. Splits at the first ': ' so the toast
+ * shows them as title and description; a message without one is all description.
+ */
+export function toastParts(message: string): { title?: string; description: string } {
+  const at = message.indexOf(': ');
+  if (at <= 0 || at > 40) return { description: message };
+  return { title: message.slice(0, at), description: message.slice(at + 2) };
+}

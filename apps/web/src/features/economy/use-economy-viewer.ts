@@ -1,0 +1,24 @@
+import { useAuth } from '../auth/use-auth.ts';
+
+/** Who the economy screens are for: the signed-in wallet, or nobody (the one read of auth). */
+export interface EconomyViewer {
+  userId: string | null;
+  wallet: string | null;
+  isAuthenticated: boolean;
+}
+
+export function useEconomyViewer(): EconomyViewer {
+  const auth = useAuth();
+  const user = auth.isAuthenticated ? auth.user : null;
+  return {
+    userId: user?.id ?? null,
+    wallet: user?.solAddress ?? null,
+    isAuthenticated: user !== null,
+  };
+}
+
+/** Spec section 8: what a signed-out Stake Tokens (and every signed-in-only action) shows. */
+export const WALLET_REQUIRED = {
+  title: 'Wallet Required',
+  description: 'Please connect your wallet using the button in the header',
+} as const;
