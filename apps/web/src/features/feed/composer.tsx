@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { checkAttachment, type AttachmentKind } from './attachment.ts';
 import { useCreatePost } from './feed-queries.ts';
-import { LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
+import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
 import { useViewer, useWalletPrompt } from './use-viewer.ts';
 
 interface Attachment {
@@ -106,7 +106,7 @@ function SignedInComposer() {
   const counterId = useId();
 
   const trimmed = text.trim();
-  const remaining = POST_MAX_LENGTH - text.length;
+  const remaining = charactersLeft(text, POST_MAX_LENGTH);
   const tooLong = remaining < 0;
   const pending = create.isPending;
 
