@@ -13,11 +13,12 @@ const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 /** Each route and the heading its page shows. */
 const ROUTES: readonly [path: string, heading: RegExp][] = [
-  ['/', /Earn crypto through engagement/],
+  ['/', /^Feed$/],
   ['/reels', /Reels, one swipe at a time/],
   ['/discover', /Find your people/],
   ['/vaults/42', /Vault details are on their way/],
-  ['/posts/7', /Single posts, coming soon/],
+  // No post 7 on a fresh database: the post page's own not-found state.
+  ['/posts/7', /^Post( not found)?$/],
   ['/profile', /Your profile, your vibe/],
   [`/profile/${WALLET}`, /9xQe\.\.\.VFin’s profile/],
   ['/create', /Make something worth vibing/],
@@ -92,7 +93,8 @@ describe('the app shell', () => {
       // The shell is around every page.
       expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
     }
-    expect(errors).toEqual([]);
+    // Chromium logs the post page's 404 answer as a console error; that one is expected.
+    expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
     await context.close();
   });
 

@@ -45,14 +45,6 @@ export function WelcomeBanner() {
         aria-hidden="true"
         className="pointer-events-none absolute -bottom-24 -left-12 size-56 rounded-full bg-accent/15 blur-3xl"
       />
-      <button
-        type="button"
-        aria-label="Dismiss welcome banner"
-        onClick={dismiss}
-        className="absolute top-3 right-3 grid size-9 place-items-center rounded-xl text-muted transition-colors hover:bg-foreground/10 hover:text-foreground"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
       <div className="relative">
         <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">
           Social Mining · Proof of Vibe
@@ -87,6 +79,14 @@ export function WelcomeBanner() {
           ))}
         </ol>
       </div>
+      <button
+        type="button"
+        aria-label="Dismiss welcome banner"
+        onClick={dismiss}
+        className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-xl text-muted transition-colors hover:bg-foreground/10 hover:text-foreground"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
     </section>
   );
 }
