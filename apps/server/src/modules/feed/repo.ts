@@ -1,3 +1,4 @@
+import { AppError } from '@dum/core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Tx } from '../emissions/ledger.ts';
@@ -149,6 +150,16 @@ export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<
 }
 
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
+
+/**
+ * Locks the acting user's row first, as recordRewardedEvent will (FOR UPDATE). Without it two
+ * writes of one user deadlock: each insert's foreign key takes KEY SHARE on the user row, which
+ * the other's FOR UPDATE then waits for. Taken first, same-user writes simply queue.
+ */
+export async function lockActor(tx: Tx, userId: string): Promise<void> {
+  const result = await tx.execute(sql`select id from users where id = ${userId} for update`);
+  if (result.rows.length === 0) throw new AppError('unauthorized');
+}
 
 type LockStrength = 'for no key update' | 'for key share' | 'for update';
 

@@ -29,6 +29,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './feed-cache.ts';
 import {
   adjustCount,
+  lockActor,
   lockLivePost,
   mediaKeysOfPosts,
   postIsLive,
@@ -217,6 +218,7 @@ export async function createPost(
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
+    await lockActor(tx, author.id);
     let mediaId: string | null = null;
     if (attachment && attachmentName) {
       const [upload] = await tx
@@ -317,6 +319,7 @@ export async function toggleEngagement(
 ): Promise<{ toggled: 'on' | 'off' }> {
   const now = deps.clock.now();
   const toggled = await deps.db.transaction(async (tx) => {
+    await lockActor(tx, user.id);
     const post = await lockLivePost(
       tx,
       id,
@@ -375,6 +378,7 @@ export async function addComment(
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
   const now = deps.clock.now();
   const item = await deps.db.transaction(async (tx): Promise<CommentItem> => {
+    await lockActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
     const [comment] = await tx
