@@ -28,7 +28,7 @@ export interface WalletView {
   canSignMessage: boolean;
   /** It can sign the challenge one way or another (message, or a never-sent memo transaction). */
   canSign: boolean;
-  sign(message: string): Promise<SignedChallenge>;
+  sign: (message: string) => Promise<SignedChallenge>;
 }
 
 export interface AuthMachineDeps {
@@ -71,7 +71,7 @@ export class AuthMachine {
   private readonly now: () => number;
 
   constructor(private readonly deps: AuthMachineDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? (() => Date.now());
   }
 
   getState = (): AuthState => this.state;

@@ -45,7 +45,8 @@ export class WalletStore {
   constructor(private readonly options: WalletStoreOptions) {
     this.state = {
       wallets: options.registry.get().filter(isSolanaWallet),
-      status: 'disconnected',
+      // A remembered wallet is being restored from the start: not a disconnect.
+      status: options.storage.getItem(WALLET_NAME_KEY) ? 'restoring' : 'disconnected',
       wallet: null,
       account: null,
     };
@@ -67,7 +68,7 @@ export class WalletStore {
     );
     this.onRegistryChange();
     const remembered = this.options.storage.getItem(WALLET_NAME_KEY);
-    if (remembered && this.state.status === 'disconnected') {
+    if (remembered && (this.state.status === 'disconnected' || this.state.status === 'restoring')) {
       this.setState({ status: 'restoring' });
       this.tryRestore();
       if (this.getState().status === 'restoring') {

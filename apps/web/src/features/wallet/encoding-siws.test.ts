@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBase58, decodeBase64, encodeBase58, encodeBase64 } from './encoding.ts';
+import { formatSignInMessage, parseSignInMessage } from './siws.ts';
+
+describe('base58 and base64', () => {
+  it('round-trips bytes, leading zeros included', () => {
+    for (const bytes of [
+      new Uint8Array([]),
+      new Uint8Array([0, 0, 1, 2, 255]),
+      Uint8Array.from({ length: 64 }, (_, i) => (i * 37) % 256),
+    ]) {
+      expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes);
+      expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
+    }
+  });
+
+  it('matches known Solana encodings', () => {
+    expect(encodeBase58(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+    expect(encodeBase58(new TextEncoder().encode('hello world'))).toBe('StV1DL6CwTryKyV');
+    expect(() => decodeBase58('0OIl')).toThrow();
+  });
+});
+
+const CHALLENGE = [
+  'dum.club wants you to sign in with your Solana account:',
+  '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+  '',
+  'Sign in to Dum Club.',
+  '',
+  'URI: https://dum.club',
+  'Version: 1',
+  'Chain ID: localnet',
+  'Nonce: a1b2c3d4e5',
+  'Issued At: 2026-01-01T00:00:00.000Z',
+  'Expiration Time: 2026-01-01T00:10:00.000Z',
+].join('\n');
+
+describe('Sign-In With Solana fields', () => {
+  it('reads the challenge into the solana:signIn input', () => {
+    expect(parseSignInMessage(CHALLENGE)).toEqual({
+      domain: 'dum.club',
+      address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+      statement: 'Sign in to Dum Club.',
+      uri: 'https://dum.club',
+      version: '1',
+      chainId: 'localnet',
+      nonce: 'a1b2c3d4e5',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      expirationTime: '2026-01-01T00:10:00.000Z',
+    });
+  });
+
+  it('writes the same text back from the fields (what a standard wallet signs)', () => {
+    const fields = parseSignInMessage(CHALLENGE);
+    expect(fields && formatSignInMessage(fields)).toBe(CHALLENGE);
+    const noStatement = CHALLENGE.replace('\n\nSign in to Dum Club.', '');
+    const parsed = parseSignInMessage(noStatement);
+    expect(parsed?.statement).toBeUndefined();
+    expect(parsed && formatSignInMessage(parsed)).toBe(noStatement);
+    const withResources = `${CHALLENGE}\nResources:\n- https://a\n- https://b`;
+    expect(parseSignInMessage(withResources)?.resources).toEqual(['https://a', 'https://b']);
+  });
+
+  it('returns null for text in another layout', () => {
+    expect(parseSignInMessage('please sign this')).toBeNull();
+    expect(parseSignInMessage(`${CHALLENGE}\nSomething: else`)).toBeNull();
+  });
+});

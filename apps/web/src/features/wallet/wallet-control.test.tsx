@@ -1,0 +1,175 @@
+import { STORAGE_KEYS, formatAddress } from '@dum/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../components/ui/use-toast.ts';
+import { makeJwt } from '../auth/test-helpers.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { createRegistry, createTestWallet } from './test-wallet.ts';
+import { WalletControl } from './wallet-control.tsx';
+import { WALLET_NAME_KEY } from './wallet-store.ts';
+import { renderWallet, stubServer } from './wallet-test-harness.tsx';
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function toasts() {
+  return screen.getByRole('region', { name: /Notifications/ });
+}
+
+/** Picks a wallet in the modal and waits for the modal to close. */
+async function choose(name: RegExp) {
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+function AuthStatus() {
+  const { status } = useAuth();
+  return <output aria-label="auth status">{status}</output>;
+}
+
+describe('wallet control (spec section 2)', () => {
+  it("disconnected: 'Connect Wallet' opens the modal", async () => {
+    stubServer();
+    renderWallet(createRegistry());
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it("'Connecting...' while a remembered wallet reconnects", () => {
+    stubServer();
+    window.localStorage.setItem(WALLET_NAME_KEY, 'Not Yet Registered');
+    renderWallet(createRegistry());
+    const button = screen.getByRole('button', { name: 'Connecting...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('connect → automatic sign-in → authenticated: address, SOL balance and disconnect', async () => {
+    const server = stubServer({ holdVerify: true });
+    const test = createTestWallet({ name: 'Phantom', features: ['signMessage'] });
+    renderWallet(createRegistry([test.wallet]));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    await choose(/Phantom/);
+    // Connected, signing in automatically: the busy label.
+    const busy = await screen.findByRole('button', { name: 'Authenticating...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(test.signMessage).toHaveBeenCalledTimes(1);
+    act(() => server.releaseVerify());
+    const address = formatAddress(test.account.address);
+    expect(await screen.findByText(address)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect wallet' })).toBeTruthy();
+    expect(await screen.findByLabelText('Balance 1.5000 SOL')).toBeTruthy();
+    expect(within(toasts()).getByText('Wallet Authenticated')).toBeTruthy();
+    const rpc = server.calls.find((call) => call.path === '/rpc');
+    expect(rpc?.body).toMatchObject({
+      method: 'getBalance',
+      params: [test.account.address, { commitment: 'confirmed' }],
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.jwt)).toBeTruthy();
+
+    // Disconnect: logout, storage cleared, 'Wallet Disconnected'.
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect wallet' }));
+    expect(await screen.findByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(await within(toasts()).findByText('Wallet Disconnected')).toBeTruthy();
+    expect(server.calls.some((call) => call.path === '/api/auth/logout')).toBe(true);
+    for (const key of Object.values(STORAGE_KEYS)) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+    expect(test.disconnect).toHaveBeenCalled();
+  });
+
+  it("connected but not signed in: short address and 'Sign & Authenticate'", async () => {
+    const server = stubServer({ holdVerify: true });
+    // A transaction-only wallet is not signed in automatically.
+    const test = createTestWallet({ name: 'Ledger', features: ['signTransaction'] });
+    server.calls = [];
+    renderWallet(
+      createRegistry([test.wallet]),
+      <>
+        <WalletControl />
+        <AuthStatus />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    await choose(/Ledger/);
+    expect(await screen.findByRole('button', { name: 'Sign & Authenticate' })).toBeTruthy();
+    expect(screen.getByText(formatAddress(test.account.address))).toBeTruthy();
+    expect(screen.getByLabelText('auth status').textContent).toBe('signed-out');
+    expect(server.calls.some((call) => call.path === '/api/auth/challenge')).toBe(false);
+  });
+
+  it('a refused automatic signature shows Signature Required and leaves the sign button', async () => {
+    stubServer();
+    const test = createTestWallet({
+      name: 'Phantom',
+      signError: new Error('User rejected the request.'),
+    });
+    renderWallet(createRegistry([test.wallet]));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    await choose(/Phantom/);
+    expect(await within(toasts()).findByText('Signature Required')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign & Authenticate' }));
+    expect(await within(toasts()).findByText('Signature Rejected')).toBeTruthy();
+    expect(
+      within(toasts()).getByText(
+        'You must sign the message to use Dum Club features like the faucet, posting, and vaults.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps the session across a reload: the remembered wallet reconnects silently', async () => {
+    const server = stubServer();
+    const test = createTestWallet({ name: 'Phantom' });
+    const token = makeJwt({
+      sub: 'user-1',
+      solAddress: test.account.address,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    window.localStorage.setItem(WALLET_NAME_KEY, 'Phantom');
+    window.localStorage.setItem(STORAGE_KEYS.jwt, token);
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, token);
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
+    window.localStorage.setItem(STORAGE_KEYS.jwtCreated, String(Date.now() - 60_000));
+    renderWallet(createRegistry([test.wallet]));
+    expect(await screen.findByText(formatAddress(test.account.address))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect wallet' })).toBeTruthy();
+    expect(test.connect).toHaveBeenCalledWith({ silent: true });
+    expect(test.signMessage).not.toHaveBeenCalled();
+    expect(server.calls.some((call) => call.path === '/api/auth/challenge')).toBe(false);
+  });
+
+  it('signs out when another tab clears the session (storage event)', async () => {
+    stubServer();
+    const test = createTestWallet({ name: 'Phantom' });
+    renderWallet(
+      createRegistry([test.wallet]),
+      <>
+        <WalletControl />
+        <AuthStatus />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    await choose(/Phantom/);
+    await waitFor(() =>
+      expect(screen.getByLabelText('auth status').textContent).toBe('authenticated'),
+    );
+    // Past the 2 s skip-check window.
+    const realNow = Date.now;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 3000);
+    window.localStorage.removeItem(STORAGE_KEYS.jwt);
+    window.localStorage.removeItem(STORAGE_KEYS.accessToken);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEYS.jwt, storageArea: window.localStorage }),
+      );
+    });
+    expect(screen.getByLabelText('auth status').textContent).toBe('signed-out');
+    expect(await screen.findByRole('button', { name: 'Sign & Authenticate' })).toBeTruthy();
+    expect(test.signMessage).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+});
