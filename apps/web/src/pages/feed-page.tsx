@@ -24,7 +24,7 @@ export function FeedPage() {
         <PostList viewer={viewer} />
       </div>
       <aside aria-label="Trending and stats" className="hidden xl:block">
-        <div className="sticky top-24 flex flex-col gap-6">
+        <div className="flex flex-col gap-6">
           <TrendingFanVaults layout="rail" />
           {/*
             Token economy slot: the Platform Stats card beside a compact Live Activity card, and

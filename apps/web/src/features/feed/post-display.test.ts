@@ -70,6 +70,7 @@ describe('formatTimeLeft', () => {
     expect(formatTimeLeft(ahead(23 * 3_600_000 + 5 * 60_000), NOW)).toBe('23h 5m left');
     expect(formatTimeLeft(ahead(12 * 60_000 + 10_000), NOW)).toBe('12m left');
     expect(formatTimeLeft(ahead(20_000), NOW)).toBe('<1m left');
+    expect(formatTimeLeft(ahead(24 * 3_600_000), NOW)).toBe('24h 0m left');
     expect(formatTimeLeft(ahead(7 * 86_400_000), NOW)).toBe('7d 0h left');
     expect(formatTimeLeft(ago(1), NOW)).toBeNull();
     expect(formatTimeLeft(null, NOW)).toBeNull();

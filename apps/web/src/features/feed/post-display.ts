@@ -62,7 +62,10 @@ export function formatRelativeTime(iso: string | null, now: number): string {
   return new Date(then).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
-/** Time left until `iso`: "23h 5m left", "12m left", "<1m left"; null once passed or unknown. */
+/**
+ * Time left until `iso`: "6d 23h left", "23h 5m left", "12m left", "<1m left"; null once passed
+ * or unknown. Under two days it counts hours, so a new free post reads "24h 0m left".
+ */
 export function formatTimeLeft(iso: string | null | undefined, now: number): string | null {
   if (!iso) return null;
   const end = Date.parse(iso);
@@ -72,8 +75,9 @@ export function formatTimeLeft(iso: string | null | undefined, now: number): str
   const days = Math.floor(left / DAY);
   const hours = Math.floor((left % DAY) / HOUR);
   const minutes = Math.floor((left % HOUR) / MINUTE);
-  if (days > 0) return `${days}d ${hours}h left`;
-  if (hours > 0) return `${hours}h ${minutes}m left`;
+  if (left >= 2 * DAY) return `${days}d ${hours}h left`;
+  const totalHours = Math.floor(left / HOUR);
+  if (totalHours > 0) return `${totalHours}h ${minutes}m left`;
   if (minutes > 0) return `${minutes}m left`;
   return '<1m left';
 }
