@@ -268,7 +268,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           (m) => `${m}\n`,
           (m) => m.replace('\n\n', '\n \n'),
         ];
-        const usersBefore = await count('users');
+        let usersBefore = await count('users');
         for (const edit of edits) {
           const { wallet, message, nonce } = await challenged();
           const tampered = edit(message);
@@ -280,8 +280,15 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
             signature: wallet.signMessage(tampered),
           });
           expectError(response, 401, 'auth_message_mismatch');
-          // The nonce it named (if it still parses) is used up: no second try with it.
-          expect(await challengeStillLive(nonce)).toBe(parseSiwsMessage(tampered) === null);
+          // Refused before or after the challenge was taken, never signed in with it.
+          if (!(await challengeStillLive(nonce))) continue;
+          const original = await postVerify(t.app, {
+            address: wallet.address,
+            message,
+            signature: wallet.signMessage(message),
+          });
+          expect(original.statusCode).toBe(200);
+          usersBefore += 1;
         }
         // A changed nonce names no challenge at all.
         const { wallet, message } = await challenged();
@@ -393,7 +400,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         expectError(asEdited, 401, 'auth_message_mismatch');
       });
 
-      it('a signature from another key', async () => {
+      it('a signature from another key, which leaves the challenge to its wallet', async () => {
         const { wallet, message, nonce } = await challenged();
         const response = await postVerify(t.app, {
           address: wallet.address,
@@ -401,14 +408,37 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           signature: createTestWallet().signMessage(message),
         });
         expectError(response, 401, 'auth_signature_invalid');
-        // The challenge had its one try: the right signature now comes too late.
-        expect(await challengeStillLive(nonce)).toBe(false);
-        const late = await postVerify(t.app, {
+        // Whoever cannot sign for the wallet cannot use its challenge up either.
+        expect(await challengeStillLive(nonce)).toBe(true);
+        const own = await postVerify(t.app, {
           address: wallet.address,
           message,
           signature: wallet.signMessage(message),
         });
-        expectError(late, 401, 'auth_challenge_invalid');
+        expect(own.statusCode).toBe(200);
+        expect(await challengeStillLive(nonce)).toBe(false);
+      });
+
+      it('the message of a valid challenge with its expiration moved, once the nonce is taken', async () => {
+        const { wallet, message, nonce } = await challenged();
+        const later = message.replace(
+          /Expiration Time: (\d{4})/,
+          (_, y: string) => `Expiration Time: ${Number(y) + 1}`,
+        );
+        const response = await postVerify(t.app, {
+          address: wallet.address,
+          message: later,
+          signature: wallet.signMessage(later),
+        });
+        expectError(response, 401, 'auth_message_mismatch');
+        // The signature was the wallet's own, so that attempt used the challenge up.
+        expect(await challengeStillLive(nonce)).toBe(false);
+        const original = await postVerify(t.app, {
+          address: wallet.address,
+          message,
+          signature: wallet.signMessage(message),
+        });
+        expectError(original, 401, 'auth_challenge_invalid');
       });
 
       it('malformed base58 and wrong lengths, without using the challenge up', async () => {

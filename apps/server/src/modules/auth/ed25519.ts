@@ -2,9 +2,6 @@ import { createPublicKey, verify } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 
-/** DER SubjectPublicKeyInfo header of an Ed25519 key; the 32 key bytes follow it. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
 /** Base58 text to bytes, or null when it is not base58. */
 export function decodeBase58(text: string): Uint8Array | null {
   try {
@@ -32,10 +29,11 @@ export function verifyEd25519(
 ): boolean {
   if (publicKey.length !== 32 || signature.length !== 64) return false;
   try {
+    // A JWK imports the raw key directly; a DER SPKI goes through OpenSSL's decoders, which
+    // costs ten times more (measured by bench:auth).
     const key = createPublicKey({
-      key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]),
-      format: 'der',
-      type: 'spki',
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      format: 'jwk',
     });
     return verify(null, message, key, signature);
   } catch {

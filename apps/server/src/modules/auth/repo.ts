@@ -31,32 +31,93 @@ export async function insertChallenge(
   );
 }
 
-/** Deletes the challenge and hands it back: a nonce works once, whatever happens next. */
-export async function consumeChallenge(db: Queryable, nonce: string): Promise<ChallengeRow | null> {
+export interface SessionUser {
+  id: string;
+  solAddress: string;
+}
+
+export interface RefreshTokenRow {
+  familyId: string;
+  hash: string;
+  expiresAt: Date;
+}
+
+/**
+ * Verify's one round trip, run once the signature is known to be good: deletes the challenge
+ * stored under the nonce (a nonce works once, whatever happens next) and, when it was issued to
+ * this wallet with exactly this text and has not expired, signs the wallet in as `signInUser`
+ * does, in the same statement. Returns the challenge that was taken (null: none), and the user
+ * (null when the challenge was refused, or when creating the user lost a race; see signInUser).
+ */
+export async function consumeChallengeAndSignIn(
+  db: Queryable,
+  input: {
+    nonce: string;
+    address: string;
+    message: string;
+    now: Date;
+    newReferralCode: string;
+    refreshToken: RefreshTokenRow;
+  },
+): Promise<{ challenge: ChallengeRow | null; user: SessionUser | null }> {
   const { rows } = await db.query<{
     address: string;
     message: string;
     referral_code: string | null;
     expires_at: Date;
+    user_id: string | null;
+    sol_address: string | null;
   }>(
-    `delete from auth_challenges where nonce = $1
-     returning address, message, referral_code, expires_at`,
-    [nonce],
+    `with challenge as (
+       delete from auth_challenges where nonce = $1
+       returning address, message, referral_code, expires_at
+     ), accepted as (
+       select referral_code from challenge
+       where address = $2 and message = $3 and expires_at > $4
+     ), created as (
+       insert into users (sol_address, referral_code, referred_by_id)
+       select $2, $5, (select id from users where referral_code = accepted.referral_code)
+       from accepted
+       on conflict do nothing
+       returning id, sol_address
+     ), signed_in as (
+       select id, sol_address from created
+       union all
+       select id, sol_address from users
+       where sol_address = $2 and exists (select 1 from accepted)
+       limit 1
+     ), token as (
+       insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select id, $6, $7, $8 from signed_in
+       returning user_id
+     )
+     select challenge.address, challenge.message, challenge.referral_code, challenge.expires_at,
+            token.user_id, signed_in.sol_address
+     from challenge
+     left join signed_in on true
+     left join token on token.user_id = signed_in.id`,
+    [
+      input.nonce,
+      input.address,
+      input.message,
+      input.now,
+      input.newReferralCode,
+      input.refreshToken.familyId,
+      input.refreshToken.hash,
+      input.refreshToken.expiresAt,
+    ],
   );
   const row = rows[0];
-  return row
-    ? {
-        address: row.address,
-        message: row.message,
-        referralCode: row.referral_code,
-        expiresAt: row.expires_at,
-      }
-    : null;
-}
-
-export interface SessionUser {
-  id: string;
-  solAddress: string;
+  if (!row) return { challenge: null, user: null };
+  return {
+    challenge: {
+      address: row.address,
+      message: row.message,
+      referralCode: row.referral_code,
+      expiresAt: row.expires_at,
+    },
+    user: row.user_id && row.sol_address ? { id: row.user_id, solAddress: row.sol_address } : null,
+  };
 }
 
 /**
@@ -71,7 +132,7 @@ export async function signInUser(
     address: string;
     newReferralCode: string;
     referredByCode: string | null;
-    refreshToken: { familyId: string; hash: string; expiresAt: Date };
+    refreshToken: RefreshTokenRow;
   },
 ): Promise<SessionUser | null> {
   const { rows } = await db.query<{ id: string; sol_address: string }>(

@@ -80,16 +80,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   // Expired rows are useless; each instance sweeps them now and then (harmless if several do).
-  const sweep = async (): Promise<void> => {
-    try {
-      await deleteExpired(ctx.database.pool, ctx.clock.now());
-    } catch (error) {
-      ctx.logger.warn({ err: error }, 'auth cleanup failed');
-    }
-  };
-  const timer = setInterval(() => void sweep(), CLEANUP_INTERVAL_MS);
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= deleteExpired(ctx.database.pool, ctx.clock.now())
+      .then(
+        () => undefined,
+        (error: unknown) => ctx.logger.warn({ err: error }, 'auth cleanup failed'),
+      )
+      .finally(() => (sweeping = null));
+  }, CLEANUP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    // The database closes after the app: let a sweep under way finish first.
+    await sweeping;
   });
 }

@@ -10,13 +10,12 @@ import type pg from 'pg';
 import { generateReferralCode } from '../referrals/routes.ts';
 import { decodeBase58, verifyEd25519, walletAddressBytes } from './ed25519.ts';
 import {
-  consumeChallenge,
+  consumeChallengeAndSignIn,
   insertChallenge,
   readMe,
   revokeFamily,
   rotateRefreshToken,
   signInUser,
-  type SessionUser,
 } from './repo.ts';
 import {
   hashRefreshToken,
@@ -27,7 +26,8 @@ import {
 } from './secrets.ts';
 import {
   challengeMessage,
-  checkSignedMessage,
+  checkIssuedChallenge,
+  checkMessageFields,
   readMemoProof,
   readSignedMessage,
   type SignedProof,
@@ -87,8 +87,10 @@ export async function issueChallenge(
 }
 
 /**
- * POST /api/auth/verify. Malformed input is a 400 before anything is read. A message that names
- * a live nonce uses it up, whatever the outcome, so every challenge gets exactly one try.
+ * POST /api/auth/verify. Malformed input is a 400 before anything is read. Everything that can
+ * be checked without the database is checked first (the message's fields, the proof, the
+ * signature); then one statement takes the challenge named by the nonce (it is gone after
+ * that, whatever the outcome), checks it and signs the wallet in.
  */
 export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promise<AuthTokens> {
   const publicKey = decodeBase58(input.address);
@@ -97,14 +99,10 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
   const readProof = proofReader(input, messageBytes);
 
   const fields = readSignedMessage(input.message);
-  const challenge = await consumeChallenge(deps.db, fields.nonce);
-  if (!challenge) throw new AppError('auth_challenge_invalid');
-  checkSignedMessage({
+  checkMessageFields({
     site: deps.settings.site,
     address: input.address,
-    message: input.message,
     fields,
-    challenge,
     now: deps.now,
   });
   const proof = readProof();
@@ -118,14 +116,29 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
     hash: refresh.hash,
     expiresAt: new Date(deps.now.getTime() + deps.settings.refreshTokenTtlMs),
   };
-  let user: SessionUser | null = null;
-  // A retry only follows a lost race (a concurrent first sign-in of this wallet) or a referral
-  // code collision; each attempt is one atomic statement.
+  const taken = await consumeChallengeAndSignIn(deps.db, {
+    nonce: fields.nonce,
+    address: input.address,
+    message: input.message,
+    now: deps.now,
+    newReferralCode: generateReferralCode(),
+    refreshToken,
+  });
+  if (!taken.challenge) throw new AppError('auth_challenge_invalid');
+  checkIssuedChallenge({
+    address: input.address,
+    message: input.message,
+    challenge: taken.challenge,
+    now: deps.now,
+  });
+  let user = taken.user;
+  // Rare: creating the user lost a race (a concurrent first sign-in of this wallet) or drew a
+  // referral code already taken. The challenge is used; sign in again without it.
   for (let attempt = 0; attempt < 4 && !user; attempt++) {
     user = await signInUser(deps.db, {
       address: input.address,
       newReferralCode: generateReferralCode(),
-      referredByCode: challenge.referralCode,
+      referredByCode: taken.challenge.referralCode,
       refreshToken,
     });
   }

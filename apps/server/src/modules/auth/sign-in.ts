@@ -66,53 +66,62 @@ export function readSignedMessage(message: string): SiwsFields {
   return fields;
 }
 
+const mismatch = (what: string): AppError =>
+  new AppError('auth_message_mismatch', {
+    message: `The signed message is not the sign-in challenge that was issued (${what}).`,
+  });
+
+const expired = (): AppError =>
+  new AppError('auth_challenge_invalid', {
+    message: 'The sign-in challenge expired. Please try again.',
+  });
+
 /**
- * Checks every field of the signed message against the challenge issued for its nonce and the
- * site as configured now: domain, URI, chain id, address, statement, version, nonce, issued-at
- * and expiration; then that the text is byte for byte the one issued (so nothing the parser
- * might tolerate slips through). Throws the catalogue error that names the first problem.
+ * First half of the check, before the database is asked: every field of the signed message
+ * against the site as configured now (domain, URI, chain id), the wallet asking to sign in
+ * (address), what the server issues (statement, version) and the clock (issued-at, expiration).
  */
-export function checkSignedMessage(input: {
+export function checkMessageFields(input: {
   site: SignInSite;
   /** The wallet that asks to sign in (the request's `address`). */
   address: string;
-  message: string;
   fields: SiwsFields;
-  challenge: StoredChallenge;
   now: Date;
 }): void {
-  const { site, address, message, fields, challenge, now } = input;
-  if (challenge.expiresAt.getTime() <= now.getTime()) {
-    throw new AppError('auth_challenge_invalid', {
-      message: 'The sign-in challenge expired. Please try again.',
-    });
-  }
-  const issued = parseSiwsMessage(challenge.message);
-  if (!issued) throw new Error('a stored challenge is not a SIWS message');
-  const mismatch = (what: string): AppError =>
-    new AppError('auth_message_mismatch', {
-      message: `The signed message is not the sign-in challenge that was issued (${what}).`,
-    });
-  if (challenge.address !== address || fields.address !== address) throw mismatch('address');
-  // Against the site as configured now, and as it was when the challenge was issued.
+  const { site, address, fields, now } = input;
   const origin = new URL(site.origin);
-  for (const [what, value, expected] of [
+  const expected: Array<[string, string, string]> = [
+    ['address', fields.address, address],
     ['domain', fields.domain, origin.host],
     ['URI', fields.uri, origin.origin],
     ['chain id', fields.chainId, site.cluster],
-  ] as const) {
-    if (value !== expected) throw mismatch(what);
-  }
-  if (issued.domain !== origin.host || issued.uri !== origin.origin) throw mismatch('domain');
-  if (issued.chainId !== site.cluster) throw mismatch('chain id');
-  if (fields.version !== SIGN_IN_VERSION) throw mismatch('version');
-  if (fields.statement !== issued.statement) throw mismatch('statement');
-  if (fields.nonce !== issued.nonce) throw mismatch('nonce');
-  if (fields.issuedAt !== issued.issuedAt || fields.expirationTime !== issued.expirationTime) {
-    throw mismatch('issued-at or expiration time');
-  }
-  if (new Date(fields.issuedAt).getTime() > now.getTime()) throw mismatch('issued in the future');
-  if (message !== challenge.message) throw mismatch('text');
+    ['version', fields.version, SIGN_IN_VERSION],
+    ['statement', fields.statement, SIGN_IN_STATEMENT],
+  ];
+  for (const [what, value, wanted] of expected) if (value !== wanted) throw mismatch(what);
+  const issuedAt = Date.parse(fields.issuedAt);
+  const expiresAt = Date.parse(fields.expirationTime);
+  if (!(issuedAt <= now.getTime())) throw mismatch('issued-at');
+  if (!(expiresAt > issuedAt)) throw mismatch('expiration time');
+  if (expiresAt <= now.getTime()) throw expired();
+}
+
+/**
+ * Second half, once verify has taken the challenge stored under the message's nonce: it is
+ * still valid, was issued to this wallet, and the signed text is byte for byte the text issued
+ * (so nonce, issued-at and expiration are the server's, and nothing a parser might tolerate
+ * slips through).
+ */
+export function checkIssuedChallenge(input: {
+  address: string;
+  message: string;
+  challenge: StoredChallenge;
+  now: Date;
+}): void {
+  const { address, message, challenge, now } = input;
+  if (challenge.expiresAt.getTime() <= now.getTime()) throw expired();
+  if (challenge.address !== address) throw mismatch('address');
+  if (challenge.message !== message) throw mismatch('text');
 }
 
 /** What a wallet signed, and with what signature, once its proof has been read. */

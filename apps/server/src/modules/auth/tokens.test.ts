@@ -1,4 +1,4 @@
-import { base64url, SignJWT, UnsecuredJWT } from 'jose';
+import { base64url, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../../test/harness.ts';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
@@ -30,6 +30,21 @@ describe('access tokens', () => {
     ) as Record<string, unknown>;
     expect(payload).toMatchObject({ sub: user.id, solAddress: user.solAddress });
     expect(payload.exp).toBe((payload.iat as number) + 900);
+    expect(payload).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+  });
+
+  it('issues tokens that jose verifies with the shared secret, and no other', async () => {
+    const { tokens } = setup();
+    const token = await tokens.issueAccessToken(user);
+    const options = { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE };
+    const currentDate = new TestClock().now();
+    await expect(jwtVerify(token, secret, { ...options, currentDate })).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(token, new TextEncoder().encode('b'.repeat(40)), { ...options, currentDate }),
+    ).rejects.toThrow();
+    // Two tokens for the same user at the same second still differ (jti).
+    expect(await tokens.issueAccessToken(user)).not.toBe(token);
   });
 
   it('refuses an expired token', async () => {

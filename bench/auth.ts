@@ -1,0 +1,250 @@
+/**
+ * `npm run bench:auth`: complete wallet sign-ins per second against the running server on
+ * PostgreSQL. Each sign-in is what a browser does: POST /api/auth/challenge, sign the SIWS
+ * message with the wallet's ed25519 key, POST /api/auth/verify; it counts once verify answered
+ * 200 with tokens. Reports the rate and the p50/p99 latency of a whole sign-in, first for new
+ * wallets (each creates its user) and then for the same wallets signing in again.
+ * Target (issue 4): at least 1,000 sign-ins/s with p99 under 50 ms on this machine.
+ *
+ * The server runs as its own process (`node --import tsx apps/server/src/main.ts`, as
+ * `npm start` does) on a throwaway database created on BENCH_DATABASE_URL's server and dropped
+ * afterwards; the clients run in this process over HTTP/1.1 keep-alive on loopback. The wallets'
+ * keys are made before timing (wallet work, not server work); signing is timed, as it is part
+ * of a sign-in. The rate limits are raised for the run (one IP signs everyone in).
+ *
+ * Options (environment): BENCH_SIGNINS (default 10000 per phase), BENCH_CONCURRENCY (default
+ * 32), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_CPU_PROF
+ * (a folder: write a CPU profile of the server there).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSigner, type Signer } from '@dum/chain';
+import bs58 from 'bs58';
+import pg from 'pg';
+import { freePortRange } from '../e2e/support/ports.ts';
+
+const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const WARMUP = Math.min(2000, SIGNINS);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function postJson(
+  port: number,
+  pathname: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function signInOnce(port: number, wallet: Signer): Promise<void> {
+  const challenge = await postJson(port, '/api/auth/challenge', {
+    address: wallet.address,
+    chain: 'solana',
+  });
+  if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${challenge.text}`);
+  const { messageToSign } = JSON.parse(challenge.text) as { messageToSign: string };
+  const signature = bs58.encode(wallet.sign(Buffer.from(messageToSign, 'utf8')));
+  const verify = await postJson(port, '/api/auth/verify', {
+    address: wallet.address,
+    message: messageToSign,
+    signature,
+  });
+  if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${verify.text}`);
+  const tokens = JSON.parse(verify.text) as { accessToken?: string; refreshToken?: string };
+  if (!tokens.accessToken || !tokens.refreshToken) throw new Error('verify answered no tokens');
+}
+
+interface PhaseResult {
+  rate: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  serverCpuMsPerSignIn: number;
+  clientCpuMsPerSignIn: number;
+}
+
+/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function runPhase(port: number, serverPid: number, wallets: Signer[]): Promise<PhaseResult> {
+  const latencies = new Float64Array(wallets.length);
+  let next = 0;
+  const serverCpu = processCpuMs(serverPid);
+  const clientCpu = process.cpuUsage();
+  const started = performance.now();
+  async function worker(): Promise<void> {
+    while (next < wallets.length) {
+      const index = next++;
+      const t0 = performance.now();
+      await signInOnce(port, wallets[index] as Signer);
+      latencies[index] = performance.now() - t0;
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientCpu);
+  const sorted = Array.from(latencies).sort((a, b) => a - b);
+  return {
+    rate: wallets.length / seconds,
+    seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    serverCpuMsPerSignIn: (processCpuMs(serverPid) - serverCpu) / wallets.length,
+    clientCpuMsPerSignIn: (client.user + client.system) / 1000 / wallets.length,
+  };
+}
+
+async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePortRange(1);
+  let output = '';
+  const profile = process.env.BENCH_CPU_PROF;
+  const args = [
+    // BENCH_CPU_PROF=dir writes a CPU profile of the server process there.
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // No embedded localnet: sign-in never touches the chain.
+      SOLANA_CLUSTER: 'localnet',
+      SOLANA_RPC_URL: 'http://127.0.0.1:9',
+      AUTH_RATE_IP_LIMIT: '1000000000',
+      AUTH_RATE_ADDRESS_LIMIT: '1000000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return { child, port };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function report(name: string, result: PhaseResult): boolean {
+  const ok = result.rate >= 1000 && result.p99 < 50;
+  console.log(
+    `${name}: ${result.rate.toFixed(0)} sign-ins/s (${result.seconds.toFixed(2)} s), ` +
+      `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms; ` +
+      `CPU per sign-in: server ${result.serverCpuMsPerSignIn.toFixed(2)} ms, ` +
+      `client ${result.clientCpuMsPerSignIn.toFixed(2)} ms  [target >= 1000/s, p99 < 50 ms] ` +
+      (ok ? 'OK' : 'BELOW TARGET'),
+  );
+  return ok;
+}
+
+async function main(): Promise<void> {
+  const name = `dum_bench_auth_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-auth-'));
+  let server: { child: ChildProcess; port: number } | null = null;
+  try {
+    server = await startServer(url.toString(), dataDir);
+    const { port, child } = server;
+    const pid = child.pid ?? 0;
+    console.log(
+      `bench:auth — ${SIGNINS} sign-ins per phase, ${CONCURRENCY} concurrent clients, ` +
+        `server on PostgreSQL (${os.cpus().length} cores shared by client, server and database)`,
+    );
+    const warmup = Array.from({ length: WARMUP }, () => generateSigner());
+    await runPhase(port, pid, warmup);
+    const wallets = Array.from({ length: SIGNINS }, () => generateSigner());
+    const fresh = await runPhase(port, pid, wallets);
+    report('new wallets       ', fresh);
+    const returning = await runPhase(port, pid, wallets);
+    report('returning wallets ', returning);
+  } finally {
+    agent.destroy();
+    if (server) {
+      const { child } = server;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
