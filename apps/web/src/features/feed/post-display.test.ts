@@ -37,7 +37,7 @@ describe('authorName', () => {
 describe('initials', () => {
   it('takes two letters', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
-    expect(initials('9xQe...VFin')).toBe('9V');
+    expect(initials('9xQe...VFin')).toBe('9X');
     expect(initials('Anon')).toBe('AN');
     expect(initials('!!')).toBe('?');
   });

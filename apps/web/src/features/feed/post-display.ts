@@ -21,10 +21,13 @@ export function commentAuthorName(comment: PostComment): string {
   return 'Anon';
 }
 
-/** Up to two letters for the avatar fallback: "Ada Lovelace" -> "AL", "9xQe...VFin" -> "9V". */
+/**
+ * Up to two letters for the avatar fallback: "Ada Lovelace" -> "AL", "grace" -> "GR", and a
+ * shortened wallet "9xQe...VFin" -> "9X" (its first two characters, like an identicon's seed).
+ */
 export function initials(name: string): string {
+  if (name.includes('...')) return name.slice(0, 2).toUpperCase();
   const words = name
-    .replace(/\.\.\./g, ' ')
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);

@@ -9,7 +9,8 @@ import type { Viewer } from './use-viewer.ts';
 
 /** Start loading the next page when this many posts (or fewer) are left below the window. */
 const LOAD_AHEAD = 3;
-const ESTIMATED_POST_HEIGHT = 260;
+/** A text-only card; media cards are taller and are measured as they render. */
+const ESTIMATED_POST_HEIGHT = 180;
 const POST_GAP = 16;
 
 /**
