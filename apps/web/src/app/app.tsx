@@ -7,7 +7,7 @@ import { AuthProvider } from '../features/auth/use-auth.ts';
 import { RealtimeProvider } from '../features/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from '../features/shell/error-boundary.tsx';
 import { WalletProvider } from '../features/wallet/wallet-context.tsx';
-import { WalletModal } from '../features/wallet/wallet-modal.tsx';
+import { WalletModalHost } from '../features/wallet/wallet-modal-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -27,7 +27,7 @@ export function App() {
                 <BrowserRouter>
                   <AppRoutes />
                 </BrowserRouter>
-                <WalletModal />
+                <WalletModalHost />
               </RealtimeProvider>
             </AuthProvider>
           </WalletProvider>

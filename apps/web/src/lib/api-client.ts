@@ -23,6 +23,8 @@ export interface AuthHooks {
   getAccessToken(): string | null;
   /** Attempts one refresh; resolves true when a new access token is stored. */
   refresh(): Promise<boolean>;
+  /** A refresh already under way (an expired token found at start-up): wait for it first. */
+  pending?(): Promise<unknown> | null;
 }
 
 let authHooks: AuthHooks = { getAccessToken: () => null, refresh: async () => false };
@@ -40,6 +42,8 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const pending = options.anonymous ? null : (authHooks.pending?.() ?? null);
+  if (pending) await pending;
   const response = await send(path, options);
   if (response.status === 401 && !options.anonymous && authHooks.getAccessToken()) {
     // Spec section 4: on 401 with a token, one refresh is attempted and the request retried once.

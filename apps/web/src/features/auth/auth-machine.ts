@@ -84,6 +84,9 @@ export class AuthMachine {
   /** The bearer token for API calls (spec section 6: attached whenever present). */
   getAccessToken = (): string | null => readSession(this.deps.storage)?.accessToken ?? null;
 
+  /** The refresh under way, if any (API calls wait for it rather than send a stale token). */
+  pendingRefresh = (): Promise<boolean> | null => this.refreshing;
+
   /** Reads the stored session once at start-up. */
   start(): void {
     this.check();

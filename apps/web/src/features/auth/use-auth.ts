@@ -38,6 +38,14 @@ function referralFromUrl(): string | null {
   return code && /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
 }
 
+function installAuthHooks(machine: AuthMachine): void {
+  setAuthHooks({
+    getAccessToken: machine.getAccessToken,
+    refresh: () => machine.refresh(),
+    pending: machine.pendingRefresh,
+  });
+}
+
 /**
  * Runs the auth state machine for the app: feeds it the wallet connection, installs the API
  * client's token and 401-refresh hooks, re-checks on storage changes from other tabs, and
@@ -57,12 +65,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
     });
     created.start();
+    // Installed now rather than in an effect: child components' queries start before this
+    // provider's effects run, and must already carry the token.
+    installAuthHooks(created);
     return created;
   });
   const state = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
 
   useEffect(() => {
-    setAuthHooks({ getAccessToken: machine.getAccessToken, refresh: () => machine.refresh() });
+    installAuthHooks(machine);
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea === window.localStorage) machine.handleStorageChange(event.key);
     };

@@ -2,6 +2,7 @@ import { formatSol } from '@dum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -11,20 +12,15 @@ import {
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useAuth, useAuthMachine } from '../auth/use-auth.ts';
-import {
-  addNotification,
-  emptyNotifications,
-  markAllRead,
-  queryKeysToRefresh,
-  toastForEvent,
-  type NotificationState,
-} from './notifications.ts';
-import { RealtimeClient, type RealtimeStatus } from './realtime-client.ts';
+import type { NotificationState } from './notifications.ts';
+import type { RealtimeStatus } from './realtime-client.ts';
 
 export interface RealtimeContextValue extends NotificationState {
   status: RealtimeStatus;
   markAllRead(): void;
 }
+
+const emptyNotifications: NotificationState = { items: [], unread: 0 };
 
 const RealtimeContext = createContext<RealtimeContextValue>({
   ...emptyNotifications,
@@ -55,40 +51,56 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!isAuthenticated || !machine) return;
-    let counter = 0;
-    const client = new RealtimeClient({
-      url: socketUrl(),
-      getAccessToken: machine.getAccessToken,
-      refreshAccessToken: () => machine.refresh(),
-      onStatus: (next) => setStatus(next),
-      onEvent: (event, timestamp) => {
-        for (const queryKey of queryKeysToRefresh(event)) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
-        const text = toastForEvent(event, viewerId.current, formatSol);
-        if (text) toast(text);
-        if (event.type === 'activity') return;
-        counter += 1;
-        setNotifications((state) =>
-          addNotification(state, {
-            id: `${timestamp}-${counter}`,
-            event,
-            receivedAt: Date.now(),
-          }),
-        );
+    let stopped = false;
+    let stop: (() => void) | null = null;
+    // The socket code loads only for a signed-in user.
+    void Promise.all([import('./realtime-client.ts'), import('./notifications.ts')]).then(
+      ([{ RealtimeClient }, notifications]) => {
+        if (stopped) return;
+        let counter = 0;
+        const client = new RealtimeClient({
+          url: socketUrl(),
+          getAccessToken: machine.getAccessToken,
+          refreshAccessToken: () => machine.refresh(),
+          onStatus: (next) => setStatus(next),
+          onEvent: (event, timestamp) => {
+            for (const queryKey of notifications.queryKeysToRefresh(event)) {
+              void queryClient.invalidateQueries({ queryKey });
+            }
+            const text = notifications.toastForEvent(event, viewerId.current, formatSol);
+            if (text) toast(text);
+            if (event.type === 'activity') return;
+            counter += 1;
+            setNotifications((state) =>
+              notifications.addNotification(state, {
+                id: `${timestamp}-${counter}`,
+                event,
+                receivedAt: Date.now(),
+              }),
+            );
+          },
+        });
+        client.start();
+        stop = () => client.stop();
       },
-    });
-    client.start();
-    return () => client.stop();
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [isAuthenticated, user?.id, machine, queryClient]);
+
+  const markRead = useCallback(() => {
+    void import('./notifications.ts').then(({ markAllRead }) => setNotifications(markAllRead));
+  }, []);
 
   const value = useMemo<RealtimeContextValue>(
     () => ({
       ...notifications,
       status,
-      markAllRead: () => setNotifications(markAllRead),
+      markAllRead: markRead,
     }),
-    [notifications, status],
+    [notifications, status, markRead],
   );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

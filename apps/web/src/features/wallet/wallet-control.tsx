@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { LogOut, Wallet as WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { AUTH_TOASTS } from '../auth/auth-messages.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -66,17 +65,18 @@ export function WalletControl() {
   }
 
   const disconnectButton = (
-    <Tooltip content="Disconnect" side="bottom">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Disconnect wallet"
-        disabled={disconnecting}
-        onClick={() => void disconnect()}
-      >
-        <LogOut aria-hidden="true" />
-      </Button>
-    </Tooltip>
+    // A native title rather than the Radix tooltip: its positioning engine would weigh on the
+    // first load of every page for one hint.
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Disconnect wallet"
+      title="Disconnect"
+      disabled={disconnecting}
+      onClick={() => void disconnect()}
+    >
+      <LogOut aria-hidden="true" />
+    </Button>
   );
 
   if (!auth.isAuthenticated) {
