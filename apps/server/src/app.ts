@@ -18,6 +18,7 @@ import { referralRoutes } from './modules/referrals/routes.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { vaultRoutes } from './modules/vaults/routes.ts';
 
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
 const SOCKET_MAX_PAYLOAD = 4096;
@@ -58,6 +59,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   referralRoutes(app, ctx);
   activityRoutes(app, ctx);
   rewardsRoutes(app, ctx);
+  vaultRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -75,6 +75,17 @@ const envSchema = z.object({
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often the job that deletes expired free posts runs. */
   FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * The timelock-vault feature flag (issue 7): vault posts and supports. On by default when the
+   * cluster is the localnet, off otherwise unless set.
+   */
+  VAULTS_ENABLED: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .transform((value) => value === 'true' || value === '1')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -117,6 +128,7 @@ export interface Config {
     anonymousCacheMs: number;
     expiryIntervalMs: number;
   };
+  vaults: { enabled: boolean };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -189,6 +201,7 @@ export function loadConfig(
       anonymousCacheMs: e.FEED_CACHE_MS,
       expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,
     },
+    vaults: { enabled: e.VAULTS_ENABLED ?? cluster === 'localnet' },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed.ts';
+import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
 /**
  * The error catalogue: one code per failure the API can answer, its HTTP status and the
@@ -91,6 +92,51 @@ export const ERRORS = {
   image_too_large: { status: 413, message: 'Images must be under 10MB' },
   audio_too_large: { status: 413, message: 'Audio files must be under 50MB' },
   upload_rate_limited: { status: 429, message: 'Too many uploads. Please try again later.' },
+
+  // Vaults (spec sections 5 and 8; docs/api.md "Vaults"). 'Failed to Support Vault' is the
+  // title the web app pairs with these messages.
+  vault_not_found: { status: 404, message: 'This vault does not exist.' },
+  vault_amount_below_minimum: { status: 400, message: VAULT_MESSAGES.minimum },
+  vault_target_too_large: {
+    status: 400,
+    message: `A vault can lock at most ${VAULT_MAX_TARGET_SOL} SOL`,
+  },
+  vault_support_missing_data: { status: 400, message: VAULT_MESSAGES.missingData },
+  vault_own_support: { status: 403, message: 'You cannot support your own vault.' },
+  vault_not_active: {
+    status: 409,
+    message: 'This vault is already unlocked and no longer takes support.',
+  },
+  vault_ended: { status: 409, message: 'This vault has ended and no longer takes support.' },
+  transaction_signature_invalid: {
+    status: 400,
+    message: 'That is not a valid transaction signature.',
+  },
+  transaction_not_found: {
+    status: 422,
+    message: 'That transaction was not found on the cluster, or it is not confirmed yet.',
+  },
+  transaction_failed: { status: 422, message: 'That transaction failed on chain.' },
+  transfer_not_found: {
+    status: 422,
+    message: 'That transaction holds no SOL transfer to the vault creator.',
+  },
+  transfer_wrong_sender: {
+    status: 422,
+    message: 'That transfer was not sent from your wallet.',
+  },
+  transfer_wrong_recipient: {
+    status: 422,
+    message: "That transfer was not sent to the vault creator's wallet.",
+  },
+  transfer_wrong_amount: {
+    status: 422,
+    message: 'That transfer is not of the amount given.',
+  },
+  transaction_already_used: {
+    status: 409,
+    message: 'That transaction was already used for another support.',
+  },
 
   // Faucet (spec section 8).
   faucet_disabled: { status: 403, message: 'Faucet disabled in production' },

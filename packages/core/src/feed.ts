@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vaultSummarySchema } from './vaults.ts';
 
 /**
  * The feed's limits and payloads (issue 5, docs/api.md "Feed" and "Uploads"). The server
@@ -28,7 +29,7 @@ export const AUDIO_MIME_TYPES = [
 ] as const;
 export type MediaKind = 'image' | 'audio';
 
-/** Post kinds: only public posts can be created until the vault and capsule issues land. */
+/** Post kinds: public and vault posts can be created; capsules come with their issue. */
 export const POST_KINDS = ['public', 'vault', 'capsule'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
@@ -55,6 +56,8 @@ export const createPostRequestSchema = z.object({
   kind: z.enum(POST_KINDS).default('public'),
   imageUrl: mediaUrl.nullish(),
   audioUrl: mediaUrl.nullish(),
+  /** Vault posts: the SOL to lock, a decimal string ('SOL to lock', default 0.1). */
+  targetAmount: z.string().max(64).nullish(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -89,8 +92,13 @@ export const feedItemSchema = z.object({
   author_wallet: z.string(),
   imageUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
-  /** The vault summary of a vault post; always null until the vault issue. */
-  vault: z.null(),
+  /** The vault summary of a vault post; null for other posts. */
+  vault: vaultSummarySchema.nullable(),
+  /**
+   * Vault posts only: true while the vault's media is withheld from this viewer (everyone but
+   * the creator, until the target is reached); imageUrl and audioUrl are then null.
+   */
+  locked: z.boolean().optional(),
   likeCount: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
   /** The signed-in viewer's toggles; false for anonymous readers. */

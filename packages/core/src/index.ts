@@ -11,3 +11,5 @@ export * from './staking.ts';
 export * from './ledger-audit.ts';
 export * from './auth.ts';
 export * from './siws.ts';
+export * from './vaults.ts';
+export * from './vault-detail.ts';

@@ -125,6 +125,7 @@ export const emissionLedger = pgTable(
 );
 
 export * from './schema-economy.ts';
+export * from './schema-vaults.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Feed (issue 5): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
@@ -157,8 +158,8 @@ export const messages = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    // Vaults and time capsules extend this list when they land.
-    check('messages_kind', sql`${t.kind} in ('public')`),
+    // Time capsules extend this list when they land. Vault posts have no expiry.
+    check('messages_kind', sql`${t.kind} in ('public', 'vault')`),
     check('messages_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
     // Keyset paging of the feed, newest first (created_at desc, id desc): PostgreSQL reads this
     // index backwards, which gives exactly that order (an index declared DESC would be NULLS

@@ -26,6 +26,7 @@ describe('chain routes with the embedded localnet', () => {
       rpcUrl: 'http://dum.local:3000/rpc',
       rpcWsUrl: 'ws://dum.local:3000/rpc',
       dumMint: testApp.ctx.localnet?.dumMint,
+      vaultsEnabled: true,
     });
   });
 
@@ -80,6 +81,7 @@ describe('GET /api/config on a remote cluster', () => {
       rpcUrl: 'https://api.devnet.solana.com',
       rpcWsUrl: 'wss://api.devnet.solana.com',
       dumMint: null,
+      vaultsEnabled: false,
     });
     const rpc = await testApp.app.inject({ method: 'POST', url: '/rpc', payload: {} });
     expect(rpc.statusCode).toBe(404);

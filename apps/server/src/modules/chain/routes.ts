@@ -10,6 +10,8 @@ export interface ClusterConfigResponse {
   rpcUrl: string;
   rpcWsUrl: string;
   dumMint: string | null;
+  /** The timelock-vault feature flag: the composer's vault mode creates vaults only when on. */
+  vaultsEnabled: boolean;
 }
 
 /** JSON-RPC bodies and PubSub frames on /rpc (app.ts sizes the WebSocket server with it). */
@@ -38,6 +40,7 @@ export async function chainRoutes(app: FastifyInstance, ctx: AppContext): Promis
       rpcUrl,
       rpcWsUrl: ctx.localnet ? `${origin.ws}/rpc` : pubsubUrlFor(rpcUrl),
       dumMint: ctx.chain.dumMint,
+      vaultsEnabled: ctx.config.vaults.enabled,
     };
   });
 

@@ -5,6 +5,8 @@
  * every response against.
  */
 
+import { nullableVaultSummaryJsonSchema } from '../vaults/json-schemas.ts';
+
 const nullableString = { type: ['string', 'null'] } as const;
 
 export const feedItemJsonSchema = {
@@ -47,7 +49,8 @@ export const feedItemJsonSchema = {
     author_wallet: { type: 'string' },
     imageUrl: nullableString,
     audioUrl: nullableString,
-    vault: { type: 'null' },
+    vault: nullableVaultSummaryJsonSchema,
+    locked: { type: 'boolean' },
     likeCount: { type: 'integer' },
     commentCount: { type: 'integer' },
     liked: { type: 'boolean' },

@@ -164,15 +164,11 @@ describe.each(testDatabaseKinds())('posts and the feed on %s', (kind) => {
     });
   });
 
-  it('answers vault posts with the Vaults disabled error', async () => {
+  it('asks a vault post for its SOL to lock (vaults are on by default on the localnet)', async () => {
+    // The flag switched off, and everything else about vaults: modules/vaults/vaults.test.ts.
     const res = await createPost(t, alice.headers, { body: 'lock it', kind: 'vault' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'vaults_disabled',
-        message: 'Timelock vaults are not available in this environment',
-      },
-    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('invalid_amount');
   });
 
   it('refuses other kinds, non-string bodies and both media at once', async () => {

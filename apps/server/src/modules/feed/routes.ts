@@ -74,10 +74,15 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
     appOrigin: ctx.config.appOrigin,
     dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    vaultsEnabled: ctx.config.vaults.enabled,
   };
-  // A post made on any instance drops this instance's cached first page at once.
+  // A post made (or a vault supported) on any instance drops this instance's cached first page.
   const unsubscribe = ctx.bus.subscribe((message) => {
-    if (message.kind === 'event' && message.event.type === 'new_post') deps.cache.invalidate();
+    if (message.kind !== 'event') return;
+    const { type } = message.event;
+    if (type === 'new_post' || type === 'vault_support' || type === 'vault_completed') {
+      deps.cache.invalidate();
+    }
   });
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -25,6 +25,7 @@ import {
   removeMediaFiles,
   type MediaStore,
 } from '../media/storage.ts';
+import { createVaultForPost, vaultTargetFor, withVaults } from '../vaults/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './feed-cache.ts';
 import {
@@ -51,6 +52,8 @@ export interface FeedDeps {
   cache: FirstPageCache;
   appOrigin: string;
   dailyRewardCap: number;
+  /** The timelock-vault feature flag (config.vaults.enabled). */
+  vaultsEnabled: boolean;
 }
 
 export interface Viewer {
@@ -113,7 +116,7 @@ export async function getFeedPage(
   const page = rows.slice(0, args.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toFeedItem),
+    items: await withVaults(deps.pool, page.map(toFeedItem), args.viewer?.id ?? null),
     nextCursor:
       rows.length > args.limit && last
         ? encodeCursor('feed', { createdAt: last.created_at, id: BigInt(last.id) })
@@ -146,7 +149,9 @@ export async function getPost(
     viewerId: viewer?.id ?? null,
   });
   if (!row) throw new AppError('post_not_found');
-  return toFeedItem(row);
+  const [item] = await withVaults(deps.pool, [toFeedItem(row)], viewer?.id ?? null);
+  if (!item) throw new AppError('post_not_found');
+  return item;
 }
 
 export async function listComments(
@@ -181,21 +186,26 @@ export interface CreatePostInput {
   kind: 'public' | 'vault' | 'capsule';
   imageUrl?: string | null | undefined;
   audioUrl?: string | null | undefined;
+  /** Vault posts: the SOL to lock (modules/vaults checks it). */
+  targetAmount?: string | null | undefined;
 }
 
 /**
  * Creates a public post, attaches an upload of the same user that no post uses yet, and records
- * the rewarded event, all in one transaction; then tells every instance (new_post).
+ * the rewarded event, all in one transaction; then tells every instance (new_post). A vault post
+ * has no expiry and its vault is created in the same transaction by modules/vaults.
  */
 export async function createPost(
   deps: FeedDeps,
   author: Viewer,
   input: CreatePostInput,
 ): Promise<FeedItem> {
-  if (input.kind === 'vault') throw new AppError('vaults_disabled');
-  if (input.kind !== 'public') {
+  const vaultTarget =
+    input.kind === 'vault' ? vaultTargetFor(deps.vaultsEnabled, input.targetAmount) : null;
+  const kind = vaultTarget === null ? ('public' as const) : ('vault' as const);
+  if (input.kind !== 'public' && input.kind !== 'vault') {
     throw new AppError('validation_failed', {
-      details: [{ path: 'kind', message: 'Only public posts can be created for now' }],
+      details: [{ path: 'kind', message: 'Only public and vault posts can be created for now' }],
     });
   }
   const text = (input.body ?? input.content ?? '').trim();
@@ -239,25 +249,35 @@ export async function createPost(
       .insert(messages)
       .values({
         authorId: author.id,
-        kind: 'public',
+        kind,
         body: text,
         imageKey: attachment?.type === 'image' ? attachmentName : null,
         audioKey: attachment?.type === 'audio' ? attachmentName : null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + FREE_POST_TTL_MS),
+        expiresAt: vaultTarget === null ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       })
       .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
     if (!post) throw new Error('post insert returned nothing');
     if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
-    await recordRewardedEvent(
-      tx,
-      { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
-      { now, dailyCap: deps.dailyRewardCap },
-    );
+    if (vaultTarget === null) {
+      await recordRewardedEvent(
+        tx,
+        { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
+        { now, dailyCap: deps.dailyRewardCap },
+      );
+    } else {
+      await createVaultForPost(tx, {
+        postId: post.id,
+        creatorId: author.id,
+        target: vaultTarget,
+        now,
+        dailyRewardCap: deps.dailyRewardCap,
+      });
+    }
     const profile = await readProfile(tx, author.id);
     return {
       id: post.id.toString(),
-      kind: 'public',
+      kind,
       body: text,
       created_at: post.createdAt,
       expires_at: post.expiresAt,
@@ -281,7 +301,9 @@ export async function createPost(
     type: 'new_post',
     data: { postId: row.id, author: { id: author.id, username: row.username } },
   });
-  return toFeedItem(row);
+  const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
+  if (!item) throw new Error('created post vanished');
+  return item;
 }
 
 /** The author deletes their post with its comments, likes, bookmarks and media files. */

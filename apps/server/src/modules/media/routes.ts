@@ -4,6 +4,7 @@ import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/authenticate.ts';
+import { mediaAccess } from '../vaults/service.ts';
 import { ensureMediaStore, mediaPath, mediaStoreAt, servedTypeOf } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
 
@@ -22,6 +23,10 @@ const MEDIA_HEADERS = {
 
 interface MediaParams {
   name: string;
+}
+interface MediaQuery {
+  /** The vault media key the creator's URLs carry (modules/vaults). */
+  key?: string;
 }
 
 /** POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). */
@@ -49,33 +54,47 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
   });
 
-  app.get<{ Params: MediaParams }>('/media/:name', async (request, reply) => {
-    const type = servedTypeOf(request.params.name);
-    if (!type) throw new AppError('not_found');
-    let handle;
-    try {
-      handle = await open(mediaPath(store, request.params.name), 'r');
-    } catch {
-      throw new AppError('not_found');
-    }
-    const size = (await handle.stat()).size;
-    const etag = `"${request.params.name}"`;
-    void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
-    if (request.headers['if-none-match'] === etag) {
-      await handle.close();
-      return reply.status(304).send();
-    }
-    const range = parseRange(request.headers.range, size);
-    if (range) {
-      void reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1);
-      return reply.send(handle.createReadStream({ start: range.start, end: range.end }));
-    }
-    void reply.header('content-length', size);
-    return reply.send(handle.createReadStream());
-  });
+  app.get<{ Params: MediaParams; Querystring: MediaQuery }>(
+    '/media/:name',
+    async (request, reply) => {
+      const type = servedTypeOf(request.params.name);
+      if (!type) throw new AppError('not_found');
+      // A locked vault's media is withheld from everyone but its creator until the unlock.
+      const access = await mediaAccess(ctx.database.pool, {
+        name: request.params.name,
+        key: typeof request.query.key === 'string' ? request.query.key : undefined,
+        viewerId: request.user?.id ?? null,
+      });
+      if (access === 'hidden') {
+        void reply.header('cache-control', 'no-store');
+        throw new AppError('not_found');
+      }
+      let handle;
+      try {
+        handle = await open(mediaPath(store, request.params.name), 'r');
+      } catch {
+        throw new AppError('not_found');
+      }
+      const size = (await handle.stat()).size;
+      const etag = `"${request.params.name}"`;
+      void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
+      if (access === 'private') void reply.header('cache-control', 'private, no-store');
+      if (request.headers['if-none-match'] === etag) {
+        await handle.close();
+        return reply.status(304).send();
+      }
+      const range = parseRange(request.headers.range, size);
+      if (range) {
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+        return reply.send(handle.createReadStream({ start: range.start, end: range.end }));
+      }
+      void reply.header('content-length', size);
+      return reply.send(handle.createReadStream());
+    },
+  );
 }
 
 /**

@@ -1,0 +1,92 @@
+import { AppError, supportVaultRequestSchema } from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import { readPostRow } from '../feed/repo.ts';
+import { toFeedItem } from '../feed/service.ts';
+import {
+  leaderboardJsonSchema,
+  myVaultsJsonSchema,
+  supportResponseJsonSchema,
+} from './json-schemas.ts';
+import {
+  getLeaderboard,
+  getMyVaults,
+  getVaultDetail,
+  supportVault,
+  type VaultDeps,
+} from './service.ts';
+
+interface VaultParams {
+  id: string;
+}
+
+const MAX_ID = 2n ** 63n - 1n;
+
+/** A vault id in a path: a positive integer, else 400 like a malformed post id. */
+function parseVaultId(value: string): bigint {
+  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'id', message: 'must be a vault id (a positive integer)' }],
+    });
+  }
+  return BigInt(value);
+}
+
+const myVaultsQuery = z.object({ mine: z.enum(['created', 'supported']) });
+
+export function vaultDepsOf(ctx: AppContext): VaultDeps {
+  return {
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    chain: ctx.chain,
+    logger: ctx.logger,
+    enabled: ctx.config.vaults.enabled,
+    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+  };
+}
+
+/** Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). */
+export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = vaultDepsOf(ctx);
+
+  app.get('/api/vaults', { schema: { response: { 200: myVaultsJsonSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const { mine } = parseQuery(myVaultsQuery, request.query);
+    return getMyVaults(deps, user.id, mine);
+  });
+
+  app.get<{ Params: VaultParams }>('/api/vaults/:id', async (request) => {
+    parseQuery(z.object({}), request.query);
+    const id = parseVaultId(request.params.id);
+    const viewerId = request.user?.id ?? null;
+    return getVaultDetail(deps, id, viewerId, async (postId) => {
+      const row = await readPostRow(deps.pool, { now: deps.clock.now(), id: postId, viewerId });
+      return row ? toFeedItem(row) : null;
+    });
+  });
+
+  app.get<{ Params: VaultParams }>(
+    '/api/vaults/:id/leaderboard',
+    { schema: { response: { 200: leaderboardJsonSchema } } },
+    async (request) => {
+      parseQuery(z.object({}), request.query);
+      return getLeaderboard(deps, parseVaultId(request.params.id));
+    },
+  );
+
+  app.post<{ Params: VaultParams }>(
+    '/api/vaults/:id/support',
+    { schema: { response: { 200: supportResponseJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseVaultId(request.params.id);
+      const body = parseBody(supportVaultRequestSchema, request.body ?? {});
+      return supportVault(deps, user, id, body);
+    },
+  );
+}

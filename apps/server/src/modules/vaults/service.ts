@@ -1,0 +1,485 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ChainClient, TransferRejection } from '@dum/chain';
+import {
+  AppError,
+  checkVaultAmount,
+  formatSol,
+  statusAfterSupport,
+  supportRefusal,
+  VAULT_MAX_TARGET_LAMPORTS,
+  vaultEndsAt,
+  type ErrorCode,
+  type FeedItem,
+  type LeaderboardEntry,
+  type MyVaultItem,
+  type MyVaultsResponse,
+  type RealtimeEvent,
+  type SupportRefusal,
+  type SupportVaultRequest,
+  type SupportVaultResponse,
+  type VaultDetail,
+  type VaultSummary,
+  type VaultSupport,
+} from '@dum/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { vaults, vaultSupports } from '../../db/schema.ts';
+import type { EventBus } from '../../realtime/bus.ts';
+import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import { lockActor } from '../feed/repo.ts';
+import { MEDIA_URL_PREFIX } from '../media/storage.ts';
+import {
+  lockVault,
+  readCreatedVaults,
+  readLeaderboard,
+  readMediaVault,
+  readRecentSupports,
+  readSupportBySignature,
+  readSupportedVaults,
+  readSupporterIds,
+  readVault,
+  readVaultsOfPosts,
+  type MyVaultRow,
+  type SupportRow,
+  type VaultRow,
+} from './repo.ts';
+
+/** What the vaults' logic needs; built once from the app context (routes.ts). */
+export interface VaultDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  bus: EventBus;
+  chain: ChainClient;
+  logger: FastifyBaseLogger;
+  enabled: boolean;
+  dailyRewardCap: number;
+}
+
+export interface VaultViewer {
+  id: string;
+  solAddress: string;
+}
+
+// ---- Presentation -----------------------------------------------------------------------------
+
+export function toVaultSummary(row: VaultRow): VaultSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    currentAmount: row.total,
+    targetAmount: row.target,
+    supporterCount: row.supporter_count,
+    createdAt: row.created_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    creator: { walletAddress: row.creator_wallet },
+  };
+}
+
+function toSupport(row: SupportRow): VaultSupport {
+  return {
+    id: row.id,
+    vaultId: row.vault_id ?? '',
+    supporter: {
+      id: row.supporter_id,
+      username: row.username,
+      displayName: row.display_name,
+      walletAddress: row.sol_address,
+    },
+    amount: row.amount,
+    transactionSignature: row.signature,
+    slot: Number(row.slot),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function toMyVaultItem(row: MyVaultRow): MyVaultItem {
+  return {
+    ...toVaultSummary(row),
+    postId: row.post_id,
+    body: row.body,
+    unlockedAt: row.unlocked_at ? row.unlocked_at.toISOString() : null,
+    given: row.given,
+  };
+}
+
+/**
+ * Puts each vault post's summary on its feed item, and withholds the media of a vault that is
+ * still locked from everyone but its creator: their URLs become null and `locked` true. The
+ * creator's URLs carry the vault's media key, which lets their browser load the files (an
+ * <img> sends no bearer token). One statement for the whole page, only when it has vault posts.
+ */
+export async function withVaults(
+  pool: pg.Pool,
+  items: FeedItem[],
+  viewerId: string | null,
+): Promise<FeedItem[]> {
+  const vaultPostIds = items.filter((item) => item.kind === 'vault').map((item) => item.id);
+  if (vaultPostIds.length === 0) return items;
+  const rows = await readVaultsOfPosts(pool, vaultPostIds);
+  const byPost = new Map(rows.map((row) => [row.post_id, row]));
+  return items.map((item) => {
+    const row = byPost.get(item.id);
+    if (!row) return item;
+    return presentVaultPost(item, row, viewerId);
+  });
+}
+
+export function presentVaultPost(item: FeedItem, row: VaultRow, viewerId: string | null): FeedItem {
+  const hasMedia = item.imageUrl !== null || item.audioUrl !== null;
+  const locked = row.status === 'active';
+  const withKey = (url: string | null) =>
+    url && url.startsWith(MEDIA_URL_PREFIX)
+      ? `${url}?key=${encodeURIComponent(row.media_key)}`
+      : url;
+  if (!locked || !hasMedia) return { ...item, vault: toVaultSummary(row), locked: false };
+  if (viewerId === row.creator_id) {
+    return {
+      ...item,
+      imageUrl: withKey(item.imageUrl),
+      audioUrl: withKey(item.audioUrl),
+      vault: toVaultSummary(row),
+      locked: false,
+    };
+  }
+  return { ...item, imageUrl: null, audioUrl: null, vault: toVaultSummary(row), locked: true };
+}
+
+/**
+ * GET /media/<name>: whether a stored file may be served to this request. Files of a locked
+ * vault are 'hidden' (404) from everyone but the creator, who is recognised by their bearer
+ * token or by the vault's media key in `?key=`; those answers are 'private' (not cached by
+ * shared caches). Everything else is 'public'.
+ */
+export async function mediaAccess(
+  pool: pg.Pool,
+  args: { name: string; key: string | undefined; viewerId: string | null },
+): Promise<'public' | 'private' | 'hidden'> {
+  const vault = await readMediaVault(pool, args.name);
+  if (!vault || vault.status !== 'active') return 'public';
+  if (args.viewerId === vault.creator_id) return 'private';
+  if (args.key && sameSecret(args.key, vault.media_key)) return 'private';
+  return 'hidden';
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// ---- Creation (inside the feed's post transaction) ------------------------------------------
+
+/**
+ * The target of a vault post about to be created, in lamports, or the error to answer: the flag
+ * is off (vaults_disabled), the amount is missing or not a number (invalid_amount), below the
+ * minimum, or above the maximum.
+ */
+export function vaultTargetFor(enabled: boolean, targetAmount: string | null | undefined): bigint {
+  if (!enabled) throw new AppError('vaults_disabled');
+  if (targetAmount === null || targetAmount === undefined || targetAmount.trim() === '') {
+    throw new AppError('invalid_amount', {
+      details: [{ path: 'targetAmount', message: 'A vault post needs its SOL to lock' }],
+    });
+  }
+  const check = checkVaultAmount(targetAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
+  if (check.ok) return check.lamports;
+  if (check.reason === 'below_minimum') throw new AppError('vault_amount_below_minimum');
+  if (check.reason === 'above_maximum') throw new AppError('vault_target_too_large');
+  throw new AppError('invalid_amount');
+}
+
+/**
+ * Creates the vault of a post the feed has just inserted, in the same transaction, and records
+ * the `vault_created` rewarded event (instead of `post_created`). Runs 7 days from creation.
+ */
+export async function createVaultForPost(
+  tx: Tx,
+  args: { postId: bigint; creatorId: string; target: bigint; now: Date; dailyRewardCap: number },
+): Promise<void> {
+  await tx.insert(vaults).values({
+    messageId: args.postId,
+    creatorId: args.creatorId,
+    target: args.target,
+    mediaKey: randomBytes(18).toString('base64url'),
+    createdAt: args.now,
+    endsAt: vaultEndsAt(args.now),
+  });
+  await recordRewardedEvent(
+    tx,
+    { kind: 'vault_created', actorId: args.creatorId, reference: args.postId.toString() },
+    { now: args.now, dailyCap: args.dailyRewardCap },
+  );
+}
+
+// ---- Support ----------------------------------------------------------------------------------
+
+const REFUSAL_ERROR: Record<SupportRefusal, ErrorCode> = {
+  own_vault: 'vault_own_support',
+  not_active: 'vault_not_active',
+  ended: 'vault_ended',
+};
+
+const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
+  invalid_signature: 'transaction_signature_invalid',
+  unknown_signature: 'transaction_not_found',
+  failed: 'transaction_failed',
+  no_system_transfer: 'transfer_not_found',
+  transfer_not_top_level: 'transfer_not_found',
+  wrong_sender: 'transfer_wrong_sender',
+  wrong_recipient: 'transfer_wrong_recipient',
+  wrong_amount: 'transfer_wrong_amount',
+};
+
+type Recorded =
+  | { kind: 'recorded'; supportId: bigint; unlocked: boolean }
+  | { kind: 'existing'; support: SupportRow };
+
+/**
+ * POST /api/vaults/{id}/support. The client has sent `amount` SOL from the caller's wallet to
+ * the creator's and waited for confirmation; this verifies the transfer on the cluster and
+ * credits it, once:
+ *
+ * - The signature is unique in vault_supports, and it is looked up again under the caller's
+ *   row lock before anything is written, so a retry (same caller, vault and amount) answers
+ *   the recorded support again, and 50 parallel calls with one signature credit it once.
+ * - The vault row is locked for the write: concurrent supports take turns, the total is exact,
+ *   and active → unlocked happens in exactly one of them (with the vault_unlocked activity).
+ * - The `vault_supported` rewarded event is recorded in the same transaction.
+ */
+export async function supportVault(
+  deps: VaultDeps,
+  viewer: VaultViewer,
+  vaultId: bigint,
+  input: SupportVaultRequest,
+): Promise<SupportVaultResponse> {
+  const signature = input.transactionSignature?.trim() ?? '';
+  const amountText = input.amount?.trim() ?? '';
+  if (!signature || !amountText) throw new AppError('vault_support_missing_data');
+  const amountCheck = checkVaultAmount(amountText);
+  if (!amountCheck.ok) {
+    throw new AppError(
+      amountCheck.reason === 'below_minimum' ? 'vault_amount_below_minimum' : 'invalid_amount',
+    );
+  }
+  const amount = amountCheck.lamports;
+  if (!deps.enabled) throw new AppError('vaults_disabled');
+
+  const vault = await readVault(deps.pool, vaultId);
+  if (!vault) throw new AppError('vault_not_found');
+
+  // A retry of a support that was recorded: the same answer, whatever happened since.
+  const existing = await readSupportBySignature(deps.pool, signature);
+  if (existing) return answerExisting(deps, existing, viewer, vaultId, amount);
+
+  const refusal = supportRefusal(
+    { status: vault.status, endsAt: vault.ends_at, creatorId: vault.creator_id },
+    viewer.id,
+    deps.clock.now(),
+  );
+  if (refusal) throw new AppError(REFUSAL_ERROR[refusal]);
+
+  const verified = await deps.chain.verifyTransfer({
+    signature,
+    expectedSender: viewer.solAddress,
+    expectedRecipient: vault.creator_wallet,
+    lamports: amount,
+  });
+  if (!verified.ok) throw new AppError(REJECTION_ERROR[verified.reason]);
+
+  const now = deps.clock.now();
+  const recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
+    // Lock order everywhere: the acting user, then the vault, then the emission state.
+    await lockActor(tx, viewer.id);
+    const again = await readSupportBySignature(tx, signature);
+    if (again) return { kind: 'existing', support: again };
+    const locked = await lockVault(tx, vaultId);
+    if (!locked) throw new AppError('vault_not_found');
+    const lateRefusal = supportRefusal(locked, viewer.id, now);
+    if (lateRefusal) throw new AppError(REFUSAL_ERROR[lateRefusal]);
+
+    const earlier = await tx.execute(
+      sql`select 1 from vault_supports
+          where vault_id = ${vaultId} and supporter_id = ${viewer.id} limit 1`,
+    );
+    const inserted = await tx
+      .insert(vaultSupports)
+      .values({
+        vaultId,
+        supporterId: viewer.id,
+        signature,
+        amount,
+        slot: verified.slot,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: vaultSupports.id });
+    const support = inserted[0];
+    if (!support) {
+      // Only reachable if another caller recorded it meanwhile (they cannot share our lock).
+      const other = await readSupportBySignature(tx, signature);
+      if (!other) throw new Error('support insert conflicted but no row was found');
+      return { kind: 'existing', support: other };
+    }
+
+    const total = locked.total + amount;
+    const status = statusAfterSupport(locked.status, total, locked.target);
+    const unlocked = status !== locked.status;
+    await tx.execute(
+      sql`update vaults set total = ${total},
+            supporter_count = supporter_count + ${earlier.rows.length === 0 ? 1 : 0},
+            status = ${status},
+            unlocked_at = ${unlocked ? now : null}::timestamptz
+          where id = ${vaultId}`,
+    );
+    if (unlocked) {
+      await writeActivity(tx, now, {
+        type: 'vault_unlocked',
+        message: `${shortName(vault.creator_name)}'s vault unlocked with ${formatSol(total)} SOL`,
+        userId: vault.creator_id,
+        reference: vaultId.toString(),
+      });
+    }
+    await recordRewardedEvent(
+      tx,
+      {
+        kind: 'vault_supported',
+        actorId: viewer.id,
+        subjectOwnerId: vault.creator_id,
+        reference: signature,
+      },
+      { now, dailyCap: deps.dailyRewardCap },
+    );
+    return { kind: 'recorded', supportId: support.id, unlocked };
+  });
+
+  if (recorded.kind === 'existing') {
+    return answerExisting(deps, recorded.support, viewer, vaultId, amount);
+  }
+  const [support, after] = await Promise.all([
+    readSupportBySignature(deps.pool, signature),
+    readVault(deps.pool, vaultId),
+  ]);
+  if (!support || !after) throw new Error('recorded support vanished');
+  await announce(deps, vaultId, vault.creator_id, {
+    type: 'vault_support',
+    data: {
+      vaultId: vaultId.toString(),
+      support: { supporterId: viewer.id, amount: support.amount },
+    },
+  });
+  if (recorded.unlocked) {
+    await announce(deps, vaultId, vault.creator_id, {
+      type: 'vault_completed',
+      data: { vaultId: vaultId.toString() },
+    });
+  }
+  return { support: toSupport(support), vault: toVaultSummary(after) };
+}
+
+/** A signature that was recorded before: the same answer for the same call, 409 otherwise. */
+async function answerExisting(
+  deps: VaultDeps,
+  existing: SupportRow,
+  viewer: VaultViewer,
+  vaultId: bigint,
+  amount: bigint,
+): Promise<SupportVaultResponse> {
+  const sameCall =
+    existing.supporter_id === viewer.id &&
+    existing.vault_id === vaultId.toString() &&
+    BigInt(existing.amount) === amount;
+  if (!sameCall) throw new AppError('transaction_already_used');
+  const vault = await readVault(deps.pool, vaultId);
+  if (!vault) throw new AppError('vault_not_found');
+  return { support: toSupport(existing), vault: toVaultSummary(vault) };
+}
+
+/** After commit, to the creator and every supporter; a failed publish is only logged. */
+async function announce(
+  deps: VaultDeps,
+  vaultId: bigint,
+  creatorId: string,
+  event: RealtimeEvent,
+): Promise<void> {
+  try {
+    const supporters = await readSupporterIds(deps.pool, vaultId);
+    await deps.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds: [...new Set([creatorId, ...supporters])] },
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}
+
+/** Names in public activity: the chosen name, or a wallet shortened like the UI does. */
+function shortName(name: string): string {
+  return name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
+}
+
+// ---- Reads ------------------------------------------------------------------------------------
+
+export async function getVaultDetail(
+  deps: VaultDeps,
+  vaultId: bigint,
+  viewerId: string | null,
+  readPost: (postId: bigint) => Promise<FeedItem | null>,
+): Promise<VaultDetail> {
+  const vault = await readVault(deps.pool, vaultId);
+  if (!vault) throw new AppError('vault_not_found');
+  const [post, supports] = await Promise.all([
+    readPost(BigInt(vault.post_id)),
+    readRecentSupports(deps.pool, vaultId),
+  ]);
+  if (!post) throw new AppError('vault_not_found');
+  return {
+    ...toVaultSummary(vault),
+    postId: vault.post_id,
+    unlockedAt: vault.unlocked_at ? vault.unlocked_at.toISOString() : null,
+    post: presentVaultPost(post, vault, viewerId),
+    supports: supports.map(toSupport),
+  };
+}
+
+export async function getLeaderboard(
+  deps: VaultDeps,
+  vaultId: bigint,
+): Promise<LeaderboardEntry[]> {
+  const [vault, rows] = await Promise.all([
+    readVault(deps.pool, vaultId),
+    readLeaderboard(deps.pool, vaultId),
+  ]);
+  if (!vault) throw new AppError('vault_not_found');
+  return rows.map((row) => ({
+    id: row.supporter_id,
+    supporter: {
+      id: row.supporter_id,
+      username: row.username,
+      displayName: row.display_name,
+      walletAddress: row.sol_address,
+    },
+    total: row.total,
+    supports: row.supports,
+  }));
+}
+
+export async function getMyVaults(
+  deps: VaultDeps,
+  userId: string,
+  mine: 'created' | 'supported',
+): Promise<MyVaultsResponse> {
+  const result =
+    mine === 'created'
+      ? await readCreatedVaults(deps.pool, userId)
+      : await readSupportedVaults(deps.pool, userId);
+  return {
+    items: result.rows.map(toMyVaultItem),
+    totals: { vaults: result.count, amount: result.amount, unlocked: result.unlocked },
+  };
+}

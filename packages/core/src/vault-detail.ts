@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { feedItemSchema } from './feed.ts';
+import { vaultSummarySchema, vaultSupportSchema } from './vaults.ts';
+
+/** GET /api/vaults/{id}: the vault, its post (media withheld as in the feed), recent supports. */
+export const vaultDetailSchema = vaultSummarySchema.extend({
+  postId: z.string(),
+  unlockedAt: z.string().nullable(),
+  post: feedItemSchema,
+  /** Newest first, at most VAULT_SUPPORTS_SHOWN. */
+  supports: z.array(vaultSupportSchema),
+});
+export type VaultDetail = z.infer<typeof vaultDetailSchema>;

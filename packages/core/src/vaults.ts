@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { formatBaseUnits, parseDecimalAmount } from './amounts.ts';
+import { FEE_MARGIN_LAMPORTS, LAMPORTS_PER_SOL, VAULT_DURATION_MS } from './constants.ts';
+
+/**
+ * Vaults (issue 7, design.md section 4): a post locked behind a SOL target that supporters fund
+ * with real transfers to the creator. The rules here are plain functions shared by the server
+ * (which enforces them) and the web app (which checks them before asking the wallet to sign).
+ */
+
+/**
+ * The smallest vault amount, in SOL: the least a supporter may send in one support, and the
+ * least a creator may lock as a target. The spec names a shared minimum without its value and
+ * lists a constant 0.01 (section 9); this is it, the composer's step as well.
+ */
+export const VAULT_MIN_SUPPORT_SOL = '0.01';
+export const VAULT_MIN_SUPPORT_LAMPORTS = 10_000_000n;
+/** The largest target a vault may lock (far above any test-network use; keeps totals sane). */
+export const VAULT_MAX_TARGET_SOL = '1000000';
+export const VAULT_MAX_TARGET_LAMPORTS = 1_000_000n * LAMPORTS_PER_SOL;
+/** Supports listed on a vault's own page, newest first (the leaderboard covers everyone). */
+export const VAULT_SUPPORTS_SHOWN = 100;
+/** Vaults listed per section of /my-vaults, newest first (the totals cover all of them). */
+export const MY_VAULTS_LIMIT = 100;
+
+export const VAULT_STATUSES = ['active', 'unlocked', 'paid_out'] as const;
+export type VaultStatus = (typeof VAULT_STATUSES)[number];
+
+/** The spec's texts (sections 5 and 8) for the vault support flow. */
+export const VAULT_MESSAGES = {
+  minimum: `Minimum vault amount is ${VAULT_MIN_SUPPORT_SOL} SOL`,
+  missingData: 'Missing required data for vault support',
+  walletNotFound: 'Phantom wallet not found. Please install Phantom wallet.',
+  failedTitle: 'Failed to Support Vault',
+  failedFallback: 'Transaction failed',
+  successTitle: 'Vault Supported!',
+  success: (sol: string) => `Successfully vaulted ${sol} SOL on-chain!`,
+  insufficient: (needLamports: bigint, haveLamports: bigint) =>
+    `Insufficient balance. You need ${formatSolRoundedUp(needLamports)} SOL but only have ${formatBaseUnits(haveLamports, 4)} SOL`,
+  unlocked: 'Content Unlocked! Target reached!',
+  paidOut: 'Creator paid out',
+  disabledTitle: 'Vaults disabled',
+  disabled: 'Timelock vaults are not available in this environment',
+} as const;
+
+/** SOL with 4 decimals, rounded up: what someone needs is never shown as less than it is. */
+function formatSolRoundedUp(lamports: bigint): string {
+  const step = 100_000n; // 1e9 / 1e4
+  const rounded = ((lamports + step - 1n) / step) * step;
+  return formatBaseUnits(rounded, 4);
+}
+
+export type VaultAmountCheck =
+  | { ok: true; lamports: bigint }
+  | { ok: false; reason: 'invalid_amount' | 'below_minimum' | 'above_maximum' };
+
+/**
+ * A SOL amount typed by a person (a support, or a target to lock): a decimal string with at
+ * most 9 decimals (the shared parser), at least the minimum. Targets are also capped.
+ */
+export function checkVaultAmount(text: string, options: { max?: bigint } = {}): VaultAmountCheck {
+  const parsed = parseDecimalAmount(text, 9);
+  if (!parsed.ok) return { ok: false, reason: 'invalid_amount' };
+  if (parsed.value < VAULT_MIN_SUPPORT_LAMPORTS) return { ok: false, reason: 'below_minimum' };
+  if (options.max !== undefined && parsed.value > options.max) {
+    return { ok: false, reason: 'above_maximum' };
+  }
+  return { ok: true, lamports: parsed.value };
+}
+
+/** A vault ends 7 days after it was created (spec section 9). */
+export function vaultEndsAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + VAULT_DURATION_MS);
+}
+
+/** Progress toward the target, 0..1, capped at 1 (the bar never overflows). */
+export function vaultProgress(currentLamports: bigint, targetLamports: bigint): number {
+  if (targetLamports <= 0n) return 1;
+  if (currentLamports >= targetLamports) return 1;
+  if (currentLamports <= 0n) return 0;
+  // Four decimals of precision without floating point on the bigints themselves.
+  return Number((currentLamports * 10_000n) / targetLamports) / 10_000;
+}
+
+/** Unlocked and paid out both show as unlocked (spec section 4). */
+export function isVaultUnlocked(status: VaultStatus): boolean {
+  return status === 'unlocked' || status === 'paid_out';
+}
+
+export type SupportRefusal = 'not_active' | 'ended' | 'own_vault';
+
+/**
+ * Whether a vault takes a support from `supporterId` now. Order matters for the message a person
+ * sees: their own vault first, then a vault that is no longer active, then one whose time is up.
+ */
+export function supportRefusal(
+  vault: { status: VaultStatus; endsAt: Date; creatorId: string },
+  supporterId: string,
+  now: Date,
+): SupportRefusal | null {
+  if (vault.creatorId === supporterId) return 'own_vault';
+  if (vault.status !== 'active') return 'not_active';
+  if (now.getTime() >= vault.endsAt.getTime()) return 'ended';
+  return null;
+}
+
+/** The status after a support brings the total to `total`: active → unlocked at the target. */
+export function statusAfterSupport(
+  status: VaultStatus,
+  total: bigint,
+  target: bigint,
+): VaultStatus {
+  return status === 'active' && total >= target ? 'unlocked' : status;
+}
+
+/**
+ * The client's balance check (spec section 5): the wallet must hold the amount plus the
+ * 0.000005 SOL fee margin. Returns the spec's message when it does not.
+ */
+export function insufficientBalanceMessage(
+  balanceLamports: bigint,
+  amountLamports: bigint,
+): string | null {
+  const need = amountLamports + FEE_MARGIN_LAMPORTS;
+  return balanceLamports < need ? VAULT_MESSAGES.insufficient(need, balanceLamports) : null;
+}
+
+// ---- Wire shapes ------------------------------------------------------------------------------
+
+export const vaultCreatorSchema = z.object({ walletAddress: z.string() });
+
+/** The vault summary a vault post carries in the feed (spec section 3, plus endsAt). */
+export const vaultSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(VAULT_STATUSES),
+  /** Lamports supported so far, an integer string. */
+  currentAmount: z.string(),
+  /** Lamports to reach, an integer string. */
+  targetAmount: z.string(),
+  supporterCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  endsAt: z.string(),
+  creator: vaultCreatorSchema,
+});
+export type VaultSummary = z.infer<typeof vaultSummarySchema>;
+
+export const vaultUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  walletAddress: z.string(),
+});
+export type VaultUser = z.infer<typeof vaultUserSchema>;
+
+/** GET /api/vaults/{id}/leaderboard: supporters ranked by total given. */
+export const leaderboardEntrySchema = z.object({
+  /** The supporter's user id (one entry per supporter). */
+  id: z.string(),
+  supporter: vaultUserSchema,
+  /** Lamports given in all, an integer string. */
+  total: z.string(),
+  /** How many supports. */
+  supports: z.number().int().positive(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const vaultSupportSchema = z.object({
+  id: z.string(),
+  vaultId: z.string(),
+  supporter: vaultUserSchema,
+  amount: z.string(),
+  transactionSignature: z.string(),
+  slot: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type VaultSupport = z.infer<typeof vaultSupportSchema>;
+
+/** POST /api/vaults/{id}/support. Both fields are checked by the service (missing → 400). */
+export const supportVaultRequestSchema = z.object({
+  transactionSignature: z.string().max(200).optional(),
+  amount: z.string().max(64).optional(),
+});
+export type SupportVaultRequest = z.input<typeof supportVaultRequestSchema>;
+
+/** The answer to a support, the same for a retry with the same signature. */
+export const supportVaultResponseSchema = z.object({
+  support: vaultSupportSchema,
+  vault: vaultSummarySchema,
+});
+export type SupportVaultResponse = z.infer<typeof supportVaultResponseSchema>;
+
+/** One of /my-vaults' lists: the vault, its post's text, and what the viewer gave. */
+export const myVaultItemSchema = vaultSummarySchema.extend({
+  postId: z.string(),
+  body: z.string(),
+  unlockedAt: z.string().nullable(),
+  /** Lamports the viewer gave to this vault (0 for their own vaults). */
+  given: z.string(),
+});
+export type MyVaultItem = z.infer<typeof myVaultItemSchema>;
+
+export const myVaultsResponseSchema = z.object({
+  items: z.array(myVaultItemSchema),
+  totals: z.object({
+    /** Vaults in the list (all of them, not only the ones returned). */
+    vaults: z.number().int().nonnegative(),
+    /** 'created': lamports raised by all of them; 'supported': lamports the viewer gave. */
+    amount: z.string(),
+    unlocked: z.number().int().nonnegative(),
+  }),
+});
+export type MyVaultsResponse = z.infer<typeof myVaultsResponseSchema>;
