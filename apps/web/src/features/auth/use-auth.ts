@@ -11,9 +11,8 @@ import {
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { setAuthHooks } from '../../lib/api-client.ts';
-import { signChallenge, signingPath } from '../wallet/sign-challenge.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
-import { signInFeature, signMessageFeature } from '../wallet/wallet-standard.ts';
+import { signInFeature, signMessageFeature, signingPath } from '../wallet/wallet-standard.ts';
 import { createAuthApi } from './auth-api.ts';
 import { AuthMachine, type AuthStatus, type AuthUser, type WalletView } from './auth-machine.ts';
 
@@ -101,7 +100,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       address: account.address,
       canSignMessage: Boolean(signInFeature(current) ?? signMessageFeature(current, account)),
       canSign: signingPath(current, account) !== null,
-      sign: (message) => signChallenge(current, account, message, context),
+      // The signing code (SIWS fields, encodings, memo transaction) loads when first needed.
+      sign: async (message) => {
+        const { signChallenge } = await import('../wallet/sign-challenge.ts');
+        return signChallenge(current, account, message, context);
+      },
     };
     machine.setWallet(view);
   }, [machine, walletStatus, current, account, config]);

@@ -5,20 +5,12 @@ import { getLatestBlockhash } from './rpc.ts';
 import { parseSignInMessage } from './siws.ts';
 import { signInFeature, signMessageFeature, signTransactionFeature } from './wallet-standard.ts';
 
+export { signingPath, type SigningPath } from './wallet-standard.ts';
+
 export interface SigningContext {
   /** e.g. 'solana:localnet', for wallets that take a chain with a transaction. */
   chain: `${string}:${string}`;
   rpcUrl: string;
-}
-
-export type SigningPath = 'signIn' | 'signMessage' | 'memoTransaction';
-
-/** The path a wallet signs the challenge by (design.md section 5 and issue 4's preference). */
-export function signingPath(wallet: Wallet, account: WalletAccount): SigningPath | null {
-  if (signInFeature(wallet)) return 'signIn';
-  if (signMessageFeature(wallet, account)) return 'signMessage';
-  if (signTransactionFeature(wallet, account)) return 'memoTransaction';
-  return null;
 }
 
 /**

@@ -87,3 +87,13 @@ export function signTransactionFeature(
 export function solanaAccount(accounts: readonly WalletAccount[]): WalletAccount | null {
   return accounts.find((account) => account.chains.some((c) => c.startsWith('solana:'))) ?? null;
 }
+
+export type SigningPath = 'signIn' | 'signMessage' | 'memoTransaction';
+
+/** The path a wallet signs the challenge by (design.md section 5 and issue 4's preference). */
+export function signingPath(wallet: Wallet, account: WalletAccount): SigningPath | null {
+  if (signInFeature(wallet)) return 'signIn';
+  if (signMessageFeature(wallet, account)) return 'signMessage';
+  if (signTransactionFeature(wallet, account)) return 'memoTransaction';
+  return null;
+}
