@@ -171,7 +171,8 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]!.textContent).toContain('Welcome bonus');
     expect(rows()[0]!.textContent).toContain('+100 DUM');
-    expect(rows()[1]!.textContent).toContain('Vibe #42 · Epoch 0');
+    expect(rows()[1]!.textContent).toContain('Post · Vibe #42');
+    expect(rows()[1]!.textContent).toContain('· Epoch 0');
     await user.click(within(earnings).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(rows()[2]!.textContent).toContain('daily cap reached');

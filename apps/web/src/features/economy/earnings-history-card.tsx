@@ -1,6 +1,6 @@
 import { formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
 import { History } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Card,
@@ -30,7 +30,12 @@ function vibeNumber(eventIndex: string): string {
     : eventIndex;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /**
  * The wallet's earnings on /rewards, read from the emission ledger: totals by kind (which also
@@ -38,6 +43,7 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
  */
 export function EarningsHistoryCard({ userId, className }: { userId: string; className?: string }) {
   const [kind, setKind] = useState<string | null>(null);
+  const titleId = useId();
   const summary = useRewardsSummary(userId);
   const history = useRewardsHistory(userId, kind);
   const items = history.data?.pages.flatMap((page) => page.items);
@@ -46,11 +52,11 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
     <Card
       className={className}
       role="region"
-      aria-labelledby="earnings-title"
+      aria-labelledby={titleId}
       data-testid="earnings-history"
     >
       <CardHeader>
-        <CardTitle id="earnings-title" className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <span className="grid size-8 place-items-center rounded-lg bg-primary/15 text-primary">
             <History className="size-4" aria-hidden="true" />
           </span>
@@ -170,8 +176,10 @@ function HistoryRow({ item }: { item: LedgerItem }) {
   const Icon = style.icon;
   const amount = parseBaseUnits(item.amount) ?? 0n;
   const details = [
-    item.eventIndex !== null ? `Vibe #${vibeNumber(item.eventIndex)}` : null,
     item.epoch !== null ? `Epoch ${item.epoch}` : null,
+    amount === 0n && item.eventIndex === null && !BONUS_KINDS.has(item.kind)
+      ? 'daily cap reached'
+      : null,
   ].filter(Boolean);
   return (
     <li className="flex items-center gap-3 py-2.5" data-testid="earning-row" data-kind={item.kind}>
@@ -182,13 +190,15 @@ function HistoryRow({ item }: { item: LedgerItem }) {
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{style.label}</p>
+        <p className="truncate text-sm font-medium">
+          {style.entry}
+          {item.eventIndex !== null && (
+            <span className="font-normal text-muted"> · Vibe #{vibeNumber(item.eventIndex)}</span>
+          )}
+        </p>
         <p className="truncate text-xs text-subtle">
           <time dateTime={item.createdAt}>{DATE_TIME.format(new Date(item.createdAt))}</time>
-          {details.length > 0 && ` · ${details.join(' · ')}`}
-          {amount === 0n && item.eventIndex === null && !BONUS_KINDS.has(item.kind)
-            ? ' · daily cap reached'
-            : ''}
+          {details.map((detail) => ` · ${detail}`).join('')}
         </p>
       </div>
       <p

@@ -135,11 +135,12 @@ export function useRecentActivity() {
     queryKey: ACTIVITY_KEY,
     refetchInterval: ACTIVITY_POLL_MS,
   });
-  const newest = query.data?.items[0]?.id;
-  const seen = useRef<string | undefined>(undefined);
+  // The newest item's id once loaded ('' for an empty list); null until the first answer.
+  const newest = query.data ? (query.data.items[0]?.id ?? '') : null;
+  const seen = useRef<string | null>(null);
   useEffect(() => {
-    if (newest === undefined) return;
-    if (seen.current !== undefined && seen.current !== newest) {
+    if (newest === null) return;
+    if (seen.current !== null && seen.current !== newest) {
       void client.invalidateQueries({ queryKey: PLATFORM_STATS_KEY });
       void client.invalidateQueries({ queryKey: EMISSIONS_STATS_KEY });
       void client.invalidateQueries({ queryKey: ['/api/users'] });

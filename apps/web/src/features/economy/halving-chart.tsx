@@ -81,7 +81,7 @@ export function HalvingChart({ stats }: { stats: PlatformStats }) {
           ))}
         </div>
 
-        <div className="absolute top-3 right-11 bottom-7 left-10">
+        <div className="absolute top-3 right-11 bottom-7 left-12">
           <svg
             viewBox={`0 0 ${WIDTH} 100`}
             preserveAspectRatio="none"
@@ -171,7 +171,7 @@ export function HalvingChart({ stats }: { stats: PlatformStats }) {
         </div>
 
         {/* Bottom axis: events at each halving. */}
-        <div aria-hidden="true" className="absolute right-11 bottom-0 left-10 h-6">
+        <div aria-hidden="true" className="absolute right-11 bottom-0 left-12 h-6">
           {[0, ...steps.map((step) => step.endEvent)].map((event, index) => (
             <span
               key={event}

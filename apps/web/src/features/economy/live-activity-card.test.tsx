@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, renderWithClient, stubApi } from './economy-test-utils.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { PLATFORM_STATS_KEY, userRecordKey } from './economy-queries.ts';
+import {
+  WALLET,
+  errorResponse,
+  jsonResponse,
+  renderWithClient,
+  stubApi,
+  userRecord,
+} from './economy-test-utils.tsx';
 import { LiveActivityCard } from './live-activity-card.tsx';
 
 const ACTIVITY = '/api/activity/recent?limit=10';
@@ -87,5 +96,25 @@ describe('LiveActivityCard', () => {
     });
     await waitFor(() => expect(screen.getByText('event 2')).toBeDefined());
     expect(calls.filter((call) => call.path === ACTIVITY)).toHaveLength(2);
+  });
+
+  it('refreshes the counters a new item moved, including the first item after none', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let items: ReturnType<typeof item>[] = [];
+    stubApi({ [`GET ${ACTIVITY}`]: () => jsonResponse({ items }) });
+    const client = createQueryClient();
+    client.setQueryData(PLATFORM_STATS_KEY, { totalEvents: 0 });
+    client.setQueryData(userRecordKey(WALLET), userRecord());
+    renderWithClient(<LiveActivityCard />, { client });
+    await screen.findByText('No activity yet');
+    expect(client.getQueryState(PLATFORM_STATS_KEY)?.isInvalidated).toBe(false);
+
+    items = [item('1', 'post_created', 'dana posted a vibe · +150 DUM', 0)];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    await screen.findByText('dana posted a vibe · +150 DUM');
+    expect(client.getQueryState(PLATFORM_STATS_KEY)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(userRecordKey(WALLET))?.isInvalidated).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -12,18 +13,19 @@ import { useTickingNow } from './use-ticking-now.ts';
  */
 export function LiveActivityCard({ className }: { className?: string }) {
   const query = useRecentActivity();
+  const titleId = useId();
   const now = useTickingNow(1000);
   const items = query.data?.items;
 
   return (
     <Card
       className={cn('flex flex-col', className)}
-      aria-labelledby="live-activity-title"
+      aria-labelledby={titleId}
       role="region"
       data-testid="live-activity"
     >
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle id="live-activity-title">Live Activity</CardTitle>
+        <CardTitle id={titleId}>Live Activity</CardTitle>
         <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success">
           <span className="relative flex size-2" aria-hidden="true">
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60 motion-reduce:animate-none" />

@@ -1,4 +1,5 @@
 import { Coins, Hourglass, Pickaxe, Sparkles, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -13,17 +14,18 @@ import { platformStatsView } from './platform-stats.ts';
  */
 export function PlatformStatsCard({ className }: { className?: string }) {
   const query = usePlatformStats();
+  const titleId = useId();
   const view = query.data ? platformStatsView(query.data) : null;
 
   return (
     <Card
       className={cn('flex flex-col', className)}
       role="region"
-      aria-labelledby="platform-stats-title"
+      aria-labelledby={titleId}
       data-testid="platform-stats"
     >
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle id="platform-stats-title">Platform Stats</CardTitle>
+        <CardTitle id={titleId}>Platform Stats</CardTitle>
         {query.data && (
           <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted">
             Epoch {query.data.currentEpoch}
@@ -33,7 +35,7 @@ export function PlatformStatsCard({ className }: { className?: string }) {
       <CardContent className="flex flex-1 flex-col gap-4">
         {view ? (
           <>
-            <dl className="grid grid-cols-2 gap-2.5">
+            <dl className="grid grid-cols-2 gap-2">
               <Stat
                 icon={Sparkles}
                 label="Total Vibes"
@@ -108,9 +110,9 @@ function Stat({
   tone: string;
 }) {
   return (
-    <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted">
-        <Icon className={cn('size-3.5', tone)} aria-hidden="true" />
+    <div className="rounded-xl border border-border/70 bg-background/40 px-2.5 py-3">
+      <dt className="flex items-center gap-1.5 text-xs font-medium whitespace-nowrap text-muted">
+        <Icon className={cn('size-3.5 shrink-0', tone)} aria-hidden="true" />
         {label}
       </dt>
       <dd className="mt-1 flex items-baseline gap-1">

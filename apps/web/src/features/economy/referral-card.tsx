@@ -32,19 +32,34 @@ export const COPY_FAILED_TOAST = {
  * epoch is 0, the reward amounts, total referrals, DUM earned, the referral link with Copy and
  * how it works.
  */
-export function ReferralCard({ className }: { className?: string }) {
+export function ReferralCard({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const viewer = useEconomyViewer();
   if (!viewer.userId) return null;
-  return <SignedInReferralCard userId={viewer.userId} className={className} />;
+  return <SignedInReferralCard userId={viewer.userId} className={className} compact={compact} />;
 }
 
-function SignedInReferralCard({ userId, className }: { userId: string; className?: string }) {
+function SignedInReferralCard({
+  userId,
+  className,
+  compact,
+}: {
+  userId: string;
+  className?: string;
+  compact: boolean;
+}) {
   const code = useReferralCode(userId);
   const stats = useReferralStats(userId);
   const epoch = useEmissionsStats().data?.currentEpoch;
   const rewards = referralRewards(epoch);
   const [copied, setCopied] = useState(false);
   const linkId = useId();
+  const titleId = useId();
 
   useEffect(() => {
     if (!copied) return;
@@ -66,7 +81,7 @@ function SignedInReferralCard({ userId, className }: { userId: string; className
     <Card
       className={cn('relative overflow-hidden', className)}
       role="region"
-      aria-labelledby="referral-card-title"
+      aria-labelledby={titleId}
       data-testid="referral-card"
     >
       <div
@@ -74,7 +89,7 @@ function SignedInReferralCard({ userId, className }: { userId: string; className
         className="pointer-events-none absolute -top-20 -right-16 size-56 rounded-full bg-accent/15 blur-3xl"
       />
       <CardHeader className="relative">
-        <CardTitle id="referral-card-title" className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <span className="grid size-8 place-items-center rounded-lg bg-vibe text-primary-foreground">
             <Gift className="size-4" aria-hidden="true" />
           </span>
@@ -168,25 +183,46 @@ function SignedInReferralCard({ userId, className }: { userId: string; className
           )}
         </div>
 
-        <div>
-          <h4 className="text-sm font-semibold">How it works</h4>
-          <ol className="mt-2 grid gap-2 text-sm text-muted">
-            {[
-              'Share your referral link with a friend.',
-              'They connect a wallet and sign in through your link.',
-              `When they earn their first DUM, you get ${rewards.referrer} DUM and they get ${rewards.friend} DUM.`,
-            ].map((step, index) => (
-              <li key={step} className="flex items-start gap-2.5">
-                <span className="grid size-5 shrink-0 place-items-center rounded-full bg-primary/15 text-[11px] font-bold text-primary">
-                  {index + 1}
-                </span>
-                <span>{step}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
+        {compact ? (
+          <details className="group rounded-xl border border-border/70 bg-background/40 px-3 py-2">
+            <summary className="cursor-pointer text-sm font-semibold marker:text-subtle">
+              How it works
+            </summary>
+            <HowItWorks rewards={rewards} className="mt-2 mb-1" />
+          </details>
+        ) : (
+          <div>
+            <h4 className="text-sm font-semibold">How it works</h4>
+            <HowItWorks rewards={rewards} className="mt-2" />
+          </div>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function HowItWorks({
+  rewards,
+  className,
+}: {
+  rewards: { referrer: string; friend: string };
+  className?: string;
+}) {
+  return (
+    <ol className={cn('grid gap-2 text-sm text-muted', className)}>
+      {[
+        'Share your referral link with a friend.',
+        'They connect a wallet and sign in through your link.',
+        `When they earn their first DUM, you get ${rewards.referrer} DUM and they get ${rewards.friend} DUM.`,
+      ].map((step, index) => (
+        <li key={step} className="flex items-start gap-2.5">
+          <span className="grid size-5 shrink-0 place-items-center rounded-full bg-primary/15 text-[11px] font-bold text-primary">
+            {index + 1}
+          </span>
+          <span>{step}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatDumAmount, parseBaseUnits, stakingAccrual } from '@dum/core';
 import { HandCoins, Lock, PiggyBank, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Card,
@@ -42,6 +42,7 @@ export function StakingPositionCard({
   const summary = useRewardsSummary(userId);
   const claim = useClaimMutation(wallet);
   const [stakeOpen, setStakeOpen] = useState(false);
+  const titleId = useId();
   const now = useTickingNow(1000);
 
   const account = summary.data?.account;
@@ -55,6 +56,8 @@ export function StakingPositionCard({
       BigInt(Math.max(0, now - (summary.dataUpdatedAt || now))),
     );
   const totalEarned = parseBaseUnits(account?.totalEarned ?? '0') ?? 0n;
+  // What the current stake earns at the server's rate (base units, rounded down).
+  const yearly = (balances.staked * BigInt(aprBps)) / 10_000n;
 
   function claimRewards() {
     claim.mutate(undefined, {
@@ -80,11 +83,11 @@ export function StakingPositionCard({
     <Card
       className={cn('flex flex-col', className)}
       role="region"
-      aria-labelledby="staking-position-title"
+      aria-labelledby={titleId}
       data-testid="staking-position"
     >
       <CardHeader>
-        <CardTitle id="staking-position-title" className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <span className="grid size-8 place-items-center rounded-lg bg-dum/15 text-dum">
             <PiggyBank className="size-4" aria-hidden="true" />
           </span>
@@ -127,17 +130,22 @@ export function StakingPositionCard({
                 {claim.isPending ? 'Claiming...' : 'Claim'}
               </Button>
             </div>
-            <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted">
-                Total earned{' '}
-                <span className="font-mono font-semibold text-foreground tabular-nums">
-                  {formatDumAmount(totalEarned)} DUM
-                </span>
-              </p>
-              <Button variant="secondary" onClick={() => setStakeOpen(true)}>
-                Stake or unstake
-              </Button>
-            </div>
+            <dl className="grid divide-y divide-border/60 text-sm">
+              <Row label="Earning per day" value={`${formatDumAmount(yearly / 365n, 6)} DUM`} />
+              <Row label="Earning per year" value={`${formatDumAmount(yearly, 4)} DUM`} />
+              <Row
+                label="Total earned"
+                value={`${formatDumAmount(totalEarned)} DUM`}
+                testId="rewards-total-earned"
+              />
+            </dl>
+            <Button
+              variant="secondary"
+              className="mt-auto w-full"
+              onClick={() => setStakeOpen(true)}
+            >
+              Stake or unstake
+            </Button>
             <StakeDialog
               open={stakeOpen}
               onOpenChange={setStakeOpen}
@@ -161,6 +169,17 @@ export function StakingPositionCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-mono font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
 

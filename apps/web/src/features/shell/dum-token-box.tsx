@@ -67,21 +67,15 @@ export function DumTokenBoxView({
         aria-hidden="true"
         className="pointer-events-none absolute -top-10 -right-10 size-28 rounded-full bg-dum/15 blur-2xl"
       />
-      <div className="relative flex items-center justify-between gap-2">
-        <h2 id="dum-token-box-title" className="flex items-center gap-2 text-sm font-semibold">
-          <span className="grid size-7 place-items-center rounded-lg bg-dum/15 text-dum">
-            <Coins className="size-4" aria-hidden="true" />
-          </span>
-          DUM Token
-        </h2>
-        <Link
-          to="/rewards"
-          className="inline-flex items-center gap-0.5 rounded-md text-xs font-medium text-muted transition-colors hover:text-dum"
-        >
-          Rewards page
-          <ChevronRight className="size-3.5" aria-hidden="true" />
-        </Link>
-      </div>
+      <h2
+        id="dum-token-box-title"
+        className="relative flex items-center gap-2 text-sm font-semibold"
+      >
+        <span className="grid size-7 place-items-center rounded-lg bg-dum/15 text-dum">
+          <Coins className="size-4" aria-hidden="true" />
+        </span>
+        DUM Token
+      </h2>
       <dl className="relative mt-3 grid gap-1.5 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="flex items-baseline justify-between gap-2">
@@ -95,6 +89,13 @@ export function DumTokenBoxView({
       <Button variant="dum" size="sm" className="relative mt-4 w-full" onClick={onStake}>
         Stake Tokens
       </Button>
+      <Link
+        to="/rewards"
+        className="relative mt-2.5 flex items-center justify-center gap-0.5 rounded-md text-xs font-medium text-muted transition-colors hover:text-dum"
+      >
+        Rewards and history
+        <ChevronRight className="size-3.5" aria-hidden="true" />
+      </Link>
     </section>
   );
 }
