@@ -1,3 +1,4 @@
+import { FeedEconomyCards } from '../features/economy/feed-economy.tsx';
 import { Composer } from '../features/feed/composer.tsx';
 import { PostList } from '../features/feed/post-list.tsx';
 import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
@@ -21,15 +22,13 @@ export function FeedPage() {
         <div className="xl:hidden">
           <TrendingFanVaults layout="strip" />
         </div>
+        <FeedEconomyCards placement="inline" />
         <PostList viewer={viewer} />
       </div>
       <aside aria-label="Trending and stats" className="hidden xl:block">
         <div className="flex flex-col gap-6">
           <TrendingFanVaults layout="rail" />
-          {/*
-            Token economy slot: the Platform Stats card beside a compact Live Activity card, and
-            for signed-in users the Invite & Earn card (spec section 2) mount here.
-          */}
+          <FeedEconomyCards placement="rail" />
         </div>
       </aside>
     </div>
