@@ -68,12 +68,19 @@ export async function installTestWallet(
   });
   const jwk = privateKey.export({ format: 'jwk' });
   const publicKey = [...Buffer.from(jwk.x ?? '', 'base64url')];
-  await context.addInitScript(pageWallet, {
+  const pageOptions: PageOptions = {
     name: options.name ?? 'Test Wallet',
     mode: options.mode ?? 'signMessage',
     address,
     publicKey,
-  } satisfies PageOptions);
+  };
+  // As source text, with a stand-in for the `__name` helper some TypeScript loaders (tsx)
+  // weave into function bodies: the page has no such helper.
+  await context.addInitScript({
+    content: `(() => { const __name = (f) => f; (${pageWallet.toString()})(${JSON.stringify(
+      pageOptions,
+    )}); })();`,
+  });
   return { address, signatures: () => count };
 }
 

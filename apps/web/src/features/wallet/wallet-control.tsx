@@ -91,7 +91,7 @@ export function WalletControl() {
         </span>
         <Button
           size="sm"
-          className="h-9 px-3.5 text-sm"
+          className="h-9 px-3 text-xs sm:px-3.5 sm:text-sm"
           disabled={busy}
           aria-busy={busy || undefined}
           onClick={() => void auth.signIn()}

@@ -201,9 +201,14 @@ function WalletRow({
       )}
       <span className="grid min-w-0 flex-1">
         <span className="truncate text-sm font-semibold">{name}</span>
-        {hint && <span className="truncate text-xs text-muted">{hint}</span>}
+        {hint && <span className="text-xs text-muted">{hint}</span>}
       </span>
-      <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">
+      <span
+        className={cn(
+          'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
+          mark === 'Detected' ? 'bg-success/10 text-success' : 'bg-primary/10 text-primary',
+        )}
+      >
         {mark}
       </span>
     </button>
