@@ -1,8 +1,8 @@
+import { parseSiwsMessage } from '@dum/core';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { SignedChallenge } from '../auth/auth-api.ts';
 import { encodeBase58, encodeBase64 } from './encoding.ts';
 import { getLatestBlockhash } from './rpc.ts';
-import { parseSignInMessage } from './siws.ts';
 import { signInFeature, signMessageFeature, signTransactionFeature } from './wallet-standard.ts';
 
 export { signingPath, type SigningPath } from './wallet-standard.ts';
@@ -25,7 +25,7 @@ export async function signChallenge(
   context: SigningContext,
 ): Promise<SignedChallenge> {
   const signIn = signInFeature(wallet);
-  const fields = signIn ? parseSignInMessage(message) : null;
+  const fields = signIn ? parseSiwsMessage(message) : null;
   if (signIn && fields) {
     const [output] = await signIn.signIn(fields);
     if (!output) throw new Error('Failed to sign message');
