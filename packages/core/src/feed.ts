@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vaultSummarySchema } from './vaults.ts';
+import { vaultSummarySchema } from './vault-schemas.ts';
 
 /**
  * The feed's limits and payloads (issue 5, docs/api.md "Feed" and "Uploads"). The server

@@ -12,4 +12,5 @@ export * from './ledger-audit.ts';
 export * from './auth.ts';
 export * from './siws.ts';
 export * from './vaults.ts';
+export * from './vault-schemas.ts';
 export * from './vault-detail.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { feedItemSchema } from './feed.ts';
-import { vaultSummarySchema, vaultSupportSchema } from './vaults.ts';
+import { vaultSummarySchema, vaultSupportSchema } from './vault-schemas.ts';
 
 /** GET /api/vaults/{id}: the vault, its post (media withheld as in the feed), recent supports. */
 export const vaultDetailSchema = vaultSummarySchema.extend({

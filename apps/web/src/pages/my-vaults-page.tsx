@@ -1,32 +1,327 @@
-import { ChartNoAxesColumn, HandCoins, LockKeyhole, LockOpen } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import {
+  ArrowRight,
+  HandCoins,
+  LockKeyhole,
+  LockOpen,
+  PenLine,
+  RotateCw,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { Progress } from '../components/ui/progress.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { cn } from '../lib/cn.ts';
+import { errorMessage } from '../features/feed/feed-queries.ts';
+import { formatTimeLeft } from '../features/feed/post-display.ts';
+import { useNow } from '../features/feed/use-now.ts';
+import { useViewer, useWalletPrompt } from '../features/feed/use-viewer.ts';
+import {
+  lamportsOf,
+  percentReached,
+  solText,
+  supporterCountText,
+  vaultEnd,
+} from '../features/vaults/vault-display.ts';
+import { useMyVaults } from '../features/vaults/vault-queries.ts';
+import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
+import { useDocumentTitle } from './coming-soon.tsx';
 
+type Mine = 'created' | 'supported';
+
+const TABS: { id: Mine; label: string }[] = [
+  { id: 'created', label: 'Created' },
+  { id: 'supported', label: 'Supported' },
+];
+
+/** My Vaults: the vaults I created and the ones I supported, each with its totals. */
 export function MyVaultsPage() {
+  useDocumentTitle('My Vaults');
+  const viewer = useViewer();
+  const [tab, setTab] = useState<Mine>('created');
+  const tabsId = useId();
+  const created = useMyVaults('created', viewer.isAuthenticated);
+  const supported = useMyVaults('supported', viewer.isAuthenticated);
+  const current = tab === 'created' ? created : supported;
+
   return (
-    <ComingSoon
-      icon={LockKeyhole}
-      eyebrow="My Vaults"
-      documentTitle="My Vaults"
-      title="Every vault you run or back"
-      description="Track the vaults you created and the ones you supported, from first deposit to unlock."
-      features={[
-        {
-          icon: ChartNoAxesColumn,
-          title: 'Progress',
-          text: 'Amount raised against each target, supporters and time left.',
-        },
-        {
-          icon: HandCoins,
-          title: 'Supported',
-          text: 'The vaults you put SOL into and what they unlocked.',
-        },
-        {
-          icon: LockOpen,
-          title: 'Unlocked',
-          text: 'Vaults that reached their target, kept for good.',
-        },
-      ]}
-      action={{ to: '/create', label: 'Start a vault' }}
-    />
+    <div className="mx-auto w-full max-w-3xl">
+      <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+            <LockKeyhole className="size-6 text-dum" aria-hidden="true" />
+            My Vaults
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            Vaults you created and vaults you backed with SOL, from first support to unlock.
+          </p>
+        </div>
+        {viewer.isAuthenticated && (
+          <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            <PenLine aria-hidden="true" />
+            New vault
+          </Link>
+        )}
+      </header>
+
+      {!viewer.isAuthenticated ? (
+        <SignedOut signingIn={viewer.status === 'signing-in'} signIn={viewer.signIn} />
+      ) : (
+        <>
+          <div
+            role="tablist"
+            aria-label="My vaults"
+            className="inline-flex rounded-xl border border-border bg-surface/70 p-1"
+          >
+            {TABS.map((item) => {
+              const data = item.id === 'created' ? created.data : supported.data;
+              return (
+                <button
+                  key={item.id}
+                  type="button"
+                  role="tab"
+                  id={`${tabsId}-${item.id}`}
+                  aria-selected={tab === item.id}
+                  aria-controls={`${tabsId}-panel`}
+                  onClick={() => setTab(item.id)}
+                  className={cn(
+                    'inline-flex h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors',
+                    tab === item.id
+                      ? 'bg-surface-3 text-foreground'
+                      : 'text-muted hover:text-foreground',
+                  )}
+                >
+                  {item.label}
+                  {data && (
+                    <span className="rounded-full bg-background/60 px-1.5 font-mono text-xs tabular-nums">
+                      {data.totals.vaults}
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+
+          <section
+            id={`${tabsId}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${tabsId}-${tab}`}
+            className="mt-4"
+          >
+            {current.isPending ? (
+              <ListSkeleton />
+            ) : current.isError ? (
+              <div
+                role="alert"
+                className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
+              >
+                <h2 className="text-lg font-semibold">Couldn’t load your vaults</h2>
+                <p className="max-w-sm text-sm text-muted">{errorMessage(current.error)}</p>
+                <Button variant="secondary" onClick={() => void current.refetch()}>
+                  <RotateCw aria-hidden="true" />
+                  Try Again
+                </Button>
+              </div>
+            ) : (
+              <VaultList mine={tab} data={current.data} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Totals({ mine, totals }: { mine: Mine; totals: MyVaultsView['totals'] }) {
+  const items =
+    mine === 'created'
+      ? [
+          { label: 'Vaults created', value: String(totals.vaults) },
+          { label: 'Raised', value: `${solText(totals.amount)} SOL` },
+          { label: 'Unlocked', value: String(totals.unlocked) },
+        ]
+      : [
+          { label: 'Vaults backed', value: String(totals.vaults) },
+          { label: 'You gave', value: `${solText(totals.amount)} SOL` },
+          { label: 'Unlocked', value: String(totals.unlocked) },
+        ];
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="my-vaults-totals">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-xl border border-border bg-surface/70 p-3">
+          <dt className="text-[11px] font-semibold tracking-wide text-muted uppercase">
+            {item.label}
+          </dt>
+          <dd className="mt-1 truncate font-mono text-base font-semibold tabular-nums sm:text-lg">
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VaultList({ mine, data }: { mine: Mine; data: MyVaultsView }) {
+  if (data.items.length === 0) {
+    return mine === 'created' ? (
+      <Empty
+        icon={<LockKeyhole className="size-6" aria-hidden="true" />}
+        title="No vaults yet"
+        text="Lock a post behind a SOL target: write it in the composer and press Create Vault."
+        action={{ to: '/', label: 'Create a vault' }}
+      />
+    ) : (
+      <Empty
+        icon={<HandCoins className="size-6" aria-hidden="true" />}
+        title="You haven’t backed a vault yet"
+        text="Find a vault in the feed and press Support to help unlock it."
+        action={{ to: '/', label: 'Browse the feed' }}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <Totals mine={mine} totals={data.totals} />
+      <ul className="flex flex-col gap-3" data-testid="my-vaults-list">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <VaultRow item={item} mine={mine} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
+  const now = useNow();
+  const current = lamportsOf(item.currentAmount);
+  const target = lamportsOf(item.targetAmount);
+  const percent = percentReached(current, target);
+  const unlocked = item.status !== 'active';
+  const timeLeft = formatTimeLeft(vaultEnd(item), now);
+  return (
+    <Link
+      to={`/vaults/${encodeURIComponent(item.id)}`}
+      className="group block rounded-card border border-border bg-surface/80 p-4 transition-colors hover:border-dum/40"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="line-clamp-2 min-w-0 text-sm font-medium break-words">{item.body}</p>
+        {unlocked ? (
+          <Badge variant="success" className="shrink-0">
+            <LockOpen className="size-3" aria-hidden="true" />
+            {item.status === 'paid_out' ? 'Paid out' : 'Unlocked'}
+          </Badge>
+        ) : timeLeft ? (
+          <Badge variant="dum" className="shrink-0 normal-case">
+            {timeLeft}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="shrink-0">
+            Ended
+          </Badge>
+        )}
+      </div>
+      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-sm tabular-nums">
+        <span>
+          <span className="font-semibold">{solText(item.currentAmount)}</span>
+          <span className="text-muted"> / {solText(item.targetAmount)} SOL</span>
+        </span>
+        <span className="text-xs text-muted">{percent}%</span>
+      </div>
+      <Progress
+        value={percent / 100}
+        label="Vault progress"
+        className="mt-2 h-1.5"
+        indicatorClassName={unlocked ? 'bg-success bg-none' : undefined}
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+        <span className="inline-flex items-center gap-1">
+          <Users className="size-3.5" aria-hidden="true" />
+          {supporterCountText(item.supporterCount)}
+        </span>
+        {mine === 'supported' && (
+          <span className="font-mono text-dum tabular-nums">
+            You gave {solText(item.given)} SOL
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1 font-semibold text-foreground/80 group-hover:text-dum">
+          View
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+function Empty({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  action: { to: string; label: string };
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-card border border-dashed border-border bg-surface/40 px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-dum">
+        {icon}
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-1 max-w-sm text-sm text-muted">{text}</p>
+      <Link to={action.to} className={cn(buttonVariants({ size: 'md' }), 'mt-5')}>
+        {action.label}
+      </Link>
+    </div>
+  );
+}
+
+function SignedOut({ signingIn, signIn }: { signingIn: boolean; signIn: () => Promise<boolean> }) {
+  const wallet = useWalletPrompt();
+  return (
+    <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground">
+        <Wallet className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">Connect your wallet to see your vaults</h2>
+      <p className="mt-1 max-w-sm text-sm text-muted">
+        Sign in with your wallet to follow the vaults you created and the ones you supported.
+      </p>
+      {signingIn || wallet.connecting ? (
+        <Button className="mt-5" disabled>
+          {signingIn ? 'Authenticating...' : 'Connecting...'}
+        </Button>
+      ) : wallet.connected ? (
+        <Button className="mt-5" onClick={() => void signIn()}>
+          Sign &amp; Authenticate
+        </Button>
+      ) : (
+        <Button className="mt-5" onClick={wallet.connect}>
+          <Wallet aria-hidden="true" />
+          Connect Wallet
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your vaults" className="flex flex-col gap-3">
+      <div className="grid grid-cols-3 gap-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-16 rounded-xl" />
+        ))}
+      </div>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-28 rounded-card" />
+      ))}
+    </div>
   );
 }

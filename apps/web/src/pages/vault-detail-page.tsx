@@ -1,30 +1,222 @@
-import { LockOpen, Trophy, Users, Vault } from 'lucide-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from './coming-soon.tsx';
+import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
+import { ArrowLeft, Check, History, House, Link2, RotateCw, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
+import { PostCard } from '../features/feed/post-card.tsx';
+import { postText } from '../features/feed/post-display.ts';
+import { shareText, tweetIntentUrl } from '../features/feed/share.ts';
+import type { FeedPost } from '../features/feed/types.ts';
+import { useViewer, type Viewer } from '../features/feed/use-viewer.ts';
+import {
+  LeaderboardHeading,
+  LeaderboardList,
+  SupportHistory,
+} from '../features/vaults/vault-history.tsx';
+import { useLeaderboard, useVault } from '../features/vaults/vault-queries.ts';
+import { useWallet } from '../features/wallet/wallet-context.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from './coming-soon.tsx';
 
+/**
+ * A vault on its own page (/vaults/:id): the post with its progress panel, the full
+ * leaderboard, the support history with each transaction on the cluster's explorer, and share.
+ */
 export function VaultDetailPage() {
   const { id = '' } = useParams();
+  const viewer = useViewer();
+  const vault = useVault(id);
+  const leaderboard = useLeaderboard(id);
+  const { config } = useWallet();
+  const notFound =
+    vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);
+  useDocumentTitle(notFound ? 'Vault not found' : 'Vault');
+
+  if (notFound) return <VaultNotFound />;
+
   return (
-    <ComingSoon
-      icon={Vault}
-      eyebrow={`Vault ${id}`}
-      documentTitle={`Vault ${id}`}
-      title="Vault details are on their way"
-      description="Everything about a single vault: how close it is to its target, who backed it and what unlocks when it gets there."
-      features={[
-        {
-          icon: Users,
-          title: 'Supporters',
-          text: 'Every supporter and the SOL they locked in, verified on chain.',
-        },
-        { icon: Trophy, title: 'Leaderboard', text: 'The top supporters of this vault.' },
-        {
-          icon: LockOpen,
-          title: 'Unlock',
-          text: 'The content opens for everyone once the target is reached.',
-        },
-      ]}
-      action={{ to: '/my-vaults', label: 'Go to My Vaults' }}
-    />
+    <div className="mx-auto w-full max-w-2xl xl:max-w-5xl">
+      <div className="mb-4 flex items-center gap-3">
+        <Link
+          to="/"
+          aria-label="Back to the feed"
+          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+        >
+          <ArrowLeft aria-hidden="true" />
+        </Link>
+        <h1 className="flex-1 text-xl font-bold tracking-tight">Vault</h1>
+        {vault.data && <VaultShare vaultId={id} text={postText(vault.data.post)} />}
+      </div>
+      {vault.isPending ? (
+        <VaultSkeleton />
+      ) : vault.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
+        >
+          <h2 className="text-lg font-semibold">Couldn’t load this vault</h2>
+          <p className="max-w-sm text-sm text-muted">{errorMessage(vault.error)}</p>
+          <Button variant="secondary" onClick={() => void vault.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
+          <div className="flex flex-col gap-6">
+            <Card className="p-5">
+              <LeaderboardHeading />
+              <div className="mt-2">
+                {leaderboard.isPending ? (
+                  <ListSkeleton />
+                ) : leaderboard.isError ? (
+                  <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
+                ) : (
+                  <LeaderboardList entries={leaderboard.data} />
+                )}
+              </div>
+            </Card>
+            <Card className="p-5">
+              <h2 className="flex items-center gap-2 text-base font-semibold">
+                <History className="size-4 text-primary" aria-hidden="true" />
+                Support history
+              </h2>
+              <div className="mt-2">
+                <SupportHistory
+                  supports={vault.data.supports}
+                  cluster={config?.cluster}
+                  rpcUrl={config?.rpcUrl}
+                />
+              </div>
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function VaultPost({
+  postId,
+  fallback,
+  viewer,
+}: {
+  postId: string;
+  fallback: FeedPost;
+  viewer: Viewer;
+}) {
+  // The post through the feed's own query, so likes and comments update it in place.
+  const post = usePost(postId, viewer.userId);
+  const referralCode = useReferralCode(viewer.isAuthenticated);
+  return (
+    <div className="min-w-0">
+      <PostCard post={post.data ?? fallback} viewer={viewer} referralCode={referralCode} />
+    </div>
+  );
+}
+
+function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const link = () => new URL(`/vaults/${encodeURIComponent(vaultId)}`, window.location.origin).href;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link());
+      setCopied(true);
+      toast({ title: 'Link copied!', variant: 'success' });
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          window.open(tweetIntentUrl(shareText(text), link()), '_blank', 'noopener,noreferrer');
+          toast({ title: 'Sharing to Twitter' });
+        }}
+      >
+        <Share2 aria-hidden="true" />
+        Share
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => void copy()}>
+        {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+        {copied ? 'Copied' : 'Copy Link'}
+      </Button>
+    </div>
+  );
+}
+
+function VaultNotFound() {
+  return (
+    <div className="flex flex-col items-center py-10 text-center sm:py-16">
+      <p
+        aria-hidden="true"
+        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
+      >
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Vault not found</h1>
+      <p className="mt-3 max-w-md text-muted">
+        This vault does not exist, or its post was deleted by its creator.
+      </p>
+      <Link to="/my-vaults" className={buttonVariants({ size: 'md', className: 'mt-8' })}>
+        <House aria-hidden="true" />
+        Go to My Vaults
+      </Link>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="flex flex-col gap-3 py-1">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center justify-between gap-3">
+          <Skeleton className="h-4 w-36" />
+          <Skeleton className="h-4 w-16" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function VaultSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading vault"
+      className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
+    >
+      <div className="rounded-card border border-border bg-surface/60 p-4">
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-3.5 w-32" />
+            <Skeleton className="h-3 w-20" />
+          </div>
+        </div>
+        <Skeleton className="mt-4 h-5 w-full" />
+        <Skeleton className="mt-2 h-5 w-3/4" />
+        <Skeleton className="mt-6 h-32 w-full rounded-xl" />
+      </div>
+      <div className="flex flex-col gap-6">
+        <Skeleton className="h-40 w-full rounded-card" />
+        <Skeleton className="h-40 w-full rounded-card" />
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,19 @@
-import { DEFAULT_VAULT_LOCK_SOL, VAULT_LOCK_STEP_SOL } from '@dum/core';
+import {
+  checkVaultAmount,
+  DEFAULT_VAULT_LOCK_SOL,
+  VAULT_LOCK_STEP_SOL,
+  VAULT_MAX_TARGET_LAMPORTS,
+  VAULT_MAX_TARGET_SOL,
+  VAULT_MESSAGES,
+} from '@dum/core';
 import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles, Wallet, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
 import { checkAttachment, type AttachmentKind } from './attachment.ts';
 import { useCreatePost } from './feed-queries.ts';
 import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
@@ -102,6 +111,7 @@ function SignedInComposer() {
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
   const create = useCreatePost();
+  const vaultsEnabled = vaultsEnabledIn(useWallet().config);
   const lockId = useId();
   const counterId = useId();
 
@@ -132,20 +142,42 @@ function SignedInComposer() {
       return;
     }
     if (tooLong) return;
-    if (vaultMode) {
+    if (vaultMode && !vaultsEnabled) {
       toast({
-        title: 'Vaults disabled',
-        description: 'Timelock vaults are not available in this environment',
+        title: VAULT_MESSAGES.disabledTitle,
+        description: VAULT_MESSAGES.disabled,
         variant: 'destructive',
       });
       return;
     }
+    if (vaultMode) {
+      const check = checkVaultAmount(lockAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
+      if (!check.ok) {
+        toast({
+          title: 'Failed to Post',
+          description:
+            check.reason === 'below_minimum'
+              ? VAULT_MESSAGES.minimum
+              : check.reason === 'above_maximum'
+                ? `A vault can lock at most ${VAULT_MAX_TARGET_SOL} SOL`
+                : 'Please enter a valid numeric amount.',
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
     create.mutate(
-      { body: trimmed, attachment: attachment?.file ?? null },
+      {
+        body: trimmed,
+        attachment: attachment?.file ?? null,
+        vaultTarget: vaultMode ? lockAmount.trim() : undefined,
+      },
       {
         onSuccess: () => {
           setText('');
           setAttachment(null);
+          setVaultMode(false);
+          setLockAmount(DEFAULT_VAULT_LOCK_SOL);
         },
       },
     );
@@ -164,7 +196,7 @@ function SignedInComposer() {
         vaultMode ? 'border-dum/40' : 'border-border',
       )}
     >
-      <form onSubmit={submit} aria-busy={pending || undefined}>
+      <form onSubmit={submit} noValidate aria-busy={pending || undefined}>
         <label htmlFor={textareaId} className="sr-only">
           What’s your vibe?
         </label>

@@ -102,14 +102,19 @@ export async function uploadMedia(file: File): Promise<UploadResponse> {
 export interface NewPost {
   body: string;
   attachment: File | null;
+  /** A vault post locking this much SOL (composer's vault mode). */
+  vaultTarget?: string;
 }
 
 /** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, attachment }: NewPost): Promise<FeedPost> => {
-      const input: CreatePostInput = { body, kind: 'public' };
+    mutationFn: async ({ body, attachment, vaultTarget }: NewPost): Promise<FeedPost> => {
+      const input: CreatePostInput =
+        vaultTarget === undefined
+          ? { body, kind: 'public' }
+          : { body, kind: 'vault', targetAmount: vaultTarget };
       if (attachment) {
         let media: UploadResponse;
         try {
@@ -127,7 +132,9 @@ export function useCreatePost() {
       toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
     },
     onError: (error) => {
-      if (error instanceof MediaUploadError) {
+      if (error instanceof ApiError && error.code === 'vaults_disabled') {
+        toast({ title: 'Vaults disabled', description: error.message, variant: 'destructive' });
+      } else if (error instanceof MediaUploadError) {
         toast({
           title: `Failed to upload media: ${error.message}`,
           variant: 'destructive',

@@ -23,6 +23,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
 import { CommentSection } from './comment-section.tsx';
 import { useDeletePost, useEngagement } from './feed-queries.ts';
@@ -195,7 +196,7 @@ export const PostCard = memo(function PostCard({
         </div>
       )}
 
-      {/* Vault progress panel (support, target, supporters): the vault feature mounts it here. */}
+      {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
 
       <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
         <ActionButton

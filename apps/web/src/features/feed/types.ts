@@ -19,6 +19,8 @@ export interface PostVault {
   targetAmount: string;
   supporterCount: number;
   createdAt: string;
+  /** When the vault's 7 days are up. */
+  endsAt?: string;
   creator?: { walletAddress: string } | null;
 }
 
@@ -37,6 +39,8 @@ export interface FeedPost {
   imageUrl: string | null;
   audioUrl: string | null;
   vault: PostVault | null;
+  /** Vault posts: the media is withheld from this viewer until the vault unlocks. */
+  locked?: boolean;
   likeCount: number;
   commentCount: number;
   liked: boolean;
@@ -77,7 +81,9 @@ export interface UploadResponse {
 
 export interface CreatePostInput {
   body: string;
-  kind: 'public';
+  kind: 'public' | 'vault';
   imageUrl?: string;
   audioUrl?: string;
+  /** Vault posts: the SOL to lock. */
+  targetAmount?: string;
 }

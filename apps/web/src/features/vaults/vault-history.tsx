@@ -1,0 +1,156 @@
+import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatRelativeTime } from '../feed/post-display.ts';
+import { useNow } from '../feed/use-now.ts';
+import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
+import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
+
+const MEDAL = ['text-dum', 'text-foreground/80', 'text-[#d08b5b]'] as const;
+
+/** The full leaderboard of a vault: supporters ranked by total given. */
+export function LeaderboardList({ entries }: { entries: LeaderboardEntryView[] }) {
+  if (entries.length === 0) {
+    return (
+      <p className="py-2 text-sm text-muted">No supporters yet. Be the first to back this vault!</p>
+    );
+  }
+  return (
+    <ol className="flex flex-col divide-y divide-border/60" data-testid="vault-leaderboard">
+      {entries.map((entry, index) => (
+        <li key={entry.id} className="flex items-center justify-between gap-3 py-2.5">
+          <span className="flex min-w-0 items-center gap-3">
+            <span className="grid w-6 shrink-0 place-items-center font-mono text-xs text-subtle">
+              {index < 3 ? (
+                <Medal className={cn('size-4', MEDAL[index])} aria-label={`Rank ${index + 1}`} />
+              ) : (
+                index + 1
+              )}
+            </span>
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate text-sm font-medium">{supporterName(entry.supporter)}</span>
+              <span className="text-xs text-subtle">
+                {entry.supports} {entry.supports === 1 ? 'support' : 'supports'}
+              </span>
+            </span>
+          </span>
+          <span className="shrink-0 font-mono text-sm tabular-nums">
+            {solText(entry.total)} SOL
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function LeaderboardHeading() {
+  return (
+    <h2 className="flex items-center gap-2 text-base font-semibold">
+      <Trophy className="size-4 text-dum" aria-hidden="true" />
+      Leaderboard
+    </h2>
+  );
+}
+
+/** Every support, newest first, with its transaction on the cluster's explorer. */
+export function SupportHistory({
+  supports,
+  cluster,
+  rpcUrl,
+}: {
+  supports: VaultSupportView[];
+  cluster: string | undefined;
+  rpcUrl: string | undefined;
+}) {
+  const now = useNow();
+  if (supports.length === 0) {
+    return <p className="py-2 text-sm text-muted">No supports yet.</p>;
+  }
+  return (
+    <ul className="flex flex-col divide-y divide-border/60" data-testid="vault-support-history">
+      {supports.map((support) => (
+        <li key={support.id} className="flex flex-col gap-1 py-2.5">
+          <div className="flex items-center justify-between gap-3">
+            <span className="truncate text-sm font-medium">{supporterName(support.supporter)}</span>
+            <span className="shrink-0 font-mono text-sm tabular-nums text-dum">
+              +{solText(support.amount)} SOL
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
+            <time dateTime={support.createdAt}>{formatRelativeTime(support.createdAt, now)}</time>
+            <SignatureLink
+              signature={support.transactionSignature}
+              cluster={cluster}
+              rpcUrl={rpcUrl}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignatureLink({
+  signature,
+  cluster,
+  rpcUrl,
+}: {
+  signature: string;
+  cluster: string | undefined;
+  rpcUrl: string | undefined;
+}) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(signature);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <span className="inline-flex items-center gap-1">
+      {cluster && rpcUrl ? (
+        <a
+          href={explorerTxUrl(signature, cluster, rpcUrl)}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={signature}
+          className="inline-flex items-center gap-1 rounded-sm font-mono hover:text-muted hover:underline"
+        >
+          {shortSignature(signature)}
+          <ExternalLink className="size-3" aria-hidden="true" />
+          <span className="sr-only">(view the transaction on the explorer)</span>
+        </a>
+      ) : (
+        <span className="font-mono" title={signature}>
+          {shortSignature(signature)}
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={copied ? 'Signature copied' : 'Copy transaction signature'}
+        className={cn(
+          'grid size-6 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground',
+          copied && 'text-success',
+        )}
+      >
+        {copied ? (
+          <Check className="size-3" aria-hidden="true" />
+        ) : (
+          <Copy className="size-3" aria-hidden="true" />
+        )}
+      </button>
+    </span>
+  );
+}

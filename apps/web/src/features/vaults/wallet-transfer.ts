@@ -1,0 +1,100 @@
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { SolanaSignAndSendTransaction } from '@solana/wallet-standard-features';
+import type { SolanaSignAndSendTransactionFeature } from '@solana/wallet-standard-features';
+import { decodeBase58, encodeBase58, encodeBase64 } from '../wallet/encoding.ts';
+import { getLatestBlockhash, rpcCall } from '../wallet/rpc.ts';
+import { signTransactionFeature } from '../wallet/wallet-standard.ts';
+
+/** The wallet and cluster a support goes through. */
+export interface TransferContext {
+  wallet: Wallet;
+  account: WalletAccount;
+  /** e.g. 'solana:localnet'. */
+  chain: `${string}:${string}`;
+  rpcUrl: string;
+}
+
+function signAndSendFeature(wallet: Wallet, account: WalletAccount) {
+  if (!(SolanaSignAndSendTransaction in wallet.features)) return undefined;
+  if (!account.features.includes(SolanaSignAndSendTransaction)) return undefined;
+  return (wallet.features as SolanaSignAndSendTransactionFeature)[SolanaSignAndSendTransaction];
+}
+
+/** Whether the wallet can get a transfer signed and on chain (sign-and-send, or sign). */
+export function canSendTransfers(wallet: Wallet | null, account: WalletAccount | null): boolean {
+  if (!wallet || !account) return false;
+  return Boolean(signAndSendFeature(wallet, account) ?? signTransactionFeature(wallet, account));
+}
+
+/**
+ * Builds the System transfer, has the wallet sign and send it (or sign it, and sends it through
+ * the cluster's RPC), and answers the base-58 signature.
+ */
+export async function sendTransferWithWallet(
+  context: TransferContext,
+  input: { from: string; to: string; lamports: bigint },
+): Promise<string> {
+  const [recentBlockhash, { buildTransferTransaction }] = await Promise.all([
+    getLatestBlockhash(context.rpcUrl),
+    import('./transfer-transaction.ts'),
+  ]);
+  const transaction = buildTransferTransaction({ ...input, recentBlockhash });
+  const signAndSend = signAndSendFeature(context.wallet, context.account);
+  if (signAndSend) {
+    const [output] = await signAndSend.signAndSendTransaction({
+      account: context.account,
+      transaction,
+      chain: context.chain,
+      options: { preflightCommitment: 'confirmed' },
+    });
+    if (!output) throw new Error('Transaction failed');
+    return encodeBase58(output.signature);
+  }
+  const sign = signTransactionFeature(context.wallet, context.account);
+  if (!sign) throw new Error('Phantom wallet not found. Please install Phantom wallet.');
+  const [signed] = await sign.signTransaction({
+    account: context.account,
+    transaction,
+    chain: context.chain,
+  });
+  if (!signed) throw new Error('Transaction failed');
+  const text = await rpcCall(context.rpcUrl, 'sendTransaction', [
+    encodeBase64(signed.signedTransaction),
+    { encoding: 'base64', preflightCommitment: 'confirmed' },
+  ]);
+  const match = /"result"\s*:\s*"([1-9A-HJ-NP-Za-km-z]+)"/.exec(text);
+  if (!match?.[1]) throw new Error('Transaction failed');
+  decodeBase58(match[1]); // a well-formed signature, or this throws
+  return match[1];
+}
+
+interface SignatureStatus {
+  confirmationStatus?: string | null;
+  err?: unknown;
+}
+
+/**
+ * Polls getSignatureStatuses until the transaction is confirmed (or finalized); throws when it
+ * failed, or when it is still unknown after `timeoutMs` (its blockhash has expired by then).
+ */
+export async function waitForConfirmation(
+  rpcUrl: string,
+  signature: string,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    const text = await rpcCall(rpcUrl, 'getSignatureStatuses', [
+      [signature],
+      { searchTransactionHistory: true },
+    ]);
+    const parsed = JSON.parse(text) as { result?: { value?: (SignatureStatus | null)[] } };
+    const status = parsed.result?.value?.[0];
+    if (status?.err) throw new Error('Transaction failed');
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error('The transaction was not confirmed in time');
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 400));
+  }
+}
