@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  airdrop,
+  newBurnerWalletKey,
+  solBalance,
+  useBurnerKey,
+  type BurnerWalletKey,
+} from './support/vault-wallets.ts';
+
+/**
+ * Vaults (issue 7) in Chromium against the production server with its embedded localnet: a
+ * creator posts a vault with an image, a second wallet (airdropped test SOL) supports it to the
+ * target with a real transfer signed by the burner wallet, both see it UNLOCKED and the image
+ * appears; a wallet without SOL gets the spec's insufficient balance message.
+ */
+
+const PNG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/vibe.png');
+const SOL = 1_000_000_000n;
+
+/** Chromium reports every 4xx answer as a console error; a 404 the test asked for is not one. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !error.includes('status of 404'));
+}
+
+function composer(page: Page): Locator {
+  return page.getByTestId('composer');
+}
+
+function card(page: Page, text: string): Locator {
+  return page.getByTestId('post-card').filter({ hasText: text });
+}
+
+/** Connects the page's burner wallet from the composer; the app then signs in by itself. */
+async function signIn(page: Page, url: string, key: BurnerWalletKey): Promise<void> {
+  await useBurnerKey(page, key);
+  await page.goto(url);
+  await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Burner Wallet/ })
+    .click();
+  const box = composer(page).getByRole('textbox');
+  await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true);
+}
+
+async function createVault(
+  page: Page,
+  text: string,
+  sol: string,
+  image?: string,
+): Promise<Locator> {
+  await composer(page).getByRole('button', { name: 'Create Vault' }).click();
+  await composer(page).getByLabel('SOL to lock').fill(sol);
+  if (image) {
+    await page.getByTestId('composer-image-input').setInputFiles(image);
+    await page.getByTestId('attachment-preview').getByRole('img').waitFor();
+  }
+  await composer(page).getByRole('textbox').fill(text);
+  await composer(page).getByRole('button', { name: 'Post' }).click();
+  await page.getByText('Your post is now live').first().waitFor();
+  const vaultCard = card(page, text);
+  await vaultCard.getByTestId('vault-panel').waitFor();
+  return vaultCard;
+}
+
+describe('vaults', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a creator locks a post, a second wallet supports it to the target on chain, both see it unlocked', async () => {
+    const creatorKey = newBurnerWalletKey();
+    const fanKey = newBurnerWalletKey();
+    await airdrop(server.url, fanKey.address, 2n * SOL);
+
+    // The creator posts a vault of 0.1 SOL with an image.
+    const creator = await openPage(browser, DESKTOP);
+    await signIn(creator.page, server.url + '/', creatorKey);
+    const creatorCard = await createVault(creator.page, 'Unlock my secret vibe', '0.1', PNG);
+    const creatorPanel = creatorCard.getByTestId('vault-panel');
+    expect(await creatorPanel.textContent()).toContain('0.0000 / 0.1000 SOL');
+    expect(await creatorPanel.getAttribute('data-status')).toBe('active');
+    // The creator sees their own media; there is no Support button for them.
+    const ownImage = creatorCard.getByRole('img', { name: /^Image shared by/ });
+    await expect
+      .poll(() => ownImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
+    expect(await creatorPanel.getByRole('button', { name: 'Support' }).count()).toBe(0);
+
+    // The fan sees the vault locked: no image, the locked placeholder.
+    const fan = await openPage(browser, PHONE);
+    await signIn(fan.page, server.url + '/', fanKey);
+    const fanCard = card(fan.page, 'Unlock my secret vibe');
+    const fanPanel = fanCard.getByTestId('vault-panel');
+    await fanPanel.waitFor();
+    expect(await fanCard.getByRole('img', { name: /^Image shared by/ }).count()).toBe(0);
+    expect(await fanPanel.getByTestId('vault-locked-media').isVisible()).toBe(true);
+
+    // Support with 0.1 SOL: a real System transfer signed by the fan's burner wallet.
+    const creatorBefore = await solBalance(server.url, creatorKey.address);
+    await fanPanel.getByRole('button', { name: 'Support' }).click();
+    const dialog = fan.page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Support Vault' }).waitFor();
+    expect(await dialog.getByLabel('Amount (SOL)').inputValue()).toBe('0.1');
+    await expect.poll(() => dialog.textContent()).toContain('Balance: 2.0000 SOL');
+    await dialog.getByRole('button', { name: 'Support' }).click();
+    await fan.page.getByText('Vault Supported!').first().waitFor({ timeout: 30_000 });
+    // (Radix repeats a toast's text for screen readers, hence first().)
+    await fan.page.getByText('Successfully vaulted 0.1 SOL on-chain!').first().waitFor();
+    expect(await solBalance(server.url, creatorKey.address)).toBe(creatorBefore + SOL / 10n);
+
+    // The fan sees it unlocked, with the image.
+    await expect.poll(() => fanPanel.getAttribute('data-status')).toBe('unlocked');
+    expect(await fanPanel.getByText('UNLOCKED', { exact: true }).isVisible()).toBe(true);
+    expect(await fanPanel.getByText('Content Unlocked! Target reached!').isVisible()).toBe(true);
+    expect(await fanPanel.textContent()).toContain('0.1000 / 0.1000 SOL');
+    expect(await fanPanel.getByTestId('vault-supporters').textContent()).toBe('1 supporter');
+    const fanImage = fanCard.getByRole('img', { name: /^Image shared by/ });
+    await expect
+      .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(64);
+    await expect
+      .poll(() => fanPanel.getByTestId('vault-top-supporters').textContent())
+      .toContain('0.1000 SOL');
+
+    // The creator's card turns unlocked by itself (vault_completed over the socket).
+    await expect
+      .poll(() => creatorPanel.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('unlocked');
+    expect(await creatorPanel.getByText('UNLOCKED', { exact: true }).isVisible()).toBe(true);
+    expect(await creatorPanel.getByText('Content Unlocked! Target reached!').isVisible()).toBe(
+      true,
+    );
+
+    // The vault's page: the leaderboard and the support with its transaction.
+    await fanPanel.getByRole('link', { name: /View vault/ }).click();
+    await fan.page.getByRole('heading', { name: 'Vault', exact: true }).waitFor();
+    const leaderboard = fan.page.getByTestId('vault-leaderboard');
+    await leaderboard.waitFor();
+    expect(await leaderboard.getByRole('listitem').count()).toBe(1);
+    const history = fan.page.getByTestId('vault-support-history');
+    expect(await history.textContent()).toContain('+0.1000 SOL');
+    expect(
+      await history.getByRole('link', { name: /view the transaction/ }).getAttribute('href'),
+    ).toMatch(/^https:\/\/explorer\.solana\.com\/tx\/\w+\?cluster=custom&customUrl=/);
+
+    // My Vaults: the fan backed one, the creator created one.
+    await fan.page.goto(server.url + '/my-vaults');
+    await fan.page.getByRole('tab', { name: /Supported/ }).click();
+    await fan.page.getByTestId('my-vaults-totals').waitFor();
+    expect(await fan.page.getByTestId('my-vaults-totals').textContent()).toContain('0.1000 SOL');
+    await creator.page.goto(server.url + '/my-vaults');
+    await creator.page.getByTestId('my-vaults-list').waitFor();
+    expect(await creator.page.getByTestId('my-vaults-list').textContent()).toContain(
+      'Unlock my secret vibe',
+    );
+
+    expect(unexpected(creator.errors)).toEqual([]);
+    expect(unexpected(fan.errors)).toEqual([]);
+    await creator.context.close();
+    await fan.context.close();
+  });
+
+  it('tells a wallet without enough SOL what it needs, with 4 decimals, and sends nothing', async () => {
+    const creatorKey = newBurnerWalletKey();
+    const poorKey = newBurnerWalletKey();
+    const creator = await openPage(browser, DESKTOP);
+    await signIn(creator.page, server.url + '/', creatorKey);
+    await createVault(creator.page, 'A vault for the broke test', '0.1');
+    await creator.context.close();
+
+    const poor = await openPage(browser, PHONE);
+    await signIn(poor.page, server.url + '/', poorKey);
+    const panel = card(poor.page, 'A vault for the broke test').getByTestId('vault-panel');
+    await panel.getByRole('button', { name: 'Support' }).click();
+    const dialog = poor.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Support' }).click();
+    await poor.page.getByText('Failed to Support Vault').first().waitFor();
+    await poor.page
+      .getByText('Insufficient balance. You need 0.1001 SOL but only have 0.0000 SOL')
+      .first()
+      .waitFor();
+    expect(await panel.getAttribute('data-status')).toBe('active');
+    expect(await panel.textContent()).toContain('0.0000 / 0.1000 SOL');
+    expect(unexpected(poor.errors)).toEqual([]);
+    await poor.context.close();
+  });
+});
