@@ -125,6 +125,15 @@ describe('wallet sign-in', () => {
     expect(await dialog.getByRole('button', { name: /Test Wallet/ }).textContent()).toContain(
       'Detected',
     );
+    // Once signed in, the tab's socket opens with the access token (spec section 4, WebSocket).
+    const socketAccepted = new Promise<boolean>((resolve) => {
+      page.on('websocket', (socket) => {
+        if (!socket.url().includes('/socket?token=')) return;
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('auth_success')) resolve(true);
+        });
+      });
+    });
     // Choosing the wallet connects it at once: no second click.
     await dialog.getByRole('button', { name: /Test Wallet/ }).click();
     await expectAuthenticated(page, wallet.address);
@@ -154,6 +163,7 @@ describe('wallet sign-in', () => {
       return (await response.json()) as { solAddress: string };
     }, tokens['dum.jwt']);
     expect(me.solAddress).toBe(wallet.address);
+    expect(await socketAccepted).toBe(true);
     expect(errors).toEqual([]);
   });
 
