@@ -28,7 +28,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/messages', /Wallet-to-wallet messages/],
   ['/analytics', /Know what lands/],
   ['/advertiser', /Reach the club/],
-  ['/rewards', /Every vibe mines DUM/],
+  ['/rewards', /^Rewards$/],
   ['/terms', /^Terms of Service$/],
   ['/privacy', /^Privacy Policy$/],
   ['/no/such/page', /^Page not found$/],

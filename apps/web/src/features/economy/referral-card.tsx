@@ -79,7 +79,7 @@ function SignedInReferralCard({
 
   return (
     <Card
-      className={cn('relative overflow-hidden', className)}
+      className={cn('@container relative overflow-hidden', className)}
       role="region"
       aria-labelledby={titleId}
       data-testid="referral-card"
@@ -157,13 +157,13 @@ function SignedInReferralCard({
             Your referral link
           </label>
           {code.data ? (
-            <div className="flex gap-2">
+            <div className="flex flex-col gap-2 @md:flex-row">
               <input
                 id={linkId}
                 readOnly
                 value={code.data.link}
                 onFocus={(event) => event.currentTarget.select()}
-                className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-background/60 px-3 font-mono text-xs text-muted outline-none focus-visible:border-primary/60"
+                className="h-10 w-full min-w-0 rounded-xl border border-border bg-background/60 px-3 font-mono text-xs @md:flex-1 text-muted outline-none focus-visible:border-primary/60"
               />
               <Button
                 variant={copied ? 'secondary' : 'primary'}
