@@ -206,4 +206,46 @@ describe('the feed', () => {
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+
+  it('loads older posts page by page as the person scrolls, keeping only nearby posts in the page', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await page.goto(server.url + '/');
+    await signIn(page);
+    // 45 posts straight through the API with this session's token: three pages of 20.
+    const created = await page.evaluate(async () => {
+      const token = localStorage.getItem('accessToken');
+      let ok = 0;
+      for (let i = 1; i <= 45; i++) {
+        const response = await fetch('/api/messages-v2/messages', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ body: `scroll post ${i}`, kind: 'public' }),
+        });
+        if (response.ok) ok++;
+      }
+      return ok;
+    });
+    expect(created).toBe(45);
+    await page.reload();
+    await page.getByText('scroll post 45', { exact: true }).waitFor();
+    expect(await cards(page).count()).toBeLessThan(20);
+
+    const oldest = page.getByText('scroll post 1', { exact: true });
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return oldest.count();
+        },
+        { timeout: 30_000, intervals: [300] },
+      )
+      .toBe(1);
+    await page.getByText('You’re all caught up.').waitFor();
+    // Virtualised: the newest posts left the page as it scrolled past them.
+    expect(await page.getByText('scroll post 45', { exact: true }).count()).toBe(0);
+    expect(await cards(page).count()).toBeLessThan(20);
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
 });
