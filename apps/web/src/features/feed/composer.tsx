@@ -266,40 +266,42 @@ function SignedInComposer() {
           }}
         />
 
-        <div className="mt-3 flex flex-wrap items-center gap-1.5">
-          <ToolButton
-            onClick={() => imageInput.current?.click()}
-            disabled={pending}
-            icon={<ImagePlus aria-hidden="true" />}
-          >
-            Add Image
-          </ToolButton>
-          <ToolButton
-            onClick={() => audioInput.current?.click()}
-            disabled={pending}
-            icon={<Music aria-hidden="true" />}
-          >
-            Add Audio
-          </ToolButton>
-          <ToolButton
-            onClick={() => setVaultMode((on) => !on)}
-            disabled={pending}
-            pressed={vaultMode}
-            icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-            className={vaultMode ? 'text-dum hover:text-dum' : undefined}
-          >
-            {vaultMode ? 'Cancel Vault' : 'Create Vault'}
-          </ToolButton>
-          <ToolButton
-            onClick={() =>
-              toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })
-            }
-            icon={<Sparkles aria-hidden="true" />}
-          >
-            Create Fan Vault
-          </ToolButton>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
+            <ToolButton
+              onClick={() => imageInput.current?.click()}
+              disabled={pending}
+              icon={<ImagePlus aria-hidden="true" />}
+            >
+              Add Image
+            </ToolButton>
+            <ToolButton
+              onClick={() => audioInput.current?.click()}
+              disabled={pending}
+              icon={<Music aria-hidden="true" />}
+            >
+              Add Audio
+            </ToolButton>
+            <ToolButton
+              onClick={() => setVaultMode((on) => !on)}
+              disabled={pending}
+              pressed={vaultMode}
+              icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+              className={vaultMode ? 'text-dum hover:text-dum' : undefined}
+            >
+              {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+            </ToolButton>
+            <ToolButton
+              onClick={() =>
+                toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })
+              }
+              icon={<Sparkles aria-hidden="true" />}
+            >
+              Create Fan Vault
+            </ToolButton>
+          </div>
 
-          <div className="ml-auto flex items-center gap-3">
+          <div className="flex items-center gap-3 sm:ml-auto">
             {remaining <= LENGTH_WARNING_REMAINING && (
               <span
                 id={counterId}
@@ -314,7 +316,11 @@ function SignedInComposer() {
                 <span className="sr-only"> characters left</span>
               </span>
             )}
-            <Button type="submit" disabled={!trimmed || tooLong || pending}>
+            <Button
+              type="submit"
+              disabled={!trimmed || tooLong || pending}
+              className="flex-1 sm:flex-none"
+            >
               {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
               {pending ? (vaultMode ? 'Creating Vault...' : 'Posting...') : 'Post'}
             </Button>
