@@ -13,7 +13,7 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.inf
  * than silently ignored, so a typo in a client shows up at once.
  */
 export function parseQuery<S extends z.ZodObject>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.strict().safeParse(value ?? {});
+  const result = strictOf(schema).safeParse(value ?? {});
   if (result.success) return result.data as z.infer<S>;
   const unknownKeys = result.error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys' ? issue.keys : [],
@@ -22,6 +22,20 @@ export function parseQuery<S extends z.ZodObject>(schema: S, value: unknown): z.
     throw new AppError('unknown_query_parameter', { details: { parameters: unknownKeys } });
   }
   throw new AppError('validation_failed', { details: describeIssues(result.error) });
+}
+
+/**
+ * `.strict()` builds a new schema, and zod compiles each new schema on its first parse: done per
+ * request that cost about 30 µs of CPU (bench:feed profile). One strict copy per schema.
+ */
+const strictSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+function strictOf(schema: z.ZodObject): z.ZodObject {
+  let strict = strictSchemas.get(schema);
+  if (!strict) {
+    strict = schema.strict();
+    strictSchemas.set(schema, strict);
+  }
+  return strict;
 }
 
 function describeIssues(error: z.ZodError): Array<{ path: string; message: string }> {

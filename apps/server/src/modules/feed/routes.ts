@@ -51,6 +51,7 @@ function pageQuery(defaultSize: number, maxSize: number) {
   });
 }
 
+const noQuery = z.object({});
 const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
 const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
 
@@ -110,7 +111,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/messages-v2/messages/:id',
     { schema: { response: { 200: feedItemJsonSchema } } },
     async (request) => {
-      parseQuery(z.object({}), request.query);
+      parseQuery(noQuery, request.query);
       return getPost(deps, parseId(request.params.id, 'post'), request.user);
     },
   );

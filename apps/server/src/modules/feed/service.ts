@@ -259,6 +259,8 @@ export async function createPost(
       .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
     if (!post) throw new Error('post insert returned nothing');
     if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
+    const profile = await readProfile(tx, author.id);
+    // Last before commit: the ledger holds the one global emission lock from here to the end.
     if (vaultTarget === null) {
       await recordRewardedEvent(
         tx,
@@ -274,7 +276,6 @@ export async function createPost(
         dailyRewardCap: deps.dailyRewardCap,
       });
     }
-    const profile = await readProfile(tx, author.id);
     return {
       id: post.id.toString(),
       kind,
@@ -409,6 +410,8 @@ export async function addComment(
       .returning({ id: comments.id, createdAt: comments.createdAt });
     if (!comment) throw new Error('comment insert returned nothing');
     await adjustCount(tx, postId, 'comment_count', 1);
+    const profile = await readProfile(tx, user.id);
+    // Last before commit: the ledger holds the one global emission lock from here to the end.
     await recordRewardedEvent(
       tx,
       {
@@ -419,7 +422,6 @@ export async function addComment(
       },
       { now, dailyCap: deps.dailyRewardCap },
     );
-    const profile = await readProfile(tx, user.id);
     return toCommentItem({
       id: comment.id.toString(),
       body: text,
