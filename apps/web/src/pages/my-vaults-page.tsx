@@ -136,18 +136,15 @@ export function MyVaultsPage() {
 }
 
 function Totals({ mine, totals }: { mine: Mine; totals: MyVaultsView['totals'] }) {
-  const items =
-    mine === 'created'
-      ? [
-          { label: 'Vaults created', value: String(totals.vaults) },
-          { label: 'Raised', value: `${solText(totals.amount)} SOL` },
-          { label: 'Unlocked', value: String(totals.unlocked) },
-        ]
-      : [
-          { label: 'Vaults backed', value: String(totals.vaults) },
-          { label: 'You gave', value: `${solText(totals.amount)} SOL` },
-          { label: 'Unlocked', value: String(totals.unlocked) },
-        ];
+  const items = [
+    { label: mine === 'created' ? 'Created' : 'Backed', value: String(totals.vaults), unit: null },
+    {
+      label: mine === 'created' ? 'Raised' : 'You gave',
+      value: solText(totals.amount),
+      unit: 'SOL',
+    },
+    { label: 'Unlocked', value: String(totals.unlocked), unit: null },
+  ];
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="my-vaults-totals">
       {items.map((item) => (
@@ -155,8 +152,9 @@ function Totals({ mine, totals }: { mine: Mine; totals: MyVaultsView['totals'] }
           <dt className="text-[11px] font-semibold tracking-wide text-muted uppercase">
             {item.label}
           </dt>
-          <dd className="mt-1 truncate font-mono text-base font-semibold tabular-nums sm:text-lg">
+          <dd className="mt-1 flex flex-wrap items-baseline gap-x-1 font-mono text-base font-semibold tabular-nums sm:text-lg">
             {item.value}
+            {item.unit && <span className="text-xs font-normal text-muted">{item.unit}</span>}
           </dd>
         </div>
       ))}

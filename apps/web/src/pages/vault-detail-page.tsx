@@ -30,7 +30,7 @@ export function VaultDetailPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
   const vault = useVault(id);
-  const leaderboard = useLeaderboard(id);
+  const leaderboard = useLeaderboard(id, vault.isSuccess);
   const { config } = useWallet();
   const notFound =
     vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);

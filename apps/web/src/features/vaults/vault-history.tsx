@@ -8,7 +8,7 @@ import { useNow } from '../feed/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
 import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
 
-const MEDAL = ['text-dum', 'text-foreground/80', 'text-[#d08b5b]'] as const;
+const MEDAL = ['text-dum', 'text-foreground/80', 'text-accent'] as const;
 
 /** The full leaderboard of a vault: supporters ranked by total given. */
 export function LeaderboardList({ entries }: { entries: LeaderboardEntryView[] }) {

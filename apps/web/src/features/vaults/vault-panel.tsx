@@ -127,7 +127,6 @@ export function VaultPanel({ post, vault, viewer }: VaultPanelProps) {
           <Users className="size-3.5" aria-hidden="true" />
           {supporterCountText(vault.supporterCount)}
         </span>
-        {!unlocked && timeLeft && <span>{timeLeft}</span>}
         {ended && <span>Ended without reaching its target</span>}
       </div>
 
