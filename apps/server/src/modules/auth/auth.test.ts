@@ -99,12 +99,8 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expect(nonces.size).toBe(20);
     });
 
-    it('refuses what is not a wallet address, another chain and oversized fields', async () => {
+    it('refuses what is not 32 bytes of base58, another chain and oversized fields', async () => {
       const before = await count('auth_challenges');
-      const offCurve = PublicKey.findProgramAddressSync(
-        [Buffer.from('vault')],
-        new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
-      )[0].toBase58();
       const bodies: unknown[] = [
         {},
         { chain: 'solana' },
@@ -112,7 +108,6 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         { address: bs58.encode(new Uint8Array(31).fill(7)), chain: 'solana' },
         { address: bs58.encode(new Uint8Array(33).fill(7)), chain: 'solana' },
         { address: 'x'.repeat(5000), chain: 'solana' },
-        { address: offCurve, chain: 'solana' },
         { address: createTestWallet().address, chain: 'ethereum' },
         { address: createTestWallet().address, chain: 'solana', referralCode: 'R'.repeat(33) },
         { address: 42, chain: 'solana' },
@@ -133,6 +128,21 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       });
       expectError(notJson, 400, 'malformed_json');
       expect(await count('auth_challenges')).toBe(before);
+    });
+
+    it('lets an address off the ed25519 curve ask, but it can never sign in', async () => {
+      // A program-derived address: 32 bytes of base58, but no key pair exists for it.
+      const pda = PublicKey.findProgramAddressSync(
+        [Buffer.from('vault')],
+        new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+      )[0].toBase58();
+      const message = await requestChallenge(t.app, pda);
+      const response = await postVerify(t.app, {
+        address: pda,
+        message,
+        signature: createTestWallet().signMessage(message),
+      });
+      expectError(response, 401, 'auth_signature_invalid');
     });
 
     it('ignores a stale bearer token (the client may hold an expired one)', async () => {
