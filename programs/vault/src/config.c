@@ -67,7 +67,14 @@ u64 initialize_config(const Input *input) {
   if ((result = check_upgrade_authority(input, &accounts[PROGRAM_DATA], authority)) != SUCCESS) {
     return result;
   }
-  if (accounts[TREASURY].executable) return ERR_INVALID_TREASURY;
+  /* Penalties are paid by adding lamports, which the runtime refuses for an account that would
+   * end up below the rent-exempt minimum: the treasury must be an existing, funded account. */
+  Rent rent;
+  sol_get_rent_sysvar(&rent);
+  if (accounts[TREASURY].executable ||
+      *accounts[TREASURY].lamports < rent_exempt_minimum(&rent, accounts[TREASURY].data_len)) {
+    return ERR_INVALID_TREASURY;
+  }
   if (penalty_bps > BPS_DENOMINATOR) return ERR_INVALID_PENALTY;
 
   u8 config_bump, mint_bump;

@@ -1,0 +1,94 @@
+import { BPS_DENOMINATOR, LAMPORTS_PER_SOL, U64_MAX } from './constants.ts';
+import type { OnChainDeposit, OnChainVault } from './accounts.ts';
+
+/**
+ * The program's arithmetic, exactly: u64 values that saturate where the program saturates and
+ * floors where it divides. docs/vault-program.md gives the formulas in words.
+ */
+
+export function satAdd(a: bigint, b: bigint): bigint {
+  const sum = a + b;
+  return sum > U64_MAX ? U64_MAX : sum;
+}
+
+export function satMul(a: bigint, b: bigint): bigint {
+  const product = a * b;
+  return product > U64_MAX ? U64_MAX : product;
+}
+
+/** floor(a * b / d) as the program computes it (saturating at 2^64 - 1). */
+export function mulDiv(a: bigint, b: bigint, d: bigint): bigint {
+  const qa = a / d;
+  const ra = a % d;
+  const qb = b / d;
+  const rb = b % d;
+  return satAdd(satAdd(satMul(qa, b), satMul(ra, qb)), (ra * rb) / d);
+}
+
+export function secondsBetween(from: bigint, to: bigint): bigint {
+  return to > from ? to - from : 0n;
+}
+
+/** DUM base units earned by `amount` lamports locked `seconds` at `rate` per SOL per second. */
+export function stakingReward(amount: bigint, rate: bigint, seconds: bigint): bigint {
+  return mulDiv(amount, satMul(rate, seconds), LAMPORTS_PER_SOL);
+}
+
+/** The rewards per SOL part: DUM base units for the lamports still locked at the end. */
+export function baseReward(amount: bigint, rewardsPerSol: bigint): bigint {
+  return mulDiv(amount, rewardsPerSol, LAMPORTS_PER_SOL);
+}
+
+export function earlyWithdrawPenalty(amount: bigint, penaltyBps: number | bigint): bigint {
+  return mulDiv(amount, BigInt(penaltyBps), BPS_DENOMINATOR);
+}
+
+/** The reward a deposit earns in full (at the vault's end), before the max-supply cut. */
+export function depositReward(
+  vault: Pick<OnChainVault, 'rewardsPerSol' | 'stakingRatePerSecond' | 'endTs'>,
+  deposit: Pick<OnChainDeposit, 'amount' | 'accruedReward' | 'lastUpdateTs'>,
+): bigint {
+  return satAdd(
+    baseReward(deposit.amount, vault.rewardsPerSol),
+    satAdd(
+      deposit.accruedReward,
+      stakingReward(
+        deposit.amount,
+        vault.stakingRatePerSecond,
+        secondsBetween(deposit.lastUpdateTs, vault.endTs),
+      ),
+    ),
+  );
+}
+
+/** Rewards earned so far at `now` (seconds), for display while the vault is locked. */
+export function rewardEarnedSoFar(
+  vault: Pick<OnChainVault, 'rewardsPerSol' | 'stakingRatePerSecond' | 'endTs'>,
+  deposit: Pick<OnChainDeposit, 'amount' | 'accruedReward' | 'lastUpdateTs'>,
+  now: bigint,
+): bigint {
+  const until = now < vault.endTs ? now : vault.endTs;
+  return satAdd(
+    baseReward(deposit.amount, vault.rewardsPerSol),
+    satAdd(
+      deposit.accruedReward,
+      stakingReward(
+        deposit.amount,
+        vault.stakingRatePerSecond,
+        secondsBetween(deposit.lastUpdateTs, until),
+      ),
+    ),
+  );
+}
+
+/** Locked while now is before the end (spec section 4). */
+export function isVaultLocked(vault: Pick<OnChainVault, 'endTs'>, now: bigint): boolean {
+  return now < vault.endTs;
+}
+
+/** The target is judged at the end: nothing joins or leaves after it. */
+export function hasReachedTarget(
+  vault: Pick<OnChainVault, 'totalDeposited' | 'targetAmount'>,
+): boolean {
+  return vault.totalDeposited >= vault.targetAmount;
+}
