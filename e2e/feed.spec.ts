@@ -237,7 +237,7 @@ describe('the feed', () => {
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           return oldest.count();
         },
-        { timeout: 30_000, intervals: [300] },
+        { timeout: 30_000, interval: 300 },
       )
       .toBe(1);
     await page.getByText('You’re all caught up.').waitFor();
