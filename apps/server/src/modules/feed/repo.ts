@@ -154,11 +154,37 @@ export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<
 /**
  * Locks the acting user's row first, as recordRewardedEvent will (FOR UPDATE). Without it two
  * writes of one user deadlock: each insert's foreign key takes KEY SHARE on the user row, which
- * the other's FOR UPDATE then waits for. Taken first, same-user writes simply queue.
+ * the other's FOR UPDATE then waits for. Taken first, same-user writes simply queue. It also
+ * reads the profile the answer shows (one round trip for both).
  */
-export async function lockActor(tx: Tx, userId: string): Promise<void> {
-  const result = await tx.execute(sql`select id from users where id = ${userId} for update`);
-  if (result.rows.length === 0) throw new AppError('unauthorized');
+export interface ActorProfile {
+  solAddress: string;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+  isVerified: boolean;
+}
+
+export async function lockActor(tx: Tx, userId: string): Promise<ActorProfile> {
+  const result = await tx.execute<{
+    sol_address: string;
+    username: string | null;
+    display_name: string | null;
+    avatar_url: string | null;
+    is_verified: boolean;
+  }>(
+    sql`select sol_address, username, display_name, avatar_url, is_verified
+        from users where id = ${userId} for update`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new AppError('unauthorized');
+  return {
+    solAddress: row.sol_address,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    isVerified: row.is_verified,
+  };
 }
 
 type LockStrength = 'for no key update' | 'for key share' | 'for update';

@@ -16,9 +16,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { comments, engagements, media, messages, users } from '../../db/schema.ts';
+import { comments, engagements, media, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
+import { recordRewardedEvent } from '../emissions/ledger.ts';
 import {
   mediaNameFromUrl,
   mediaUrlOf,
@@ -228,7 +228,7 @@ export async function createPost(
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
-    await lockActor(tx, author.id);
+    const profile = await lockActor(tx, author.id);
     let mediaId: string | null = null;
     if (attachment && attachmentName) {
       const [upload] = await tx
@@ -259,7 +259,6 @@ export async function createPost(
       .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
     if (!post) throw new Error('post insert returned nothing');
     if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
-    const profile = await readProfile(tx, author.id);
     // Last before commit: the ledger holds the one global emission lock from here to the end.
     if (vaultTarget === null) {
       await recordRewardedEvent(
@@ -401,7 +400,7 @@ export async function addComment(
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
   const now = deps.clock.now();
   const item = await deps.db.transaction(async (tx): Promise<CommentItem> => {
-    await lockActor(tx, user.id);
+    const profile = await lockActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
     const [comment] = await tx
@@ -410,7 +409,6 @@ export async function addComment(
       .returning({ id: comments.id, createdAt: comments.createdAt });
     if (!comment) throw new Error('comment insert returned nothing');
     await adjustCount(tx, postId, 'comment_count', 1);
-    const profile = await readProfile(tx, user.id);
     // Last before commit: the ledger holds the one global emission lock from here to the end.
     await recordRewardedEvent(
       tx,
@@ -464,21 +462,6 @@ export async function deleteComment(
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------
-
-async function readProfile(tx: Tx, userId: string) {
-  const [profile] = await tx
-    .select({
-      solAddress: users.solAddress,
-      username: users.username,
-      displayName: users.displayName,
-      avatarUrl: users.avatarUrl,
-      isVerified: users.isVerified,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!profile) throw new Error(`no user ${userId}`);
-  return profile;
-}
 
 /** After commit: a failed publish must not turn a stored post into an error for its author. */
 async function publish(deps: FeedDeps, event: RealtimeEvent): Promise<void> {

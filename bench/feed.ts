@@ -1,0 +1,351 @@
+/**
+ * npm run bench:feed — the feed under load (issue 5).
+ *   1. Creates a throwaway database on PostgreSQL (BENCH_DATABASE_URL, default
+ *      postgres://postgres@127.0.0.1:5432/postgres), applies the migrations and seeds 10,000
+ *      users and 1,000,000 posts spread over the last 23 hours (plus 200,000 likes) with
+ *      generate_series.
+ *   2. Starts the app (bench/feed-server.ts: buildApp with a real context, on loopback) and a
+ *      bare node:http server answering a fixed JSON body of the same size (bench/feed-ceiling.ts),
+ *      each in its own process.
+ *   3. With autocannon (BENCH_CONNECTIONS concurrent clients, default 16, BENCH_SECONDS each,
+ *      default 10, after a 2 s warm-up) measures: the ceiling; GET /api/messages-v2/feed first
+ *      page anonymous and signed in; deep pages (cursors spread over the whole million)
+ *      anonymous and signed in; then one client following nextCursor page after page; then post
+ *      creation (POST /api/messages-v2/messages by rotating users).
+ *   4. Prints req/s, p50, p99 and the ratio to the ceiling; drops the database.
+ * Targets: anonymous first page p99 < 25 ms and ≥ 50 % of the ceiling; ≥ 1,000 posts/s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { systemClock } from '../apps/server/src/context.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
+import { encodeCursor } from '../apps/server/src/modules/feed/cursor.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = 10_000;
+const POSTS = 1_000_000;
+const SIGNED_IN_USERS = 1000;
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench:feed] ${message}\n`);
+}
+
+async function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+  });
+  return { child, port };
+}
+
+async function seed(url: string, now: Date): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    await client.query(
+      `insert into users (sol_address, username, display_name, is_verified)
+       select 'Bench' || lpad(g::text, 38, 'A'), 'user' || g, 'Bench User ' || g, g % 10 = 0
+       from generate_series(1, ${USERS}) g`,
+    );
+    // Newest first is g = 1; one post every ~83 ms over 23 hours, so none expires during the run.
+    await client.query(
+      `insert into messages (author_id, body, created_at, expires_at, like_count)
+       select u.id,
+              'Vibe #' || g || ': ' || md5(g::text) || ' ' || md5((g * 7)::text),
+              date_trunc('milliseconds', $1::timestamptz - g * interval '82.8 milliseconds'),
+              date_trunc('milliseconds', $1::timestamptz - g * interval '82.8 milliseconds')
+                + interval '24 hours',
+              case when g % 5 = 0 then 1 else 0 end
+       from generate_series(1, ${POSTS}) g
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = (g % ${USERS}) + 1`,
+      [now],
+    );
+    // Every fifth post has one like, by a user among the first SIGNED_IN_USERS half the time.
+    await client.query(
+      `insert into engagements (message_id, user_id, kind, created_at)
+       select m.id, u.id, 'like', m.created_at
+       from (select id, created_at, row_number() over (order by id) as n from messages) m
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = ((m.n * 7) % ${SIGNED_IN_USERS * 2}) + 1
+       where m.n % 5 = 0`,
+    );
+    await client.query('vacuum analyze');
+    log(
+      `seeded ${USERS} users and ${POSTS} posts in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(
+  scenario: string,
+  options: autocannon.Options,
+  seconds = SECONDS,
+): Promise<Row> {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
+  const row: Row = {
+    scenario,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  log(
+    `${scenario}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (row.non2xx || row.errors ? ` (non-2xx ${row.non2xx}, errors ${row.errors})` : ''),
+  );
+  return row;
+}
+
+/** autocannon requests that cycle through paths and tokens. */
+function rotating(
+  paths: string[],
+  tokens: string[] | null,
+  method: 'GET' | 'POST' = 'GET',
+  body?: string,
+): autocannon.Request[] {
+  let i = 0;
+  return [
+    {
+      method,
+      path: paths[0]!,
+      ...(body ? { body } : {}),
+      setupRequest: (request) => {
+        i += 1;
+        const headers = { ...request.headers };
+        if (tokens) headers.authorization = `Bearer ${tokens[i % tokens.length]!}`;
+        if (body) headers['content-type'] = 'application/json';
+        return { ...request, path: paths[i % paths.length]!, headers };
+      },
+    },
+  ];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function walk(
+  base: string,
+  startCursor: string | null,
+  pages: number,
+  token: string | null,
+): Promise<{ p50: number; p99: number; pages: number }> {
+  const timings: number[] = [];
+  let cursor = startCursor;
+  for (let page = 0; page < pages; page += 1) {
+    const url = `${base}/api/messages-v2/feed?limit=20${cursor ? `&cursor=${cursor}` : ''}`;
+    const started = performance.now();
+    const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const body = (await res.json()) as { nextCursor: string | null };
+    timings.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`walk got ${res.status}`);
+    if (!body.nextCursor) break;
+    cursor = body.nextCursor;
+  }
+  timings.sort((a, b) => a - b);
+  return {
+    p50: Number(percentile(timings, 50).toFixed(2)),
+    p99: Number(percentile(timings, 99).toFixed(2)),
+    pages: timings.length,
+  };
+}
+
+async function main(): Promise<void> {
+  const dbName = `dum_bench_feed_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-feed-'));
+  const children: ChildProcess[] = [];
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    await runMigrations(database);
+    await database.close();
+    await seed(databaseUrl, new Date());
+
+    const secret = randomBytes(32).toString('base64url');
+    const app = await startChild('bench/feed-server.ts', {
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: secret,
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    children.push(app.child);
+    const base = `http://127.0.0.1:${app.port}`;
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows: users } = await client.query<{ id: string; sol_address: string }>(
+      `select id, sol_address from users order by sol_address`,
+    );
+    const tokens = createTokenService({
+      secret: new TextEncoder().encode(secret),
+      accessTokenTtlSeconds: 3600,
+      clock: systemClock,
+    });
+    const readerTokens = await Promise.all(
+      users
+        .slice(0, SIGNED_IN_USERS)
+        .map((user) => tokens.issueAccessToken({ id: user.id, solAddress: user.sol_address })),
+    );
+    const writerTokens = await Promise.all(
+      users.map((user) => tokens.issueAccessToken({ id: user.id, solAddress: user.sol_address })),
+    );
+    // Cursors spread over the whole million (reading them with OFFSET is setup, not the API).
+    const deepPaths: string[] = [];
+    for (let offset = 10_000; offset < POSTS; offset += 10_000) {
+      const { rows } = await client.query<{ created_at: Date; id: string }>(
+        `select created_at, id from messages order by created_at desc, id desc offset $1 limit 1`,
+        [offset],
+      );
+      const row = rows[0]!;
+      const cursor = encodeCursor('feed', { createdAt: row.created_at, id: BigInt(row.id) });
+      deepPaths.push(`/api/messages-v2/feed?limit=20&cursor=${cursor}`);
+    }
+    // The plan of a deep page: an index range scan on messages_feed, read backwards.
+    const deepRow = await client.query<{ created_at: Date; id: string }>(
+      `select created_at, id from messages order by created_at desc, id desc offset 900000 limit 1`,
+    );
+    const plan = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, costs off, timing off, summary on)
+       select m.id from messages m join users u on u.id = m.author_id
+       where (m.expires_at is null or m.expires_at > now())
+         and (m.created_at, m.id) < ($1::timestamptz, $2::bigint)
+       order by m.created_at desc, m.id desc limit 21`,
+      [deepRow.rows[0]!.created_at, deepRow.rows[0]!.id],
+    );
+    log(`deep page plan:\n  ${plan.rows.map((row) => row['QUERY PLAN']).join('\n  ')}`);
+    await client.end();
+
+    const firstPage = await fetch(`${base}/api/messages-v2/feed`);
+    const body = Buffer.from(await firstPage.arrayBuffer());
+    const bodyFile = path.join(dataDir, 'first-page.json');
+    await writeFile(bodyFile, body);
+    const ceiling = await startChild('bench/feed-ceiling.ts', { BENCH_BODY_FILE: bodyFile });
+    children.push(ceiling.child);
+    log(`first page: ${body.length} bytes, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+
+    const rows: Row[] = [];
+    const ceilingRow = await measure('ceiling: node:http, fixed body', {
+      url: `http://127.0.0.1:${ceiling.port}/`,
+    });
+    rows.push(ceilingRow);
+    ceiling.child.kill('SIGTERM');
+    rows.push(await measure('first page, anonymous', { url: `${base}/api/messages-v2/feed` }));
+    rows.push(
+      await measure('first page, signed in', {
+        url: base,
+        requests: rotating(['/api/messages-v2/feed'], readerTokens),
+      }),
+    );
+    rows.push(
+      await measure('deep pages, anonymous', { url: base, requests: rotating(deepPaths, null) }),
+    );
+    rows.push(
+      await measure('deep pages, signed in', {
+        url: base,
+        requests: rotating(deepPaths, readerTokens),
+      }),
+    );
+
+    const walkFromTop = await walk(base, null, 500, null);
+    const deepStart = new URL(`${base}${deepPaths.at(-10)!}`).searchParams.get('cursor');
+    const walkDeep = await walk(base, deepStart, 500, readerTokens[0]!);
+    log(
+      `following nextCursor, one client: from the top ${walkFromTop.pages} pages p50 ` +
+        `${walkFromTop.p50} ms p99 ${walkFromTop.p99} ms; from ~910,000 deep, signed in, ` +
+        `${walkDeep.pages} pages p50 ${walkDeep.p50} ms p99 ${walkDeep.p99} ms`,
+    );
+
+    const creation = await measure('post creation', {
+      url: base,
+      requests: rotating(
+        ['/api/messages-v2/messages'],
+        writerTokens,
+        'POST',
+        JSON.stringify({ body: 'gm from the bench', kind: 'public' }),
+      ),
+    });
+    rows.push(creation);
+
+    const ratio = (row: Row) => (row.requestsPerSecond / ceilingRow.requestsPerSecond).toFixed(2);
+    process.stdout.write(
+      `\n| scenario | req/s | p50 ms | p99 ms | vs ceiling |\n| --- | --- | --- | --- | --- |\n`,
+    );
+    for (const row of rows) {
+      process.stdout.write(
+        `| ${row.scenario} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${ratio(row)} |\n`,
+      );
+    }
+    process.stdout.write(
+      `| walk from the top (1 client, ${walkFromTop.pages} pages) | | ${walkFromTop.p50} | ${walkFromTop.p99} | |\n` +
+        `| walk from ~910k deep, signed in (1 client, ${walkDeep.pages} pages) | | ${walkDeep.p50} | ${walkDeep.p99} | |\n`,
+    );
+    const anonymous = rows[1]!;
+    process.stdout.write(
+      `\nanonymous first page: p99 ${anonymous.p99} ms (target < 25), ` +
+        `${ratio(anonymous)} of the ceiling (target ≥ 0.50); ` +
+        `post creation ${creation.requestsPerSecond}/s (target ≥ 1000)\n`,
+    );
+    const failures = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
+    if (failures.length > 0) {
+      throw new Error(`failed requests in: ${failures.map((row) => row.scenario).join(', ')}`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
