@@ -1,3 +1,8 @@
+import {
+  clearPendingReferralCode,
+  getPendingReferralCode,
+  referralCodeFromSearch,
+} from '../economy/referral-capture.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -31,10 +36,12 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 const MachineContext = createContext<AuthMachine | null>(null);
 
-/** `?ref=CODE` on the page a person signs in from attaches a referral (share links add it). */
-function referralFromUrl(): string | null {
-  const code = new URLSearchParams(window.location.search).get('ref');
-  return code && /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
+/**
+ * The referral to attach at sign-in: the `?ref=CODE` kept since the person arrived through a
+ * referral link (features/economy/referral-capture.ts), else one on the current URL.
+ */
+function pendingReferral(): string | null {
+  return getPendingReferralCode() ?? referralCodeFromSearch(window.location.search);
 }
 
 function installAuthHooks(machine: AuthMachine): void {
@@ -59,8 +66,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storage: window.localStorage,
       api: createAuthApi(),
       notify: (t) => toast(t),
-      onSignedIn: () => void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/feed'] }),
-      referralCode: referralFromUrl,
+      onSignedIn: () => {
+        // The server attaches a referral once, at the first sign-in; the code is spent either way.
+        clearPendingReferralCode();
+        void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/feed'] });
+      },
+      referralCode: pendingReferral,
       locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
     });
     created.start();
