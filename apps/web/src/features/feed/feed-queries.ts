@@ -4,6 +4,7 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { MESSAGES } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -107,6 +108,23 @@ export interface NewPost {
 }
 
 /** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
+/**
+ * A post, first like or comment may have earned DUM: the wallet's balances, the platform
+ * stats, the halving banner and Live Activity change at once rather than at their next poll.
+ */
+function refreshEarnings(queryClient: QueryClient): void {
+  for (const key of [
+    '/api/users',
+    '/api/emissions/platform-stats',
+    '/api/emissions/stats',
+    '/api/activity/recent',
+    '/api/rewards/summary',
+    '/api/rewards/history',
+  ]) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+}
+
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -129,6 +147,7 @@ export function useCreatePost() {
     },
     onSuccess: (post) => {
       prependPost(queryClient, post);
+      refreshEarnings(queryClient);
       toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
     },
     onError: (error) => {
@@ -209,6 +228,7 @@ export function useEngagement(postId: string) {
       updatePostEverywhere(queryClient, postId, (post) =>
         settleEngagement(post, kind, result.toggled === 'on'),
       );
+      if (kind === 'like' && result.toggled === 'on') refreshEarnings(queryClient);
     },
   });
 }
@@ -263,6 +283,7 @@ export function useAddComment(postId: string, author: CommentAuthor) {
       queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
         replaceComment(data, context.temporaryId, comment),
       );
+      refreshEarnings(queryClient);
     },
   });
 }
