@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed.ts';
+import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed-limits.ts';
 import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
 /**
