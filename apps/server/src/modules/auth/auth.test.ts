@@ -499,6 +499,29 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         expectError(response, 401, 'auth_message_mismatch');
       });
 
+      it('control characters and odd nonces, even signed by the wallet (no 500)', async () => {
+        const { wallet, message } = await challenged();
+        for (const edited of [
+          message.replace(/Nonce: (\w+)/, 'Nonce: $1\u0000'),
+          message.replace(/Nonce: (\w+)/, "Nonce: $1'--"),
+          message.replace('Sign in', 'Sign\tin'),
+          message.replace(/\n/g, '\r\n'),
+        ]) {
+          const response = await postVerify(t.app, {
+            address: wallet.address,
+            message: edited,
+            signature: wallet.signMessage(edited),
+          });
+          expectError(response, 401, 'auth_message_mismatch');
+        }
+        const ok = await postVerify(t.app, {
+          address: wallet.address,
+          message,
+          signature: wallet.signMessage(message),
+        });
+        expect(ok.statusCode).toBe(200);
+      });
+
       it('and writes nothing when it refuses', async () => {
         const users = await count('users');
         const tokens = await count('refresh_tokens');

@@ -57,8 +57,10 @@ function expectedFields(
 
 /** The nonce of a submitted message, which names the challenge it answers; throws if no SIWS. */
 export function readSignedMessage(message: string): SiwsFields {
-  const fields = parseSiwsMessage(message);
-  if (!fields) {
+  // Control characters (a NUL would not even fit a PostgreSQL text) are no part of a message
+  // the server issues; nor is a nonce other than the alphanumerics it hands out.
+  const fields = hasControlCharacter(message) ? null : parseSiwsMessage(message);
+  if (!fields || !/^[A-Za-z0-9]{8,64}$/.test(fields.nonce)) {
     throw new AppError('auth_message_mismatch', {
       message: 'The signed message is not a Sign-In With Solana message.',
     });
@@ -164,6 +166,15 @@ export function readMemoProof(
   const signature = transaction.signatureBytes[0];
   if (!signature) throw invalid('it is not signed');
   return { signedBytes: transaction.messageBytes, signature };
+}
+
+/** Any C0 control character but the line feed, or DEL. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x0a) || code === 0x7f) return true;
+  }
+  return false;
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
