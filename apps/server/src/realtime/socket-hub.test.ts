@@ -178,6 +178,18 @@ describe('SocketHub', () => {
     expect((await big.closed).code).toBe(1009);
   });
 
+  it('enforces its own message size when the WebSocket server allows more', async () => {
+    // The app's one WebSocket server also carries /rpc, with a larger frame limit.
+    const instance = await startInstance(createMemoryBus(), { maxMessageBytes: 256 });
+    opened.push(instance);
+    const client = connect(`${instance.url}?token=token-alice`);
+    await client.next('auth_success');
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    await client.next('pong');
+    client.socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(300) }));
+    expect((await client.closed).code).toBe(1009);
+  });
+
   it('drops a client whose send buffer overflows instead of stalling others', async () => {
     const bus = createMemoryBus();
     const instance = await startInstance(bus, { maxBufferedBytes: 64 });
