@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       wsUrl: localnet.wsUrl,
       dumMint: localnet.dumMint,
       treasury: localnet.treasury,
+      vaultProgramId: localnet.vaultProgramId,
     })}\n`,
   );
   let stopping = false;

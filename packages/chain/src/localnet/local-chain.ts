@@ -123,6 +123,16 @@ export interface LocalChainOptions {
   blockhashValiditySlots?: number;
   /** Wall clock, injectable for tests. */
   now?: () => number;
+  /**
+   * Accounts the ledger starts with, as a cluster's genesis holds them (the vault program).
+   * Each missing one is added before the log is replayed, so older ledgers gain them too.
+   */
+  genesisAccounts?: (rentExemptMinimum: (length: number) => bigint) => GenesisAccount[];
+}
+
+export interface GenesisAccount {
+  address: string;
+  account: { lamports: bigint; data: Uint8Array; owner: string; executable: boolean };
 }
 
 interface SnapshotMeta {
@@ -224,6 +234,22 @@ export class LocalChain {
       this.svm.setAccount(
         bs58.decode(this.faucet.address),
         new Account(FAUCET_LAMPORTS, new Uint8Array(0), bs58.decode(SYSTEM_PROGRAM_ID), false, 0n),
+      );
+    }
+
+    for (const { address, account } of options.genesisAccounts?.((length) =>
+      this.minimumBalanceForRentExemption(length),
+    ) ?? []) {
+      if (this.getAccount(address)) continue;
+      this.svm.setAccount(
+        bs58.decode(address),
+        new Account(
+          account.lamports,
+          account.data,
+          bs58.decode(account.owner),
+          account.executable,
+          0n,
+        ),
       );
     }
 

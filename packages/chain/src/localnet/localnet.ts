@@ -1,4 +1,6 @@
 import { ensureDumMint, loadPlatformKeys } from '../dum-mint.ts';
+import { VAULT_PROGRAM_ID } from '../vault-program/constants.ts';
+import { ensureVaultProgram, vaultProgramGenesis } from '../vault-program/localnet-setup.ts';
 import { LocalChain, type LocalChainOptions } from './local-chain.ts';
 import { createRpcHandler, type RpcHandler } from './rpc-methods.ts';
 import { startRpcServer } from './rpc-server.ts';
@@ -22,15 +24,21 @@ export interface Localnet {
   wsUrl: string;
   dumMint: string;
   treasury: string;
+  /** The vault program (programs/vault), its config initialised by the treasury. */
+  vaultProgramId: string;
   close(): Promise<void>;
 }
 
-/** Starts the embedded cluster: ledger, DUM mint, JSON-RPC HTTP and WebSocket servers. */
+/**
+ * Starts the embedded cluster: ledger, DUM mint, vault program and its config, JSON-RPC HTTP and
+ * WebSocket servers.
+ */
 export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
-  const chain = LocalChain.open(options);
+  const keys = loadPlatformKeys(options.dataDir);
+  const chain = LocalChain.open({ ...options, genesisAccounts: vaultProgramGenesis(keys) });
   try {
-    const keys = loadPlatformKeys(options.dataDir);
     await ensureDumMint(chain, keys);
+    await ensureVaultProgram(chain, keys);
     const rpc = createRpcHandler(chain);
     const subscriptions = new SubscriptionHub(chain);
     const server = await startRpcServer({
@@ -48,6 +56,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       wsUrl: server.wsUrl,
       dumMint: keys.dumMint.address,
       treasury: keys.treasury.address,
+      vaultProgramId: VAULT_PROGRAM_ID,
       async close() {
         await server.close();
         subscriptions.close();

@@ -23,6 +23,7 @@ const LoaderInstruction = {
   Write: 1,
   DeployWithMaxDataLen: 2,
   Upgrade: 3,
+  ExtendProgram: 6,
 } as const;
 const PROGRAM_STATE_TAG = 2;
 const PROGRAM_DATA_STATE_TAG = 3;
@@ -146,5 +147,26 @@ export function upgradeInstruction(input: {
       { address: address(input.authority), role: AccountRole.READONLY_SIGNER },
     ],
     data: tagged(LoaderInstruction.Upgrade).bytes,
+  };
+}
+
+/** Grows a program's ProgramData account so a larger build fits (the payer funds the rent). */
+export function extendProgramInstruction(input: {
+  programData: string;
+  program: string;
+  payer: string;
+  additionalBytes: number;
+}): Instruction {
+  const { bytes, view } = tagged(LoaderInstruction.ExtendProgram, 4);
+  view.setUint32(4, input.additionalBytes, true);
+  return {
+    programAddress: UPGRADEABLE_LOADER_ID,
+    accounts: [
+      { address: address(input.programData), role: AccountRole.WRITABLE },
+      { address: address(input.program), role: AccountRole.WRITABLE },
+      { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+      { address: address(input.payer), role: AccountRole.WRITABLE_SIGNER },
+    ],
+    data: bytes,
   };
 }

@@ -1,13 +1,12 @@
 import type { Instruction } from '@solana/kit';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { Account, Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
 import { transactionErrorJson, type TransactionErrorJson } from '../localnet/transaction-error.ts';
 import { VAULT_PROGRAM_ID } from './constants.ts';
 import { vaultProgramErrorFrom, type VaultProgramError } from './errors.ts';
 import { initializeConfigInstruction, type InitializeConfigInput } from './instructions.ts';
-import { PROGRAM_ACCOUNT_SIZE, programAccountData, programDataAccountData } from './loader.ts';
-import { UPGRADEABLE_LOADER_ID } from './pda.ts';
+import { upgradeableProgramAccounts } from './genesis.ts';
 import { readVaultProgram } from './program-binary.ts';
 import { toWeb3Instruction } from './web3.ts';
 
@@ -64,47 +63,6 @@ export interface AccountState {
 
 const SYSTEM_OWNER = new Uint8Array(32);
 
-/** Accounts that hold an upgradeable program, as a genesis would (also used by the localnet). */
-export function upgradeableProgramAccounts(input: {
-  programId: string;
-  elf: Uint8Array;
-  upgradeAuthority: string | null;
-  rentExemptMinimum: (length: number) => bigint;
-}): { address: string; account: AccountState }[] {
-  const programIdBytes = bs58.decode(input.programId);
-  const [programData] = PublicKey.findProgramAddressSync(
-    [programIdBytes],
-    new PublicKey(UPGRADEABLE_LOADER_ID),
-  );
-  const programDataBytes = programDataAccountData(
-    0n,
-    input.upgradeAuthority ? bs58.decode(input.upgradeAuthority) : null,
-    input.elf,
-  );
-  const programBytes = programAccountData(programData.toBytes());
-  return [
-    // ProgramData first: the runtime loads the program from it when the program account appears.
-    {
-      address: programData.toBase58(),
-      account: {
-        lamports: input.rentExemptMinimum(programDataBytes.length),
-        data: programDataBytes,
-        owner: UPGRADEABLE_LOADER_ID,
-        executable: false,
-      },
-    },
-    {
-      address: input.programId,
-      account: {
-        lamports: input.rentExemptMinimum(PROGRAM_ACCOUNT_SIZE),
-        data: programBytes,
-        owner: UPGRADEABLE_LOADER_ID,
-        executable: true,
-      },
-    },
-  ];
-}
-
 export class VaultTestbed {
   readonly svm: LiteSvm;
   readonly programId: string;
@@ -122,12 +80,15 @@ export class VaultTestbed {
     this.treasury = Keypair.generate();
     this.unixTimestamp = options.startTime ?? 1_767_225_600n; // 2026-01-01T00:00:00Z
     this.applyClock();
-    for (const { address, account } of upgradeableProgramAccounts({
-      programId: this.programId,
-      elf: options.elf ?? readVaultProgram(),
-      upgradeAuthority: this.upgradeAuthority.publicKey.toBase58(),
-      rentExemptMinimum: (length) => this.svm.minimumBalanceForRentExemption(BigInt(length)),
-    })) {
+    const accounts = upgradeableProgramAccounts(
+      {
+        programId: this.programId,
+        elf: options.elf ?? readVaultProgram(),
+        upgradeAuthority: this.upgradeAuthority.publicKey.toBase58(),
+      },
+      (length) => this.svm.minimumBalanceForRentExemption(BigInt(length)),
+    );
+    for (const { address, account } of accounts) {
       this.setAccount(address, account);
     }
     this.fund(this.upgradeAuthority.publicKey.toBase58(), 100_000_000_000n);
