@@ -12,6 +12,8 @@
  *      page anonymous and signed in; deep pages (cursors spread over the whole million)
  *      anonymous and signed in; then one client following nextCursor page after page; then post
  *      creation (POST /api/messages-v2/messages by rotating users).
+ *      The ceiling and the anonymous first page alternate BENCH_ROUNDS times (default 3) and the
+ *      median run of each is reported.
  *   4. Prints req/s, p50, p99 and the ratio to the ceiling; drops the database.
  * Targets: anonymous first page p99 < 25 ms and ≥ 50 % of the ceiling; ≥ 1,000 posts/s.
  */
@@ -37,6 +39,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 10_000;
 const POSTS = 1_000_000;
 const SIGNED_IN_USERS = 1000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Row {
   scenario: string;
@@ -156,6 +159,12 @@ function rotating(
   ];
 }
 
+/** The run with the median throughput. */
+function median(runs: Row[]): Row {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -266,13 +275,27 @@ async function main(): Promise<void> {
     children.push(ceiling.child);
     log(`first page: ${body.length} bytes, ${CONNECTIONS} connections, ${SECONDS} s per run`);
 
-    const rows: Row[] = [];
-    const ceilingRow = await measure('ceiling: node:http, fixed body', {
-      url: `http://127.0.0.1:${ceiling.port}/`,
-    });
-    rows.push(ceilingRow);
+    // The ceiling and the anonymous first page run alternately, ROUNDS times each, and the
+    // median run of each is kept: on a shared machine a neighbour's burst then hits both alike.
+    const ceilingRuns: Row[] = [];
+    const anonymousRuns: Row[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      ceilingRuns.push(
+        await measure('ceiling: node:http, fixed body', {
+          url: `http://127.0.0.1:${ceiling.port}/`,
+        }),
+      );
+      anonymousRuns.push(
+        await measure('first page, anonymous', { url: `${base}/api/messages-v2/feed` }),
+      );
+    }
     ceiling.child.kill('SIGTERM');
-    rows.push(await measure('first page, anonymous', { url: `${base}/api/messages-v2/feed` }));
+    const ceilingRow = median(ceilingRuns);
+    const rows: Row[] = [ceilingRow, median(anonymousRuns)];
+    const roundRatios = anonymousRuns.map((row, i) =>
+      (row.requestsPerSecond / ceilingRuns[i]!.requestsPerSecond).toFixed(2),
+    );
+    log(`anonymous first page / ceiling per round: ${roundRatios.join(', ')}`);
     rows.push(
       await measure('first page, signed in', {
         url: base,
