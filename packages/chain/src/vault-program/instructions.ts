@@ -328,7 +328,7 @@ export async function earlyWithdrawInstruction(
 }
 
 /** Deposits a claim can carry and stay well under 20,000 compute units (docs/vault-program.md). */
-export const MAX_DEPOSITS_PER_CLAIM = 8;
+export const MAX_DEPOSITS_PER_CLAIM = 20;
 
 /** The creator takes the deposits of a vault that reached its target, a batch at a time. */
 export function claimVaultInstruction(input: {

@@ -4,3 +4,12 @@ export { VaultTestbed, unitsConsumedBy, type SendResult } from './testbed.ts';
 export { toWeb3Instruction } from './web3.ts';
 export * from './genesis.ts';
 export * from './loader.ts';
+export {
+  confirmSignature,
+  connectionSender,
+  deployProgram,
+  DeployError,
+  WRITE_CHUNK_BYTES,
+  type DeploySender,
+  type DeployResult,
+} from './deploy.ts';
