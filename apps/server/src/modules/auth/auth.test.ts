@@ -209,6 +209,17 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expect(a.id).toBe(b.id);
     });
 
+    it('keeps working when the pool replaces its connections (named statements)', async () => {
+      const wallet = createTestWallet();
+      await signIn(t.app, wallet);
+      for (let i = 0; i < 2; i++) {
+        const client = await t.ctx.database.pool.connect();
+        client.release(true);
+      }
+      await signIn(t.app, wallet);
+      await signIn(t.app, createTestWallet());
+    });
+
     it('creates one user when a new wallet signs in several times at once', async () => {
       const wallet = createTestWallet();
       const results = await Promise.all(Array.from({ length: 6 }, () => signIn(t.app, wallet)));
