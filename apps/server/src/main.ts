@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     cluster: config.solana.cluster,
     rpcUrl: localnet?.rpcUrl ?? config.solana.rpcUrl ?? defaultRpcUrl(config.solana.cluster),
     dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
+    // In this process the localnet is asked directly, without a loopback HTTP request.
+    transport: localnet ? (body) => localnet.rpc.handleText(body) : undefined,
   });
 
   const version = (

@@ -1,6 +1,6 @@
 import { AppError } from '@dum/core';
 import bs58 from 'bs58';
-import { createRpcClient, type RpcClient } from './rpc-client.ts';
+import { createRpcClient, type RpcClient, type RpcTransport } from './rpc-client.ts';
 import {
   verifyTransfer,
   type TransferVerification,
@@ -30,8 +30,13 @@ export function createChainClient(options: {
   timeoutMs?: number;
   /** Confirmation polling for airdrops. */
   confirmTimeoutMs?: number;
+  /** The embedded localnet's handler, when it runs in this process (no HTTP hop). */
+  transport?: RpcTransport;
 }): ChainClient {
-  const rpc = createRpcClient(options.rpcUrl, { timeoutMs: options.timeoutMs });
+  const rpc = createRpcClient(options.rpcUrl, {
+    timeoutMs: options.timeoutMs,
+    transport: options.transport,
+  });
   return {
     cluster: options.cluster,
     rpc,

@@ -6,7 +6,7 @@ export {
   type ChainClient,
   type Cluster,
 } from './chain-client.ts';
-export { createRpcClient, RpcCallError, type RpcClient } from './rpc-client.ts';
+export { createRpcClient, RpcCallError, type RpcClient, type RpcTransport } from './rpc-client.ts';
 export {
   verifyTransfer,
   judgeTransfer,

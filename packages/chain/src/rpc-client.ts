@@ -22,33 +22,55 @@ export interface RpcClient {
   call<T>(method: string, params?: unknown[]): Promise<T>;
 }
 
-export function createRpcClient(url: string, options: { timeoutMs?: number } = {}): RpcClient {
+/**
+ * Answers a JSON-RPC request body with the response body, without a network hop: the embedded
+ * localnet's own handler when it runs in this process (same requests, same answers as over HTTP).
+ */
+export type RpcTransport = (body: string) => Promise<string | null>;
+
+export function createRpcClient(
+  url: string,
+  options: { timeoutMs?: number; transport?: RpcTransport } = {},
+): RpcClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const transport = options.transport;
   let nextId = 1;
   return {
     url,
     async call<T>(method: string, params: unknown[] = []): Promise<T> {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (cause) {
-        throw new AppError('chain_unavailable', { cause });
-      }
-      if (!response.ok) {
-        throw new AppError('chain_unavailable', {
-          cause: new Error(`RPC ${method} answered HTTP ${response.status}`),
-        });
-      }
+      const request = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
       let body: { result?: T; error?: { code: number; message: string; data?: unknown } };
-      try {
-        body = (await response.json()) as typeof body;
-      } catch (cause) {
-        throw new AppError('chain_unavailable', { cause });
+      if (transport) {
+        try {
+          body = JSON.parse((await transport(request)) ?? 'null') as typeof body;
+        } catch (cause) {
+          throw new AppError('chain_unavailable', { cause });
+        }
+        if (typeof body !== 'object' || body === null) {
+          throw new AppError('chain_unavailable', { cause: new Error(`RPC ${method}: no answer`) });
+        }
+      } else {
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: request,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+        } catch (cause) {
+          throw new AppError('chain_unavailable', { cause });
+        }
+        if (!response.ok) {
+          throw new AppError('chain_unavailable', {
+            cause: new Error(`RPC ${method} answered HTTP ${response.status}`),
+          });
+        }
+        try {
+          body = (await response.json()) as typeof body;
+        } catch (cause) {
+          throw new AppError('chain_unavailable', { cause });
+        }
       }
       if (body.error) {
         // -32603 internal errors and "node is behind" are the cluster's trouble, not the caller's.

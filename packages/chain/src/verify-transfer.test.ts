@@ -274,6 +274,30 @@ describe('verifyTransfer against the localnet', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('gives the same answers through the in-process transport (no HTTP hop)', async () => {
+    const inProcess = createChainClient({
+      cluster: 'localnet',
+      rpcUrl: 'http://in-process.invalid',
+      dumMint: localnet.dumMint,
+      transport: (body) => localnet.rpc.handleText(body),
+    });
+    expect(await inProcess.verifyTransfer(expected())).toMatchObject({ ok: true, signature });
+    expect(await inProcess.verifyTransfer(expected({ lamports: 1n }))).toEqual({
+      ok: false,
+      reason: 'wrong_amount',
+    });
+    const broken = createChainClient({
+      cluster: 'localnet',
+      rpcUrl: 'http://in-process.invalid',
+      dumMint: null,
+      transport: async () => {
+        throw new Error('gone');
+      },
+    });
+    const error = await broken.verifyTransfer(expected()).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe('chain_unavailable');
+  });
+
   it('throws chain_unavailable when the RPC does not answer', async () => {
     const offline = createChainClient({
       cluster: 'localnet',

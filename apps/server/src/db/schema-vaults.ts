@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,5 +79,32 @@ export const vaultSupports = pgTable(
     check('vault_supports_amount_positive', sql`${t.amount} > 0`),
     index('vault_supports_vault').on(t.vaultId, t.createdAt),
     index('vault_supports_supporter').on(t.supporterId, t.vaultId),
+  ],
+);
+
+/**
+ * Each supporter's running total per vault, kept in the statement that records each support:
+ * the leaderboard reads it (one row per supporter, not per support), a first support counts a
+ * new supporter (the upsert inserts), and the real-time audience is read from it.
+ */
+export const vaultSupporters = pgTable(
+  'vault_supporters',
+  {
+    vaultId: bigint('vault_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => vaults.id, { onDelete: 'cascade' }),
+    supporterId: uuid('supporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    supports: integer('supports').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true, precision: 3 }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vaultId, t.supporterId] }),
+    check('vault_supporters_positive', sql`${t.total} > 0 and ${t.supports} > 0`),
+    index('vault_supporters_rank').on(t.vaultId, t.total.desc(), t.lastAt),
+    index('vault_supporters_supporter').on(t.supporterId, t.lastAt),
   ],
 );

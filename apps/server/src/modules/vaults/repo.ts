@@ -1,4 +1,4 @@
-import { MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
+import { AppError, MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Tx } from '../emissions/ledger.ts';
@@ -73,23 +73,46 @@ const SUPPORT_COLUMNS = `s.id::text as id, s.vault_id::text as vault_id, s.suppo
   s.slot::text as slot, s.created_at`;
 
 export async function readSupportBySignature(
-  db: pg.Pool | Tx,
+  pool: pg.Pool,
   signature: string,
 ): Promise<SupportRow | null> {
-  if ('execute' in db) {
-    const result = await db.execute<SupportRow & Record<string, unknown>>(
-      sql`select ${sql.raw(SUPPORT_COLUMNS)} from vault_supports s
-          join users u on u.id = s.supporter_id where s.signature = ${signature}`,
-    );
-    return result.rows[0] ?? null;
-  }
-  const result = await db.query<SupportRow>({
+  const result = await pool.query<SupportRow>({
     name: 'vault_support_by_signature',
     text: `select ${SUPPORT_COLUMNS} from vault_supports s join users u on u.id = s.supporter_id
       where s.signature = $1`,
     values: [signature],
   });
   return result.rows[0] ?? null;
+}
+
+/** What never changes about a vault (safe to keep in memory on any instance). */
+export interface VaultFactsRow {
+  creator_id: string;
+  creator_wallet: string;
+  created_at: Date;
+  ends_at: Date;
+  target: string;
+}
+
+export async function readVaultFacts(pool: pg.Pool, id: bigint): Promise<VaultFactsRow | null> {
+  const result = await pool.query<VaultFactsRow>({
+    name: 'vault_facts',
+    text: `select v.creator_id, u.sol_address as creator_wallet, v.created_at, v.ends_at,
+        v.target::text as target
+      from vaults v join users u on u.id = v.creator_id
+      where v.id = $1`,
+    values: [id.toString()],
+  });
+  return result.rows[0] ?? null;
+}
+
+export async function signatureIsUsed(pool: pg.Pool, signature: string): Promise<boolean> {
+  const result = await pool.query({
+    name: 'vault_signature_used',
+    text: `select 1 from vault_supports where signature = $1`,
+    values: [signature],
+  });
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** A vault's latest supports, newest first. */
@@ -116,14 +139,11 @@ export interface LeaderboardRow {
 export async function readLeaderboard(pool: pg.Pool, vaultId: bigint): Promise<LeaderboardRow[]> {
   const result = await pool.query<LeaderboardRow>({
     name: 'vault_leaderboard',
-    text: `select g.supporter_id, u.username, u.display_name, u.sol_address, g.total::text as total,
-        g.supports
-      from (
-        select supporter_id, sum(amount) as total, count(*)::int as supports,
-          max(id) as last_id
-        from vault_supports where vault_id = $1 group by supporter_id
-      ) g join users u on u.id = g.supporter_id
-      order by g.total desc, g.last_id asc`,
+    text: `select g.supporter_id, u.username, u.display_name, u.sol_address,
+        g.total::text as total, g.supports
+      from vault_supporters g join users u on u.id = g.supporter_id
+      where g.vault_id = $1
+      order by g.total desc, g.last_at asc`,
     values: [vaultId.toString()],
   });
   return result.rows;
@@ -168,25 +188,21 @@ export async function readSupportedVaults(
   const [list, totals] = await Promise.all([
     pool.query<MyVaultRow>({
       name: 'my_vaults_supported',
-      text: `select ${VAULT_COLUMNS}, m.body, g.given::text as given
-        from (
-          select vault_id, sum(amount) as given, max(created_at) as last_at
-          from vault_supports where supporter_id = $1 and vault_id is not null
-          group by vault_id
-        ) g
+      text: `select ${VAULT_COLUMNS}, m.body, g.total::text as given
+        from vault_supporters g
         join vaults v on v.id = g.vault_id
         join users u on u.id = v.creator_id
         join messages m on m.id = v.message_id
+        where g.supporter_id = $1
         order by g.last_at desc, v.id desc limit ${MY_VAULTS_LIMIT}`,
       values: [userId],
     }),
     pool.query<{ count: number; amount: string; unlocked: number }>({
       name: 'my_vaults_supported_totals',
-      text: `select count(distinct s.vault_id)::int as count,
-          coalesce(sum(s.amount), 0)::text as amount,
-          count(distinct s.vault_id) filter (where v.status <> 'active')::int as unlocked
-        from vault_supports s join vaults v on v.id = s.vault_id
-        where s.supporter_id = $1`,
+      text: `select count(*)::int as count, coalesce(sum(g.total), 0)::text as amount,
+          (count(*) filter (where v.status <> 'active'))::int as unlocked
+        from vault_supporters g join vaults v on v.id = g.vault_id
+        where g.supporter_id = $1`,
       values: [userId],
     }),
   ]);
@@ -209,45 +225,134 @@ export async function readMediaVault(
   return result.rows[0] ?? null;
 }
 
-/** Everyone who supported a vault (the audience of its real-time events, with the creator). */
-export async function readSupporterIds(pool: pg.Pool, vaultId: bigint): Promise<string[]> {
-  const result = await pool.query<{ supporter_id: string }>({
-    name: 'vault_supporter_ids',
-    text: `select distinct supporter_id from vault_supports where vault_id = $1`,
-    values: [vaultId.toString()],
-  });
-  return result.rows.map((row) => row.supporter_id);
-}
-
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
 
-export interface LockedVault {
-  status: VaultStatus;
-  total: bigint;
-  target: bigint;
-  endsAt: Date;
-  creatorId: string;
+/**
+ * Locks the supporter's user row first (as recordRewardedEvent will, and before the support's
+ * inserts take KEY SHARE on it: see feed/repo.ts lockActor) and answers their public profile.
+ * A statement of its own: the next one's snapshot must be taken after this lock is granted.
+ */
+export async function lockSupporter(tx: Tx, userId: string): Promise<SupporterProfile> {
+  const result = await tx.execute<{
+    username: string | null;
+    display_name: string | null;
+    sol_address: string;
+  }>(sql`select username, display_name, sol_address from users where id = ${userId} for update`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('unauthorized');
+  return row;
 }
 
-/** Locks a vault row for a support: supports of one vault take turns. */
-export async function lockVault(tx: Tx, id: bigint): Promise<LockedVault | null> {
+export interface SupporterProfile {
+  username: string | null;
+  display_name: string | null;
+  sol_address: string;
+}
+
+export type RecordedSupport =
+  /** The vault is not active, has ended, or is gone: nothing was written. */
+  | { kind: 'vault_closed' }
+  /** The signature was recorded meanwhile: the vault row was changed and must be rolled back. */
+  | { kind: 'signature_taken' }
+  | {
+      kind: 'recorded';
+      id: string;
+      createdAt: Date;
+      total: bigint;
+      target: bigint;
+      supporterCount: number;
+      status: VaultStatus;
+      /** Supporters before this one (the real-time audience, with the creator). */
+      supporterIds: string[];
+    };
+
+/**
+ * One statement, run after lockSupporter (so that its snapshot, taken after that lock, sees the
+ * supporter's earlier supports): moves the vault's total (taking its row lock; supports of one
+ * vault take turns from here until commit) only while it is active and not ended, turning it unlocked when the
+ * total reaches the target; records the support under its unique signature; adds it to the
+ * supporter's running total (a first support counts a new supporter).
+ */
+export async function recordSupport(
+  tx: Tx,
+  args: {
+    vaultId: bigint;
+    supporterId: string;
+    signature: string;
+    amount: bigint;
+    slot: number;
+    now: Date;
+  },
+): Promise<RecordedSupport> {
+  const { vaultId, supporterId, amount, now } = args;
   const result = await tx.execute<{
-    status: VaultStatus;
-    total: string;
-    target: string;
-    ends_at: Date | string;
-    creator_id: string;
-  }>(
-    sql`select status, total::text as total, target::text as target, ends_at, creator_id
-        from vaults where id = ${id} for no key update`,
-  );
+    updated: number;
+    id: string | null;
+    created_at: Date | string | null;
+    total: string | null;
+    target: string | null;
+    supporter_count: number | null;
+    status: VaultStatus | null;
+    supporter_ids: string[] | string | null;
+  }>(sql`
+    with upd as (
+      update vaults set
+        total = total + ${amount},
+        supporter_count = supporter_count + (case when exists (
+          select 1 from vault_supporters
+          where vault_id = ${vaultId} and supporter_id = ${supporterId}
+        ) then 0 else 1 end),
+        status = case when total + ${amount} >= target then 'unlocked' else status end,
+        unlocked_at = case when total + ${amount} >= target then ${now}::timestamptz
+          else unlocked_at end
+      where id = ${vaultId} and status = 'active' and ends_at > ${now}::timestamptz
+      returning total, target, supporter_count, status
+    ), ins as (
+      insert into vault_supports (vault_id, supporter_id, signature, amount, slot, created_at)
+      select ${vaultId}, ${supporterId}, ${args.signature}, ${amount}, ${args.slot},
+        ${now}::timestamptz
+      from upd
+      on conflict (signature) do nothing
+      returning id, created_at
+    ), agg as (
+      insert into vault_supporters (vault_id, supporter_id, total, supports, first_at, last_at)
+      select ${vaultId}, ${supporterId}, ${amount}, 1, ${now}::timestamptz, ${now}::timestamptz
+      from ins
+      on conflict (vault_id, supporter_id) do update set
+        total = vault_supporters.total + excluded.total,
+        supports = vault_supporters.supports + 1,
+        last_at = excluded.last_at
+      returning supporter_id
+    )
+    select (select count(*) from upd)::int as updated, ins.id::text as id, ins.created_at,
+      upd.total::text as total, upd.target::text as target, upd.supporter_count, upd.status,
+      (select count(*) from agg)::int as aggregated,
+      array(select supporter_id from vault_supporters where vault_id = ${vaultId})
+        as supporter_ids
+    from (select 1) as one
+      left join upd on true
+      left join ins on true
+  `);
   const row = result.rows[0];
-  if (!row) return null;
+  if (!row || row.updated === 0) return { kind: 'vault_closed' };
+  if (!row.id || !row.created_at || row.total === null || row.target === null) {
+    return { kind: 'signature_taken' };
+  }
   return {
-    status: row.status,
+    kind: 'recorded',
+    id: row.id,
+    createdAt: new Date(row.created_at),
     total: BigInt(row.total),
     target: BigInt(row.target),
-    endsAt: new Date(row.ends_at),
-    creatorId: row.creator_id,
+    supporterCount: row.supporter_count ?? 0,
+    status: row.status ?? 'active',
+    supporterIds: parseUuidArray(row.supporter_ids ?? []),
   };
+}
+
+/** A Postgres uuid[] as node-postgres hands it over: an array, or its text form in Drizzle's. */
+function parseUuidArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
 }

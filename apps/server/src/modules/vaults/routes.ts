@@ -47,6 +47,7 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
     logger: ctx.logger,
     enabled: ctx.config.vaults.enabled,
     dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    facts: new Map(),
   };
 }
 

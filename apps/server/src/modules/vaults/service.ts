@@ -21,29 +21,31 @@ import {
   type VaultSummary,
   type VaultSupport,
 } from '@dum/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { vaults, vaultSupports } from '../../db/schema.ts';
+import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
-import { lockActor } from '../feed/repo.ts';
 import { MEDIA_URL_PREFIX } from '../media/storage.ts';
 import {
-  lockVault,
+  lockSupporter,
   readCreatedVaults,
   readLeaderboard,
   readMediaVault,
   readRecentSupports,
   readSupportBySignature,
   readSupportedVaults,
-  readSupporterIds,
   readVault,
+  readVaultFacts,
   readVaultsOfPosts,
+  recordSupport,
+  signatureIsUsed,
   type MyVaultRow,
   type SupportRow,
+  type VaultFactsRow,
   type VaultRow,
 } from './repo.ts';
 
@@ -57,7 +59,11 @@ export interface VaultDeps {
   logger: FastifyBaseLogger;
   enabled: boolean;
   dailyRewardCap: number;
+  /** Immutable vault facts by id (creator, end, target), so a support reads none of them. */
+  facts: Map<string, VaultFactsRow>;
 }
+
+const FACTS_CACHE_SIZE = 10_000;
 
 export interface VaultViewer {
   id: string;
@@ -234,21 +240,38 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   wrong_amount: 'transfer_wrong_amount',
 };
 
-type Recorded =
-  | { kind: 'recorded'; supportId: bigint; unlocked: boolean }
-  | { kind: 'existing'; support: SupportRow };
+/** Thrown inside the write to roll it back when an identical call recorded the signature first. */
+class SignatureTaken extends Error {}
+
+/** The immutable facts of a vault, from memory (or read once). */
+async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsRow | null> {
+  const key = vaultId.toString();
+  const cached = deps.facts.get(key);
+  if (cached) return cached;
+  const facts = await readVaultFacts(deps.pool, vaultId);
+  if (facts) {
+    if (deps.facts.size >= FACTS_CACHE_SIZE) deps.facts.clear();
+    deps.facts.set(key, facts);
+  }
+  return facts;
+}
 
 /**
  * POST /api/vaults/{id}/support. The client has sent `amount` SOL from the caller's wallet to
  * the creator's and waited for confirmation; this verifies the transfer on the cluster and
  * credits it, once:
  *
- * - The signature is unique in vault_supports, and it is looked up again under the caller's
- *   row lock before anything is written, so a retry (same caller, vault and amount) answers
- *   the recorded support again, and 50 parallel calls with one signature credit it once.
- * - The vault row is locked for the write: concurrent supports take turns, the total is exact,
- *   and active → unlocked happens in exactly one of them (with the vault_unlocked activity).
+ * - The signature is unique in vault_supports. A retry (same caller, vault and amount) answers
+ *   the recorded support again; a signature recorded for anything else is refused (409). 50
+ *   parallel calls with one signature take turns on the caller's row lock, and all but the first
+ *   find it recorded.
+ * - The vault's row lock is taken by the statement that moves its total, held to commit:
+ *   concurrent supports take turns, the total is exact, and active → unlocked happens in exactly
+ *   one of them (with the vault_unlocked activity). Ended and unlocked vaults refuse.
  * - The `vault_supported` rewarded event is recorded in the same transaction.
+ *
+ * The write is a few round trips (lock the caller, one statement for the support, the ledger's
+ * three), since supports of one vault queue on its row until commit.
  */
 export async function supportVault(
   deps: VaultDeps,
@@ -268,148 +291,171 @@ export async function supportVault(
   const amount = amountCheck.lamports;
   if (!deps.enabled) throw new AppError('vaults_disabled');
 
-  const vault = await readVault(deps.pool, vaultId);
-  if (!vault) throw new AppError('vault_not_found');
-
-  // A retry of a support that was recorded: the same answer, whatever happened since.
-  const existing = await readSupportBySignature(deps.pool, signature);
-  if (existing) return answerExisting(deps, existing, viewer, vaultId, amount);
-
-  const refusal = supportRefusal(
-    { status: vault.status, endsAt: vault.ends_at, creatorId: vault.creator_id },
-    viewer.id,
-    deps.clock.now(),
-  );
-  if (refusal) throw new AppError(REFUSAL_ERROR[refusal]);
+  const facts = await vaultFacts(deps, vaultId);
+  if (!facts) throw new AppError('vault_not_found');
+  if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
 
   const verified = await deps.chain.verifyTransfer({
     signature,
     expectedSender: viewer.solAddress,
-    expectedRecipient: vault.creator_wallet,
+    expectedRecipient: facts.creator_wallet,
     lamports: amount,
   });
-  if (!verified.ok) throw new AppError(REJECTION_ERROR[verified.reason]);
+  if (!verified.ok) {
+    // A recorded signature sent again for something else is a replay, whatever else is wrong.
+    if (await signatureIsUsed(deps.pool, signature)) {
+      return answerExisting(deps, signature, viewer, vaultId, amount);
+    }
+    throw new AppError(REJECTION_ERROR[verified.reason]);
+  }
 
   const now = deps.clock.now();
-  const recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
-    // Lock order everywhere: the acting user, then the vault, then the emission state.
-    await lockActor(tx, viewer.id);
-    const again = await readSupportBySignature(tx, signature);
-    if (again) return { kind: 'existing', support: again };
-    const locked = await lockVault(tx, vaultId);
-    if (!locked) throw new AppError('vault_not_found');
-    const lateRefusal = supportRefusal(locked, viewer.id, now);
-    if (lateRefusal) throw new AppError(REFUSAL_ERROR[lateRefusal]);
-
-    const earlier = await tx.execute(
-      sql`select 1 from vault_supports
-          where vault_id = ${vaultId} and supporter_id = ${viewer.id} limit 1`,
-    );
-    const inserted = await tx
-      .insert(vaultSupports)
-      .values({
+  let recorded: Recorded;
+  try {
+    recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
+      // Lock order everywhere: the acting user, then the vault, then the emission state.
+      const supporter = await lockSupporter(tx, viewer.id);
+      const row = await recordSupport(tx, {
         vaultId,
         supporterId: viewer.id,
         signature,
         amount,
         slot: verified.slot,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: vaultSupports.id });
-    const support = inserted[0];
-    if (!support) {
-      // Only reachable if another caller recorded it meanwhile (they cannot share our lock).
-      const other = await readSupportBySignature(tx, signature);
-      if (!other) throw new Error('support insert conflicted but no row was found');
-      return { kind: 'existing', support: other };
-    }
-
-    const total = locked.total + amount;
-    const status = statusAfterSupport(locked.status, total, locked.target);
-    const unlocked = status !== locked.status;
-    await tx.execute(
-      sql`update vaults set total = ${total},
-            supporter_count = supporter_count + ${earlier.rows.length === 0 ? 1 : 0},
-            status = ${status},
-            unlocked_at = ${unlocked ? now : null}::timestamptz
-          where id = ${vaultId}`,
-    );
-    if (unlocked) {
-      await writeActivity(tx, now, {
-        type: 'vault_unlocked',
-        message: `${shortName(vault.creator_name)}'s vault unlocked with ${formatSol(total)} SOL`,
-        userId: vault.creator_id,
-        reference: vaultId.toString(),
+        now,
       });
-    }
-    await recordRewardedEvent(
-      tx,
-      {
-        kind: 'vault_supported',
-        actorId: viewer.id,
-        subjectOwnerId: vault.creator_id,
-        reference: signature,
-      },
-      { now, dailyCap: deps.dailyRewardCap },
-    );
-    return { kind: 'recorded', supportId: support.id, unlocked };
-  });
+      if (row.kind === 'signature_taken') throw new SignatureTaken();
+      if (row.kind === 'vault_closed') return { kind: 'closed' };
 
-  if (recorded.kind === 'existing') {
-    return answerExisting(deps, recorded.support, viewer, vaultId, amount);
+      // The statement applied statusAfterSupport's rule; this support crossed the target if the
+      // total before it was short of it.
+      const unlocked =
+        statusAfterSupport('active', row.total, row.target) === 'unlocked' &&
+        row.total - amount < row.target;
+      if (unlocked) {
+        await writeActivity(tx, now, {
+          type: 'vault_unlocked',
+          message: `${shortName(await creatorName(tx, facts.creator_id))}'s vault unlocked with ${formatSol(row.total)} SOL`,
+          userId: facts.creator_id,
+          reference: vaultId.toString(),
+        });
+      }
+      await recordRewardedEvent(
+        tx,
+        {
+          kind: 'vault_supported',
+          actorId: viewer.id,
+          subjectOwnerId: facts.creator_id,
+          reference: signature,
+        },
+        { now, dailyCap: deps.dailyRewardCap },
+      );
+      const response: SupportVaultResponse = {
+        support: {
+          id: row.id,
+          vaultId: vaultId.toString(),
+          supporter: {
+            id: viewer.id,
+            username: supporter.username,
+            displayName: supporter.display_name,
+            walletAddress: supporter.sol_address,
+          },
+          amount: amount.toString(),
+          transactionSignature: signature,
+          slot: verified.slot,
+          createdAt: row.createdAt.toISOString(),
+        },
+        vault: {
+          id: vaultId.toString(),
+          status: row.status,
+          currentAmount: row.total.toString(),
+          targetAmount: row.target.toString(),
+          supporterCount: row.supporterCount,
+          createdAt: new Date(facts.created_at).toISOString(),
+          endsAt: new Date(facts.ends_at).toISOString(),
+          creator: { walletAddress: facts.creator_wallet },
+        },
+      };
+      const audience = [...new Set([facts.creator_id, viewer.id, ...row.supporterIds])];
+      return { kind: 'recorded', response, unlocked, audience };
+    });
+  } catch (error) {
+    if (error instanceof SignatureTaken) {
+      return answerExisting(deps, signature, viewer, vaultId, amount);
+    }
+    throw error;
   }
-  const [support, after] = await Promise.all([
-    readSupportBySignature(deps.pool, signature),
-    readVault(deps.pool, vaultId),
-  ]);
-  if (!support || !after) throw new Error('recorded support vanished');
-  await announce(deps, vaultId, vault.creator_id, {
+
+  if (recorded.kind === 'closed') {
+    // Nothing was written. A retry of a support recorded before the vault closed gets its
+    // answer again; otherwise say which refusal: gone, unlocked, or ended.
+    if (await signatureIsUsed(deps.pool, signature)) {
+      return answerExisting(deps, signature, viewer, vaultId, amount);
+    }
+    const vault = await readVault(deps.pool, vaultId);
+    if (!vault) throw new AppError('vault_not_found');
+    const refusal = supportRefusal(
+      { status: vault.status, endsAt: vault.ends_at, creatorId: vault.creator_id },
+      viewer.id,
+      now,
+    );
+    throw new AppError(REFUSAL_ERROR[refusal ?? 'not_active']);
+  }
+  await announce(deps, recorded.audience, {
     type: 'vault_support',
     data: {
       vaultId: vaultId.toString(),
-      support: { supporterId: viewer.id, amount: support.amount },
+      support: { supporterId: viewer.id, amount: amount.toString() },
     },
   });
   if (recorded.unlocked) {
-    await announce(deps, vaultId, vault.creator_id, {
+    await announce(deps, recorded.audience, {
       type: 'vault_completed',
       data: { vaultId: vaultId.toString() },
     });
   }
-  return { support: toSupport(support), vault: toVaultSummary(after) };
+  return recorded.response;
+}
+
+type Recorded =
+  | { kind: 'recorded'; response: SupportVaultResponse; unlocked: boolean; audience: string[] }
+  | { kind: 'closed' };
+
+async function creatorName(tx: Tx, creatorId: string): Promise<string> {
+  const result = await tx.execute<{ name: string }>(
+    sql`select coalesce(display_name, username, sol_address) as name from users
+        where id = ${creatorId}`,
+  );
+  return result.rows[0]?.name ?? 'A creator';
 }
 
 /** A signature that was recorded before: the same answer for the same call, 409 otherwise. */
 async function answerExisting(
   deps: VaultDeps,
-  existing: SupportRow,
+  signature: string,
   viewer: VaultViewer,
   vaultId: bigint,
   amount: bigint,
 ): Promise<SupportVaultResponse> {
+  const [existing, vault] = await Promise.all([
+    readSupportBySignature(deps.pool, signature),
+    readVault(deps.pool, vaultId),
+  ]);
+  if (!existing) throw new Error('a used signature has no support row');
   const sameCall =
     existing.supporter_id === viewer.id &&
     existing.vault_id === vaultId.toString() &&
     BigInt(existing.amount) === amount;
   if (!sameCall) throw new AppError('transaction_already_used');
-  const vault = await readVault(deps.pool, vaultId);
   if (!vault) throw new AppError('vault_not_found');
   return { support: toSupport(existing), vault: toVaultSummary(vault) };
 }
 
 /** After commit, to the creator and every supporter; a failed publish is only logged. */
-async function announce(
-  deps: VaultDeps,
-  vaultId: bigint,
-  creatorId: string,
-  event: RealtimeEvent,
-): Promise<void> {
+async function announce(deps: VaultDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
   try {
-    const supporters = await readSupporterIds(deps.pool, vaultId);
     await deps.bus.publish({
       kind: 'event',
-      audience: { kind: 'users', userIds: [...new Set([creatorId, ...supporters])] },
+      audience: { kind: 'users', userIds },
       event,
       timestamp: deps.clock.now().toISOString(),
     });

@@ -594,6 +594,32 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     expect(eventsOf('vault_completed', vault.vault.id)).toHaveLength(1);
   });
 
+  it("takes one wallet's concurrent supports of two vaults without deadlocking", async () => {
+    const [a, b] = await Promise.all([
+      createdVaultPost(t, creator.headers, '100'),
+      createdVaultPost(t, creator.headers, '100'),
+    ]);
+    const backer = await chainUser(t, 5n);
+    const plan = Array.from({ length: 8 }, (_, i) => ({
+      vault: i % 2 === 0 ? a : b,
+      lamports: SOL / 100n + BigInt(i),
+    }));
+    const signatures = await Promise.all(
+      plan.map((p) => transfer(t, backer.keypair, creator.address, p.lamports)),
+    );
+    const answers = await Promise.all(
+      plan.map((p, i) =>
+        support(t, backer.headers, p.vault.vault.id, {
+          transactionSignature: signatures[i],
+          amount: `0.01000000${i}`,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect(await vaultRow(a.vault.id)).toMatchObject({ total: '40000012', supporter_count: 1 });
+    expect(await vaultRow(b.vault.id)).toMatchObject({ total: '40000016', supporter_count: 1 });
+  });
+
   it('refuses supports once the vault has ended', async () => {
     const vault = await createdVaultPost(t, creator.headers, '1');
     const signature = await transfer(t, fan.keypair, creator.address, SOL / 10n);

@@ -1,0 +1,399 @@
+/**
+ * `npm run bench:vaults`: verified vault supports per second, end to end, by concurrent
+ * supporters on one vault, beside the localnet's raw transfer rate measured the same way in the
+ * same run. Target (issue 7): at least half of the raw rate.
+ *
+ * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
+ * embedded localnet with its fdatasync'd log, PGlite by default or PostgreSQL). Each supporter is
+ * a real wallet, signed in through challenge and verify. Per support the client does what the
+ * browser does:
+ *   1. sendTransaction: a System transfer supporter → creator (signed up front: client work),
+ *   2. getSignatureStatuses until it is confirmed,
+ *   3. POST /api/vaults/{id}/support {transactionSignature, amount}; the server reads the
+ *      transaction from the cluster (getTransaction), checks sender, recipient and amount, and
+ *      records the support with its rewarded event in one database transaction, all supports
+ *      taking turns on the one vault's row lock.
+ * The raw phase does 1 and 2 only, with the same client, concurrency and transfer shape.
+ * Afterwards the vault's total must equal what the creator's wallet received on chain, and the
+ * support count must equal the number of transfers.
+ *
+ * Environment: BENCH_SUPPORTS (default 3000), BENCH_CONCURRENCY (default 64 supporters, each
+ * one request chain at a time), BENCH_DATABASE_URL (PostgreSQL admin URL; a throwaway database
+ * is created and dropped; default: PGlite, as `npm start`).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
+import bs58 from 'bs58';
+import pg from 'pg';
+import { freePortRange } from '../e2e/support/ports.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production server as its own process, as `npm start` runs it (a fresh DATA_DIR). With
+ * BENCH_CPU_PROF=dir it writes a CPU profile of the server there (flags NODE_OPTIONS refuses).
+ */
+async function launchServer(env: Record<string, string>): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-vaults-'));
+  const port = await freePortRange(1);
+  const profile = process.env.BENCH_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    url,
+    pid: child.pid ?? -1,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SUPPORTS = Number(process.env.BENCH_SUPPORTS ?? 3000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+/** 0.01 SOL, the minimum support, plus the transfer's index so every amount differs. */
+const BASE_AMOUNT = 10_000_000n;
+
+async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+async function api<T>(
+  base: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; json: T }> {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as T };
+}
+
+async function signIn(base: string, wallet: Signer): Promise<string> {
+  const challenge = await api<{ messageToSign: string }>(base, '/api/auth/challenge', {
+    address: wallet.address,
+    chain: 'solana',
+  });
+  if (challenge.status !== 200) throw new Error(`challenge failed: ${challenge.status}`);
+  const message = challenge.json.messageToSign;
+  const verify = await api<{ accessToken: string }>(base, '/api/auth/verify', {
+    address: wallet.address,
+    message,
+    signature: bs58.encode(wallet.sign(Buffer.from(message, 'utf8'))),
+  });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
+  return verify.json.accessToken;
+}
+
+async function waitConfirmed(rpcUrl: string, signature: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const { value } = await rpc<{
+      value: ({ confirmationStatus: string | null; err: unknown } | null)[];
+    }>(rpcUrl, 'getSignatureStatuses', [[signature]]);
+    const status = value[0];
+    if (status?.err) throw new Error(`transfer failed: ${JSON.stringify(status.err)}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('transfer not confirmed');
+}
+
+function formatLamportsAsSol(lamports: bigint): string {
+  const whole = lamports / LAMPORTS_PER_SOL;
+  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+interface Phase {
+  rate: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  serverCpuMs: number;
+}
+
+/** Runs `count` jobs on `concurrency` workers; per-job latency and the server's CPU time. */
+async function runPhase(
+  server: RunningServer,
+  count: number,
+  concurrency: number,
+  job: (index: number, worker: number) => Promise<void>,
+): Promise<Phase> {
+  const latencies: number[] = [];
+  let next = 0;
+  const cpuBefore = processCpuMs(server.pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (;;) {
+        const index = next++;
+        if (index >= count) return;
+        const t0 = performance.now();
+        await job(index, worker);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: count / seconds,
+    seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    serverCpuMs: processCpuMs(server.pid) - cpuBefore,
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string) {
+  const name = `dum_bench_vaults_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const database = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const localnetPort = await freePortRange(2);
+  const server = await launchServer({
+    SOLANA_LOCALNET_PORT: String(localnetPort),
+    DAILY_REWARD_CAP: String(SUPPORTS * 2),
+    AUTH_RATE_IP_LIMIT: '100000',
+    AUTH_RATE_ADDRESS_LIMIT: '100000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const rpcUrl = `http://127.0.0.1:${localnetPort}`;
+  console.log(
+    `bench:vaults — ${SUPPORTS} supports by ${CONCURRENCY} concurrent supporters on one vault, ${database ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  try {
+    // The creator posts a vault that the bench cannot fill (no unlock midway).
+    const creator = generateSigner();
+    const creatorToken = await signIn(server.url, creator);
+    const post = await api<{ vault: { id: string } }>(
+      server.url,
+      '/api/messages-v2/messages',
+      { kind: 'vault', body: 'bench vault', targetAmount: '1000000' },
+      creatorToken,
+    );
+    if (post.status !== 201) throw new Error(`vault post failed: ${post.status}`);
+    const vaultId = post.json.vault.id;
+
+    // Supporters: funded by airdrop, signed in for real.
+    const supporters = Array.from({ length: CONCURRENCY }, () => generateSigner());
+    const tokens: string[] = [];
+    for (const supporter of supporters) {
+      await rpc(rpcUrl, 'requestAirdrop', [supporter.address, Number(1000n * LAMPORTS_PER_SOL)]);
+      tokens.push(await signIn(server.url, supporter));
+    }
+    const sink = generateSigner();
+    await rpc(rpcUrl, 'requestAirdrop', [sink.address, Number(LAMPORTS_PER_SOL)]);
+
+    // Signed up front with one recent blockhash (valid 150 slots, about 60 s).
+    const plan = (count: number, to: string) =>
+      Array.from({ length: count }, (_, i) => ({
+        worker: i % CONCURRENCY,
+        lamports: BASE_AMOUNT + BigInt(i),
+        to,
+      }));
+    // Signed when sent, with a recent blockhash fetched at most every 10 s (one is valid for 150
+    // slots, about 60 s): signing is the same client work in both phases.
+    let recent = { blockhash: '', at: 0 };
+    const blockhash = async () => {
+      if (!recent.blockhash || performance.now() - recent.at > 10_000) {
+        const { value } = await rpc<{ value: { blockhash: string } }>(
+          rpcUrl,
+          'getLatestBlockhash',
+          [{ commitment: 'confirmed' }],
+        );
+        recent = { blockhash: value.blockhash, at: performance.now() };
+      }
+      return recent.blockhash;
+    };
+    const signTransfer = async (item: ReturnType<typeof plan>[number]) =>
+      Buffer.from(
+        buildTransferTransaction(
+          supporters[item.worker] as Signer,
+          item.to,
+          item.lamports,
+          await blockhash(),
+        ),
+      ).toString('base64');
+    const send = async (raw: string) => {
+      const signature = await rpc<string>(rpcUrl, 'sendTransaction', [
+        raw,
+        { encoding: 'base64', preflightCommitment: 'confirmed' },
+      ]);
+      await waitConfirmed(rpcUrl, signature);
+      return signature;
+    };
+
+    const line = (name: string, phase: Phase) =>
+      `${name} ${phase.rate.toFixed(0)}/s (${phase.seconds.toFixed(2)} s, p50 ${phase.p50.toFixed(1)} ms, p99 ${phase.p99.toFixed(1)} ms, server CPU ${(phase.serverCpuMs / SUPPORTS).toFixed(2)} ms each)`;
+
+    // Warm-up: a few of each, untimed.
+    const warm = plan(CONCURRENCY, creator.address).map((item, i) => ({
+      ...item,
+      lamports: BASE_AMOUNT + 10_000_000n + BigInt(i),
+    }));
+    let warmedTotal = 0n;
+    await Promise.all(
+      warm.map(async (item) => {
+        const signature = await send(await signTransfer(item));
+        const res = await api(
+          server.url,
+          `/api/vaults/${vaultId}/support`,
+          { transactionSignature: signature, amount: formatLamportsAsSol(item.lamports) },
+          tokens[item.worker],
+        );
+        if (res.status !== 200) throw new Error(`warm-up support failed: ${res.status}`);
+        warmedTotal += item.lamports;
+      }),
+    );
+
+    // Raw: transfers sent and confirmed, nothing else (to a wallet that is not the creator).
+    const rawItems = plan(SUPPORTS, sink.address);
+    const raw = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
+      await send(await signTransfer(rawItems[index]!));
+    });
+    console.log(line('raw transfers (sent + confirmed):          ', raw));
+
+    // Supports: the same, then the support call.
+    const items = plan(SUPPORTS, creator.address);
+    const refused: string[] = [];
+    const supportsPhase = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
+      const item = items[index]!;
+      const signature = await send(await signTransfer(item));
+      const res = await api<{ error?: { code: string } }>(
+        server.url,
+        `/api/vaults/${vaultId}/support`,
+        { transactionSignature: signature, amount: formatLamportsAsSol(item.lamports) },
+        tokens[item.worker],
+      );
+      if (res.status !== 200) refused.push(`${res.status} ${res.json.error?.code ?? ''}`);
+    });
+    if (refused.length > 0) throw new Error(`${refused.length} supports refused: ${refused[0]}`);
+
+    // The vault's total against the chain: the creator's wallet holds exactly what was credited.
+    const detail = (await (await fetch(`${server.url}/api/vaults/${vaultId}`)).json()) as {
+      currentAmount: string;
+      supporterCount: number;
+    };
+    const { value: creatorBalance } = await rpc<{ value: number }>(rpcUrl, 'getBalance', [
+      creator.address,
+      { commitment: 'confirmed' },
+    ]);
+    const expected = warmedTotal + items.reduce((sum, item) => sum + item.lamports, 0n);
+    const board = (await (
+      await fetch(`${server.url}/api/vaults/${vaultId}/leaderboard`)
+    ).json()) as { supports: number }[];
+    const supportCount = board.reduce((sum, entry) => sum + entry.supports, 0);
+    const totalOk =
+      BigInt(detail.currentAmount) === expected && BigInt(creatorBalance) === expected;
+    const countOk = supportCount === SUPPORTS + warm.length;
+
+    console.log(line('verified supports (transfer + support call):', supportsPhase));
+    const ratio = supportsPhase.rate / raw.rate;
+    console.log(
+      `ratio supports / raw transfers: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    );
+    console.log(
+      `final total ${detail.currentAmount} lamports, creator's balance on chain ${creatorBalance}, expected ${expected}: ${totalOk ? 'OK' : 'MISMATCH'}; ${supportCount} supports recorded for ${SUPPORTS + warm.length} transfers: ${countOk ? 'OK' : 'MISMATCH'}; supporters ${detail.supporterCount}`,
+    );
+    if (!totalOk || !countOk) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
