@@ -27,6 +27,32 @@ describe('loadConfig', () => {
     expect(config.solana.cluster).toBe('devnet');
   });
 
+  it('reads the sign-in settings, a challenge living at most 10 minutes', () => {
+    expect(loadConfig({}).auth).toMatchObject({
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlMs: 30 * 86_400_000,
+      challengeTtlMs: 300_000,
+      rateLimit: { windowMs: 60_000, perIp: 300, perAddress: 30 },
+    });
+    const raised = loadConfig({
+      AUTH_CHALLENGE_TTL_SECONDS: '600',
+      AUTH_RATE_IP_LIMIT: '1000000000',
+      AUTH_RATE_ADDRESS_LIMIT: '5',
+      AUTH_RATE_WINDOW_SECONDS: '10',
+    }).auth;
+    expect(raised).toMatchObject({
+      challengeTtlMs: 600_000,
+      rateLimit: { windowMs: 10_000, perIp: 1_000_000_000, perAddress: 5 },
+    });
+    for (const env of [
+      { AUTH_CHALLENGE_TTL_SECONDS: '601' },
+      { AUTH_RATE_IP_LIMIT: '0' },
+      { AUTH_RATE_ADDRESS_LIMIT: 'many' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+  });
+
   it('names every bad field in one error', () => {
     try {
       loadConfig({ DATABASE_URL: 'mysql://x@y/z', PORT: 'eighty', REDIS_URL: 'not a url' });
