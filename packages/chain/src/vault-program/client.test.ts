@@ -12,7 +12,7 @@ import {
   PROGRAM_ERRORS,
   VAULT_PROGRAM_ID,
 } from './constants.ts';
-import { CHAIN_ERROR_MESSAGES, vaultProgramErrorFrom } from './errors.ts';
+import { CHAIN_ERROR_MESSAGES, resolveVaultProgramId, vaultProgramErrorFrom } from './errors.ts';
 import { fetchVaultIdl, validateIdl, type VaultIdl } from './idl.ts';
 import {
   checkDurationDays,
@@ -231,6 +231,15 @@ describe('addresses from the spec’s labels', () => {
     expect(await findProgramDataAddress()).toBe(
       expected([program.toBuffer()], new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111')),
     );
+  });
+});
+
+describe('program id setup', () => {
+  it('needs one, and a valid one', () => {
+    expect(resolveVaultProgramId(` ${VAULT_PROGRAM_ID} `)).toBe(VAULT_PROGRAM_ID);
+    expect(() => resolveVaultProgramId(undefined)).toThrow('Program not configured');
+    expect(() => resolveVaultProgramId('')).toThrow('Program not configured');
+    expect(() => resolveVaultProgramId('not-a-key')).toThrow('Invalid program ID: not-a-key');
   });
 });
 

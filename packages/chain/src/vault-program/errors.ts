@@ -1,3 +1,4 @@
+import { isAddress } from '@solana/kit';
 import { FIRST_ERROR_CODE, PROGRAM_ERRORS, type ProgramErrorName } from './constants.ts';
 
 /** The chain texts of spec section 8, verbatim where the spec gives them. */
@@ -18,6 +19,18 @@ export function idlFetchFailedMessage(status: number | string): string {
 
 export function invalidProgramIdMessage(value: string): string {
   return `Invalid program ID: ${value}`;
+}
+
+/**
+ * The vault program's address for a cluster's configuration: 'Program not configured' without
+ * one, 'Invalid program ID: …' for anything that is not a base-58 32-byte address.
+ */
+export function resolveVaultProgramId(value: string | null | undefined): string {
+  if (value === undefined || value === null || value.trim() === '') {
+    throw new Error(CHAIN_ERROR_MESSAGES.programNotConfigured);
+  }
+  if (!isAddress(value.trim())) throw new Error(invalidProgramIdMessage(value));
+  return value.trim();
 }
 
 /** A failure the vault program reported (InstructionError Custom code 6000 and up). */
