@@ -3,7 +3,8 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import type { Page } from 'playwright-core';
 import { encodeBase58 } from '../../apps/web/src/features/wallet/encoding.ts';
 
-ed.hashes.sha512 = sha512;
+// A copy types as Uint8Array<ArrayBuffer>, which this tsconfig's lib asks of the hook.
+ed.hashes.sha512 = (message) => new Uint8Array(sha512(message));
 
 /** The localnet burner wallet keeps its 32-byte seed, base58, under this local storage key. */
 const BURNER_SECRET_KEY = 'dum.burner.secretKey';
