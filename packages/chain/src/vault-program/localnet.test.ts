@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRpcClient } from '../rpc-client.ts';
+import { LocalChain } from '../localnet/local-chain.ts';
 import { startLocalnet, type Localnet } from '../localnet/localnet.ts';
 import { decodeConfig } from './accounts.ts';
 import { VAULT_PROGRAM_ID } from './constants.ts';
@@ -142,6 +143,35 @@ describe('the localnet', () => {
     );
     expect(config.treasury).toBe(localnet.treasury);
     expect((await reader.listVaults()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a ledger made before the program existed', () => {
+  it('gains the program and its config on its next start', async () => {
+    const oldDir = await mkdtemp(path.join(os.tmpdir(), 'dum-vault-old-ledger-'));
+    try {
+      // The localnet as it was: a ledger with its own history and no vault program.
+      const old = LocalChain.open({ dataDir: oldDir });
+      const payer = Keypair.generate();
+      const funded = old.airdrop(payer.publicKey.toBase58(), 5n * BigInt(LAMPORTS_PER_SOL));
+      if (funded.kind === 'executed') await funded.durable;
+      expect(old.getAccount(VAULT_PROGRAM_ID)).toBeNull();
+      await old.close();
+
+      const upgraded = await startLocalnet({ dataDir: oldDir, port: 0 });
+      try {
+        expect(upgraded.chain.getAccount(VAULT_PROGRAM_ID)?.executable).toBe(true);
+        expect(upgraded.chain.getBalance(payer.publicKey.toBase58())).toBe(
+          5n * BigInt(LAMPORTS_PER_SOL),
+        );
+        const config = upgraded.chain.getAccount((await findConfigAddress()).address);
+        expect(decodeConfig(config!.data).treasury).toBe(upgraded.treasury);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
+    }
   });
 });
 
