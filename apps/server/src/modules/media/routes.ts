@@ -75,7 +75,13 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       } catch {
         throw new AppError('not_found');
       }
-      const size = (await handle.stat()).size;
+      let size: number;
+      try {
+        size = (await handle.stat()).size;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
       const etag = `"${request.params.name}"`;
       void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
       if (access === 'private') void reply.header('cache-control', 'private, no-store');
