@@ -86,7 +86,7 @@ describe('DumTokenBox', () => {
     renderWithClient(<DumTokenBox />);
     await waitFor(() => expect(values()).toEqual(['1,234.5 DUM', '300 DUM', '0.0012 DUM']));
     await user.click(within(box()).getByRole('button', { name: 'Stake Tokens' }));
-    const dialog = screen.getByRole('dialog', { name: 'Manage DUM Tokens' });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage DUM Tokens' });
     expect(within(dialog).getByTestId('stake-available').textContent).toContain('1,234.5');
     expect(within(dialog).getByTestId('stake-staked').textContent).toContain('300');
   });

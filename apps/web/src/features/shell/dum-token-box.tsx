@@ -1,13 +1,17 @@
 import { formatDumAmount } from '@dum/core';
 import { ChevronRight, Coins } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { balancesOf, useUserRecord, type DumBalances } from '../economy/economy-queries.ts';
 import { useReferralCapture } from '../economy/referral-capture.ts';
-import { StakeDialog } from '../economy/stake-dialog.tsx';
 import { WALLET_REQUIRED, useEconomyViewer } from '../economy/use-economy-viewer.ts';
+
+/** Loaded on the first Stake Tokens click: most visits never open it. */
+const StakeDialog = lazy(() =>
+  import('../economy/stake-dialog.tsx').then((module) => ({ default: module.StakeDialog })),
+);
 
 /**
  * The sidebar's DUM token box (spec section 2): the signed-in wallet's balance, staked and
@@ -20,6 +24,8 @@ export function DumTokenBox({ onStake }: { onStake?: () => void }) {
   const viewer = useEconomyViewer();
   const record = useUserRecord(viewer.wallet);
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing keeps its animation.
+  const [opened, setOpened] = useState(false);
   const balances = viewer.wallet ? balancesOf(record.data) : balancesOf(null);
 
   function startStaking() {
@@ -28,19 +34,22 @@ export function DumTokenBox({ onStake }: { onStake?: () => void }) {
       toast({ ...WALLET_REQUIRED });
       return;
     }
+    setOpened(true);
     setOpen(true);
   }
 
   return (
     <>
       <DumTokenBoxView balances={balances} onStake={startStaking} />
-      {viewer.wallet && (
-        <StakeDialog
-          open={open}
-          onOpenChange={setOpen}
-          wallet={viewer.wallet}
-          balances={balances}
-        />
+      {viewer.wallet && opened && (
+        <Suspense fallback={null}>
+          <StakeDialog
+            open={open}
+            onOpenChange={setOpen}
+            wallet={viewer.wallet}
+            balances={balances}
+          />
+        </Suspense>
       )}
     </>
   );
