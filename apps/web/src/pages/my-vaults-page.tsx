@@ -154,6 +154,7 @@ function Totals({ mine, totals }: { mine: Mine; totals: MyVaultsView['totals'] }
           </dt>
           <dd className="mt-1 flex flex-wrap items-baseline gap-x-1 font-mono text-base font-semibold tabular-nums sm:text-lg">
             {item.value}
+            {item.unit && ' '}
             {item.unit && <span className="text-xs font-normal text-muted">{item.unit}</span>}
           </dd>
         </div>
