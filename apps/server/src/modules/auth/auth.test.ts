@@ -857,6 +857,35 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expect((await logout('A'.repeat(43))).statusCode).toBe(204);
       expectError(await logout(undefined), 400, 'validation_failed');
     });
+
+    it("signing out, or reusing a rotated token, closes that user's sockets on every instance", async () => {
+      const closed: string[] = [];
+      const unsubscribe = t.ctx.bus.subscribe((message) => {
+        if (message.kind === 'close_user') closed.push(message.userId);
+      });
+      try {
+        const session = await signIn(t.app, createTestWallet());
+        const { id } = (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/me',
+            headers: { authorization: `Bearer ${session.accessToken}` },
+          })
+        ).json<{ id: string }>();
+        expect((await refresh(session.refreshToken)).statusCode).toBe(200);
+        // The first token again: a reuse, so the family is revoked.
+        expectError(await refresh(session.refreshToken), 401, 'auth_refresh_invalid');
+        expect(closed).toEqual([id]);
+        const other = await signIn(t.app, createTestWallet());
+        expect((await logout(other.refreshToken)).statusCode).toBe(204);
+        expect(closed).toHaveLength(2);
+        // Nothing left to revoke: nothing to close.
+        expect((await logout(other.refreshToken)).statusCode).toBe(204);
+        expect(closed).toHaveLength(2);
+      } finally {
+        unsubscribe();
+      }
+    });
   });
 
   describe('GET /api/auth/me', () => {

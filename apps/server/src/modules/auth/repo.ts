@@ -215,16 +215,17 @@ export async function rotateRefreshToken(
 export async function revokeFamily(
   db: Queryable,
   input: { hash: string; now: Date; onlyIfRotated: boolean },
-): Promise<number> {
-  const { rowCount } = await db.query(
+): Promise<{ revoked: number; userId: string | null }> {
+  const { rows } = await db.query<{ user_id: string }>(
     `update refresh_tokens set revoked_at = $2
      where revoked_at is null and family_id = (
        select family_id from refresh_tokens
        where token_hash = $1 and ($3::boolean = false or rotated_at is not null)
-     )`,
+     )
+     returning user_id`,
     [input.hash, input.now, input.onlyIfRotated],
   );
-  return rowCount ?? 0;
+  return { revoked: rows.length, userId: rows[0]?.user_id ?? null };
 }
 
 /** Expired challenges and refresh tokens: nothing can use them any more. */

@@ -41,6 +41,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       challengeTtlMs: ctx.config.auth.challengeTtlMs,
       refreshTokenTtlMs: ctx.config.auth.refreshTokenTtlMs,
     },
+    onSessionEnded(userId) {
+      // Every instance closes that user's sockets (4001); their other tabs reconnect with
+      // their own tokens, the signed-out one cannot.
+      ctx.bus.publish({ kind: 'close_user', userId }).catch((error: unknown) => {
+        logBusFailure(ctx, error);
+      });
+    },
   });
   const publicRoute = { config: { ignoreBearer: true } };
 
@@ -96,4 +103,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // The database closes after the app: let a sweep under way finish first.
     await sweeping;
   });
+}
+
+function logBusFailure(ctx: AppContext, error: unknown): void {
+  ctx.logger.warn({ err: error }, 'could not publish a session end to the bus');
 }

@@ -44,6 +44,8 @@ export interface AuthDeps {
   tokens: TokenService;
   now: Date;
   settings: AuthSettings;
+  /** A session family was revoked (sign-out or a reused refresh token): close its user's sockets. */
+  onSessionEnded?(userId: string): void;
 }
 
 export interface AuthSettings {
@@ -203,7 +205,8 @@ export async function refreshSession(
     now: deps.now,
   });
   if (!user) {
-    await revokeFamily(deps.db, { hash, now: deps.now, onlyIfRotated: true });
+    const { userId } = await revokeFamily(deps.db, { hash, now: deps.now, onlyIfRotated: true });
+    if (userId) deps.onSessionEnded?.(userId);
     throw new AppError('auth_refresh_invalid');
   }
   return {
@@ -216,11 +219,12 @@ export async function refreshSession(
 /** POST /api/auth/logout: revokes the token's family. Unknown or revoked tokens: nothing to do. */
 export async function endSession(deps: AuthDeps, input: { refreshToken: string }): Promise<void> {
   if (!isRefreshTokenShaped(input.refreshToken)) return;
-  await revokeFamily(deps.db, {
+  const { userId } = await revokeFamily(deps.db, {
     hash: hashRefreshToken(input.refreshToken),
     now: deps.now,
     onlyIfRotated: false,
   });
+  if (userId) deps.onSessionEnded?.(userId);
 }
 
 /** GET /api/auth/me */
