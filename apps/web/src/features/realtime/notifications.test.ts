@@ -4,6 +4,7 @@ import {
   addNotification,
   emptyNotifications,
   markAllRead,
+  notificationHref,
   queryKeysToRefresh,
   reconnectDelayMs,
   toastForEvent,
@@ -18,7 +19,13 @@ describe('notification history', () => {
   it('keeps the latest 50, newest first, and counts unread', () => {
     let state = emptyNotifications;
     for (let i = 0; i < 60; i++) {
-      state = addNotification(state, { id: String(i), event: support, receivedAt: i });
+      state = addNotification(state, {
+        id: String(i),
+        event: support,
+        text: { title: 'Vault Supported' },
+        href: null,
+        receivedAt: i,
+      });
     }
     expect(state.items).toHaveLength(50);
     expect(state.items[0]!.id).toBe('59');
@@ -72,5 +79,21 @@ describe('reconnect backoff', () => {
     expect(reconnectDelayMs(0, () => 1)).toBe(1000);
     expect(reconnectDelayMs(3, () => 0.5)).toBe(6000);
     expect(reconnectDelayMs(20, () => 1)).toBe(30_000);
+  });
+});
+
+describe('where a notification leads', () => {
+  it('links each event to its page', () => {
+    expect(notificationHref(support)).toBe('/vaults/v9');
+    expect(notificationHref({ type: 'vault_completed', data: { vaultId: '7' } })).toBe('/vaults/7');
+    expect(
+      notificationHref({
+        type: 'new_post',
+        data: { postId: '42', author: { id: 'u1', username: null } },
+      }),
+    ).toBe('/posts/42');
+    expect(notificationHref({ type: 'new_message', data: { senderId: 'u', tipAmount: '0' } })).toBe(
+      '/messages',
+    );
   });
 });

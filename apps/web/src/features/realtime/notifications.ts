@@ -7,6 +7,10 @@ import { NOTIFICATION_HISTORY, type RealtimeEvent } from '@dum/core';
 export interface Notification {
   id: string;
   event: RealtimeEvent;
+  /** What the list shows: the event's toast text (section 8). */
+  text: ToastText;
+  /** Where a click on the item leads, or null. */
+  href: string | null;
   receivedAt: number;
 }
 
@@ -106,6 +110,25 @@ export function toastForEvent(
       return { title: 'Vault Completed', description: 'A vault reached its target' };
     case 'user_followed':
       return { title: 'New Follower', description: `${event.data.followerName} followed you` };
+    case 'activity':
+      return null;
+  }
+}
+
+/** The page an event is about: the vault, the post, the inbox, the new follower's list. */
+export function notificationHref(event: RealtimeEvent): string | null {
+  switch (event.type) {
+    case 'new_post':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
+    case 'vault_support':
+    case 'vault_completed':
+      return `/vaults/${encodeURIComponent(event.data.vaultId)}`;
+    case 'mystery_vault_joined':
+      return '/mystery-vaults';
+    case 'new_message':
+      return '/messages';
+    case 'user_followed':
+      return '/profile';
     case 'activity':
       return null;
   }

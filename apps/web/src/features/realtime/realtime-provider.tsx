@@ -67,14 +67,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             for (const queryKey of notifications.queryKeysToRefresh(event)) {
               void queryClient.invalidateQueries({ queryKey });
             }
+            // What is not toasted (activity lines, one's own support) is not news either.
             const text = notifications.toastForEvent(event, viewerId.current, formatSol);
-            if (text) toast(text);
-            if (event.type === 'activity') return;
+            if (!text) return;
+            toast(text);
             counter += 1;
             setNotifications((state) =>
               notifications.addNotification(state, {
                 id: `${timestamp}-${counter}`,
                 event,
+                text,
+                href: notifications.notificationHref(event),
                 receivedAt: Date.now(),
               }),
             );
@@ -87,6 +90,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return () => {
       stopped = true;
       stop?.();
+      // A signed-out tab (or the next wallet) starts with an empty list.
+      setNotifications(emptyNotifications);
     };
   }, [isAuthenticated, user?.id, machine, queryClient]);
 

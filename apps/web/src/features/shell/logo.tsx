@@ -10,8 +10,8 @@ export function Logo({ className, compact = false }: { className?: string; compa
       className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
     >
       <LogoMark className="size-9" />
-      <span className="flex flex-col leading-none">
-        <span className="text-lg font-black tracking-tight text-foreground">
+      <span className={cn('flex flex-col leading-none', compact && 'max-[359px]:sr-only')}>
+        <span className="text-lg font-black tracking-tight whitespace-nowrap text-foreground">
           Dum <span className="text-vibe">Club</span>
         </span>
         {!compact && (

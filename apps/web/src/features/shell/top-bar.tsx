@@ -1,3 +1,4 @@
+import { NotificationBell } from '../realtime/notification-bell.tsx';
 import { WalletControl } from '../wallet/wallet-control.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 
@@ -15,9 +16,12 @@ export function TopBar() {
           <span className="font-semibold text-foreground">Social Mining · Proof of Vibe</span>
         </span>
       </p>
-      {/* Wallet slot: the wallet feature owns this control. */}
-      <div data-slot="wallet-control" className="flex items-center gap-2">
-        <WalletControl />
+      <div className="flex items-center gap-2 sm:gap-3">
+        <NotificationBell />
+        {/* Wallet slot: the wallet feature owns this control. */}
+        <div data-slot="wallet-control" className="flex items-center gap-3">
+          <WalletControl />
+        </div>
       </div>
     </header>
   );
