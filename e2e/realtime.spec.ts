@@ -1,0 +1,95 @@
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openPage } from './support/browser.ts';
+import {
+  localnetClient,
+  sendSol,
+  signInOverHttp,
+  supportVaultOverHttp,
+} from './support/api-wallet.ts';
+import { signInWithTestWallet } from './support/economy.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { installTestWallet } from './support/test-wallet.ts';
+
+/**
+ * Issue 8 in Chromium: the creator of a vault has the feed open; a second wallet supports the
+ * vault (a real transfer on the embedded localnet, then the support call, from outside the
+ * browser); without a reload the creator's page shows the 'Vault Supported' event toast
+ * (spec section 8) and the vault panel shows the new total, both brought by the socket.
+ */
+
+const SOL = 1_000_000_000n;
+
+describe('real time in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let origin: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // Sign-in messages name the app's public origin (APP_ORIGIN defaults to localhost:PORT).
+    origin = server.url.replace('127.0.0.1', 'localhost');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("the creator's open feed shows a second wallet's support: the toast and the panel, without reload", async () => {
+    const creator = await openPage(browser, DESKTOP);
+    const wallet = await installTestWallet(creator.context);
+    const { page } = creator;
+    await page.goto(origin + '/');
+    await signInWithTestWallet(page);
+
+    // The creator posts a vault of 0.1 SOL from the composer.
+    const composer = page.getByTestId('composer');
+    await composer.getByRole('button', { name: 'Create Vault' }).click();
+    await composer.getByLabel('SOL to lock').fill('0.1');
+    await composer.getByRole('textbox').fill('Vibes that arrive by socket');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    const card = page.getByTestId('post-card').filter({ hasText: 'Vibes that arrive by socket' });
+    const panel: Locator = card.getByTestId('vault-panel');
+    await panel.waitFor();
+    expect(await panel.getByTestId('vault-amount').textContent()).toBe('0.0000');
+    expect(await panel.getByTestId('vault-supporters').textContent()).toBe('0 supporters');
+    const vaultId = await card
+      .getByRole('link', { name: /View vault/ })
+      .getAttribute('href')
+      .then((href) => /\/vaults\/(\d+)$/.exec(href ?? '')?.[1]);
+    if (!vaultId) throw new Error('no link to the vault page');
+
+    // The page must not reload from here on: a marker on window would not survive it.
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+
+    // A second wallet, outside the browser: test SOL, 0.04 SOL to the creator, the support call.
+    const supporter = await signInOverHttp(server.url);
+    const chain = localnetClient(`${server.url}/rpc`);
+    await chain.requestAirdrop(supporter.wallet.address, SOL);
+    const signature = await sendSol(chain, supporter.wallet, wallet.address, SOL / 25n);
+    await supportVaultOverHttp(server.url, supporter, vaultId, signature, '0.04');
+
+    // The event toast (spec section 8; text from features/realtime/notifications.ts).
+    await toasts.getByText('Vault Supported', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await toasts.textContent()).toContain('Someone vaulted 0.0400 SOL');
+    // The panel, refreshed from the socket's event (the feed does not poll).
+    await expect
+      .poll(() => panel.getByTestId('vault-amount').textContent(), { timeout: 20_000 })
+      .toBe('0.0400');
+    expect(await panel.textContent()).toContain('0.0400 / 0.1000 SOL');
+    expect(await panel.getByTestId('vault-supporters').textContent()).toBe('1 supporter');
+    expect(await panel.getAttribute('data-status')).toBe('active');
+    await expect
+      .poll(() => panel.getByTestId('vault-top-supporters').textContent())
+      .toContain('0.0400 SOL');
+
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    expect(creator.errors).toEqual([]);
+    await creator.context.close();
+  });
+});
