@@ -7,7 +7,17 @@ import {
   VAULT_MESSAGES,
 } from '@dum/core';
 import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles, Wallet, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -18,6 +28,35 @@ import { checkAttachment, type AttachmentKind } from './attachment.ts';
 import { useCreatePost } from './feed-queries.ts';
 import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
 import { useViewer, useWalletPrompt } from './use-viewer.ts';
+
+// Escrow vaults bring the program client (@solana/kit): loaded when escrow mode is picked.
+const EscrowComposerFields = lazy(() => import('../vaults/escrow-composer-fields.tsx'));
+
+type VaultKind = 'direct' | 'escrow';
+
+const VAULT_KINDS: { id: VaultKind; label: string }[] = [
+  { id: 'direct', label: 'Direct' },
+  { id: 'escrow', label: 'Escrow (on-chain)' },
+];
+
+interface EscrowPostRequest {
+  body: string;
+  attachment: File | null;
+  multiplier: string;
+  durationDays: string;
+}
+
+/** Creating an escrow vault post: the whole flow (and its toasts) loads on first use. */
+function useCreateEscrowPost(viewerWallet: string | null) {
+  const queryClient = useQueryClient();
+  const { wallet, account, config } = useWallet();
+  return useMutation({
+    mutationFn: async (input: EscrowPostRequest) => {
+      const { createEscrowPost } = await import('../vaults/create-escrow-post.ts');
+      return createEscrowPost({ wallet, account, config, viewerWallet, queryClient }, input);
+    },
+  });
+}
 
 interface Attachment {
   file: File;
@@ -103,14 +142,19 @@ function ComposerSkeleton() {
 }
 
 function SignedInComposer() {
+  const viewer = useViewer();
   const textareaId = useId();
   const [text, setText] = useState('');
   const [vaultMode, setVaultMode] = useState(false);
   const [lockAmount, setLockAmount] = useState(DEFAULT_VAULT_LOCK_SOL);
+  const [vaultKind, setVaultKind] = useState<VaultKind>('direct');
+  const [multiplier, setMultiplier] = useState('2');
+  const [durationDays, setDurationDays] = useState('7');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
   const create = useCreatePost();
+  const createEscrow = useCreateEscrowPost(viewer.wallet);
   const vaultsEnabled = vaultsEnabledIn(useWallet().config);
   const lockId = useId();
   const counterId = useId();
@@ -118,7 +162,8 @@ function SignedInComposer() {
   const trimmed = text.trim();
   const remaining = charactersLeft(text, POST_MAX_LENGTH);
   const tooLong = remaining < 0;
-  const pending = create.isPending;
+  const pending = create.isPending || createEscrow.isPending;
+  const escrowMode = vaultMode && vaultKind === 'escrow';
 
   const pick = (file: File | undefined) => {
     if (!file) return;
@@ -150,6 +195,22 @@ function SignedInComposer() {
       });
       return;
     }
+    const reset = () => {
+      setText('');
+      setAttachment(null);
+      setVaultMode(false);
+      setVaultKind('direct');
+      setLockAmount(DEFAULT_VAULT_LOCK_SOL);
+      setMultiplier('2');
+      setDurationDays('7');
+    };
+    if (escrowMode) {
+      createEscrow.mutate(
+        { body: trimmed, attachment: attachment?.file ?? null, multiplier, durationDays },
+        { onSuccess: reset },
+      );
+      return;
+    }
     if (vaultMode) {
       const check = checkVaultAmount(lockAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
       if (!check.ok) {
@@ -172,14 +233,7 @@ function SignedInComposer() {
         attachment: attachment?.file ?? null,
         vaultTarget: vaultMode ? lockAmount.trim() : undefined,
       },
-      {
-        onSuccess: () => {
-          setText('');
-          setAttachment(null);
-          setVaultMode(false);
-          setLockAmount(DEFAULT_VAULT_LOCK_SOL);
-        },
-      },
+      { onSuccess: reset },
     );
   };
 
@@ -214,22 +268,62 @@ function SignedInComposer() {
         />
 
         {vaultMode && (
-          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-dum/30 bg-dum/5 px-3.5 py-3">
-            <Lock className="size-4 text-dum" aria-hidden="true" />
-            <label htmlFor={lockId} className="text-sm font-medium">
-              SOL to lock
-            </label>
-            <input
-              id={lockId}
-              type="number"
-              inputMode="decimal"
-              min={VAULT_LOCK_STEP_SOL}
-              step={VAULT_LOCK_STEP_SOL}
-              value={lockAmount}
-              onChange={(event) => setLockAmount(event.target.value)}
-              className="h-9 w-28 rounded-lg border border-border bg-surface-2 px-2.5 font-mono text-sm tabular-nums focus-visible:border-dum/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-dum/30"
-            />
-            <span className="text-xs text-muted">Supporters unlock it together within 7 days.</span>
+          <div className="mt-3 flex flex-col gap-3 rounded-xl border border-dum/30 bg-dum/5 px-3.5 py-3">
+            <div
+              role="radiogroup"
+              aria-label="Vault type"
+              className="inline-flex self-start rounded-lg border border-border bg-surface-2/70 p-0.5"
+            >
+              {VAULT_KINDS.map((kind) => (
+                <button
+                  key={kind.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={vaultKind === kind.id}
+                  disabled={pending}
+                  onClick={() => setVaultKind(kind.id)}
+                  className={cn(
+                    'h-8 rounded-md px-3 text-xs font-semibold transition-colors disabled:opacity-50',
+                    vaultKind === kind.id
+                      ? 'bg-dum text-background'
+                      : 'text-muted hover:text-foreground',
+                  )}
+                >
+                  {kind.label}
+                </button>
+              ))}
+            </div>
+            {escrowMode ? (
+              <Suspense fallback={<Skeleton className="h-16 w-full rounded-lg" />}>
+                <EscrowComposerFields
+                  multiplier={multiplier}
+                  durationDays={durationDays}
+                  onMultiplierChange={setMultiplier}
+                  onDurationDaysChange={setDurationDays}
+                  disabled={pending}
+                />
+              </Suspense>
+            ) : (
+              <div className="flex flex-wrap items-center gap-3">
+                <Lock className="size-4 text-dum" aria-hidden="true" />
+                <label htmlFor={lockId} className="text-sm font-medium">
+                  SOL to lock
+                </label>
+                <input
+                  id={lockId}
+                  type="number"
+                  inputMode="decimal"
+                  min={VAULT_LOCK_STEP_SOL}
+                  step={VAULT_LOCK_STEP_SOL}
+                  value={lockAmount}
+                  onChange={(event) => setLockAmount(event.target.value)}
+                  className="h-9 w-28 rounded-lg border border-border bg-surface-2 px-2.5 font-mono text-sm tabular-nums focus-visible:border-dum/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-dum/30"
+                />
+                <span className="text-xs text-muted">
+                  Supporters unlock it together within 7 days.
+                </span>
+              </div>
+            )}
           </div>
         )}
 

@@ -74,7 +74,8 @@ export const PostCard = memo(function PostCard({
   const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
   const vaultTimeLeft = post.vault
     ? formatTimeLeft(
-        new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
+        post.vault.endsAt ??
+          new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
         now,
       )
     : null;

@@ -2,6 +2,7 @@
  * The feed's wire shapes (docs/api.md "Feed"). Hand-written interfaces rather than the zod
  * schemas so zod stays out of the feed's chunk; the server validates, the client trusts.
  */
+import type { EscrowView } from '../vaults/escrow-types.ts';
 
 export interface PostAuthor {
   id: string;
@@ -22,6 +23,10 @@ export interface PostVault {
   /** When the vault's 7 days are up. */
   endsAt?: string;
   creator?: { walletAddress: string } | null;
+  /** Direct: supports are transfers to the creator. Escrow: held by the vault program. */
+  kind?: 'direct' | 'escrow';
+  /** Escrow vaults: the chain facts the server indexed; null for direct vaults. */
+  escrow?: EscrowView | null;
 }
 
 export interface FeedPost {

@@ -1,8 +1,9 @@
 import { formatAddress, TOP_SUPPORTERS_SHOWN, VAULT_MESSAGES } from '@dum/core';
 import { ArrowRight, HandCoins, Lock, LockOpen, Sparkles, Trophy, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -22,6 +23,9 @@ import {
 } from './vault-display.ts';
 import { useLeaderboard } from './vault-queries.ts';
 
+// Escrow vaults bring the program client (@solana/kit): loaded only when one is on screen.
+const EscrowPanel = lazy(() => import('./escrow-panel.tsx'));
+
 export interface VaultPanelProps {
   post: FeedPost;
   vault: PostVault;
@@ -35,6 +39,36 @@ export interface VaultPanelProps {
  * for paid_out), and the top 3 supporters from the leaderboard.
  */
 export function VaultPanel({ post, vault, viewer }: VaultPanelProps) {
+  if (vault.kind === 'escrow' && vault.escrow) {
+    return (
+      <Suspense fallback={<EscrowPanelSkeleton />}>
+        <EscrowPanel
+          post={post}
+          vault={{ ...vault, kind: 'escrow', escrow: vault.escrow }}
+          viewer={viewer}
+        />
+      </Suspense>
+    );
+  }
+  return <DirectVaultPanel post={post} vault={vault} viewer={viewer} />;
+}
+
+function EscrowPanelSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading vault"
+      className="mx-4 mt-3 rounded-xl border border-dum/30 bg-dum/5 p-3.5"
+    >
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="mt-4 h-4 w-40" />
+      <Skeleton className="mt-2 h-2 w-full" />
+      <Skeleton className="mt-3 h-10 w-full" />
+    </div>
+  );
+}
+
+function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
   // On the vault's own page the full leaderboard sits beside the card.
   const onVaultPage = useMatch(`/vaults/${vault.id}`) !== null;
   const now = useNow();

@@ -38,7 +38,20 @@ export async function sendTransferWithWallet(
     getLatestBlockhash(context.rpcUrl),
     import('./transfer-transaction.ts'),
   ]);
-  const transaction = buildTransferTransaction({ ...input, recentBlockhash });
+  return sendTransactionWithWallet(
+    context,
+    buildTransferTransaction({ ...input, recentBlockhash }),
+  );
+}
+
+/**
+ * Has the wallet sign and send a serialised transaction (or sign it, and sends it through the
+ * cluster's RPC); answers the base-58 signature.
+ */
+export async function sendTransactionWithWallet(
+  context: TransferContext,
+  transaction: Uint8Array,
+): Promise<string> {
   const signAndSend = signAndSendFeature(context.wallet, context.account);
   if (signAndSend) {
     const [output] = await signAndSend.signAndSendTransaction({
@@ -68,6 +81,14 @@ export async function sendTransferWithWallet(
   return match[1];
 }
 
+/** A transaction that landed and failed; `err` is the cluster's TransactionError. */
+export class TransactionFailedError extends Error {
+  constructor(readonly err: unknown) {
+    super('Transaction failed');
+    this.name = 'TransactionFailedError';
+  }
+}
+
 interface SignatureStatus {
   confirmationStatus?: string | null;
   err?: unknown;
@@ -90,7 +111,7 @@ export async function waitForConfirmation(
     ]);
     const parsed = JSON.parse(text) as { result?: { value?: (SignatureStatus | null)[] } };
     const status = parsed.result?.value?.[0];
-    if (status?.err) throw new Error('Transaction failed');
+    if (status?.err) throw new TransactionFailedError(status.err);
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
       return;
     }

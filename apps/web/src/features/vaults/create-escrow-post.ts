@@ -1,0 +1,183 @@
+import { MESSAGES } from '@dum/core';
+import {
+  checkDurationDays,
+  checkMultiplier,
+  INPUT_MESSAGES,
+  VaultInputError,
+} from '@dum/chain/vault-program';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/ui/use-toast.ts';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { POST_ROOT, prependPost } from '../feed/feed-cache.ts';
+import { MediaUploadError, uploadMedia } from '../feed/feed-queries.ts';
+import type { FeedPost, PostVault, UploadResponse } from '../feed/types.ts';
+import type { ClusterConfig } from '../wallet/wallet-context.tsx';
+import { getSolBalance } from '../wallet/rpc.ts';
+import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.ts';
+import { createEscrowOnChain, type EscrowMedia, type EscrowSteps } from './escrow-flow.ts';
+import { applyVault } from './escrow-queries.ts';
+import { fetchMediaHash, toHex } from './media-hash.ts';
+import { VAULTS_ROOT } from './vault-queries.ts';
+import { canSendTransfers } from './wallet-transfer.ts';
+
+/** The server takes 1 to 30 days (the escrow contract). */
+export const MAX_ESCROW_DURATION_DAYS = 30;
+
+export interface EscrowPostInput {
+  body: string;
+  attachment: File | null;
+  multiplier: string;
+  durationDays: string;
+}
+
+export interface EscrowPostContext {
+  wallet: Wallet | null;
+  account: WalletAccount | null;
+  config: ClusterConfig | undefined;
+  /** The signed-in wallet (the creator): the connected wallet must be this one. */
+  viewerWallet: string | null;
+  queryClient: QueryClient;
+}
+
+/** The vault of a post, and whether it is an escrow one with its chain facts. */
+function escrowOf(post: FeedPost) {
+  const vault = post.vault;
+  if (!vault || vault.kind !== 'escrow' || !vault.escrow) {
+    throw new Error('The server did not create an escrow vault');
+  }
+  return { vault, escrow: vault.escrow };
+}
+
+function whole(text: string, field: 'multiplier' | 'durationDays'): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) throw new VaultInputError(field, INPUT_MESSAGES[field]);
+  return Number(trimmed);
+}
+
+/** Thrown when nothing was created, so the composer keeps what was typed. */
+export class EscrowPostError extends Error {}
+
+/**
+ * Creates an escrow vault post (issue 9): the checks (multiplier 1–10, 1–30 days, a wallet
+ * that can sign as the signed-in one), the upload, the SHA-256 of the media as the server
+ * serves it, the post (its vault pending), then create_vault (+ add_media_ref) signed by the
+ * creator's wallet and the sync. Every failure gets its toast. Resolves with the post once it
+ * exists — a failed chain step leaves it pending, with 'Confirm on chain' on its card — and
+ * rejects when nothing was created.
+ */
+export async function createEscrowPost(
+  context: EscrowPostContext,
+  input: EscrowPostInput,
+): Promise<FeedPost> {
+  const failed = (description: string, title = 'Failed to Post'): never => {
+    toast({ title, description, variant: 'destructive' });
+    throw new EscrowPostError(description);
+  };
+
+  let multiplier: number;
+  let durationDays: number;
+  try {
+    multiplier = checkMultiplier(whole(input.multiplier, 'multiplier'));
+    durationDays = checkDurationDays(whole(input.durationDays, 'durationDays'));
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
+  }
+  if (durationDays > MAX_ESCROW_DURATION_DAYS) {
+    return failed(`durationDays must be at most ${MAX_ESCROW_DURATION_DAYS}`);
+  }
+
+  const { wallet, account, config } = context;
+  const signer = wallet && account && config && canSendTransfers(wallet, account) ? account : null;
+  if (!signer || !wallet || !config || signer.address !== context.viewerWallet) {
+    return failed('Wallet not connected');
+  }
+  const transferContext = {
+    wallet,
+    account: signer,
+    chain: `solana:${config.cluster}` as const,
+    rpcUrl: config.rpcUrl,
+  };
+
+  let media: (EscrowMedia & { url: string; kind: UploadResponse['mediaType'] }) | null = null;
+  if (input.attachment) {
+    let uploaded: UploadResponse;
+    try {
+      uploaded = await uploadMedia(input.attachment);
+    } catch (error) {
+      const upload = new MediaUploadError(error);
+      toast({ title: `Failed to upload media: ${upload.message}`, variant: 'destructive' });
+      throw new EscrowPostError(upload.message);
+    }
+    try {
+      // The hash of what viewers will download (images are re-encoded on upload).
+      const served = await fetchMediaHash(uploaded.mediaUrl);
+      media = {
+        url: uploaded.mediaUrl,
+        kind: uploaded.mediaType,
+        contentHash: served.hash,
+        mediaType: uploaded.mediaType,
+        size: served.size,
+      };
+    } catch (error) {
+      return failed(escrowErrorMessage(error));
+    }
+  }
+
+  let post: FeedPost;
+  try {
+    post = await apiRequest<FeedPost>(POST_ROOT, {
+      method: 'POST',
+      body: {
+        body: input.body,
+        kind: 'vault',
+        ...(media?.kind === 'image' ? { imageUrl: media.url } : {}),
+        ...(media?.kind === 'audio' ? { audioUrl: media.url } : {}),
+        escrow: {
+          multiplier,
+          durationDays,
+          ...(media ? { contentHash: toHex(media.contentHash) } : {}),
+        },
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'vaults_disabled') {
+      return failed(error.message, 'Vaults disabled');
+    }
+    return failed(error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong);
+  }
+  // The creator sees the pending vault at once; it turns live after the sync.
+  prependPost(context.queryClient, post);
+
+  const steps: EscrowSteps = {
+    wallet: signer.address,
+    getBalance: (address) => getSolBalance(config.rpcUrl, address),
+    sendAndConfirm: (instructions) => sendAndConfirm(transferContext, instructions),
+    reader: chainReader(config.rpcUrl, post.vault?.escrow?.programId ?? ''),
+    sync: (vaultId, signature) =>
+      apiRequest<{ vault: PostVault }>(
+        `${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/escrow/sync`,
+        { method: 'POST', body: signature ? { signature } : {} },
+      ),
+  };
+  try {
+    const { vault, escrow } = escrowOf(post);
+    const outcome = await createEscrowOnChain(
+      steps,
+      { vaultId: vault.id, escrow, durationDays },
+      media,
+    );
+    if (outcome.vault) applyVault(context.queryClient, post.id, outcome.vault);
+    for (const key of ['/api/users', '/api/emissions/platform-stats', '/api/activity/recent']) {
+      void context.queryClient.invalidateQueries({ queryKey: [key] });
+    }
+    toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
+  } catch (error) {
+    toast({
+      title: 'Vault not confirmed on chain',
+      description: `${escrowErrorMessage(error).replace(/\.$/, '')}. Your post is saved: press Confirm on chain on it to try again.`,
+      variant: 'destructive',
+    });
+  }
+  return post;
+}

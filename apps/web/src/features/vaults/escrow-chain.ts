@@ -1,0 +1,110 @@
+import {
+  address,
+  appendTransactionMessageInstructions,
+  blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Instruction,
+} from '@solana/kit';
+import {
+  createVaultProgramReader,
+  programErrorForCode,
+  VaultInputError,
+  vaultProgramErrorFrom,
+  type RpcCall,
+  type VaultProgramReader,
+} from '@dum/chain/vault-program';
+import { ApiError } from '../../lib/api-client.ts';
+import { getLatestBlockhash, rpcCall } from '../wallet/rpc.ts';
+import {
+  sendTransactionWithWallet,
+  TransactionFailedError,
+  waitForConfirmation,
+  type TransferContext,
+} from './wallet-transfer.ts';
+
+/**
+ * The escrow screens' way to the chain: one legacy transaction of vault-program instructions
+ * paid and signed by the connected wallet, its confirmation, and the program's errors read back
+ * as the texts of docs/vault-program.md. Loaded with the escrow screens only (it brings kit).
+ */
+
+export function buildInstructionsTransaction(input: {
+  feePayer: string;
+  instructions: readonly Instruction[];
+  recentBlockhash: string;
+}): Uint8Array {
+  const message = pipe(
+    createTransactionMessage({ version: 'legacy' }),
+    (m) => setTransactionMessageFeePayer(address(input.feePayer), m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash(input.recentBlockhash), lastValidBlockHeight: 0n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(input.instructions, m),
+  );
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
+}
+
+/** Signs and sends `instructions` with the wallet, then waits until they are confirmed. */
+export async function sendAndConfirm(
+  context: TransferContext,
+  instructions: readonly Instruction[],
+): Promise<string> {
+  const recentBlockhash = await getLatestBlockhash(context.rpcUrl);
+  const transaction = buildInstructionsTransaction({
+    feePayer: context.account.address,
+    instructions,
+    recentBlockhash,
+  });
+  const signature = await sendTransactionWithWallet(context, transaction);
+  await waitForConfirmation(context.rpcUrl, signature);
+  return signature;
+}
+
+/** A JSON-RPC caller for the program reader, over the app's minimal fetch client. */
+export function rpcCaller(rpcUrl: string): RpcCall {
+  return async <T>(method: string, params: unknown[]): Promise<T> => {
+    const text = await rpcCall(rpcUrl, method, params);
+    return (JSON.parse(text) as { result: T }).result;
+  };
+}
+
+export function chainReader(rpcUrl: string, programId: string): VaultProgramReader {
+  return createVaultProgramReader(rpcCaller(rpcUrl), programId);
+}
+
+const CUSTOM_ERROR = /custom program error: 0x([0-9a-f]+)/i;
+
+/**
+ * The text a person sees when an escrow step fails: the program's own error (from a failed
+ * simulation's 'custom program error: 0x…' or a landed transaction's InstructionError), the
+ * spec's input and chain texts, the server's message, else the error's message, else
+ * 'Transaction failed'.
+ */
+export function escrowErrorMessage(error: unknown): string {
+  if (error instanceof TransactionFailedError) {
+    return vaultProgramErrorFrom(error.err)?.message ?? 'Transaction failed';
+  }
+  if (error instanceof VaultInputError || error instanceof ApiError) return error.message;
+  if (error instanceof Error) {
+    const custom = CUSTOM_ERROR.exec(error.message);
+    if (custom?.[1]) {
+      const known = programErrorForCode(parseInt(custom[1], 16));
+      if (known) return known.msg;
+    }
+    if (/User rejected|rejected the request/i.test(error.message)) {
+      return 'User rejected the request';
+    }
+    if (/no record of a prior credit|insufficient (funds|lamports)/i.test(error.message)) {
+      return 'Insufficient balance for this transaction and its fee';
+    }
+    if (error.message) return error.message;
+  }
+  return 'Transaction failed';
+}
