@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AuthProvider } from '../features/auth/use-auth.ts';
 import { RealtimeProvider } from '../features/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from '../features/shell/error-boundary.tsx';
@@ -12,27 +11,25 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
 /**
- * Providers (query cache, tooltips, wallet session, sign-in, real-time socket), the app-level
- * error boundary, the wallet modal, the toaster and the routes.
+ * Providers (query cache, wallet session, sign-in, real-time socket), the app-level error
+ * boundary, the wallet modal, the toaster and the routes.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary fullScreen>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <WalletProvider>
-            <AuthProvider>
-              <RealtimeProvider>
-                <BrowserRouter>
-                  <AppRoutes />
-                </BrowserRouter>
-                <WalletModalHost />
-              </RealtimeProvider>
-            </AuthProvider>
-          </WalletProvider>
-          <Toaster />
-        </TooltipProvider>
+        <WalletProvider>
+          <AuthProvider>
+            <RealtimeProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+              <WalletModalHost />
+            </RealtimeProvider>
+          </AuthProvider>
+        </WalletProvider>
+        <ToasterHost />
       </QueryClientProvider>
     </ErrorBoundary>
   );

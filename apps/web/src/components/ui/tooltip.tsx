@@ -1,16 +1,23 @@
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@dum/core';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips it. */
+const InProvider = createContext(false);
+
+/**
+ * Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips it.
+ * Wrap a group of tooltips (a toolbar, a page) so the skip applies across them; a tooltip
+ * outside any provider brings its own, so Radix's tooltip code loads only with the screens that
+ * use one, not in the app's first load.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider
       delayDuration={TOOLTIP_DELAY_MS}
       skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
     >
-      {children}
+      <InProvider.Provider value={true}>{children}</InProvider.Provider>
     </TooltipPrimitive.Provider>
   );
 }
@@ -23,7 +30,17 @@ export interface TooltipProps {
 }
 
 /** Wraps one focusable child (it becomes the trigger) with a tooltip. */
-export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+export function Tooltip(props: TooltipProps) {
+  const inProvider = useContext(InProvider);
+  if (inProvider) return <TooltipRoot {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipRoot {...props} />
+    </TooltipProvider>
+  );
+}
+
+function TooltipRoot({ content, children, side = 'top', className }: TooltipProps) {
   return (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
