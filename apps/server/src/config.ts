@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { VAULT_PROGRAM_ID } from '@dum/chain/vault-program';
 import { z } from 'zod';
 
 /**
@@ -86,6 +87,16 @@ const envSchema = z.object({
       .transform((value) => value === 'true' || value === '1')
       .optional(),
   ),
+  /** The vault program (escrow vaults, issue 9); the localnet loads it at its fixed id. */
+  VAULT_PROGRAM_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base-58 program address')
+      .default(VAULT_PROGRAM_ID),
+  ),
+  /** How often each instance re-indexes escrow vaults from the chain (claims batches). */
+  ESCROW_INDEX_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -128,7 +139,12 @@ export interface Config {
     anonymousCacheMs: number;
     expiryIntervalMs: number;
   };
-  vaults: { enabled: boolean };
+  vaults: {
+    enabled: boolean;
+    /** The vault program escrow vaults live in (VAULT_PROGRAM_ID). */
+    programId: string;
+    escrowIndexIntervalMs: number;
+  };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -201,7 +217,11 @@ export function loadConfig(
       anonymousCacheMs: e.FEED_CACHE_MS,
       expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,
     },
-    vaults: { enabled: e.VAULTS_ENABLED ?? cluster === 'localnet' },
+    vaults: {
+      enabled: e.VAULTS_ENABLED ?? cluster === 'localnet',
+      programId: e.VAULT_PROGRAM_ID,
+      escrowIndexIntervalMs: e.ESCROW_INDEX_INTERVAL_MS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

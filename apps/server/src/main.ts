@@ -7,6 +7,7 @@ import { systemClock, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { startEscrowIndexer } from './modules/escrow/indexer.ts';
 import { startFeedJobs } from './modules/feed/expiry.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);
+  // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
+  const escrowIndexer = startEscrowIndexer(ctx);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await feedJobs.stop();
+      await escrowIndexer.stop();
       await app.close();
       // Writes the localnet's snapshot, so the next start replays nothing.
       await localnet?.close();

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed-limits.ts';
+import { ESCROW_MESSAGES } from './escrow.ts';
 import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
 /**
@@ -136,6 +137,25 @@ export const ERRORS = {
   transaction_already_used: {
     status: 409,
     message: 'That transaction was already used for another support.',
+  },
+
+  // Escrow vaults (issue 9; docs/api.md "Escrow vaults"). The first three are the spec's client
+  // texts (section 5), which the server answers too.
+  invalid_multiplier: { status: 400, message: ESCROW_MESSAGES.multiplier },
+  invalid_duration: { status: 400, message: ESCROW_MESSAGES.durationPositive },
+  invalid_content_hash: { status: 400, message: ESCROW_MESSAGES.contentHash },
+  escrow_unavailable: {
+    status: 403,
+    message: 'Escrow vaults are not available: the vault program is not set up on this cluster.',
+  },
+  escrow_not_on_chain: { status: 409, message: 'The vault is not on chain yet' },
+  escrow_mismatch: {
+    status: 409,
+    message: 'The vault on chain does not match this post, so it was not recorded.',
+  },
+  vault_escrow_support: {
+    status: 409,
+    message: 'This vault holds SOL on chain: join it through the vault program instead.',
   },
 
   // Faucet (spec section 8).

@@ -21,6 +21,18 @@ export const createPostRequestSchema = z.object({
   audioUrl: mediaUrl.nullish(),
   /** Vault posts: the SOL to lock, a decimal string ('SOL to lock', default 0.1). */
   targetAmount: z.string().max(64).nullish(),
+  /**
+   * Escrow vault posts (issue 9): the vault program holds the SOL. The values are checked by
+   * checkEscrowTerms (invalid_multiplier, invalid_duration, invalid_content_hash), not here.
+   */
+  escrow: z
+    .object({
+      multiplier: z.unknown().optional(),
+      durationDays: z.unknown().optional(),
+      contentHash: z.unknown().optional(),
+    })
+    .strict()
+    .nullish(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 

@@ -12,5 +12,6 @@ export * from './ledger-audit.ts';
 export * from './auth.ts';
 export * from './siws.ts';
 export * from './vaults.ts';
+export * from './escrow.ts';
 export * from './vault-schemas.ts';
 export * from './vault-detail.ts';

@@ -7,7 +7,11 @@ export type RealtimeEvent =
   | { type: 'new_post'; data: { postId: string; author: { id: string; username: string | null } } }
   | {
       type: 'vault_support';
-      data: { vaultId: string; support: { supporterId: string; amount: string } };
+      data: {
+        vaultId: string;
+        /** supporterId: null for an escrow deposit by a wallet no user signed in with. */
+        support: { supporterId: string | null; amount: string };
+      };
     }
   | { type: 'vault_completed'; data: { vaultId: string } }
   | { type: 'mystery_vault_joined'; data: { vaultId: string; amount: string } }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { feedItemSchema } from './feed.ts';
-import { vaultSummarySchema, vaultSupportSchema } from './vault-schemas.ts';
+import { escrowDepositSchema, vaultSummarySchema, vaultSupportSchema } from './vault-schemas.ts';
 
 /** GET /api/vaults/{id}: the vault, its post (media withheld as in the feed), recent supports. */
 export const vaultDetailSchema = vaultSummarySchema.extend({
@@ -9,5 +9,7 @@ export const vaultDetailSchema = vaultSummarySchema.extend({
   post: feedItemSchema,
   /** Newest first, at most VAULT_SUPPORTS_SHOWN. */
   supports: z.array(vaultSupportSchema),
+  /** Escrow vaults only: the latest deposits indexed from the chain, largest first. */
+  deposits: z.array(escrowDepositSchema).optional(),
 });
 export type VaultDetail = z.infer<typeof vaultDetailSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESCROW_STATES, VAULT_KINDS } from './escrow.ts';
 import { VAULT_STATUSES } from './vaults.ts';
 
 /**
@@ -7,6 +8,36 @@ import { VAULT_STATUSES } from './vaults.ts';
  */
 
 export const vaultCreatorSchema = z.object({ walletAddress: z.string() });
+
+/**
+ * An escrow vault's chain facts as the server last indexed them (issue 9). Lamport and DUM
+ * amounts are decimal strings of base units; timestamps are unix seconds as strings.
+ */
+export const escrowSummarySchema = z.object({
+  /** pending: the post exists, the vault was not found on chain yet (shown to its creator only). */
+  state: z.enum(ESCROW_STATES),
+  programId: z.string(),
+  /** The vault account (PDA of post id + creator wallet). */
+  address: z.string(),
+  /** The post id as the program's u64. */
+  postId: z.string(),
+  multiplier: z.number().int(),
+  durationSeconds: z.string(),
+  startTs: z.string().nullable(),
+  endTs: z.string().nullable(),
+  totalDeposited: z.string(),
+  claimedAmount: z.string(),
+  participantCount: z.number().int().nonnegative(),
+  penaltyBps: z.number().int().nonnegative(),
+  rewardsPerSol: z.string(),
+  stakingRatePerSecond: z.string(),
+  /** The program's status name ('active' or 'paid_out'). */
+  chainStatus: z.string(),
+  contentHash: z.string().nullable(),
+  /** When the server last read the vault from the chain; null while pending and never read. */
+  indexedAt: z.string().nullable(),
+});
+export type EscrowSummary = z.infer<typeof escrowSummarySchema>;
 
 /** The vault summary a vault post carries in the feed (spec section 3, plus endsAt). */
 export const vaultSummarySchema = z.object({
@@ -20,6 +51,9 @@ export const vaultSummarySchema = z.object({
   createdAt: z.string(),
   endsAt: z.string(),
   creator: vaultCreatorSchema,
+  /** direct: supports are transfers to the creator; escrow: held by the vault program. */
+  kind: z.enum(VAULT_KINDS),
+  escrow: escrowSummarySchema.nullable(),
 });
 export type VaultSummary = z.infer<typeof vaultSummarySchema>;
 
@@ -89,3 +123,51 @@ export const myVaultsResponseSchema = z.object({
   }),
 });
 export type MyVaultsResponse = z.infer<typeof myVaultsResponseSchema>;
+
+/** One participant's deposit in an escrow vault (GET /api/vaults/{id}, My Vaults deposits). */
+export const escrowDepositSchema = z.object({
+  /** The deposit account. */
+  address: z.string(),
+  /** The participant's wallet. */
+  participant: z.string(),
+  /** The user signed in with that wallet, if any. */
+  supporterId: z.string().nullable(),
+  username: z.string().nullable(),
+  /** Lamports locked now. */
+  amount: z.string(),
+  /** Lamports ever deposited (it only grows). */
+  totalDeposited: z.string(),
+  accruedReward: z.string(),
+  rewardMinted: z.string(),
+  penaltyPaid: z.string(),
+  firstDepositTs: z.string(),
+  lastUpdateTs: z.string(),
+  rewarded: z.boolean(),
+  refunded: z.boolean(),
+  claimed: z.boolean(),
+});
+export type EscrowDeposit = z.infer<typeof escrowDepositSchema>;
+
+/** POST /api/vaults/{id}/escrow/sync: the transaction just sent, as a hint only (optional). */
+export const escrowSyncRequestSchema = z
+  .object({ signature: z.string().max(200).optional() })
+  .strict();
+export type EscrowSyncRequest = z.input<typeof escrowSyncRequestSchema>;
+
+export const escrowSyncResponseSchema = z.object({ vault: vaultSummarySchema });
+export type EscrowSyncResponse = z.infer<typeof escrowSyncResponseSchema>;
+
+/** GET /api/vaults?mine=deposits: a My Vaults item plus the viewer's deposit in it. */
+export const myDepositItemSchema = myVaultItemSchema.extend({ myDeposit: escrowDepositSchema });
+export type MyDepositItem = z.infer<typeof myDepositItemSchema>;
+
+export const myDepositsResponseSchema = z.object({
+  items: z.array(myDepositItemSchema),
+  totals: z.object({
+    vaults: z.number().int().nonnegative(),
+    /** Lamports the viewer has locked in them now. */
+    amount: z.string(),
+    unlocked: z.number().int().nonnegative(),
+  }),
+});
+export type MyDepositsResponse = z.infer<typeof myDepositsResponseSchema>;

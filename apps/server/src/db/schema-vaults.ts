@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  boolean,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -42,6 +44,8 @@ export const vaults = pgTable(
     supporterCount: integer('supporter_count').notNull().default(0),
     status: text('status').notNull().default('active'),
     mediaKey: text('media_key').notNull(),
+    /** direct: verified transfers to the creator (decision 008); escrow: the vault program (009). */
+    kind: text('kind').notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true, precision: 3 }),
@@ -50,6 +54,7 @@ export const vaults = pgTable(
     check('vaults_status', sql`${t.status} in ('active', 'unlocked', 'paid_out')`),
     check('vaults_amounts', sql`${t.target} > 0 and ${t.total} >= 0 and ${t.supporterCount} >= 0`),
     check('vaults_unlocked_at', sql`(${t.status} = 'active') = (${t.unlockedAt} is null)`),
+    check('vaults_kind', sql`${t.kind} in ('direct', 'escrow')`),
     index('vaults_creator').on(t.creatorId, t.createdAt),
   ],
 );
@@ -106,5 +111,92 @@ export const vaultSupporters = pgTable(
     check('vault_supporters_positive', sql`${t.total} > 0 and ${t.supports} > 0`),
     index('vault_supporters_rank').on(t.vaultId, t.total.desc(), t.lastAt),
     index('vault_supporters_supporter').on(t.supporterId, t.lastAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Escrow vaults (issue 9, decision 009): the vault program's accounts, indexed from the chain.
+// The vaults row stays what the feed reads (total, supporter count, status); these rows hold
+// the chain's facts. Lamports are bigint; DUM amounts and rates, u64 that may reach 2^64 - 1,
+// are numeric(20).
+// ---------------------------------------------------------------------------------------------
+
+/** One per escrow vault; written by the indexer under the vaults row's lock. */
+export const escrowVaults = pgTable(
+  'escrow_vaults',
+  {
+    vaultId: bigint('vault_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => vaults.id, { onDelete: 'cascade' }),
+    /** pending until the vault account is found on chain (then live, for good). */
+    state: text('state').notNull().default('pending'),
+    programId: text('program_id').notNull(),
+    /** The vault PDA: "vault", post id, creator wallet. */
+    address: text('address').notNull(),
+    creatorWallet: text('creator_wallet').notNull(),
+    multiplier: integer('multiplier').notNull(),
+    durationSeconds: bigint('duration_seconds', { mode: 'bigint' }).notNull(),
+    /** SHA-256 of the post's media (hex), which the chain must hold as a media ref. */
+    contentHash: text('content_hash'),
+    startTs: bigint('start_ts', { mode: 'bigint' }),
+    endTs: bigint('end_ts', { mode: 'bigint' }),
+    totalDeposited: bigint('total_deposited', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    claimedAmount: bigint('claimed_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    participantCount: integer('participant_count').notNull().default(0),
+    penaltyBps: integer('penalty_bps').notNull(),
+    rewardsPerSol: numeric('rewards_per_sol', { precision: 20, scale: 0 }).notNull(),
+    stakingRatePerSecond: numeric('staking_rate_per_second', {
+      precision: 20,
+      scale: 0,
+    }).notNull(),
+    chainStatus: text('chain_status').notNull().default('active'),
+    indexedAt: timestamp('indexed_at', { withTimezone: true, precision: 3 }),
+    /** The slot of the read last applied: an older read is never applied over a newer one. */
+    indexedSlot: bigint('indexed_slot', { mode: 'bigint' }),
+    /** The timer's claim: one instance re-indexes this vault until then (SKIP LOCKED). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('escrow_vaults_address').on(t.address),
+    check('escrow_vaults_state', sql`${t.state} in ('pending', 'live')`),
+    check('escrow_vaults_multiplier', sql`${t.multiplier} between 1 and 10`),
+    index('escrow_vaults_due').on(t.indexedAt),
+  ],
+);
+
+/**
+ * One per deposit account of an escrow vault. `totalDeposited` only grows on chain; each growth
+ * seen under the vault's lock is announced and rewarded once (the ledger's reference is the
+ * deposit address and that total).
+ */
+export const escrowDeposits = pgTable(
+  'escrow_deposits',
+  {
+    address: text('address').primaryKey(),
+    vaultId: bigint('vault_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => vaults.id, { onDelete: 'cascade' }),
+    participant: text('participant').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    totalDeposited: bigint('total_deposited', { mode: 'bigint' }).notNull(),
+    accruedReward: numeric('accrued_reward', { precision: 20, scale: 0 }).notNull(),
+    rewardMinted: numeric('reward_minted', { precision: 20, scale: 0 }).notNull(),
+    penaltyPaid: bigint('penalty_paid', { mode: 'bigint' }).notNull(),
+    firstDepositTs: bigint('first_deposit_ts', { mode: 'bigint' }).notNull(),
+    lastUpdateTs: bigint('last_update_ts', { mode: 'bigint' }).notNull(),
+    rewarded: boolean('rewarded').notNull(),
+    refunded: boolean('refunded').notNull(),
+    claimed: boolean('claimed').notNull(),
+    slot: bigint('slot', { mode: 'bigint' }).notNull(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('escrow_deposits_vault_participant').on(t.vaultId, t.participant),
+    index('escrow_deposits_rank').on(t.vaultId, t.amount.desc()),
+    index('escrow_deposits_participant').on(t.participant, t.lastUpdateTs),
   ],
 );

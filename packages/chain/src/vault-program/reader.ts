@@ -162,3 +162,95 @@ export function createVaultProgramReader(
     },
   };
 }
+
+/** One account as the indexer reads it, before any check (owner and bytes as the chain has them). */
+export interface RawProgramAccount {
+  address: string;
+  owner: string;
+  data: Uint8Array;
+}
+
+/**
+ * Everything about one vault address at a given commitment, for an indexer that checks it
+ * itself: the account at the address whatever its owner (null if none), the program's deposit
+ * and media ref accounts that name it (getProgramAccounts with a memcmp on the vault field), and
+ * the lowest context slot of the three reads (the snapshot is at least that fresh).
+ */
+export interface VaultSnapshot {
+  slot: bigint;
+  vault: RawProgramAccount | null;
+  deposits: RawProgramAccount[];
+  mediaRefs: RawProgramAccount[];
+}
+
+export async function readVaultSnapshot(
+  call: RpcCall,
+  args: { programId: string; vault: string; commitment?: 'confirmed' | 'finalized' | 'processed' },
+): Promise<VaultSnapshot> {
+  const commitment = args.commitment ?? 'confirmed';
+  interface Ctx<T> {
+    context: { slot: number };
+    value: T;
+  }
+  const vaultRead = await call<Ctx<RpcAccount | null>>('getAccountInfo', [
+    args.vault,
+    { encoding: 'base64', commitment },
+  ]);
+  async function named(
+    kind: 'deposit' | 'mediaRef',
+    offset: number,
+  ): Promise<{ slot: number; accounts: RawProgramAccount[] }> {
+    const read = await call<Ctx<{ pubkey: string; account: RpcAccount }[]>>('getProgramAccounts', [
+      args.programId,
+      {
+        encoding: 'base64',
+        commitment,
+        withContext: true,
+        filters: [
+          { dataSize: ACCOUNT_SIZES[kind] },
+          { memcmp: { offset: 0, bytes: hexToBase58(ACCOUNT_DISCRIMINATORS[kind]) } },
+          { memcmp: { offset, bytes: args.vault } },
+        ],
+      },
+    ]);
+    return {
+      slot: read.context.slot,
+      accounts: read.value.map((entry) => ({
+        address: entry.pubkey,
+        owner: entry.account.owner,
+        data: fromBase64(entry.account.data[0]),
+      })),
+    };
+  }
+  const [deposits, mediaRefs] = await Promise.all([
+    named('deposit', FILTER_OFFSETS.depositVault),
+    named('mediaRef', FILTER_OFFSETS.mediaRefVault),
+  ]);
+  const found = vaultRead.value;
+  return {
+    slot: BigInt(Math.min(vaultRead.context.slot, deposits.slot, mediaRefs.slot)),
+    vault: found
+      ? { address: args.vault, owner: found.owner, data: fromBase64(found.data[0]) }
+      : null,
+    deposits: deposits.accounts,
+    mediaRefs: mediaRefs.accounts,
+  };
+}
+
+/** Whether the program's config account exists (initialize_config ran) at `commitment`. */
+export async function vaultProgramIsConfigured(
+  call: RpcCall,
+  programId: string,
+  commitment: 'confirmed' | 'finalized' | 'processed' = 'confirmed',
+): Promise<VaultConfig | null> {
+  const { value } = await call<{ value: RpcAccount | null }>('getAccountInfo', [
+    (await findConfigAddress(programId)).address,
+    { encoding: 'base64', commitment },
+  ]);
+  if (!value || value.owner !== programId) return null;
+  try {
+    return decodeConfig(fromBase64(value.data[0]));
+  } catch {
+    return null;
+  }
+}

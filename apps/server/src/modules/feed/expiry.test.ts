@@ -81,12 +81,13 @@ describe.each(testDatabaseKinds())('the 24 h deletion job on %s', (kind) => {
     t.clock.advance(FREE_POST_TTL_MS / 2 - 1);
     expect(await runFeedCleanup(deps, t.clock.now())).toEqual({
       posts: 0,
+      pendingVaults: 0,
       abandonedUploads: 0,
       files: 0,
     });
     t.clock.advance(1);
     const result = await runFeedCleanup(deps, t.clock.now());
-    expect(result).toEqual({ posts: 2, abandonedUploads: 0, files: 2 });
+    expect(result).toEqual({ posts: 2, pendingVaults: 0, abandonedUploads: 0, files: 2 });
 
     for (const id of [old.id, oldAudio.id]) {
       expect(await countRows(t, 'select count(*) as n from messages where id = $1', [id])).toBe(0);

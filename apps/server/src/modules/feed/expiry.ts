@@ -1,7 +1,9 @@
+import { ESCROW_PENDING_TTL_MS } from '@dum/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { deleteStalePendingVaults } from '../escrow/repo.ts';
 import {
   mediaStoreAt,
   removeMediaFiles,
@@ -24,6 +26,8 @@ export interface CleanupDeps {
 
 export interface CleanupResult {
   posts: number;
+  /** Escrow vault posts whose vault never appeared on chain within the hour (decision 009). */
+  pendingVaults: number;
   abandonedUploads: number;
   files: number;
 }
@@ -43,7 +47,7 @@ export async function runFeedCleanup(
   now: Date,
   batchSize = 500,
 ): Promise<CleanupResult> {
-  const result: CleanupResult = { posts: 0, abandonedUploads: 0, files: 0 };
+  const result: CleanupResult = { posts: 0, pendingVaults: 0, abandonedUploads: 0, files: 0 };
 
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
@@ -64,6 +68,19 @@ export async function runFeedCleanup(
     });
     await removeMediaFiles(deps.media, batch.keys);
     result.posts += batch.posts;
+    result.files += batch.keys.length;
+    if (batch.posts < batchSize) break;
+  }
+
+  for (;;) {
+    const batch = await deps.db.transaction((tx) =>
+      deleteStalePendingVaults(tx, {
+        createdBefore: new Date(now.getTime() - ESCROW_PENDING_TTL_MS),
+        limit: batchSize,
+      }),
+    );
+    await removeMediaFiles(deps.media, batch.keys);
+    result.pendingVaults += batch.posts;
     result.files += batch.keys.length;
     if (batch.posts < batchSize) break;
   }
@@ -117,7 +134,7 @@ export function startFeedJobs(ctx: AppContext): FeedJobs {
     if (stopped) return Promise.resolve(null);
     running ??= runFeedCleanup(deps, ctx.clock.now())
       .then((result) => {
-        if (result.posts > 0 || result.abandonedUploads > 0) {
+        if (result.posts > 0 || result.pendingVaults > 0 || result.abandonedUploads > 0) {
           ctx.logger.info(result, 'feed cleanup');
         }
         return result;

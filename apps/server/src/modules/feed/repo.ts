@@ -41,6 +41,17 @@ function viewerColumns(viewerParam: number | null): string {
   return `${has('like')} as liked, ${has('bookmark')} as bookmarked`;
 }
 
+/**
+ * Escrow vault posts whose vault is not on chain yet (pending, decision 009) are shown to their
+ * author only. Checked on vault posts alone, through the vaults' unique message_id index.
+ */
+function notPendingFor(viewerParam: number | null): string {
+  return `(m.kind <> 'vault' or not exists (
+      select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+      where pv.message_id = m.id and pe.state = 'pending'
+        ${viewerParam === null ? '' : `and m.author_id <> $${viewerParam}`}))`;
+}
+
 // $1 now, $2 limit, then the cursor ($3, $4) when paging on, then the viewer.
 function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig {
   const viewerParam = withViewer ? (withCursor ? 5 : 3) : null;
@@ -49,6 +60,7 @@ function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig
     text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
       from messages m join users u on u.id = m.author_id
       where (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(viewerParam)}
         ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
       order by m.created_at desc, m.id desc
       limit $2`,
@@ -85,13 +97,15 @@ const POST_BY_ID = {
     name: 'post_by_id_anon',
     text: `select ${POST_COLUMNS}, ${viewerColumns(null)}
       from messages m join users u on u.id = m.author_id
-      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)`,
+      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(null)}`,
   },
   viewer: {
     name: 'post_by_id_viewer',
     text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
       from messages m join users u on u.id = m.author_id
-      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)`,
+      where m.id = $2 and (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(3)}`,
   },
 };
 

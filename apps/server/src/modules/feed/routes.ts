@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/authenticate.ts';
+import { escrowDepsOf } from '../escrow/service.ts';
 import { mediaStoreAt } from '../media/storage.ts';
 import { parseId } from './cursor.ts';
 import { createFirstPageCache } from './feed-cache.ts';
@@ -76,6 +77,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     appOrigin: ctx.config.appOrigin,
     dailyRewardCap: ctx.config.economy.dailyRewardCap,
     vaultsEnabled: ctx.config.vaults.enabled,
+    escrow: escrowDepsOf(ctx),
   };
   // A post made (or a vault supported) on any instance drops this instance's cached first page.
   const unsubscribe = ctx.bus.subscribe((message) => {

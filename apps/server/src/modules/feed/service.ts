@@ -25,6 +25,12 @@ import {
   removeMediaFiles,
   type MediaStore,
 } from '../media/storage.ts';
+import {
+  createEscrowVaultForPost,
+  planEscrowVault,
+  type EscrowDeps,
+  type EscrowPlan,
+} from '../escrow/service.ts';
 import { createVaultForPost, vaultTargetFor, withVaults } from '../vaults/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './feed-cache.ts';
@@ -54,6 +60,8 @@ export interface FeedDeps {
   dailyRewardCap: number;
   /** The timelock-vault feature flag (config.vaults.enabled). */
   vaultsEnabled: boolean;
+  /** Escrow vault posts (issue 9). */
+  escrow: EscrowDeps;
 }
 
 export interface Viewer {
@@ -188,6 +196,8 @@ export interface CreatePostInput {
   audioUrl?: string | null | undefined;
   /** Vault posts: the SOL to lock (modules/vaults checks it). */
   targetAmount?: string | null | undefined;
+  /** Escrow vault posts: the program's terms (modules/escrow checks them). */
+  escrow?: { multiplier?: unknown; durationDays?: unknown; contentHash?: unknown } | null;
 }
 
 /**
@@ -200,9 +210,18 @@ export async function createPost(
   author: Viewer,
   input: CreatePostInput,
 ): Promise<FeedItem> {
+  const wantsEscrow = input.escrow !== undefined && input.escrow !== null;
+  if (wantsEscrow && input.kind !== 'vault') {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'escrow', message: 'Only vault posts have escrow terms' }],
+    });
+  }
+  if (wantsEscrow && !deps.vaultsEnabled) throw new AppError('vaults_disabled');
   const vaultTarget =
-    input.kind === 'vault' ? vaultTargetFor(deps.vaultsEnabled, input.targetAmount) : null;
-  const kind = vaultTarget === null ? ('public' as const) : ('vault' as const);
+    input.kind === 'vault' && !wantsEscrow
+      ? vaultTargetFor(deps.vaultsEnabled, input.targetAmount)
+      : null;
+  const kind = vaultTarget === null && !wantsEscrow ? ('public' as const) : ('vault' as const);
   if (input.kind !== 'public' && input.kind !== 'vault') {
     throw new AppError('validation_failed', {
       details: [{ path: 'kind', message: 'Only public and vault posts can be created for now' }],
@@ -225,6 +244,16 @@ export async function createPost(
       : null;
   const attachmentName = attachment ? mediaNameFromUrl(attachment.url, deps.appOrigin) : null;
   if (attachment && !attachmentName) throw new AppError('media_not_attachable');
+  // Escrow: the terms, then whether the program is on the cluster (a chain read, before the
+  // transaction).
+  const escrowPlan: EscrowPlan | null =
+    wantsEscrow && input.escrow
+      ? await planEscrowVault(deps.escrow, {
+          escrow: input.escrow,
+          targetAmount: input.targetAmount,
+          hasMedia: attachment !== null,
+        })
+      : null;
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
@@ -254,13 +283,23 @@ export async function createPost(
         imageKey: attachment?.type === 'image' ? attachmentName : null,
         audioKey: attachment?.type === 'audio' ? attachmentName : null,
         createdAt: now,
-        expiresAt: vaultTarget === null ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
+        expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       })
       .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
     if (!post) throw new Error('post insert returned nothing');
     if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
     // Last before commit: the ledger holds the one global emission lock from here to the end.
-    if (vaultTarget === null) {
+    if (escrowPlan) {
+      // Pending until found on chain; vault_created is recorded then (modules/escrow).
+      await createEscrowVaultForPost(tx, {
+        postId: post.id,
+        creatorId: author.id,
+        creatorWallet: profile.solAddress,
+        programId: deps.escrow.programId,
+        plan: escrowPlan,
+        now,
+      });
+    } else if (vaultTarget === null) {
       await recordRewardedEvent(
         tx,
         { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
@@ -297,10 +336,14 @@ export async function createPost(
   });
 
   deps.cache.invalidate();
-  await publish(deps, {
-    type: 'new_post',
-    data: { postId: row.id, author: { id: author.id, username: row.username } },
-  });
+  // A pending escrow post is its author's alone until the vault is on chain; the indexer
+  // announces it then.
+  if (!escrowPlan) {
+    await publish(deps, {
+      type: 'new_post',
+      data: { postId: row.id, author: { id: author.id, username: row.username } },
+    });
+  }
   const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
   if (!item) throw new Error('created post vanished');
   return item;

@@ -5,6 +5,53 @@
 
 const nullableString = { type: ['string', 'null'] } as const;
 
+const escrowSummaryJsonSchema = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      required: [
+        'state',
+        'programId',
+        'address',
+        'postId',
+        'multiplier',
+        'durationSeconds',
+        'startTs',
+        'endTs',
+        'totalDeposited',
+        'claimedAmount',
+        'participantCount',
+        'penaltyBps',
+        'rewardsPerSol',
+        'stakingRatePerSecond',
+        'chainStatus',
+        'contentHash',
+        'indexedAt',
+      ],
+      properties: {
+        state: { type: 'string' },
+        programId: { type: 'string' },
+        address: { type: 'string' },
+        postId: { type: 'string' },
+        multiplier: { type: 'integer' },
+        durationSeconds: { type: 'string' },
+        startTs: nullableString,
+        endTs: nullableString,
+        totalDeposited: { type: 'string' },
+        claimedAmount: { type: 'string' },
+        participantCount: { type: 'integer' },
+        penaltyBps: { type: 'integer' },
+        rewardsPerSol: { type: 'string' },
+        stakingRatePerSecond: { type: 'string' },
+        chainStatus: { type: 'string' },
+        contentHash: nullableString,
+        indexedAt: nullableString,
+      },
+    },
+  ],
+} as const;
+
 const vaultSummaryProperties = {
   id: { type: 'string' },
   status: { type: 'string' },
@@ -18,6 +65,8 @@ const vaultSummaryProperties = {
     required: ['walletAddress'],
     properties: { walletAddress: { type: 'string' } },
   },
+  kind: { type: 'string' },
+  escrow: escrowSummaryJsonSchema,
 } as const;
 
 const vaultSummaryRequired = [
@@ -29,6 +78,8 @@ const vaultSummaryRequired = [
   'createdAt',
   'endsAt',
   'creator',
+  'kind',
+  'escrow',
 ] as const;
 
 export const vaultSummaryJsonSchema = {
@@ -87,32 +138,9 @@ export const leaderboardJsonSchema = {
   },
 } as const;
 
-export const myVaultsJsonSchema = {
+/** POST /api/vaults/{id}/escrow/sync */
+export const escrowSyncJsonSchema = {
   type: 'object',
-  required: ['items', 'totals'],
-  properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [...vaultSummaryRequired, 'postId', 'body', 'unlockedAt', 'given'],
-        properties: {
-          ...vaultSummaryProperties,
-          postId: { type: 'string' },
-          body: { type: 'string' },
-          unlockedAt: nullableString,
-          given: { type: 'string' },
-        },
-      },
-    },
-    totals: {
-      type: 'object',
-      required: ['vaults', 'amount', 'unlocked'],
-      properties: {
-        vaults: { type: 'integer' },
-        amount: { type: 'string' },
-        unlocked: { type: 'integer' },
-      },
-    },
-  },
+  required: ['vault'],
+  properties: { vault: vaultSummaryJsonSchema },
 } as const;

@@ -23,12 +23,43 @@ export interface VaultRow {
   creator_wallet: string;
   creator_name: string;
   media_key: string;
+  kind: 'direct' | 'escrow';
+  /** The escrow_vaults columns (e_*): null for direct vaults. */
+  e_state: 'pending' | 'live' | null;
+  e_program_id: string | null;
+  e_address: string | null;
+  e_multiplier: number | null;
+  e_duration_seconds: string | null;
+  e_start_ts: string | null;
+  e_end_ts: string | null;
+  e_total_deposited: string | null;
+  e_claimed_amount: string | null;
+  e_participant_count: number | null;
+  e_penalty_bps: number | null;
+  e_rewards_per_sol: string | null;
+  e_staking_rate_per_second: string | null;
+  e_chain_status: string | null;
+  e_content_hash: string | null;
+  e_indexed_at: Date | null;
 }
 
-const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status,
+/** Every read of a vault's summary joins these (escrow_vaults: null columns for direct ones). */
+export const VAULT_FROM = `vaults v join users u on u.id = v.creator_id
+  left join escrow_vaults e on e.vault_id = v.id`;
+
+export const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status,
   v.total::text as total, v.target::text as target, v.supporter_count, v.created_at, v.ends_at,
   v.unlocked_at, v.creator_id, u.sol_address as creator_wallet,
-  coalesce(u.display_name, u.username, u.sol_address) as creator_name, v.media_key`;
+  coalesce(u.display_name, u.username, u.sol_address) as creator_name, v.media_key, v.kind,
+  e.state as e_state, e.program_id as e_program_id, e.address as e_address,
+  e.multiplier as e_multiplier, e.duration_seconds::text as e_duration_seconds,
+  e.start_ts::text as e_start_ts, e.end_ts::text as e_end_ts,
+  e.total_deposited::text as e_total_deposited, e.claimed_amount::text as e_claimed_amount,
+  e.participant_count as e_participant_count, e.penalty_bps as e_penalty_bps,
+  e.rewards_per_sol::text as e_rewards_per_sol,
+  e.staking_rate_per_second::text as e_staking_rate_per_second,
+  e.chain_status as e_chain_status, e.content_hash as e_content_hash,
+  e.indexed_at as e_indexed_at`;
 
 export async function readVault(
   pool: pg.Pool | pg.PoolClient,
@@ -36,7 +67,7 @@ export async function readVault(
 ): Promise<VaultRow | null> {
   const result = await pool.query<VaultRow>({
     name: 'vault_by_id',
-    text: `select ${VAULT_COLUMNS} from vaults v join users u on u.id = v.creator_id
+    text: `select ${VAULT_COLUMNS} from ${VAULT_FROM}
       where v.id = $1`,
     values: [id.toString()],
   });
@@ -47,7 +78,7 @@ export async function readVault(
 export async function readVaultsOfPosts(pool: pg.Pool, postIds: string[]): Promise<VaultRow[]> {
   const result = await pool.query<VaultRow>({
     name: 'vaults_of_posts',
-    text: `select ${VAULT_COLUMNS} from vaults v join users u on u.id = v.creator_id
+    text: `select ${VAULT_COLUMNS} from ${VAULT_FROM}
       where v.message_id = any($1::bigint[])`,
     values: [postIds],
   });
@@ -92,13 +123,14 @@ export interface VaultFactsRow {
   created_at: Date;
   ends_at: Date;
   target: string;
+  kind: 'direct' | 'escrow';
 }
 
 export async function readVaultFacts(pool: pg.Pool, id: bigint): Promise<VaultFactsRow | null> {
   const result = await pool.query<VaultFactsRow>({
     name: 'vault_facts',
     text: `select v.creator_id, u.sol_address as creator_wallet, v.created_at, v.ends_at,
-        v.target::text as target
+        v.target::text as target, v.kind
       from vaults v join users u on u.id = v.creator_id
       where v.id = $1`,
     values: [id.toString()],
@@ -163,7 +195,7 @@ export async function readCreatedVaults(
     pool.query<MyVaultRow>({
       name: 'my_vaults_created',
       text: `select ${VAULT_COLUMNS}, m.body, '0' as given
-        from vaults v join users u on u.id = v.creator_id join messages m on m.id = v.message_id
+        from ${VAULT_FROM} join messages m on m.id = v.message_id
         where v.creator_id = $1
         order by v.created_at desc, v.id desc limit ${MY_VAULTS_LIMIT}`,
       values: [userId],
@@ -192,6 +224,7 @@ export async function readSupportedVaults(
         from vault_supporters g
         join vaults v on v.id = g.vault_id
         join users u on u.id = v.creator_id
+        left join escrow_vaults e on e.vault_id = v.id
         join messages m on m.id = v.message_id
         where g.supporter_id = $1
         order by g.last_at desc, v.id desc limit ${MY_VAULTS_LIMIT}`,
@@ -305,7 +338,8 @@ export async function recordSupport(
         status = case when total + ${amount} >= target then 'unlocked' else status end,
         unlocked_at = case when total + ${amount} >= target then ${now}::timestamptz
           else unlocked_at end
-      where id = ${vaultId} and status = 'active' and ends_at > ${now}::timestamptz
+      where id = ${vaultId} and kind = 'direct' and status = 'active'
+        and ends_at > ${now}::timestamptz
       returning total, target, supporter_count, status
     ), ins as (
       insert into vault_supports (vault_id, supporter_id, signature, amount, slot, created_at)

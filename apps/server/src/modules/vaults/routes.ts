@@ -1,4 +1,5 @@
-import { AppError, supportVaultRequestSchema } from '@dum/core';
+import { AppError, escrowSyncRequestSchema, supportVaultRequestSchema } from '@dum/core';
+import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -6,9 +7,10 @@ import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { readPostRow } from '../feed/repo.ts';
 import { toFeedItem } from '../feed/service.ts';
+import { escrowDepsOf, getMyDeposits, syncEscrowVault } from '../escrow/service.ts';
 import {
+  escrowSyncJsonSchema,
   leaderboardJsonSchema,
-  myVaultsJsonSchema,
   supportResponseJsonSchema,
 } from './json-schemas.ts';
 import {
@@ -35,7 +37,17 @@ function parseVaultId(value: string): bigint {
   return BigInt(value);
 }
 
-const myVaultsQuery = z.object({ mine: z.enum(['created', 'supported']) });
+const myVaultsQuery = z.object({ mine: z.enum(['created', 'supported', 'deposits']) });
+
+/** A transaction signature: base-58, 64 bytes. */
+function isSignature(value: string): boolean {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(value)) return false;
+  try {
+    return bs58.decode(value).length === 64;
+  } catch {
+    return false;
+  }
+}
 
 export function vaultDepsOf(ctx: AppContext): VaultDeps {
   return {
@@ -54,11 +66,15 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
 /** Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). */
 export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = vaultDepsOf(ctx);
+  const escrow = escrowDepsOf(ctx);
 
-  app.get('/api/vaults', { schema: { response: { 200: myVaultsJsonSchema } } }, async (request) => {
+  // Two shapes by `mine` (deposits add myDeposit), so no one compiled response schema here.
+  app.get('/api/vaults', async (request) => {
     const user = requireUser(request);
     const { mine } = parseQuery(myVaultsQuery, request.query);
-    return getMyVaults(deps, user.id, mine);
+    return mine === 'deposits'
+      ? getMyDeposits(deps.pool, user.solAddress)
+      : getMyVaults(deps, user.id, mine);
   });
 
   app.get<{ Params: VaultParams }>('/api/vaults/:id', async (request) => {
@@ -76,7 +92,7 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { response: { 200: leaderboardJsonSchema } } },
     async (request) => {
       parseQuery(z.object({}), request.query);
-      return getLeaderboard(deps, parseVaultId(request.params.id));
+      return getLeaderboard(deps, parseVaultId(request.params.id), request.user?.id ?? null);
     },
   );
 
@@ -88,6 +104,21 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
       const id = parseVaultId(request.params.id);
       const body = parseBody(supportVaultRequestSchema, request.body ?? {});
       return supportVault(deps, user, id, body);
+    },
+  );
+
+  app.post<{ Params: VaultParams }>(
+    '/api/vaults/:id/escrow/sync',
+    { schema: { response: { 200: escrowSyncJsonSchema } } },
+    async (request) => {
+      requireUser(request);
+      const id = parseVaultId(request.params.id);
+      const body = parseBody(escrowSyncRequestSchema, request.body ?? {});
+      if (body.signature !== undefined && !isSignature(body.signature)) {
+        throw new AppError('transaction_signature_invalid');
+      }
+      if (!escrow.enabled) throw new AppError('vaults_disabled');
+      return { vault: await syncEscrowVault(escrow, id) };
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   VAULT_MAX_TARGET_LAMPORTS,
   vaultEndsAt,
   type ErrorCode,
+  type EscrowSummary,
   type FeedItem,
   type LeaderboardEntry,
   type MyVaultItem,
@@ -29,6 +30,8 @@ import type { Db } from '../../db/database.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import { getVaultDeposits } from '../escrow/service.ts';
+import { readEscrowLeaderboard } from '../escrow/repo.ts';
 import { MEDIA_URL_PREFIX } from '../media/storage.ts';
 import {
   lockSupporter,
@@ -82,7 +85,37 @@ export function toVaultSummary(row: VaultRow): VaultSummary {
     createdAt: row.created_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
     creator: { walletAddress: row.creator_wallet },
+    kind: row.kind,
+    escrow: toEscrowSummary(row),
   };
+}
+
+function toEscrowSummary(row: VaultRow): EscrowSummary | null {
+  if (row.kind !== 'escrow' || row.e_state === null) return null;
+  return {
+    state: row.e_state,
+    programId: row.e_program_id ?? '',
+    address: row.e_address ?? '',
+    postId: row.post_id,
+    multiplier: row.e_multiplier ?? 0,
+    durationSeconds: row.e_duration_seconds ?? '0',
+    startTs: row.e_start_ts,
+    endTs: row.e_end_ts,
+    totalDeposited: row.e_total_deposited ?? '0',
+    claimedAmount: row.e_claimed_amount ?? '0',
+    participantCount: row.e_participant_count ?? 0,
+    penaltyBps: row.e_penalty_bps ?? 0,
+    rewardsPerSol: row.e_rewards_per_sol ?? '0',
+    stakingRatePerSecond: row.e_staking_rate_per_second ?? '0',
+    chainStatus: row.e_chain_status ?? 'active',
+    contentHash: row.e_content_hash,
+    indexedAt: row.e_indexed_at ? new Date(row.e_indexed_at).toISOString() : null,
+  };
+}
+
+/** Pending escrow vaults (not found on chain yet) are their creator's alone to see. */
+export function hiddenFrom(row: VaultRow, viewerId: string | null): boolean {
+  return row.kind === 'escrow' && row.e_state !== 'live' && row.creator_id !== viewerId;
 }
 
 function toSupport(row: SupportRow): VaultSupport {
@@ -293,6 +326,8 @@ export async function supportVault(
 
   const facts = await vaultFacts(deps, vaultId);
   if (!facts) throw new AppError('vault_not_found');
+  // Escrow vaults take SOL through the vault program only (the indexer records it).
+  if (facts.kind === 'escrow') throw new AppError('vault_escrow_support');
   if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
 
   const verified = await deps.chain.verifyTransfer({
@@ -373,6 +408,8 @@ export async function supportVault(
           createdAt: new Date(facts.created_at).toISOString(),
           endsAt: new Date(facts.ends_at).toISOString(),
           creator: { walletAddress: facts.creator_wallet },
+          kind: 'direct',
+          escrow: null,
         },
       };
       const audience = [...new Set([facts.creator_id, viewer.id, ...row.supporterIds])];
@@ -478,10 +515,12 @@ export async function getVaultDetail(
   readPost: (postId: bigint) => Promise<FeedItem | null>,
 ): Promise<VaultDetail> {
   const vault = await readVault(deps.pool, vaultId);
-  if (!vault) throw new AppError('vault_not_found');
-  const [post, supports] = await Promise.all([
+  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
+  const escrow = vault.kind === 'escrow';
+  const [post, supports, deposits] = await Promise.all([
     readPost(BigInt(vault.post_id)),
-    readRecentSupports(deps.pool, vaultId),
+    escrow ? Promise.resolve([]) : readRecentSupports(deps.pool, vaultId),
+    escrow ? getVaultDeposits(deps.pool, vaultId) : Promise.resolve(null),
   ]);
   if (!post) throw new AppError('vault_not_found');
   return {
@@ -490,18 +529,35 @@ export async function getVaultDetail(
     unlockedAt: vault.unlocked_at ? vault.unlocked_at.toISOString() : null,
     post: presentVaultPost(post, vault, viewerId),
     supports: supports.map(toSupport),
+    ...(deposits ? { deposits } : {}),
   };
 }
 
+/**
+ * Supporters ranked by what they gave: for direct vaults their transfers' total, for escrow
+ * vaults the lamports they have locked now (participants signed in with their wallet).
+ */
 export async function getLeaderboard(
   deps: VaultDeps,
   vaultId: bigint,
+  viewerId: string | null = null,
 ): Promise<LeaderboardEntry[]> {
-  const [vault, rows] = await Promise.all([
-    readVault(deps.pool, vaultId),
-    readLeaderboard(deps.pool, vaultId),
-  ]);
-  if (!vault) throw new AppError('vault_not_found');
+  const vault = await readVault(deps.pool, vaultId);
+  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
+  if (vault.kind === 'escrow') {
+    return (await readEscrowLeaderboard(deps.pool, vaultId)).map((row) => ({
+      id: row.supporter_id,
+      supporter: {
+        id: row.supporter_id,
+        username: row.username,
+        displayName: row.display_name,
+        walletAddress: row.sol_address,
+      },
+      total: row.total,
+      supports: 1,
+    }));
+  }
+  const rows = await readLeaderboard(deps.pool, vaultId);
   return rows.map((row) => ({
     id: row.supporter_id,
     supporter: {

@@ -1,0 +1,337 @@
+import { ESCROW_DEPOSITS_SHOWN, MY_VAULTS_LIMIT, type VaultStatus } from '@dum/core';
+import type { OnChainVault } from '@dum/chain/vault-program';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Tx } from '../emissions/ledger.ts';
+import { VAULT_COLUMNS, VAULT_FROM, type VaultRow } from '../vaults/repo.ts';
+import type { IndexedDeposit } from './checks.ts';
+
+/**
+ * Escrow vaults' SQL (decision 009). Reads are statements on the pool; writes run inside the
+ * caller's transaction, under the vaults row's lock.
+ */
+
+export interface EscrowTargetRow {
+  vault_id: string;
+  post_id: string;
+  creator_id: string;
+  state: 'pending' | 'live';
+  program_id: string;
+  address: string;
+  creator_wallet: string;
+  multiplier: number;
+  duration_seconds: string;
+  target: string;
+  content_hash: string | null;
+}
+
+/** What an escrow vault must be on chain (null: no such vault, or a direct one). */
+export async function readEscrowTarget(
+  pool: pg.Pool,
+  vaultId: bigint,
+): Promise<EscrowTargetRow | null> {
+  const result = await pool.query<EscrowTargetRow>({
+    name: 'escrow_target',
+    text: `select v.id::text as vault_id, v.message_id::text as post_id, v.creator_id, e.state,
+        e.program_id, e.address, e.creator_wallet, e.multiplier,
+        e.duration_seconds::text as duration_seconds, v.target::text as target, e.content_hash
+      from vaults v join escrow_vaults e on e.vault_id = v.id
+      where v.id = $1`,
+    values: [vaultId.toString()],
+  });
+  return result.rows[0] ?? null;
+}
+
+export async function insertEscrowVault(
+  tx: Tx,
+  row: {
+    vaultId: bigint;
+    programId: string;
+    address: string;
+    creatorWallet: string;
+    multiplier: number;
+    durationSeconds: bigint;
+    contentHash: string | null;
+    penaltyBps: number;
+    rewardsPerSol: bigint;
+    stakingRatePerSecond: bigint;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into escrow_vaults (vault_id, state, program_id, address, creator_wallet, multiplier,
+      duration_seconds, content_hash, penalty_bps, rewards_per_sol, staking_rate_per_second)
+    values (${row.vaultId}, 'pending', ${row.programId}, ${row.address}, ${row.creatorWallet},
+      ${row.multiplier}, ${row.durationSeconds}, ${row.contentHash}, ${row.penaltyBps},
+      ${row.rewardsPerSol.toString()}, ${row.stakingRatePerSecond.toString()})`);
+}
+
+export type LockedEscrow = {
+  status: VaultStatus;
+  creator_id: string;
+  post_id: string;
+  state: 'pending' | 'live';
+  indexed_slot: string | null;
+};
+
+/**
+ * Locks the vault's row (and its escrow row) until commit: every sync of one vault takes turns
+ * from here, so each deposit increase is seen by exactly one of them. A statement of its own,
+ * so the following statements' snapshots see what the previous holder committed.
+ */
+export async function lockEscrowVault(tx: Tx, vaultId: bigint): Promise<LockedEscrow | null> {
+  const result = await tx.execute<LockedEscrow>(sql`
+    select v.status, v.creator_id, v.message_id::text as post_id, e.state,
+      e.indexed_slot::text as indexed_slot
+    from vaults v join escrow_vaults e on e.vault_id = v.id
+    where v.id = ${vaultId}
+    for update`);
+  return result.rows[0] ?? null;
+}
+
+/** The deposits recorded so far: address → lamports ever deposited. */
+export async function readRecordedTotals(tx: Tx, vaultId: bigint): Promise<Map<string, bigint>> {
+  const result = await tx.execute<{ address: string; total_deposited: string }>(sql`
+    select address, total_deposited::text as total_deposited from escrow_deposits
+    where vault_id = ${vaultId}`);
+  return new Map(result.rows.map((row) => [row.address, BigInt(row.total_deposited)]));
+}
+
+/** Users signed in with these wallets, locked in id order (before any ledger lock). */
+export async function lockUsersOfWallets(tx: Tx, wallets: string[]): Promise<Map<string, string>> {
+  if (wallets.length === 0) return new Map();
+  const result = await tx.execute<{ id: string; sol_address: string }>(sql`
+    select id, sol_address from users
+    where sol_address = any(${`{${wallets.join(',')}}`}::text[])
+    order by id
+    for update`);
+  return new Map(result.rows.map((row) => [row.sol_address, row.id]));
+}
+
+/** The users (if any) of these wallets, unlocked (the real-time audience). */
+export async function usersOfWallets(tx: Tx, wallets: string[]): Promise<Map<string, string>> {
+  if (wallets.length === 0) return new Map();
+  const result = await tx.execute<{ id: string; sol_address: string }>(sql`
+    select id, sol_address from users
+    where sol_address = any(${`{${wallets.join(',')}}`}::text[])`);
+  return new Map(result.rows.map((row) => [row.sol_address, row.id]));
+}
+
+/**
+ * Writes the chain's deposits. `total_deposited` only grows on chain, and an older read never
+ * replaces a newer one (the slot), so a row never goes back.
+ */
+export async function upsertDeposits(
+  tx: Tx,
+  args: { vaultId: bigint; slot: bigint; now: Date; deposits: IndexedDeposit[] },
+): Promise<void> {
+  for (const { address, deposit: d } of args.deposits) {
+    await tx.execute(sql`
+      insert into escrow_deposits (address, vault_id, participant, amount, total_deposited,
+        accrued_reward, reward_minted, penalty_paid, first_deposit_ts, last_update_ts, rewarded,
+        refunded, claimed, slot, indexed_at)
+      values (${address}, ${args.vaultId}, ${d.participant}, ${d.amount}, ${d.totalDeposited},
+        ${d.accruedReward.toString()}, ${d.rewardMinted.toString()}, ${d.penaltyPaid},
+        ${d.firstDepositTs}, ${d.lastUpdateTs}, ${d.rewarded}, ${d.refunded}, ${d.claimed},
+        ${args.slot}, ${args.now})
+      on conflict (address) do update set
+        amount = excluded.amount, total_deposited = excluded.total_deposited,
+        accrued_reward = excluded.accrued_reward, reward_minted = excluded.reward_minted,
+        penalty_paid = excluded.penalty_paid, last_update_ts = excluded.last_update_ts,
+        rewarded = excluded.rewarded, refunded = excluded.refunded, claimed = excluded.claimed,
+        slot = excluded.slot, indexed_at = excluded.indexed_at
+      where escrow_deposits.slot <= excluded.slot
+        and escrow_deposits.total_deposited <= excluded.total_deposited`);
+  }
+}
+
+/** The vault's chain facts onto its escrow row and its feed row (total, count, status, end). */
+export async function applyVault(
+  tx: Tx,
+  args: {
+    vaultId: bigint;
+    vault: OnChainVault;
+    status: VaultStatus;
+    slot: bigint;
+    now: Date;
+  },
+): Promise<void> {
+  const { vault: c, vaultId, now } = args;
+  await tx.execute(sql`
+    update escrow_vaults set state = 'live', start_ts = ${c.startTs}, end_ts = ${c.endTs},
+      total_deposited = ${c.totalDeposited}, claimed_amount = ${c.claimedAmount},
+      participant_count = ${Number(c.participantCount)}, penalty_bps = ${c.penaltyBps},
+      rewards_per_sol = ${c.rewardsPerSol.toString()},
+      staking_rate_per_second = ${c.stakingRatePerSecond.toString()},
+      chain_status = ${c.status}, indexed_at = ${now}, indexed_slot = ${args.slot}
+    where vault_id = ${vaultId}`);
+  await tx.execute(sql`
+    update vaults set total = ${c.totalDeposited},
+      supporter_count = ${Number(c.participantCount)},
+      status = ${args.status},
+      unlocked_at = case when ${args.status} = 'active' then null
+        else coalesce(unlocked_at, ${now}::timestamptz) end,
+      ends_at = to_timestamp(${c.endTs}::bigint)
+    where id = ${vaultId}`);
+}
+
+/** A read that was not applied still counts as a look (the timer orders by it). */
+export async function touchIndexedAt(pool: pg.Pool, vaultId: bigint, now: Date): Promise<void> {
+  await pool.query({
+    name: 'escrow_touch',
+    text: `update escrow_vaults set indexed_at = $2, lease_until = null where vault_id = $1`,
+    values: [vaultId.toString(), now],
+  });
+}
+
+/**
+ * The timer's batch: escrow vaults nobody holds a lease on, least recently indexed first (never
+ * indexed first), skipping rows another instance is claiming right now (SKIP LOCKED). Pending
+ * vaults are included (a creator may never call sync); live ones until 30 days past their end.
+ */
+export async function claimDueVaults(
+  pool: pg.Pool,
+  args: { now: Date; leaseUntil: Date; limit: number; endedBefore: bigint },
+): Promise<bigint[]> {
+  const result = await pool.query<{ vault_id: string }>({
+    name: 'escrow_claim_due',
+    text: `update escrow_vaults set lease_until = $2
+      where vault_id in (
+        select vault_id from escrow_vaults
+        where (lease_until is null or lease_until < $1)
+          and (state = 'pending' or end_ts is null or end_ts > $4)
+        order by indexed_at nulls first, vault_id
+        limit $3
+        for update skip locked)
+      returning vault_id::text as vault_id`,
+    values: [args.now, args.leaseUntil, args.limit, args.endedBefore.toString()],
+  });
+  return result.rows.map((row) => BigInt(row.vault_id));
+}
+
+export interface DepositRow {
+  address: string;
+  participant: string;
+  supporter_id: string | null;
+  username: string | null;
+  amount: string;
+  total_deposited: string;
+  accrued_reward: string;
+  reward_minted: string;
+  penalty_paid: string;
+  first_deposit_ts: string;
+  last_update_ts: string;
+  rewarded: boolean;
+  refunded: boolean;
+  claimed: boolean;
+}
+
+const DEPOSIT_COLUMNS = `d.address, d.participant, du.id as supporter_id, du.username,
+  d.amount::text as amount, d.total_deposited::text as total_deposited,
+  d.accrued_reward::text as accrued_reward, d.reward_minted::text as reward_minted,
+  d.penalty_paid::text as penalty_paid, d.first_deposit_ts::text as first_deposit_ts,
+  d.last_update_ts::text as last_update_ts, d.rewarded, d.refunded, d.claimed`;
+
+/** An escrow vault's page: its largest deposits (locked now, then ever deposited). */
+export async function readVaultDeposits(pool: pg.Pool, vaultId: bigint): Promise<DepositRow[]> {
+  const result = await pool.query<DepositRow>({
+    name: 'escrow_vault_deposits',
+    text: `select ${DEPOSIT_COLUMNS}
+      from escrow_deposits d left join users du on du.sol_address = d.participant
+      where d.vault_id = $1
+      order by d.amount desc, d.total_deposited desc, d.address
+      limit ${ESCROW_DEPOSITS_SHOWN}`,
+    values: [vaultId.toString()],
+  });
+  return result.rows;
+}
+
+/** Supporters of an escrow vault with a user, ranked by lamports locked now (the leaderboard). */
+export async function readEscrowLeaderboard(
+  pool: pg.Pool,
+  vaultId: bigint,
+): Promise<
+  {
+    supporter_id: string;
+    username: string | null;
+    display_name: string | null;
+    sol_address: string;
+    total: string;
+  }[]
+> {
+  const result = await pool.query<{
+    supporter_id: string;
+    username: string | null;
+    display_name: string | null;
+    sol_address: string;
+    total: string;
+  }>({
+    name: 'escrow_leaderboard',
+    text: `select u.id as supporter_id, u.username, u.display_name, u.sol_address,
+        d.amount::text as total
+      from escrow_deposits d join users u on u.sol_address = d.participant
+      where d.vault_id = $1 and d.amount > 0
+      order by d.amount desc, d.first_deposit_ts, d.address`,
+    values: [vaultId.toString()],
+  });
+  return result.rows;
+}
+
+export type MyDepositRow = VaultRow & DepositRow & { body: string };
+
+/** My Vaults' deposits: live escrow vaults the wallet deposited in, most recent first. */
+export async function readMyDeposits(
+  pool: pg.Pool,
+  wallet: string,
+): Promise<{ rows: MyDepositRow[]; count: number; amount: string; unlocked: number }> {
+  const [list, totals] = await Promise.all([
+    pool.query<MyDepositRow>({
+      name: 'my_vaults_deposits',
+      text: `select ${VAULT_COLUMNS}, m.body, ${DEPOSIT_COLUMNS}
+        from escrow_deposits d
+        join ${VAULT_FROM} on v.id = d.vault_id
+        join messages m on m.id = v.message_id
+        left join users du on du.sol_address = d.participant
+        where d.participant = $1 and e.state = 'live'
+        order by d.last_update_ts desc, d.address
+        limit ${MY_VAULTS_LIMIT}`,
+      values: [wallet],
+    }),
+    pool.query<{ count: number; amount: string; unlocked: number }>({
+      name: 'my_vaults_deposits_totals',
+      text: `select count(*)::int as count, coalesce(sum(d.amount), 0)::text as amount,
+          (count(*) filter (where v.status <> 'active'))::int as unlocked
+        from escrow_deposits d join vaults v on v.id = d.vault_id
+        join escrow_vaults e on e.vault_id = v.id
+        where d.participant = $1 and e.state = 'live'`,
+      values: [wallet],
+    }),
+  ]);
+  const sums = totals.rows[0] ?? { count: 0, amount: '0', unlocked: 0 };
+  return { rows: list.rows, ...sums };
+}
+
+/**
+ * The expiry sweep's part: escrow vault posts still pending after ESCROW_PENDING_TTL_MS. The
+ * vault rows are locked with SKIP LOCKED (a sync holding one is skipped, and a row a sync has
+ * just made live no longer matches), then their posts are deleted (cascading to the vault).
+ * Answers the media files to remove after commit.
+ */
+export async function deleteStalePendingVaults(
+  tx: Tx,
+  args: { createdBefore: Date; limit: number },
+): Promise<{ posts: number; keys: string[] }> {
+  const due = await tx.execute<{ message_id: string }>(sql`
+    select v.message_id::text as message_id
+    from vaults v join escrow_vaults e on e.vault_id = v.id
+    where v.kind = 'escrow' and e.state = 'pending' and v.created_at <= ${args.createdBefore}
+    order by v.created_at
+    limit ${args.limit}
+    for update of v, e skip locked`);
+  if (due.rows.length === 0) return { posts: 0, keys: [] };
+  const ids = `{${due.rows.map((row) => row.message_id).join(',')}}`;
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where message_id = any(${ids}::bigint[]) returning storage_key`,
+  );
+  await tx.execute(sql`delete from messages where id = any(${ids}::bigint[])`);
+  return { posts: due.rows.length, keys: files.rows.map((row) => row.storage_key) };
+}

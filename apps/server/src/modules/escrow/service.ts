@@ -1,0 +1,445 @@
+import { randomBytes } from 'node:crypto';
+import type { ChainClient } from '@dum/chain';
+import {
+  findVaultAddress,
+  readVaultSnapshot,
+  vaultProgramIsConfigured,
+  type RpcCall,
+  type VaultConfig,
+} from '@dum/chain/vault-program';
+import {
+  AppError,
+  checkEscrowTerms,
+  ESCROW_SECONDS_PER_DAY,
+  escrowTarget,
+  escrowVaultStatus,
+  formatSol,
+  type EscrowDeposit,
+  type EscrowTerms,
+  type MyDepositsResponse,
+  type RealtimeEvent,
+  type VaultSummary,
+} from '@dum/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { AppContext, Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { vaults } from '../../db/schema.ts';
+import type { EventBus } from '../../realtime/bus.ts';
+import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import { readVault } from '../vaults/repo.ts';
+import { toVaultSummary } from '../vaults/service.ts';
+import { checkSnapshot, type EscrowExpectation } from './checks.ts';
+import {
+  applyVault,
+  claimDueVaults,
+  insertEscrowVault,
+  lockEscrowVault,
+  lockUsersOfWallets,
+  readEscrowTarget,
+  readMyDeposits,
+  readRecordedTotals,
+  readVaultDeposits,
+  touchIndexedAt,
+  upsertDeposits,
+  usersOfWallets,
+  type DepositRow,
+  type EscrowTargetRow,
+} from './repo.ts';
+
+/** What escrow vaults need; built once from the app context (vaults/routes.ts, main.ts). */
+export interface EscrowDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  bus: EventBus;
+  chain: ChainClient;
+  logger: FastifyBaseLogger;
+  enabled: boolean;
+  programId: string;
+  dailyRewardCap: number;
+  /** The program's config once seen on chain (it never goes away), per instance. */
+  config: { value: VaultConfig | null };
+}
+
+export function escrowDepsOf(ctx: AppContext): EscrowDeps {
+  return {
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    chain: ctx.chain,
+    logger: ctx.logger,
+    enabled: ctx.config.vaults.enabled,
+    programId: ctx.config.vaults.programId,
+    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    config: { value: null },
+  };
+}
+
+function rpcOf(deps: EscrowDeps): RpcCall {
+  return (method, params) => deps.chain.rpc.call(method, params);
+}
+
+// ---- Creation (checked before, written inside the feed's post transaction) ---------------------
+
+export interface EscrowPlan {
+  terms: EscrowTerms;
+  target: bigint;
+  config: VaultConfig;
+}
+
+/**
+ * The escrow part of a new vault post, or the error to answer: vaults off (403), a target sent
+ * (the multiplier sets it), bad terms (400), or the program not set up on the cluster (403).
+ */
+export async function planEscrowVault(
+  deps: EscrowDeps,
+  input: {
+    escrow: { multiplier?: unknown; durationDays?: unknown; contentHash?: unknown };
+    targetAmount: string | null | undefined;
+    hasMedia: boolean;
+  },
+): Promise<EscrowPlan> {
+  if (!deps.enabled) throw new AppError('vaults_disabled');
+  if (input.targetAmount !== undefined && input.targetAmount !== null) {
+    throw new AppError('validation_failed', {
+      details: [
+        {
+          path: 'targetAmount',
+          message: 'An escrow vault has no targetAmount: its target is 0.1 SOL × multiplier',
+        },
+      ],
+    });
+  }
+  const checked = checkEscrowTerms(input.escrow, input.hasMedia);
+  if (!checked.ok) throw new AppError(checked.code, { message: checked.message });
+  const config = await programConfig(deps);
+  if (!config) throw new AppError('escrow_unavailable');
+  return { terms: checked.terms, target: escrowTarget(checked.terms.multiplier), config };
+}
+
+async function programConfig(deps: EscrowDeps): Promise<VaultConfig | null> {
+  if (deps.config.value) return deps.config.value;
+  const config = await vaultProgramIsConfigured(rpcOf(deps), deps.programId);
+  if (config) deps.config.value = config;
+  return config;
+}
+
+/**
+ * Creates the escrow vault of a post the feed has just inserted, in the same transaction: the
+ * vaults row (kind escrow, the program's target, ends after the duration until the chain says
+ * when) and its pending escrow row, with the terms the program's config offers now. No
+ * rewarded event yet: vault_created is recorded when the vault is found on chain.
+ */
+export async function createEscrowVaultForPost(
+  tx: Tx,
+  args: {
+    postId: bigint;
+    creatorId: string;
+    creatorWallet: string;
+    programId: string;
+    plan: EscrowPlan;
+    now: Date;
+  },
+): Promise<void> {
+  const { plan, now } = args;
+  const durationSeconds = BigInt(plan.terms.durationDays * ESCROW_SECONDS_PER_DAY);
+  const [vault] = await tx
+    .insert(vaults)
+    .values({
+      messageId: args.postId,
+      creatorId: args.creatorId,
+      target: plan.target,
+      mediaKey: randomBytes(18).toString('base64url'),
+      kind: 'escrow',
+      createdAt: now,
+      endsAt: new Date(now.getTime() + Number(durationSeconds) * 1000),
+    })
+    .returning({ id: vaults.id });
+  if (!vault) throw new Error('vault insert returned nothing');
+  const address = (await findVaultAddress(args.postId, args.creatorWallet, args.programId)).address;
+  await insertEscrowVault(tx, {
+    vaultId: vault.id,
+    programId: args.programId,
+    address,
+    creatorWallet: args.creatorWallet,
+    multiplier: plan.terms.multiplier,
+    durationSeconds,
+    contentHash: plan.terms.contentHash,
+    penaltyBps: plan.config.penaltyBps,
+    rewardsPerSol: plan.config.rewardsPerSol,
+    stakingRatePerSecond: plan.config.stakingRatePerSecond,
+  });
+}
+
+// ---- Indexing -----------------------------------------------------------------------------------
+
+function expectationOf(row: EscrowTargetRow): EscrowExpectation {
+  return {
+    programId: row.program_id,
+    address: row.address,
+    postId: BigInt(row.post_id),
+    creatorWallet: row.creator_wallet,
+    multiplier: row.multiplier,
+    target: BigInt(row.target),
+    durationSeconds: BigInt(row.duration_seconds),
+    contentHash: row.content_hash,
+  };
+}
+
+interface Announcement {
+  audience: string[];
+  events: RealtimeEvent[];
+  /** A pending vault went live: its post appears in everyone's feed now. */
+  newPost: RealtimeEvent | null;
+}
+
+/**
+ * Reads an escrow vault from the chain (at `confirmed`, outside any transaction), checks every
+ * account against its post (checks.ts) and records it:
+ *
+ * - Under the vaults row's lock, the recorded deposits are compared with the chain's: each
+ *   deposit whose `totalDeposited` grew is announced (`vault_support`, the lamports added) and
+ *   rewarded (`vault_supported`, reference "<deposit address>:<totalDeposited>", unique in the
+ *   ledger), once, however many syncs run at once on however many instances.
+ * - A read older than the one applied (its slot) changes nothing.
+ * - pending → live once the account exists (`vault_created` is recorded then, and `new_post`
+ *   goes out); active → unlocked at the target (`vault_completed`), → paid_out when claimed.
+ *
+ * Throws vault_not_found, escrow_not_on_chain, escrow_mismatch (nothing recorded), or
+ * chain_unavailable.
+ */
+export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promise<VaultSummary> {
+  const target = await readEscrowTarget(deps.pool, vaultId);
+  if (!target) throw new AppError('vault_not_found');
+  const expected = expectationOf(target);
+  const snapshot = await readVaultSnapshot(rpcOf(deps), {
+    programId: expected.programId,
+    vault: expected.address,
+  });
+  const checked = await checkSnapshot(expected, snapshot);
+  if (!checked.ok) {
+    if (checked.reason === 'not_on_chain') throw new AppError('escrow_not_on_chain');
+    deps.logger.warn({ vaultId: vaultId.toString(), field: checked.field }, 'escrow mismatch');
+    throw new AppError('escrow_mismatch', { details: { field: checked.field } });
+  }
+  const { vault: chainVault, deposits } = checked;
+  const now = deps.clock.now();
+  const vaultKey = vaultId.toString();
+
+  const announcement = await deps.db.transaction(async (tx): Promise<Announcement | null> => {
+    const locked = await lockEscrowVault(tx, vaultId);
+    if (!locked) throw new AppError('vault_not_found');
+    if (locked.indexed_slot !== null && snapshot.slot < BigInt(locked.indexed_slot)) return null;
+
+    const recorded = await readRecordedTotals(tx, vaultId);
+    const grown = deposits.flatMap(({ address, deposit }) => {
+      const added = deposit.totalDeposited - (recorded.get(address) ?? 0n);
+      return added > 0n ? [{ address, deposit, added }] : [];
+    });
+    const wentLive = locked.state === 'pending';
+    // Lock order: the vault (above), then every user this sync rewards, in id order, then the
+    // emission state (recordRewardedEvent): two syncs never wait on each other's users.
+    const rewardedUsers = await lockUsersOfWallets(tx, [
+      ...new Set([
+        ...grown.map((g) => g.deposit.participant),
+        ...(wentLive ? [target.creator_wallet] : []),
+      ]),
+    ]);
+    const status = escrowVaultStatus(locked.status, {
+      totalDeposited: chainVault.totalDeposited,
+      targetAmount: chainVault.targetAmount,
+      paidOut: chainVault.status === 'paid_out',
+    });
+    await applyVault(tx, { vaultId, vault: chainVault, status, slot: snapshot.slot, now });
+    await upsertDeposits(tx, { vaultId, slot: snapshot.slot, now, deposits });
+
+    const unlocked = locked.status === 'active' && status !== 'active';
+    if (unlocked) {
+      await writeActivity(tx, now, {
+        type: 'vault_unlocked',
+        message: `${await creatorName(tx, locked.creator_id)}'s vault unlocked with ${formatSol(chainVault.totalDeposited)} SOL`,
+        userId: locked.creator_id,
+        reference: vaultKey,
+      });
+    }
+    // Last before commit: the ledger holds the one global emission lock from here to the end.
+    if (wentLive) {
+      await recordRewardedEvent(
+        tx,
+        { kind: 'vault_created', actorId: locked.creator_id, reference: locked.post_id },
+        { now, dailyCap: deps.dailyRewardCap },
+      );
+    }
+    for (const g of grown) {
+      const userId = rewardedUsers.get(g.deposit.participant);
+      if (!userId) continue;
+      await recordRewardedEvent(
+        tx,
+        {
+          kind: 'vault_supported',
+          actorId: userId,
+          subjectOwnerId: locked.creator_id,
+          reference: `${g.address}:${g.deposit.totalDeposited}`,
+        },
+        { now, dailyCap: deps.dailyRewardCap },
+      );
+    }
+
+    const participants = await usersOfWallets(
+      tx,
+      deposits.map((d) => d.deposit.participant),
+    );
+    const audience = [...new Set([locked.creator_id, ...participants.values()])];
+    const events: RealtimeEvent[] = grown.map((g) => ({
+      type: 'vault_support',
+      data: {
+        vaultId: vaultKey,
+        support: {
+          supporterId: participants.get(g.deposit.participant) ?? null,
+          amount: g.added.toString(),
+        },
+      },
+    }));
+    if (unlocked) events.push({ type: 'vault_completed', data: { vaultId: vaultKey } });
+    const newPost: RealtimeEvent | null = wentLive
+      ? { type: 'new_post', data: { postId: locked.post_id, author: await authorOf(tx, locked) } }
+      : null;
+    return { audience, events, newPost };
+  });
+
+  if (announcement) {
+    for (const event of announcement.events) {
+      await announce(deps, { kind: 'users', userIds: announcement.audience }, event);
+    }
+    if (announcement.newPost) await announce(deps, { kind: 'all' }, announcement.newPost);
+  } else {
+    await touchIndexedAt(deps.pool, vaultId, now);
+  }
+  const row = await readVault(deps.pool, vaultId);
+  if (!row) throw new AppError('vault_not_found');
+  return toVaultSummary(row);
+}
+
+async function creatorName(tx: Tx, creatorId: string): Promise<string> {
+  const result = await tx.execute<{ name: string }>(
+    sql`select coalesce(display_name, username, sol_address) as name from users
+        where id = ${creatorId}`,
+  );
+  const name = result.rows[0]?.name ?? 'A creator';
+  return name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
+}
+
+async function authorOf(
+  tx: Tx,
+  locked: { creator_id: string },
+): Promise<{ id: string; username: string | null }> {
+  const result = await tx.execute<{ username: string | null }>(
+    sql`select username from users where id = ${locked.creator_id}`,
+  );
+  return { id: locked.creator_id, username: result.rows[0]?.username ?? null };
+}
+
+/** After commit; a failed publish is only logged (the rows are the truth). */
+async function announce(
+  deps: EscrowDeps,
+  audience: { kind: 'all' } | { kind: 'users'; userIds: string[] },
+  event: RealtimeEvent,
+): Promise<void> {
+  try {
+    await deps.bus.publish({
+      kind: 'event',
+      audience,
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}
+
+// ---- The timer ---------------------------------------------------------------------------------
+
+/** Vaults this long past their end are no longer re-indexed by the timer (sync still works). */
+const INDEX_AFTER_END_SECONDS = 30n * 86_400n;
+
+export interface IndexPassResult {
+  claimed: number;
+  synced: number;
+  failed: number;
+}
+
+/**
+ * One pass of the timer: claims a batch of due escrow vaults (a lease, taken with SKIP LOCKED,
+ * so instances running passes at the same time take different vaults) and syncs each. A
+ * vault's failure (not on chain yet, mismatch, the cluster down) is logged and the vault waits
+ * for the next pass.
+ */
+export async function runEscrowIndexPass(
+  deps: EscrowDeps,
+  options: { batchSize?: number; leaseMs?: number } = {},
+): Promise<IndexPassResult> {
+  const now = deps.clock.now();
+  const ids = await claimDueVaults(deps.pool, {
+    now,
+    leaseUntil: new Date(now.getTime() + (options.leaseMs ?? 60_000)),
+    limit: options.batchSize ?? 50,
+    endedBefore: BigInt(Math.floor(now.getTime() / 1000)) - INDEX_AFTER_END_SECONDS,
+  });
+  const result: IndexPassResult = { claimed: ids.length, synced: 0, failed: 0 };
+  for (const id of ids) {
+    try {
+      await syncEscrowVault(deps, id);
+      result.synced += 1;
+    } catch (error) {
+      result.failed += 1;
+      await touchIndexedAt(deps.pool, id, deps.clock.now()).catch(() => undefined);
+      if (!(error instanceof AppError) || error.status >= 500) {
+        deps.logger.error({ err: error, vaultId: id.toString() }, 'escrow index failed');
+      }
+    }
+  }
+  return result;
+}
+
+// ---- Reads --------------------------------------------------------------------------------------
+
+export function toEscrowDeposit(row: DepositRow): EscrowDeposit {
+  return {
+    address: row.address,
+    participant: row.participant,
+    supporterId: row.supporter_id,
+    username: row.username,
+    amount: row.amount,
+    totalDeposited: row.total_deposited,
+    accruedReward: row.accrued_reward,
+    rewardMinted: row.reward_minted,
+    penaltyPaid: row.penalty_paid,
+    firstDepositTs: row.first_deposit_ts,
+    lastUpdateTs: row.last_update_ts,
+    rewarded: row.rewarded,
+    refunded: row.refunded,
+    claimed: row.claimed,
+  };
+}
+
+export async function getVaultDeposits(pool: pg.Pool, vaultId: bigint): Promise<EscrowDeposit[]> {
+  return (await readVaultDeposits(pool, vaultId)).map(toEscrowDeposit);
+}
+
+export async function getMyDeposits(pool: pg.Pool, wallet: string): Promise<MyDepositsResponse> {
+  const result = await readMyDeposits(pool, wallet);
+  return {
+    items: result.rows.map((row) => ({
+      ...toVaultSummary(row),
+      postId: row.post_id,
+      body: row.body,
+      unlockedAt: row.unlocked_at ? new Date(row.unlocked_at).toISOString() : null,
+      given: row.amount,
+      myDeposit: toEscrowDeposit(row),
+    })),
+    totals: { vaults: result.count, amount: result.amount, unlocked: result.unlocked },
+  };
+}
