@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   ArrowRight,
   HandCoins,
+  Landmark,
   LockKeyhole,
   LockOpen,
   PenLine,
@@ -8,7 +10,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
@@ -18,7 +20,8 @@ import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../features/feed/feed-queries.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
 import { useNow } from '../features/feed/use-now.ts';
-import { useViewer, useWalletPrompt } from '../features/feed/use-viewer.ts';
+import { useViewer, useWalletPrompt, type Viewer } from '../features/feed/use-viewer.ts';
+import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
 import {
   lamportsOf,
   percentReached,
@@ -26,26 +29,36 @@ import {
   supporterCountText,
   vaultEnd,
 } from '../features/vaults/vault-display.ts';
-import { useMyVaults } from '../features/vaults/vault-queries.ts';
+import { useMyVaults, VAULTS_ROOT } from '../features/vaults/vault-queries.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
 import { useDocumentTitle } from './coming-soon.tsx';
 
 type Mine = 'created' | 'supported';
+type Tab = Mine | 'deposits';
 
-const TABS: { id: Mine; label: string }[] = [
+const TABS: { id: Tab; label: string }[] = [
   { id: 'created', label: 'Created' },
   { id: 'supported', label: 'Supported' },
+  { id: 'deposits', label: 'Deposits' },
 ];
+
+// Escrow deposits read the program's rules and sign with the wallet (@solana/kit): loaded with
+// the Deposits tab only.
+const MyDeposits = lazy(() => import('../features/vaults/my-deposits.tsx'));
 
 /** My Vaults: the vaults I created and the ones I supported, each with its totals. */
 export function MyVaultsPage() {
   useDocumentTitle('My Vaults');
   const viewer = useViewer();
-  const [tab, setTab] = useState<Mine>('created');
+  const [tab, setTab] = useState<Tab>('created');
   const tabsId = useId();
   const created = useMyVaults('created', viewer.isAuthenticated);
   const supported = useMyVaults('supported', viewer.isAuthenticated);
-  const current = tab === 'created' ? created : supported;
+  const deposits = useQuery<MyDepositsView>({
+    queryKey: [VAULTS_ROOT, { mine: 'deposits' }],
+    enabled: viewer.isAuthenticated,
+  });
+  const current = tab === 'created' ? created : tab === 'supported' ? supported : deposits;
 
   return (
     <div className="mx-auto w-full max-w-3xl">
@@ -56,7 +69,7 @@ export function MyVaultsPage() {
             My Vaults
           </h1>
           <p className="mt-1 text-sm text-muted">
-            Vaults you created and vaults you backed with SOL, from first support to unlock.
+            Vaults you created, vaults you backed with SOL, and your deposits held on chain.
           </p>
         </div>
         {viewer.isAuthenticated && (
@@ -77,7 +90,12 @@ export function MyVaultsPage() {
             className="inline-flex rounded-xl border border-border bg-surface/70 p-1"
           >
             {TABS.map((item) => {
-              const data = item.id === 'created' ? created.data : supported.data;
+              const data =
+                item.id === 'created'
+                  ? created.data
+                  : item.id === 'supported'
+                    ? supported.data
+                    : deposits.data;
               return (
                 <button
                   key={item.id}
@@ -125,8 +143,10 @@ export function MyVaultsPage() {
                   Try Again
                 </Button>
               </div>
+            ) : tab === 'deposits' ? (
+              <DepositList data={deposits.data} viewer={viewer} />
             ) : (
-              <VaultList mine={tab} data={current.data} />
+              <VaultList mine={tab} data={current.data as MyVaultsView} />
             )}
           </section>
         </>
@@ -135,14 +155,16 @@ export function MyVaultsPage() {
   );
 }
 
-function Totals({ mine, totals }: { mine: Mine; totals: MyVaultsView['totals'] }) {
+const TOTAL_LABELS: Record<Tab, [string, string]> = {
+  created: ['Created', 'Raised'],
+  supported: ['Backed', 'You gave'],
+  deposits: ['Deposits', 'Locked now'],
+};
+
+function Totals({ mine, totals }: { mine: Tab; totals: MyVaultsView['totals'] }) {
   const items = [
-    { label: mine === 'created' ? 'Created' : 'Backed', value: String(totals.vaults), unit: null },
-    {
-      label: mine === 'created' ? 'Raised' : 'You gave',
-      value: solText(totals.amount),
-      unit: 'SOL',
-    },
+    { label: TOTAL_LABELS[mine][0], value: String(totals.vaults), unit: null },
+    { label: TOTAL_LABELS[mine][1], value: solText(totals.amount), unit: 'SOL' },
     { label: 'Unlocked', value: String(totals.unlocked), unit: null },
   ];
   return (
@@ -191,6 +213,28 @@ function VaultList({ mine, data }: { mine: Mine; data: MyVaultsView }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+function DepositList({ data, viewer }: { data: MyDepositsView | undefined; viewer: Viewer }) {
+  if (!data) return <ListSkeleton />;
+  if (data.items.length === 0) {
+    return (
+      <Empty
+        icon={<Landmark className="size-6" aria-hidden="true" />}
+        title="No deposits yet"
+        text="Join an escrow vault in the feed: your SOL is held by the vault program and earns DUM until the end."
+        action={{ to: '/', label: 'Browse the feed' }}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <Totals mine="deposits" totals={data.totals} />
+      <Suspense fallback={<ListSkeleton />}>
+        <MyDeposits data={data} viewer={viewer} />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
-import { ArrowLeft, Check, History, House, Link2, RotateCw, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, Check, History, House, Landmark, Link2, RotateCw, Share2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -22,6 +22,9 @@ import { useWallet } from '../features/wallet/wallet-context.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from './coming-soon.tsx';
 
+// Escrow vaults read the program's reward rules (@solana/kit): loaded for them only.
+const EscrowDeposits = lazy(() => import('../features/vaults/escrow-deposits.tsx'));
+
 /**
  * A vault on its own page (/vaults/:id): the post with its progress panel, the full
  * leaderboard, the support history with each transaction on the cluster's explorer, and share.
@@ -30,7 +33,8 @@ export function VaultDetailPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
   const vault = useVault(id);
-  const leaderboard = useLeaderboard(id, vault.isSuccess);
+  const escrow = vault.data?.kind === 'escrow' ? (vault.data.escrow ?? null) : null;
+  const leaderboard = useLeaderboard(id, vault.isSuccess && !escrow);
   const { config } = useWallet();
   const notFound =
     vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);
@@ -68,33 +72,53 @@ export function VaultDetailPage() {
       ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
-          <div className="flex flex-col gap-6">
-            <Card className="p-5">
-              <LeaderboardHeading />
-              <div className="mt-2">
-                {leaderboard.isPending ? (
-                  <ListSkeleton />
-                ) : leaderboard.isError ? (
-                  <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
-                ) : (
-                  <LeaderboardList entries={leaderboard.data} />
-                )}
-              </div>
-            </Card>
-            <Card className="p-5">
-              <h2 className="flex items-center gap-2 text-base font-semibold">
-                <History className="size-4 text-primary" aria-hidden="true" />
-                Support history
-              </h2>
-              <div className="mt-2">
-                <SupportHistory
-                  supports={vault.data.supports}
-                  cluster={config?.cluster}
-                  rpcUrl={config?.rpcUrl}
-                />
-              </div>
-            </Card>
-          </div>
+          {escrow ? (
+            <div className="flex flex-col gap-6">
+              <Card className="p-5">
+                <h2 className="flex items-center gap-2 text-base font-semibold">
+                  <Landmark className="size-4 text-dum" aria-hidden="true" />
+                  Deposits
+                  <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
+                    {escrow.participantCount}{' '}
+                    {escrow.participantCount === 1 ? 'participant' : 'participants'}
+                  </span>
+                </h2>
+                <div className="mt-2">
+                  <Suspense fallback={<ListSkeleton />}>
+                    <EscrowDeposits escrow={escrow} deposits={vault.data.deposits} />
+                  </Suspense>
+                </div>
+              </Card>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-6">
+              <Card className="p-5">
+                <LeaderboardHeading />
+                <div className="mt-2">
+                  {leaderboard.isPending ? (
+                    <ListSkeleton />
+                  ) : leaderboard.isError ? (
+                    <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
+                  ) : (
+                    <LeaderboardList entries={leaderboard.data} />
+                  )}
+                </div>
+              </Card>
+              <Card className="p-5">
+                <h2 className="flex items-center gap-2 text-base font-semibold">
+                  <History className="size-4 text-primary" aria-hidden="true" />
+                  Support history
+                </h2>
+                <div className="mt-2">
+                  <SupportHistory
+                    supports={vault.data.supports}
+                    cluster={config?.cluster}
+                    rpcUrl={config?.rpcUrl}
+                  />
+                </div>
+              </Card>
+            </div>
+          )}
         </div>
       )}
     </div>

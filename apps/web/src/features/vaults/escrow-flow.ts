@@ -30,11 +30,11 @@ import type { EscrowView } from './escrow-types.ts';
 export interface EscrowSteps {
   /** The connected wallet (the signed-in one), or null: 'Wallet not connected'. */
   wallet: string | null;
-  getBalance(address: string): Promise<bigint>;
+  getBalance: (address: string) => Promise<bigint>;
   /** Signs and sends one transaction with the wallet and waits for it to be confirmed. */
-  sendAndConfirm(instructions: Instruction[]): Promise<string>;
+  sendAndConfirm: (instructions: Instruction[]) => Promise<string>;
   reader: Pick<VaultProgramReader, 'getVault' | 'getDeposit' | 'listDeposits'>;
-  sync(vaultId: string, signature?: string): Promise<{ vault: PostVault }>;
+  sync: (vaultId: string, signature?: string) => Promise<{ vault: PostVault }>;
 }
 
 export interface EscrowTarget {

@@ -16,7 +16,7 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -58,38 +58,8 @@ import {
   type EscrowActionRequest,
 } from './escrow-queries.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';
+import { useSecondClock } from './use-second-clock.ts';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';
-
-/** A clock that ticks every second while a countdown or a reward is on screen. */
-let secondNow = Date.now();
-const secondListeners = new Set<() => void>();
-let secondTimer: ReturnType<typeof setInterval> | undefined;
-
-function subscribeSeconds(listener: () => void): () => void {
-  secondListeners.add(listener);
-  if (!secondTimer) {
-    secondNow = Date.now();
-    secondTimer = setInterval(() => {
-      secondNow = Date.now();
-      secondListeners.forEach((notify) => notify());
-    }, 1000);
-  }
-  return () => {
-    secondListeners.delete(listener);
-    if (secondListeners.size === 0 && secondTimer) {
-      clearInterval(secondTimer);
-      secondTimer = undefined;
-    }
-  };
-}
-
-function useSecondClock(): number {
-  return useSyncExternalStore(
-    subscribeSeconds,
-    () => secondNow,
-    () => secondNow,
-  );
-}
 
 export interface EscrowPanelProps {
   post: FeedPost;
@@ -557,7 +527,7 @@ function MediaCheck({ url, contentHash }: { url: string; contentHash: string }) 
 }
 
 /** Join: SOL to lock in the vault program (> 0, balance must cover it plus the fee). */
-function JoinDialog({
+export function JoinDialog({
   open,
   onOpenChange,
   remaining,
@@ -658,7 +628,7 @@ function JoinDialog({
 }
 
 /** States the penalty, in SOL and basis points, before anything is signed. */
-function EarlyWithdrawDialog({
+export function EarlyWithdrawDialog({
   open,
   onOpenChange,
   amount,

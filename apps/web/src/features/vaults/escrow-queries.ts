@@ -1,5 +1,5 @@
 import { formatSol } from '@dum/core';
-import type { OnChainDeposit } from '@dum/chain/vault-program';
+import { findDepositAddress, type OnChainDeposit } from '@dum/chain/vault-program';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -65,7 +65,6 @@ export function useViewerDeposit(escrow: EscrowView, wallet: string | null) {
     queryKey: viewerDepositKey(escrow.address, wallet),
     queryFn: async (): Promise<EscrowDepositView | null> => {
       const reader = chainReader(rpcUrl, escrow.programId);
-      const { findDepositAddress } = await import('@dum/chain/vault-program');
       const [deposit, where] = await Promise.all([
         reader.getDeposit(escrow.address, wallet ?? ''),
         findDepositAddress(escrow.address, wallet ?? '', escrow.programId),

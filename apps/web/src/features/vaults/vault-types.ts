@@ -3,6 +3,7 @@
  * of the feed's chunk; the server validates, the client trusts.
  */
 import type { FeedPost, PostVault } from '../feed/types.ts';
+import type { EscrowDepositView } from './escrow-types.ts';
 
 export interface VaultUserView {
   id: string;
@@ -34,6 +35,8 @@ export interface VaultDetailView extends PostVault {
   unlockedAt: string | null;
   post: FeedPost;
   supports: VaultSupportView[];
+  /** Escrow vaults: the deposits the server indexed (latest 100 by amount). */
+  deposits?: EscrowDepositView[];
 }
 
 export interface SupportVaultResult {

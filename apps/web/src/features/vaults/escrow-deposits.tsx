@@ -1,0 +1,68 @@
+import { formatAddress } from '@dum/core';
+import { Coins } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { dumText, rewardSoFar, unixSeconds } from './escrow-display.ts';
+import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
+import { useSecondClock } from './use-second-clock.ts';
+import { solText } from './vault-display.ts';
+
+/** A deposit's state in a few words. */
+export function depositStatus(deposit: EscrowDepositView): string | null {
+  if (deposit.claimed) return 'Claimed';
+  if (deposit.refunded) return 'Refunded';
+  if (deposit.rewarded) return 'Rewarded';
+  if (deposit.amount === '0') return 'Left early';
+  return null;
+}
+
+/**
+ * An escrow vault's deposits on its page (latest 100 by amount, from the server's index): who,
+ * how much is locked, and the DUM each has earned so far.
+ */
+export default function EscrowDeposits({
+  escrow,
+  deposits,
+}: {
+  escrow: EscrowView;
+  deposits: EscrowDepositView[] | undefined;
+}) {
+  const now = unixSeconds(useSecondClock());
+  if (!deposits || deposits.length === 0) {
+    return (
+      <p className="py-2 text-sm text-muted">
+        No deposits yet. Join to lock SOL in this vault and earn DUM while it runs.
+      </p>
+    );
+  }
+  return (
+    <ol className="flex flex-col divide-y divide-border/60" data-testid="escrow-deposits">
+      {deposits.map((deposit, index) => {
+        const status = depositStatus(deposit);
+        return (
+          <li key={deposit.address} className="flex items-center justify-between gap-3 py-2.5">
+            <span className="flex min-w-0 items-center gap-3">
+              <span className="w-5 shrink-0 text-center font-mono text-xs text-subtle">
+                {index + 1}
+              </span>
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate text-sm font-medium">
+                  {deposit.username ? `@${deposit.username}` : formatAddress(deposit.participant)}
+                </span>
+                <span className="flex items-center gap-1 font-mono text-xs text-subtle tabular-nums">
+                  <Coins className="size-3" aria-hidden="true" />
+                  {dumText(rewardSoFar(escrow, deposit, now))} DUM
+                </span>
+              </span>
+            </span>
+            <span className="flex shrink-0 flex-col items-end gap-1">
+              <span className="font-mono text-sm tabular-nums">
+                {solText(deposit.amount !== '0' ? deposit.amount : deposit.totalDeposited)} SOL
+              </span>
+              {status && <Badge variant="outline">{status}</Badge>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

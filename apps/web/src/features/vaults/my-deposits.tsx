@@ -1,0 +1,225 @@
+import { ArrowRight, Coins, HandCoins, Landmark, Loader2, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Progress } from '../../components/ui/progress.tsx';
+import type { Viewer } from '../feed/use-viewer.ts';
+import { depositStatus } from './escrow-deposits.tsx';
+import {
+  dumText,
+  escrowActions,
+  escrowEndTs,
+  escrowLocked,
+  escrowTargetReached,
+  formatCountdown,
+  formatSpan,
+  rewardSoFar,
+  timeLocked,
+  unixSeconds,
+} from './escrow-display.ts';
+import { EarlyWithdrawDialog, JoinDialog } from './escrow-panel.tsx';
+import { useEscrowAction, type EscrowActionRequest } from './escrow-queries.ts';
+import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
+import { useSecondClock } from './use-second-clock.ts';
+import { lamportsOf, percentReached, solText } from './vault-display.ts';
+
+/**
+ * My Vaults' Deposits tab (issue 9): every escrow vault I hold a deposit in, with what is
+ * locked, for how long, the DUM earned so far, and the actions the program allows now.
+ */
+export default function MyDeposits({ data, viewer }: { data: MyDepositsView; viewer: Viewer }) {
+  return (
+    <ul className="flex flex-col gap-3" data-testid="my-deposits-list">
+      {data.items.map((item) => (
+        <li key={item.id}>
+          {item.escrow ? (
+            <DepositRow item={item} escrow={item.escrow} viewer={viewer} />
+          ) : (
+            <Link
+              to={`/vaults/${encodeURIComponent(item.id)}`}
+              className="block rounded-card border border-border bg-surface/80 p-4 text-sm"
+            >
+              {item.body}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DepositRow({
+  item,
+  escrow,
+  viewer,
+}: {
+  item: MyDepositItemView;
+  escrow: EscrowView;
+  viewer: Viewer;
+}) {
+  const now = unixSeconds(useSecondClock());
+  const deposit = item.myDeposit;
+  const [dialog, setDialog] = useState<'join' | 'earlyWithdraw' | null>(null);
+  const action = useEscrowAction({
+    vaultId: item.id,
+    post: { id: item.postId, imageUrl: null, audioUrl: null },
+    escrow,
+    viewerWallet: viewer.wallet,
+    deposit,
+  });
+  const busy = action.isPending ? action.variables?.kind : undefined;
+  const run = (request: EscrowActionRequest, onDone?: () => void) => {
+    if (!action.isPending) action.mutate(request, { onSuccess: () => onDone?.() });
+  };
+  const actions = escrowActions({
+    escrow,
+    targetAmount: item.targetAmount,
+    viewerWallet: viewer.wallet,
+    creatorWallet: item.creator?.walletAddress ?? null,
+    deposit,
+    now,
+  });
+  const total = lamportsOf(escrow.totalDeposited);
+  const target = lamportsOf(item.targetAmount);
+  const percent = percentReached(total, target);
+  const locked = escrowLocked(escrow, now);
+  const endTs = escrowEndTs(escrow);
+  const reached = escrowTargetReached(escrow, item.targetAmount);
+  const amount = lamportsOf(deposit.amount);
+  const status = depositStatus(deposit);
+
+  return (
+    <article
+      className="rounded-card border border-border bg-surface/80 p-4"
+      data-testid="my-deposit"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <Link
+          to={`/vaults/${encodeURIComponent(item.id)}`}
+          className="line-clamp-2 min-w-0 text-sm font-medium break-words hover:text-dum"
+        >
+          {item.body}
+        </Link>
+        {item.status === 'paid_out' ? (
+          <Badge variant="success" className="shrink-0">
+            Paid out
+          </Badge>
+        ) : locked && endTs !== null ? (
+          <Badge variant="dum" className="shrink-0 font-mono normal-case tabular-nums">
+            {formatCountdown(endTs - now)}
+          </Badge>
+        ) : (
+          <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
+            {reached ? 'Target reached' : 'Ended'}
+          </Badge>
+        )}
+      </div>
+      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
+        <span>
+          <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
+          {solText(escrow.totalDeposited)} / {solText(item.targetAmount)} SOL
+        </span>
+        <span>{percent}%</span>
+      </div>
+      <Progress
+        value={percent / 100}
+        label="Vault progress"
+        className="mt-1.5 h-1.5"
+        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+      />
+      <dl className="mt-3 grid grid-cols-3 gap-2 rounded-lg bg-background/40 p-2.5">
+        <div className="min-w-0">
+          <dt className="text-[10px] text-subtle uppercase">My deposit</dt>
+          <dd className="font-mono text-sm font-semibold tabular-nums">
+            {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-[10px] text-subtle uppercase">Time locked</dt>
+          <dd className="truncate font-mono text-sm tabular-nums">
+            {amount > 0n ? formatSpan(timeLocked(escrow, deposit, now)) : '—'}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-[10px] text-subtle uppercase">
+            {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
+          </dt>
+          <dd className="truncate font-mono text-sm font-semibold text-dum tabular-nums">
+            {dumText(rewardSoFar(escrow, deposit, now))}{' '}
+            <span className="text-xs font-normal">DUM</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {status && <Badge variant="outline">{status}</Badge>}
+        {actions.includes('join') && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={Boolean(busy)}
+            onClick={() => setDialog('join')}
+          >
+            <HandCoins aria-hidden="true" />
+            Add more
+          </Button>
+        )}
+        {actions.includes('earlyWithdraw') && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={Boolean(busy)}
+            onClick={() => setDialog('earlyWithdraw')}
+          >
+            <LogOut aria-hidden="true" />
+            Early withdraw
+          </Button>
+        )}
+        {actions.includes('withdraw') && (
+          <Button
+            variant="dum"
+            size="sm"
+            disabled={Boolean(busy)}
+            onClick={() => run({ kind: 'withdraw' })}
+          >
+            {busy === 'withdraw' ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Coins aria-hidden="true" />
+            )}
+            {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
+          </Button>
+        )}
+        <Link
+          to={`/vaults/${encodeURIComponent(item.id)}`}
+          className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
+        >
+          View
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      </div>
+
+      {dialog === 'join' && (
+        <JoinDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          remaining={target > total ? target - total : 0n}
+          firstJoin={false}
+          targetAmount={item.targetAmount}
+          busy={busy === 'join'}
+          onJoin={(value) => run({ kind: 'join', amount: value }, () => setDialog(null))}
+        />
+      )}
+      {dialog === 'earlyWithdraw' && (
+        <EarlyWithdrawDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          amount={amount}
+          penaltyBps={escrow.penaltyBps}
+          busy={busy === 'earlyWithdraw'}
+          onConfirm={() => run({ kind: 'earlyWithdraw' }, () => setDialog(null))}
+        />
+      )}
+    </article>
+  );
+}
