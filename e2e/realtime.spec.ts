@@ -86,6 +86,16 @@ describe('real time in the browser', () => {
       .poll(() => panel.getByTestId('vault-top-supporters').textContent())
       .toContain('0.0400 SOL');
 
+    // The bell in the top bar counts it and lists it; opening the list marks it read.
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.click();
+    const list = page.getByRole('dialog').getByRole('list');
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    expect(await list.textContent()).toContain('Someone vaulted 0.0400 SOL');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await list.getByRole('link').click();
+    await page.waitForURL(`**/vaults/${vaultId}`);
+
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);

@@ -57,6 +57,18 @@ describe('event toasts', () => {
     });
   });
 
+  it('does not toast an author about their own post', () => {
+    const post: RealtimeEvent = {
+      type: 'new_post',
+      data: { postId: '42', author: { id: 'u1', username: 'vibes' } },
+    };
+    expect(toastForEvent(post, 'u1', formatSol)).toBeNull();
+    expect(toastForEvent(post, 'u2', formatSol)).toEqual({
+      title: 'New Post',
+      description: 'vibes just posted',
+    });
+  });
+
   it('mentions a tip only when it is above 0', () => {
     const plain = toastForEvent(
       { type: 'new_message', data: { senderId: 's', tipAmount: '0' } },

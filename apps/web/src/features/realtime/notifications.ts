@@ -69,8 +69,8 @@ export interface ToastText {
 }
 
 /**
- * The event toasts of spec section 8. Returns null where no toast is due: the supporter does not
- * get a toast for their own support, and activity items only feed the Live Activity card.
+ * The event toasts of spec section 8. Returns null where no toast is due: nobody is told of
+ * their own post or their own support, and activity items only feed the Live Activity card.
  */
 export function toastForEvent(
   event: RealtimeEvent,
@@ -79,6 +79,7 @@ export function toastForEvent(
 ): ToastText | null {
   switch (event.type) {
     case 'new_post':
+      if (event.data.author.id === viewerId) return null;
       return {
         title: 'New Post',
         description: event.data.author.username
