@@ -197,7 +197,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
               <Users className="size-3.5 text-muted" aria-hidden="true" />
               {escrow.participantCount}
             </Fact>
-            <Fact label={locked ? 'Unlocks in' : 'Ended'} testId="escrow-countdown">
+            <Fact label={locked ? 'Unlocks in' : 'Ended on'} testId="escrow-countdown">
               <Clock className="size-3.5 text-muted" aria-hidden="true" />
               {endTs === null
                 ? '—'

@@ -14,8 +14,9 @@ export function fromHex(hex: string): Uint8Array {
   return bytes;
 }
 
-export async function sha256(bytes: ArrayBuffer | Uint8Array): Promise<Uint8Array> {
-  const data = bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes;
+export async function sha256(bytes: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  // A view rather than the ArrayBuffer itself: some runtimes refuse a buffer from another realm.
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   return new Uint8Array(await crypto.subtle.digest('SHA-256', data));
 }
 
