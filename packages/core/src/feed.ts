@@ -112,5 +112,10 @@ export const uploadResponseSchema = z.object({
   mediaType: z.enum(['image', 'audio']),
   /** Same-origin path, `/media/<name>`; send it back as imageUrl or audioUrl. */
   mediaUrl: z.string(),
+  /**
+   * SHA-256 of the file as stored and served (hex): an escrow vault post sends it as
+   * escrow.contentHash and commits it on chain (images are re-encoded, so not the original's).
+   */
+  contentHash: z.string(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

@@ -88,6 +88,8 @@ export async function createTestApp(
      * at it. Without it, ctx.chain points at an address where nothing answers.
      */
     localnet?: boolean;
+    /** The localnet's wall clock (its Clock sysvar follows it from the next slot on). */
+    localnetNow?: () => number;
     /** PostgreSQL pool size (benchmarks use more than the default 10). */
     maxConnections?: number;
   } = {},
@@ -104,7 +106,7 @@ export async function createTestApp(
   const clock = new TestClock();
   const bus = createMemoryBus();
   const localnet: Localnet | null = options.localnet
-    ? await startLocalnet({ dataDir, port: 0 })
+    ? await startLocalnet({ dataDir, port: 0, now: options.localnetNow })
     : null;
   const chain = createChainClient({
     cluster: config.solana.cluster,

@@ -162,7 +162,8 @@ export async function applyVault(
       participant_count = ${Number(c.participantCount)}, penalty_bps = ${c.penaltyBps},
       rewards_per_sol = ${c.rewardsPerSol.toString()},
       staking_rate_per_second = ${c.stakingRatePerSecond.toString()},
-      chain_status = ${c.status}, indexed_at = ${now}, indexed_slot = ${args.slot}
+      chain_status = ${c.status}, indexed_at = ${now}, indexed_slot = ${args.slot},
+      lease_until = null
     where vault_id = ${vaultId}`);
   await tx.execute(sql`
     update vaults set total = ${c.totalDeposited},

@@ -21,8 +21,10 @@ import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent } from '../emissions/ledger.ts';
 import {
   mediaNameFromUrl,
+  mediaPath,
   mediaUrlOf,
   removeMediaFiles,
+  sha256OfFile,
   type MediaStore,
 } from '../media/storage.ts';
 import {
@@ -254,6 +256,15 @@ export async function createPost(
           hasMedia: attachment !== null,
         })
       : null;
+  if (escrowPlan?.terms.contentHash && attachmentName) {
+    const stored = await sha256OfFile(mediaPath(deps.media, attachmentName)).catch(() => null);
+    if (stored === null) throw new AppError('media_not_attachable');
+    if (stored !== escrowPlan.terms.contentHash) {
+      throw new AppError('invalid_content_hash', {
+        message: 'contentHash is not the SHA-256 of the uploaded file (use the upload contentHash)',
+      });
+    }
+  }
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx): Promise<PostRow> => {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -57,6 +58,13 @@ export function servedTypeOf(name: string): string | null {
 
 export function mediaPath(store: MediaStore, name: string): string {
   return path.join(store.dir, name);
+}
+
+/** The SHA-256 of a file's bytes, hex (an escrow vault commits its media's on chain). */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 export function mediaUrlOf(name: string): string {

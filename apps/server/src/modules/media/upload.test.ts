@@ -94,6 +94,7 @@ describe.each(testDatabaseKinds())('uploads and media on %s', (kind) => {
         mediaUrl: expect.stringMatching(
           new RegExp(`^/media/[A-Za-z0-9_-]{22}\\.${extension}$`),
         ) as string,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
       });
       expect(existsSync(fileOf(body.mediaUrl))).toBe(true);
       const name = body.mediaUrl.replace('/media/', '');

@@ -20,6 +20,7 @@ import { sanitizeImage } from './sanitize.ts';
 import {
   mediaPath,
   mediaUrlOf,
+  sha256OfFile,
   newMediaName,
   newTempPath,
   removeMediaFiles,
@@ -143,6 +144,8 @@ export async function receiveUpload(
       throw new AppError('image_too_large');
     }
 
+    // What an escrow vault commits on chain: the bytes as stored and served (images re-encoded).
+    const contentHash = await sha256OfFile(finished);
     const name = newMediaName(accepted.extension);
     await rename(finished, mediaPath(deps.media, name));
     try {
@@ -158,7 +161,7 @@ export async function receiveUpload(
       await removeMediaFiles(deps.media, [name]);
       throw error;
     }
-    return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name) };
+    return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name), contentHash };
   } finally {
     await rm(received, { force: true });
     await rm(cleaned, { force: true });
