@@ -53,6 +53,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the vault program and the escrow indexer interval', () => {
+    expect(loadConfig({}).vaults).toMatchObject({
+      programId: 'DumVau1t11111111111111111111111111111111111',
+      escrowIndexIntervalMs: 15_000,
+    });
+    expect(
+      loadConfig({
+        VAULT_PROGRAM_ID: '11111111111111111111111111111111',
+        ESCROW_INDEX_INTERVAL_MS: '2000',
+      }).vaults,
+    ).toMatchObject({ programId: '11111111111111111111111111111111', escrowIndexIntervalMs: 2000 });
+    expect(() => loadConfig({ VAULT_PROGRAM_ID: 'not-an-address' })).toThrow(
+      'VAULT_PROGRAM_ID: must be a base-58 program address',
+    );
+    expect(() => loadConfig({ ESCROW_INDEX_INTERVAL_MS: '10' })).toThrow(
+      'ESCROW_INDEX_INTERVAL_MS',
+    );
+  });
+
   it('names every bad field in one error', () => {
     try {
       loadConfig({ DATABASE_URL: 'mysql://x@y/z', PORT: 'eighty', REDIS_URL: 'not a url' });

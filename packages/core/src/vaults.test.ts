@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBaseUnitsExact } from './amounts.ts';
 import { VAULT_DURATION_MS } from './constants.ts';
+import { checkEscrowTerms, escrowTarget, escrowVaultStatus } from './escrow.ts';
 import { ERRORS } from './errors.ts';
 import {
   checkVaultAmount,
@@ -114,5 +115,55 @@ describe('the client balance check', () => {
     expect(insufficientBalanceMessage(1_234_567_890n, 2_000_000_000n)).toBe(
       'Insufficient balance. You need 2.0001 SOL but only have 1.2345 SOL',
     );
+  });
+});
+
+describe('escrow vault terms', () => {
+  it('defaults to multiplier 2 and 7 days, and checks the ranges and the media hash', () => {
+    expect(checkEscrowTerms({}, false)).toEqual({
+      ok: true,
+      terms: { multiplier: 2, durationDays: 7, contentHash: null },
+    });
+    expect(escrowTarget(2)).toBe(200_000_000n);
+    expect(checkEscrowTerms({ multiplier: 10, durationDays: 30 }, false).ok).toBe(true);
+    for (const multiplier of [0, 11, 1.5, '3']) {
+      expect(checkEscrowTerms({ multiplier }, false)).toMatchObject({
+        ok: false,
+        code: 'invalid_multiplier',
+        message: 'multiplier must be between 1 and 10',
+      });
+    }
+    expect(checkEscrowTerms({ durationDays: 0 }, false)).toMatchObject({
+      code: 'invalid_duration',
+      message: 'durationDays must be greater than 0',
+    });
+    expect(checkEscrowTerms({ durationDays: 31 }, false)).toMatchObject({
+      code: 'invalid_duration',
+    });
+    const hash = 'AB'.repeat(32);
+    expect(checkEscrowTerms({ contentHash: hash }, true)).toMatchObject({
+      ok: true,
+      terms: { contentHash: 'ab'.repeat(32) },
+    });
+    expect(checkEscrowTerms({ contentHash: hash }, false)).toMatchObject({
+      code: 'invalid_content_hash',
+    });
+    expect(checkEscrowTerms({}, true)).toMatchObject({ code: 'invalid_content_hash' });
+    expect(checkEscrowTerms({ contentHash: 'abc' }, true)).toMatchObject({
+      code: 'invalid_content_hash',
+    });
+  });
+
+  it('unlocks at the target and stays unlocked; paid out once the program says so', () => {
+    const chain = (total: bigint, paidOut = false) => ({
+      totalDeposited: total,
+      targetAmount: 100n,
+      paidOut,
+    });
+    expect(escrowVaultStatus('active', chain(99n))).toBe('active');
+    expect(escrowVaultStatus('active', chain(100n))).toBe('unlocked');
+    expect(escrowVaultStatus('unlocked', chain(10n))).toBe('unlocked');
+    expect(escrowVaultStatus('unlocked', chain(100n, true))).toBe('paid_out');
+    expect(escrowVaultStatus('paid_out', chain(0n))).toBe('paid_out');
   });
 });

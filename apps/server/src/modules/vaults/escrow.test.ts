@@ -695,3 +695,52 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect(again.filter((id) => both.includes(String(id)))).toEqual([]);
   });
 });
+
+describe.each(testDatabaseKinds())('escrow vaults unavailable on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A program address where nothing is deployed: its config account does not exist.
+    t = await createTestApp(
+      kind,
+      { VAULT_PROGRAM_ID: 'DumVau1t11111111111111111111111111111111112' },
+      { localnet: true },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers escrow_unavailable without the program, and vaults_disabled with the flag off', async () => {
+    const user = await chainUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages-v2/messages',
+      headers: user.headers,
+      payload: { kind: 'vault', body: 'escrow', escrow: {} },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('escrow_unavailable');
+    expect(await countRows(t, 'select count(*) as n from messages')).toBe(0);
+
+    const off = await createTestApp(kind, { VAULTS_ENABLED: 'false' });
+    try {
+      const offUser = await chainUser(off);
+      const created = await off.app.inject({
+        method: 'POST',
+        url: '/api/messages-v2/messages',
+        headers: offUser.headers,
+        payload: { kind: 'vault', body: 'escrow', escrow: {} },
+      });
+      expect(errorOf(created).code).toBe('vaults_disabled');
+      const synced = await off.app.inject({
+        method: 'POST',
+        url: '/api/vaults/1/escrow/sync',
+        headers: offUser.headers,
+        payload: {},
+      });
+      expect(errorOf(synced).code).toBe('vaults_disabled');
+    } finally {
+      await off.close();
+    }
+  });
+});
