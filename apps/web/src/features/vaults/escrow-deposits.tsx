@@ -6,13 +6,14 @@ import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
 import { useSecondClock } from './use-second-clock.ts';
 import { solText } from './vault-display.ts';
 
-/** A deposit's state in a few words. */
-export function depositStatus(deposit: EscrowDepositView): string | null {
-  if (deposit.claimed) return 'Claimed';
-  if (deposit.refunded) return 'Refunded';
-  if (deposit.rewarded) return 'Rewarded';
-  if (deposit.amount === '0') return 'Left early';
-  return null;
+/** A deposit's state in a word or two each: what the creator and the participant have done. */
+export function depositStatus(deposit: EscrowDepositView): string[] {
+  const states: string[] = [];
+  if (deposit.claimed) states.push('Claimed');
+  if (deposit.refunded) states.push('Refunded');
+  if (deposit.rewarded) states.push('Rewarded');
+  if (deposit.amount === '0' && !deposit.rewarded) states.push('Left early');
+  return states;
 }
 
 /**
@@ -37,7 +38,7 @@ export default function EscrowDeposits({
   return (
     <ol className="flex flex-col divide-y divide-border/60" data-testid="escrow-deposits">
       {deposits.map((deposit, index) => {
-        const status = depositStatus(deposit);
+        const states = depositStatus(deposit);
         return (
           <li key={deposit.address} className="flex items-center justify-between gap-3 py-2.5">
             <span className="flex min-w-0 items-center gap-3">
@@ -58,7 +59,15 @@ export default function EscrowDeposits({
               <span className="font-mono text-sm tabular-nums">
                 {solText(deposit.amount !== '0' ? deposit.amount : deposit.totalDeposited)} SOL
               </span>
-              {status && <Badge variant="outline">{status}</Badge>}
+              {states.length > 0 && (
+                <span className="flex gap-1">
+                  {states.map((state) => (
+                    <Badge key={state} variant="outline">
+                      {state}
+                    </Badge>
+                  ))}
+                </span>
+              )}
             </span>
           </li>
         );

@@ -87,7 +87,7 @@ function DepositRow({
   const endTs = escrowEndTs(escrow);
   const reached = escrowTargetReached(escrow, item.targetAmount);
   const amount = lamportsOf(deposit.amount);
-  const status = depositStatus(deposit);
+  const states = depositStatus(deposit);
 
   return (
     <article
@@ -152,7 +152,11 @@ function DepositRow({
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {status && <Badge variant="outline">{status}</Badge>}
+        {states.map((state) => (
+          <Badge key={state} variant="outline">
+            {state}
+          </Badge>
+        ))}
         {actions.includes('join') && (
           <Button
             variant="secondary"
