@@ -87,7 +87,7 @@ export function MyVaultsPage() {
           <div
             role="tablist"
             aria-label="My vaults"
-            className="inline-flex rounded-xl border border-border bg-surface/70 p-1"
+            className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:inline-flex sm:w-auto"
           >
             {TABS.map((item) => {
               const data =
@@ -106,7 +106,7 @@ export function MyVaultsPage() {
                   aria-controls={`${tabsId}-panel`}
                   onClick={() => setTab(item.id)}
                   className={cn(
-                    'inline-flex h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors',
+                    'inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold transition-colors sm:flex-none sm:gap-2 sm:px-4',
                     tab === item.id
                       ? 'bg-surface-3 text-foreground'
                       : 'text-muted hover:text-foreground',

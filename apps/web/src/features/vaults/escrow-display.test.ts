@@ -41,7 +41,7 @@ describe('escrow display', () => {
     expect(formatSpan(86_400n + 7_200n)).toBe('1d 2h');
     expect(formatSpan(3_600n * 3n + 20n * 60n)).toBe('3h 20m');
     expect(formatSpan(45n * 60n)).toBe('45m');
-    expect(formatSpan(30n)).toBe('under a minute');
+    expect(formatSpan(30n)).toBe('< 1m');
   });
 
   it('states the early-withdraw penalty in SOL and basis points, as the program floors it', () => {

@@ -52,7 +52,7 @@ export function formatCountdown(seconds: bigint): string {
   return `${secs}s`;
 }
 
-/** A length of time in whole units: "7 days", "1 day", "3h 20m", "45m", "under a minute". */
+/** A length of time in whole units: "7 days", "1 day", "3h 20m", "45m", "< 1m". */
 export function formatSpan(seconds: bigint): string {
   const s = seconds > 0n ? seconds : 0n;
   const days = s / 86_400n;
@@ -62,7 +62,7 @@ export function formatSpan(seconds: bigint): string {
   const minutes = (s % 3_600n) / 60n;
   if (hours > 0n) return `${hours}h ${minutes}m`;
   if (minutes > 0n) return `${minutes}m`;
-  return 'under a minute';
+  return '< 1m';
 }
 
 /** DUM base units (9 decimals) with 4 decimals, so a reward visibly grows second by second. */

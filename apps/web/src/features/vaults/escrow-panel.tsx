@@ -137,7 +137,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
             <Lock className="size-4 shrink-0 text-dum" aria-hidden="true" />
           )}
           <span className="truncate">Escrow Vault</span>
-          <Badge variant="outline" className="normal-case tracking-normal">
+          <Badge variant="outline" className="hidden normal-case tracking-normal sm:inline-flex">
             <Landmark className="size-3" aria-hidden="true" />
             On-chain
           </Badge>
@@ -197,7 +197,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
               <Users className="size-3.5 text-muted" aria-hidden="true" />
               {escrow.participantCount}
             </Fact>
-            <Fact label={locked ? 'Unlocks in' : 'Ended on'} testId="escrow-countdown">
+            <Fact label={locked ? 'Ends in' : 'Ended on'} testId="escrow-countdown">
               <Clock className="size-3.5 text-muted" aria-hidden="true" />
               {endTs === null
                 ? '—'
@@ -453,13 +453,17 @@ function MyDeposit({
       className="mt-3 rounded-lg border border-border/70 bg-background/50 p-3"
       data-testid="escrow-my-deposit"
     >
-      <div className="flex items-baseline justify-between gap-3">
-        <h4 className="text-xs font-semibold tracking-wide text-muted uppercase">Your deposit</h4>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+        <h4 className="text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase">
+          Your deposit
+        </h4>
         <span className="text-[11px] text-subtle">{status}</span>
       </div>
-      <dl className="mt-2 grid grid-cols-3 gap-2">
+      <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
         <div>
-          <dt className="text-[10px] text-subtle uppercase">Locked</dt>
+          <dt className="text-[10px] text-subtle uppercase">
+            {deposit.claimed || deposit.refunded ? 'Deposited' : 'Locked'}
+          </dt>
           <dd className="font-mono text-sm font-semibold tabular-nums">
             {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
           </dd>
@@ -470,7 +474,7 @@ function MyDeposit({
             {amount > 0n ? formatSpan(timeLocked(vault.escrow, deposit, now)) : '—'}
           </dd>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <dt className="text-[10px] text-subtle uppercase">
             {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
           </dt>

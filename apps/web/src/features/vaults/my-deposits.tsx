@@ -128,9 +128,11 @@ function DepositRow({
         className="mt-1.5 h-1.5"
         indicatorClassName={reached ? 'bg-success bg-none' : undefined}
       />
-      <dl className="mt-3 grid grid-cols-3 gap-2 rounded-lg bg-background/40 p-2.5">
+      <dl className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3">
         <div className="min-w-0">
-          <dt className="text-[10px] text-subtle uppercase">My deposit</dt>
+          <dt className="text-[10px] text-subtle uppercase">
+            {deposit.claimed || deposit.refunded ? 'Deposited' : 'My deposit'}
+          </dt>
           <dd className="font-mono text-sm font-semibold tabular-nums">
             {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
           </dd>
@@ -141,7 +143,7 @@ function DepositRow({
             {amount > 0n ? formatSpan(timeLocked(escrow, deposit, now)) : '—'}
           </dd>
         </div>
-        <div className="min-w-0">
+        <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-[10px] text-subtle uppercase">
             {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
           </dt>
