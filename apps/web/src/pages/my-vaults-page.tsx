@@ -44,7 +44,9 @@ const TABS: { id: Tab; label: string }[] = [
 
 // Escrow deposits read the program's rules and sign with the wallet (@solana/kit): loaded with
 // the Deposits tab only.
-const MyDeposits = lazy(() => import('../features/vaults/my-deposits.tsx'));
+const MyDeposits = lazy(() =>
+  import('../features/vaults/escrow-entry.ts').then((m) => ({ default: m.MyDeposits })),
+);
 
 /** My Vaults: the vaults I created and the ones I supported, each with its totals. */
 export function MyVaultsPage() {

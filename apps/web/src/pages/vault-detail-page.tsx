@@ -23,7 +23,9 @@ import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from './coming-soon.tsx';
 
 // Escrow vaults read the program's reward rules (@solana/kit): loaded for them only.
-const EscrowDeposits = lazy(() => import('../features/vaults/escrow-deposits.tsx'));
+const EscrowDeposits = lazy(() =>
+  import('../features/vaults/escrow-entry.ts').then((m) => ({ default: m.EscrowDeposits })),
+);
 
 /**
  * A vault on its own page (/vaults/:id): the post with its progress panel, the full

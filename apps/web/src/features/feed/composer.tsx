@@ -30,7 +30,9 @@ import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './lim
 import { useViewer, useWalletPrompt } from './use-viewer.ts';
 
 // Escrow vaults bring the program client (@solana/kit): loaded when escrow mode is picked.
-const EscrowComposerFields = lazy(() => import('../vaults/escrow-composer-fields.tsx'));
+const EscrowComposerFields = lazy(() =>
+  import('../vaults/escrow-entry.ts').then((m) => ({ default: m.EscrowComposerFields })),
+);
 
 type VaultKind = 'direct' | 'escrow';
 
@@ -52,7 +54,7 @@ function useCreateEscrowPost(viewerWallet: string | null) {
   const { wallet, account, config } = useWallet();
   return useMutation({
     mutationFn: async (input: EscrowPostRequest) => {
-      const { createEscrowPost } = await import('../vaults/create-escrow-post.ts');
+      const { createEscrowPost } = await import('../vaults/escrow-entry.ts');
       return createEscrowPost({ wallet, account, config, viewerWallet, queryClient }, input);
     },
   });

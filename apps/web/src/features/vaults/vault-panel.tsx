@@ -24,7 +24,9 @@ import {
 import { useLeaderboard } from './vault-queries.ts';
 
 // Escrow vaults bring the program client (@solana/kit): loaded only when one is on screen.
-const EscrowPanel = lazy(() => import('./escrow-panel.tsx'));
+const EscrowPanel = lazy(() =>
+  import('./escrow-entry.ts').then((m) => ({ default: m.EscrowPanel })),
+);
 
 export interface VaultPanelProps {
   post: FeedPost;
