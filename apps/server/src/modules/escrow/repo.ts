@@ -299,7 +299,10 @@ export async function readMyDeposits(
     }),
     pool.query<{ count: number; amount: string; unlocked: number }>({
       name: 'my_vaults_deposits_totals',
-      text: `select count(*)::int as count, coalesce(sum(d.amount), 0)::text as amount,
+      // Locked now: a claimed (paid to the creator) or refunded deposit keeps its `amount` on
+      // chain, but its lamports have left the escrow.
+      text: `select count(*)::int as count,
+          coalesce(sum(d.amount) filter (where not d.claimed and not d.refunded), 0)::text as amount,
           (count(*) filter (where v.status <> 'active'))::int as unlocked
         from escrow_deposits d join vaults v on v.id = d.vault_id
         join escrow_vaults e on e.vault_id = v.id

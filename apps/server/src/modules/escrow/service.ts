@@ -437,7 +437,7 @@ export async function getMyDeposits(pool: pg.Pool, wallet: string): Promise<MyDe
       postId: row.post_id,
       body: row.body,
       unlockedAt: row.unlocked_at ? new Date(row.unlocked_at).toISOString() : null,
-      given: row.amount,
+      given: row.claimed || row.refunded ? '0' : row.amount,
       myDeposit: toEscrowDeposit(row),
     })),
     totals: { vaults: result.count, amount: result.amount, unlocked: result.unlocked },

@@ -674,6 +674,14 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       (await t.app.inject({ url: '/api/vaults?mine=deposits', headers: fan2.headers })).json(),
     );
     expect(mine.totals.unlocked).toBe(mine.totals.vaults);
+    // The claimed lamports are the creator's now: nothing of fan2's is locked in this vault.
+    const claimed = mine.items.find((item) => item.id === main.vault.id);
+    expect(claimed).toMatchObject({ given: '0', myDeposit: { claimed: true } });
+    expect(BigInt(claimed!.myDeposit.amount)).toBeGreaterThan(0n);
+    const lockedElsewhere = mine.items
+      .filter((item) => item.id !== main.vault.id)
+      .reduce((sum, item) => sum + BigInt(item.given), 0n);
+    expect(mine.totals.amount).toBe(String(lockedElsewhere));
   });
 
   it('lets passes running at once on two instances claim disjoint batches', async () => {
