@@ -291,7 +291,7 @@ describe('PostCard', () => {
     );
     queryClient.setQueryData(commentsKey('mine'), { pages: [], pageParams: [] });
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Post deleted')).toBeDefined();

@@ -4,29 +4,18 @@ import {
   Bookmark,
   Clock,
   Heart,
-  Loader2,
   Lock,
   MessageCircle,
   Trash2,
 } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
 import { CommentSection } from './comment-section.tsx';
-import { useDeletePost, useEngagement } from './feed-queries.ts';
+import { useEngagement } from './feed-queries.ts';
 import {
   abbreviateCount,
   authorName,
@@ -294,49 +283,38 @@ function ActionButton({
   );
 }
 
+const DeletePostDialog = lazy(async () => ({
+  default: (await import('./delete-post-dialog.tsx')).DeletePostDialog,
+}));
+
+/** The author's delete button; the confirmation dialog's code loads on the first press. */
 function DeletePostButton({ postId, onDeleted }: { postId: string; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
-  const remove = useDeletePost();
+  const [used, setUsed] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+    <>
       <button
         type="button"
         aria-label="Delete post"
-        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-xl text-subtle transition-colors hover:bg-danger/10 hover:text-danger"
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this post?</DialogTitle>
-          <DialogDescription>
-            It disappears from the feed with its comments and likes. This can’t be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(postId, {
-                onSuccess: () => {
-                  setOpen(false);
-                  onDeleted?.();
-                },
-              })
-            }
-          >
-            {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            postId={postId}
+            open={open}
+            onOpenChange={setOpen}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,85 @@
+import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
+import { Link2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
+
+import { shareTriggerClass, ShareTriggerContent, type ShareMenuProps } from './share-menu.tsx';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
+
+/**
+ * The share menu itself (Radix dropdown): Share on Twitter and Copy Link (2 s "Copied"
+ * feedback). Loaded by ShareMenu on first use, opened at once.
+ */
+export function ShareDropdown({
+  postId,
+  text,
+  referralCode,
+  className,
+  defaultOpen,
+}: ShareMenuProps & { defaultOpen?: boolean }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const link = () => postShareUrl(window.location.origin, postId, referralCode);
+
+  const shareOnTwitter = () => {
+    window.open(tweetIntentUrl(shareText(text), link()), '_blank', 'noopener,noreferrer');
+    toast({ title: 'Sharing to Twitter' });
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(link());
+      setCopied(true);
+      toast({ title: 'Link copied!', variant: 'success' });
+    } catch {
+      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger
+        aria-label={copied ? 'Link copied' : 'Share'}
+        className={cn(shareTriggerClass, copied && 'text-success hover:text-success', className)}
+      >
+        <ShareTriggerContent copied={copied} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+        >
+          <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
+            <XLogo />
+            Share on Twitter
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+            <Link2 className="size-4" aria-hidden="true" />
+            Copy Link
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The X mark, drawn inline (nothing is loaded from third-party hosts). */
+function XLogo() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-current">
+      <path d="M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z" />
+    </svg>
+  );
+}
