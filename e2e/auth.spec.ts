@@ -153,7 +153,8 @@ describe('wallet sign-in', () => {
     expect(Number(tokens['dum.jwt.exp']) - created).toBeLessThanOrEqual(900_000);
 
     // SOL balance from the chain (a new keypair: zero).
-    expect(await control(page).getByLabel('Balance 0.0000 SOL').isVisible()).toBe(true);
+    // The balance is its own query: wait for it rather than read it once.
+    await control(page).getByLabel('Balance 0.0000 SOL').waitFor();
 
     // The session is real on the server.
     const me = await page.evaluate(async (token) => {
@@ -356,7 +357,8 @@ describe('wallet sign-in', () => {
     const address = payloadOf(tokens['dum.jwt'] ?? '').solAddress;
     await expectAuthenticated(page, address);
     expect(await page.evaluate(() => localStorage.getItem('dum.burner.secretKey'))).toBeTruthy();
-    expect(await control(page).getByLabel('Balance 0.0000 SOL').isVisible()).toBe(true);
+    // The balance is its own query: wait for it rather than read it once.
+    await control(page).getByLabel('Balance 0.0000 SOL').waitFor();
     await page.reload();
     await expectAuthenticated(page, address);
     expect((await storedTokens(page))['dum.jwt']).toBe(tokens['dum.jwt']);
