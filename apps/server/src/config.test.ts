@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/dum/.data',
       database: { kind: 'pglite', dataDir: path.join('/srv/dum/.data', 'pglite') },
       redisUrl: undefined,
+      redisPrefix: 'dum',
       solana: { cluster: 'localnet', rpcUrl: undefined, localnetPort: 8899 },
     });
   });
@@ -25,6 +26,12 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://dum@db:5432/dum' });
     expect(config.redisUrl).toBe('redis://cache:6379');
     expect(config.solana.cluster).toBe('devnet');
+  });
+
+  it('namespaces Redis per deployment, with a safe prefix only', () => {
+    expect(loadConfig({ REDIS_PREFIX: 'dum-staging' }).redisPrefix).toBe('dum-staging');
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_PREFIX: '' })).toThrow(ConfigError);
   });
 
   it('reads the sign-in settings, a challenge living at most 10 minutes', () => {

@@ -30,6 +30,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, redisUrl.optional()),
+  /** Namespace of this deployment's Redis keys and channel (several may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, dashes or underscores')
+    .default('dum'),
   SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SOLANA_CLUSTER: z.preprocess(
     emptyToUndefined,
@@ -116,6 +121,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel: `<prefix>:realtime`, `<prefix>:auth-rate:…`. */
+  redisPrefix: string;
   solana: {
     cluster: Cluster;
     rpcUrl: string | undefined;
@@ -187,6 +194,7 @@ export function loadConfig(
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     solana: {
       cluster,
       rpcUrl: e.SOLANA_RPC_URL,

@@ -38,7 +38,11 @@ async function main(): Promise<void> {
   );
   await runMigrations(database);
   const bus = config.redisUrl
-    ? await createRedisBus(config.redisUrl, (error) => logger.error({ err: error }, 'redis error'))
+    ? await createRedisBus(
+        config.redisUrl,
+        (error) => logger.error({ err: error }, 'redis error'),
+        config.redisPrefix,
+      )
     : createMemoryBus();
 
   // The embedded localnet runs in this process unless SOLANA_RPC_URL points at a cluster.

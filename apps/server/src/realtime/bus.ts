@@ -37,18 +37,22 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-const CHANNEL = 'dum:realtime';
-
+/**
+ * The bus over Redis pub/sub: every instance publishes to and subscribes on one channel,
+ * `<prefix>:realtime` (the prefix keeps deployments that share a Redis apart).
+ */
 export async function createRedisBus(
   url: string,
   onError: (error: Error) => void,
+  prefix = 'dum',
 ): Promise<EventBus> {
+  const channel = `${prefix}:realtime`;
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: true });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
 
   const handlers = new Set<(message: BusMessage) => void>();
   subscriber.on('message', (_channel: string, payload: string) => {
@@ -64,7 +68,7 @@ export async function createRedisBus(
   return {
     mode: 'redis',
     async publish(message) {
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+      await publisher.publish(channel, JSON.stringify(message));
     },
     subscribe(handler) {
       handlers.add(handler);

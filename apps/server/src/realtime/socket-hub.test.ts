@@ -219,4 +219,42 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances over Redis', () => {
     expect(await bob.next('vault_completed')).toMatchObject({ data: { vaultId: 'v1' } });
     bob.socket.close();
   });
+
+  it('keeps deployments with different prefixes apart on one Redis', async () => {
+    const url = process.env.TEST_REDIS_URL!;
+    const staging = await createRedisBus(url, () => {}, `test-staging-${process.pid}`);
+    const production = await createRedisBus(url, () => {}, `test-production-${process.pid}`);
+    opened.push({ close: () => staging.close() }, { close: () => production.close() });
+    const seen: { bus: string; vaultId: string }[] = [];
+    for (const [name, bus] of [
+      ['staging', staging],
+      ['production', production],
+    ] as const) {
+      bus.subscribe((message) => {
+        if (message.kind === 'event' && message.event.type === 'vault_completed') {
+          seen.push({ bus: name, vaultId: message.event.data.vaultId });
+        }
+      });
+    }
+    await staging.publish(event(['bob']));
+    await production.publish({
+      ...event(['bob']),
+      event: { type: 'vault_completed', data: { vaultId: 'v2' } },
+    });
+    await expect.poll(() => seen.length).toBe(2);
+    // A round trip on each after the publishes: anything misrouted would have arrived by now.
+    await staging.publish({
+      ...event(['bob']),
+      event: { type: 'vault_completed', data: { vaultId: 'end' } },
+    });
+    await production.publish({
+      ...event(['bob']),
+      event: { type: 'vault_completed', data: { vaultId: 'end' } },
+    });
+    await expect.poll(() => seen.length).toBe(4);
+    expect(seen.filter((s) => s.vaultId !== 'end')).toEqual([
+      { bus: 'staging', vaultId: 'v1' },
+      { bus: 'production', vaultId: 'v2' },
+    ]);
+  });
 });

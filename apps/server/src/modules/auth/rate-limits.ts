@@ -46,7 +46,7 @@ export async function registerAuthRateLimits(
   await scope.register(fastifyRateLimit, {
     global: false,
     redis,
-    nameSpace: 'dum:auth-rate:',
+    nameSpace: `${ctx.config.redisPrefix}:auth-rate:`,
     skipOnError: true,
     // In memory: enough entries that flooding with addresses cannot evict a live counter soon.
     cache: 50_000,
