@@ -1,13 +1,5 @@
 import { VAULT_DURATION_MS } from '@dum/core';
-import {
-  BadgeCheck,
-  Bookmark,
-  Clock,
-  Heart,
-  Lock,
-  MessageCircle,
-  Trash2,
-} from 'lucide-react';
+import { BadgeCheck, Bookmark, Clock, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
