@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -41,6 +41,16 @@ function Harness({ initial }: { initial: Notification[] }) {
   return (
     <MemoryRouter initialEntries={['/']}>
       <NotificationMenu {...state} status="open" markAllRead={() => setState(markAllRead)} />
+      <button
+        type="button"
+        onClick={() =>
+          setState((current) =>
+            addNotification(current, { ...follower, id: 'late', receivedAt: Date.now() + 1 }),
+          )
+        }
+      >
+        arrive
+      </button>
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
@@ -76,6 +86,21 @@ describe('the notification bell', () => {
     await user.click(screen.getByRole('link', { name: /Vault Supported/ }));
     expect(screen.getByTestId('where')?.textContent).toContain('/vaults/12');
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('marks what arrives while the list is open as read, with its dot; reopened, no dots', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[support]} />);
+    await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    fireEvent.click(screen.getByRole('button', { name: 'arrive', hidden: true }));
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByLabelText('unread')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(within(await screen.findByRole('list')).queryAllByLabelText('unread')).toHaveLength(0);
   });
 
   it('has a designed empty state', async () => {

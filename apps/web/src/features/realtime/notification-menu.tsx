@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
@@ -43,8 +43,8 @@ export interface NotificationMenuProps {
 }
 
 /**
- * The bell and its list. Opening the list marks everything read; the items that were unread
- * keep a dot while the list stays open.
+ * The bell and its list. Opening the list marks everything read; the items that arrived since
+ * it was last closed keep a dot while it stays open.
  */
 export function NotificationMenu({
   items,
@@ -54,15 +54,18 @@ export function NotificationMenu({
   className,
 }: NotificationMenuProps) {
   const [open, setOpen] = useState(false);
-  const [freshCount, setFreshCount] = useState(0);
+  // When the list was last closed: what arrived after it is new to the person (a dot).
+  const [seenUntil, setSeenUntil] = useState(0);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) {
-      setFreshCount(unread);
-      markAllRead();
-    }
+    if (next) markAllRead();
+    else setSeenUntil(Date.now());
   };
+  // What arrives while the list is open is seen as it arrives.
+  useEffect(() => {
+    if (open && unread > 0) markAllRead();
+  }, [open, unread, markAllRead]);
 
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -101,11 +104,11 @@ export function NotificationMenu({
             <EmptyNotifications />
           ) : (
             <ul className="max-h-[min(26rem,65vh)] overflow-y-auto overscroll-contain py-1">
-              {items.map((item, index) => (
+              {items.map((item) => (
                 <NotificationRow
                   key={item.id}
                   item={item}
-                  fresh={index < freshCount}
+                  fresh={item.receivedAt > seenUntil}
                   onNavigate={() => setOpen(false)}
                 />
               ))}
