@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { deleteStalePendingVaults } from '../escrow/repo.ts';
 import {
   mediaStoreAt,
@@ -110,15 +111,11 @@ export async function runFeedCleanup(
   return result;
 }
 
-export interface FeedJobs {
-  /** Runs one cleanup now (also what the interval calls). */
-  runOnce(): Promise<CleanupResult | null>;
-  stop(): Promise<void>;
-}
+export type FeedJobs = PeriodicJob<CleanupResult>;
 
 /**
- * Starts the cleanup on an unref'd interval (it never keeps the process alive). main.ts starts
- * it and stops it on shutdown, before the database closes; tests call runFeedCleanup directly.
+ * Starts the cleanup every FEED_EXPIRY_INTERVAL_MS (periodic-job.ts). main.ts starts it and
+ * stops it on shutdown, before the database closes; tests call runFeedCleanup directly.
  */
 export function startFeedJobs(ctx: AppContext): FeedJobs {
   const deps: CleanupDeps = {
@@ -127,36 +124,15 @@ export function startFeedJobs(ctx: AppContext): FeedJobs {
     logger: ctx.logger,
     rateWindowMs: ctx.config.feed.uploadRateWindowMs,
   };
-  let running: Promise<CleanupResult | null> | null = null;
-  let stopped = false;
-
-  function runOnce(): Promise<CleanupResult | null> {
-    if (stopped) return Promise.resolve(null);
-    running ??= runFeedCleanup(deps, ctx.clock.now())
-      .then((result) => {
-        if (result.posts > 0 || result.pendingVaults > 0 || result.abandonedUploads > 0) {
-          ctx.logger.info(result, 'feed cleanup');
-        }
-        return result;
-      })
-      .catch((error: unknown) => {
-        ctx.logger.error({ err: error }, 'feed cleanup failed');
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void runOnce(), ctx.config.feed.expiryIntervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    name: 'feed cleanup',
+    intervalMs: ctx.config.feed.expiryIntervalMs,
+    logger: ctx.logger,
+    run: () => runFeedCleanup(deps, ctx.clock.now()),
+    report: (result) => {
+      if (result.posts > 0 || result.pendingVaults > 0 || result.abandonedUploads > 0) {
+        ctx.logger.info(result, 'feed cleanup');
+      }
     },
-  };
+  });
 }
