@@ -92,7 +92,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
     viewerWallet: viewer.wallet,
     deposit,
   });
-  const [dialog, setDialog] = useState<'join' | 'earlyWithdraw' | null>(null);
+  const [dialog, setDialog] = useState<EscrowDialog>(null);
 
   const pending = escrow.state === 'pending';
   const total = lamportsOf(escrow.totalDeposited);
@@ -275,32 +275,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
                   {deposit && lamportsOf(deposit.amount) > 0n ? 'Add more' : 'Join'}
                 </Button>
               )}
-              {actions.includes('earlyWithdraw') && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={Boolean(busy)}
-                  onClick={() => setDialog('earlyWithdraw')}
-                >
-                  <LogOut aria-hidden="true" />
-                  Early withdraw
-                </Button>
-              )}
-              {actions.includes('withdraw') && (
-                <Button
-                  variant="dum"
-                  size="sm"
-                  disabled={Boolean(busy)}
-                  onClick={() => run({ kind: 'withdraw' })}
-                >
-                  {busy === 'withdraw' ? (
-                    <Loader2 className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Coins aria-hidden="true" />
-                  )}
-                  {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
-                </Button>
-              )}
+              <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
               {actions.includes('claim') && (
                 <Button
                   variant="dum"
@@ -338,29 +313,118 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
         </Link>
       )}
 
-      {dialog === 'join' && (
-        <JoinDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          remaining={target > total ? target - total : 0n}
-          firstJoin={!deposit}
-          targetAmount={vault.targetAmount}
-          busy={busy === 'join'}
-          onJoin={(amount) => run({ kind: 'join', amount }, () => setDialog(null))}
-        />
-      )}
-      {dialog === 'earlyWithdraw' && deposit && (
-        <EarlyWithdrawDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          amount={lamportsOf(deposit.amount)}
-          penaltyBps={escrow.penaltyBps}
-          busy={busy === 'earlyWithdraw'}
-          onConfirm={() => run({ kind: 'earlyWithdraw' }, () => setDialog(null))}
-        />
-      )}
+      <EscrowDialogs
+        dialog={dialog}
+        setDialog={setDialog}
+        remaining={target > total ? target - total : 0n}
+        firstJoin={!deposit}
+        targetAmount={vault.targetAmount}
+        depositAmount={deposit ? lamportsOf(deposit.amount) : null}
+        penaltyBps={escrow.penaltyBps}
+        busy={busy}
+        run={run}
+      />
     </section>
   );
+}
+
+export type EscrowDialog = 'join' | 'earlyWithdraw' | null;
+type Run = (request: EscrowActionRequest, onDone?: () => void) => void;
+
+/** Early withdraw (opens its confirmation) and Withdraw with rewards, as the program allows. */
+export function WithdrawButtons({
+  actions,
+  busy,
+  run,
+  setDialog,
+}: {
+  actions: readonly string[];
+  busy: string | undefined;
+  run: Run;
+  setDialog: (dialog: EscrowDialog) => void;
+}) {
+  return (
+    <>
+      {actions.includes('earlyWithdraw') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => setDialog('earlyWithdraw')}
+        >
+          <LogOut aria-hidden="true" />
+          Early withdraw
+        </Button>
+      )}
+      {actions.includes('withdraw') && (
+        <Button
+          variant="dum"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => run({ kind: 'withdraw' })}
+        >
+          {busy === 'withdraw' ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Coins aria-hidden="true" />
+          )}
+          {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The Join and Early withdraw dialogs of a deposit, whichever is open. */
+export function EscrowDialogs({
+  dialog,
+  setDialog,
+  remaining,
+  firstJoin,
+  targetAmount,
+  depositAmount,
+  penaltyBps,
+  busy,
+  run,
+}: {
+  dialog: EscrowDialog;
+  setDialog: (dialog: EscrowDialog) => void;
+  remaining: bigint;
+  firstJoin: boolean;
+  targetAmount: string;
+  /** The viewer's deposit in lamports; null without one (no early withdraw then). */
+  depositAmount: bigint | null;
+  penaltyBps: number;
+  busy: string | undefined;
+  run: Run;
+}) {
+  const close = (open: boolean) => !open && setDialog(null);
+  if (dialog === 'join') {
+    return (
+      <JoinDialog
+        open
+        onOpenChange={close}
+        remaining={remaining}
+        firstJoin={firstJoin}
+        targetAmount={targetAmount}
+        busy={busy === 'join'}
+        onJoin={(amount) => run({ kind: 'join', amount }, () => setDialog(null))}
+      />
+    );
+  }
+  if (dialog === 'earlyWithdraw' && depositAmount !== null) {
+    return (
+      <EarlyWithdrawDialog
+        open
+        onOpenChange={close}
+        amount={depositAmount}
+        penaltyBps={penaltyBps}
+        busy={busy === 'earlyWithdraw'}
+        onConfirm={() => run({ kind: 'earlyWithdraw' }, () => setDialog(null))}
+      />
+    );
+  }
+  return null;
 }
 
 function Fact({

@@ -1,4 +1,4 @@
-import { ArrowRight, Coins, HandCoins, Landmark, Loader2, LogOut } from 'lucide-react';
+import { ArrowRight, HandCoins, Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -18,7 +18,7 @@ import {
   timeLocked,
   unixSeconds,
 } from './escrow-display.ts';
-import { EarlyWithdrawDialog, JoinDialog } from './escrow-panel.tsx';
+import { EscrowDialogs, WithdrawButtons, type EscrowDialog } from './escrow-panel.tsx';
 import { useEscrowAction, type EscrowActionRequest } from './escrow-queries.ts';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
 import { useSecondClock } from './use-second-clock.ts';
@@ -60,7 +60,7 @@ function DepositRow({
 }) {
   const now = unixSeconds(useSecondClock());
   const deposit = item.myDeposit;
-  const [dialog, setDialog] = useState<'join' | 'earlyWithdraw' | null>(null);
+  const [dialog, setDialog] = useState<EscrowDialog>(null);
   const action = useEscrowAction({
     vaultId: item.id,
     post: { id: item.postId, imageUrl: null, audioUrl: null },
@@ -170,32 +170,7 @@ function DepositRow({
             Add more
           </Button>
         )}
-        {actions.includes('earlyWithdraw') && (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={Boolean(busy)}
-            onClick={() => setDialog('earlyWithdraw')}
-          >
-            <LogOut aria-hidden="true" />
-            Early withdraw
-          </Button>
-        )}
-        {actions.includes('withdraw') && (
-          <Button
-            variant="dum"
-            size="sm"
-            disabled={Boolean(busy)}
-            onClick={() => run({ kind: 'withdraw' })}
-          >
-            {busy === 'withdraw' ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Coins aria-hidden="true" />
-            )}
-            {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
-          </Button>
-        )}
+        <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
         <Link
           to={`/vaults/${encodeURIComponent(item.id)}`}
           className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
@@ -205,27 +180,17 @@ function DepositRow({
         </Link>
       </div>
 
-      {dialog === 'join' && (
-        <JoinDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          remaining={target > total ? target - total : 0n}
-          firstJoin={false}
-          targetAmount={item.targetAmount}
-          busy={busy === 'join'}
-          onJoin={(value) => run({ kind: 'join', amount: value }, () => setDialog(null))}
-        />
-      )}
-      {dialog === 'earlyWithdraw' && (
-        <EarlyWithdrawDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          amount={amount}
-          penaltyBps={escrow.penaltyBps}
-          busy={busy === 'earlyWithdraw'}
-          onConfirm={() => run({ kind: 'earlyWithdraw' }, () => setDialog(null))}
-        />
-      )}
+      <EscrowDialogs
+        dialog={dialog}
+        setDialog={setDialog}
+        remaining={target > total ? target - total : 0n}
+        firstJoin={false}
+        targetAmount={item.targetAmount}
+        depositAmount={amount}
+        penaltyBps={escrow.penaltyBps}
+        busy={busy}
+        run={run}
+      />
     </article>
   );
 }
