@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
-import { PostList } from './post-list.tsx';
+import { PLAIN_LIST_MAX, PostList } from './post-list.tsx';
 import {
   apiError,
   json,
@@ -19,6 +19,42 @@ import { useViewer } from './use-viewer.ts';
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
 
+/** An IntersectionObserver the test drives: `intersect(true)` puts every observed post in view. */
+function stubIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+  class FakeIntersectionObserver {
+    private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  return {
+    observed: () => [...observers].flatMap((observer) => observer.targets),
+    intersect(isIntersecting: boolean) {
+      for (const { callback, targets } of [...observers]) {
+        const entries = targets.map((target) => ({ target, isIntersecting }));
+        act(() => callback(entries as IntersectionObserverEntry[], {} as IntersectionObserver));
+      }
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 function Feed() {
   return <PostList viewer={useViewer()} />;
 }
@@ -34,7 +70,10 @@ describe('PostList', () => {
     // jsdom has no scrolling; the virtualiser adjusts the scroll as rows are measured.
     vi.stubGlobal('scrollTo', () => {});
   });
-  afterEach(() => resetFeedTestState());
+  afterEach(() => {
+    resetFeedTestState();
+    vi.restoreAllMocks();
+  });
 
   it('shows skeletons, then the posts, and follows the cursor to the end', async () => {
     const fetchMock = mockApi({
@@ -104,5 +143,65 @@ describe('PostList', () => {
       '/api/auth/me',
       '/api/messages-v2/feed?limit=20',
     ]);
+  });
+
+  it('asks for the next page only once the end of the plain list nears the window', async () => {
+    const observer = stubIntersectionObserver();
+    const fetchMock = mockApi({
+      'GET /api/messages-v2/feed': ({ url }) =>
+        url.searchParams.get('cursor') === 'page2'
+          ? json({ items: posts(6, 1), nextCursor: null })
+          : json({ items: posts(1, 5), nextCursor: 'page2' }),
+    });
+    renderWithProviders(<Feed />);
+    expect(await screen.findByText('post 5')).toBeDefined();
+    // The post watched is LOAD_AHEAD (3) from the end: the second of five.
+    await waitFor(() =>
+      expect(observer.observed().map((target) => target.getAttribute('data-index'))).toEqual(['1']),
+    );
+    observer.intersect(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    observer.intersect(true);
+    expect(await screen.findByText('post 6')).toBeDefined();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('turns virtual when the second page arrives, keeping the posts already shown as they were', async () => {
+    const user = userEvent.setup();
+    const secondPage = deferred<Response>();
+    mockApi({
+      'GET /api/messages-v2/feed': ({ url }) =>
+        url.searchParams.get('cursor') === 'page2'
+          ? secondPage.promise
+          : json({ items: posts(1, PLAIN_LIST_MAX), nextCursor: 'page2' }),
+      'GET /api/messages/p1/comments': () => json({ items: [], nextCursor: null }),
+    });
+    renderWithProviders(<Feed />);
+    const first = await screen.findByText('post 1');
+    const card = first.closest<HTMLElement>('[data-testid="post-card"]')!;
+    // The comment thread of the first post is open when the feed grows.
+    await user.click(within(card).getByRole('button', { name: 'Comment' }));
+    expect(
+      await within(card).findByText('No comments yet. Be the first to comment!'),
+    ).toBeDefined();
+    expect(screen.getByTestId('post-list').dataset.virtual).toBeUndefined();
+
+    // jsdom lays nothing out: every post is 200 px tall, the window 768 px.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.hasAttribute('data-index') ? 200 : 0;
+    });
+    secondPage.resolve(json({ items: posts(PLAIN_LIST_MAX + 1, 5), nextCursor: null }));
+    await waitFor(() => expect(screen.getByTestId('post-list').dataset.virtual).toBe('true'));
+    // Only the posts in and near the window stay in the DOM: 4 in view, 4 more below.
+    expect(screen.getAllByTestId('post-card').map((post) => post.dataset.postId)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `p${i + 1}`),
+    );
+    expect(screen.getByTestId('post-list').style.height).toBe(`${(PLAIN_LIST_MAX + 5) * 200}px`);
+    // Same element, same state: the switch did not remount the post.
+    expect(screen.getByText('post 1').closest('[data-testid="post-card"]')).toBe(card);
+    expect(within(card).getByText('No comments yet. Be the first to comment!')).toBeDefined();
+    expect(await screen.findByText('You’re all caught up.')).toBeDefined();
   });
 });

@@ -1,9 +1,17 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Loader2, MessageSquareDashed, RotateCw } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
+import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
+import { FEED_PAGE_SIZE } from './limits.ts';
 import { PostCard } from './post-card.tsx';
 import type { Viewer } from './use-viewer.ts';
 
@@ -12,16 +20,25 @@ const LOAD_AHEAD = 3;
 /** A text-only card; media cards are taller and are measured as they render. */
 const ESTIMATED_POST_HEIGHT = 180;
 const POST_GAP = 16;
+/** Posts the virtual list keeps rendered beyond each edge of the window. */
+const OVERSCAN = 4;
+/**
+ * Up to this many posts (the first page) the list is plain: every post in the DOM, and the
+ * virtualiser's code not loaded. Past it, only the posts near the viewport stay in the DOM.
+ */
+export const PLAIN_LIST_MAX = FEED_PAGE_SIZE;
 
 /**
- * The feed's posts, newest first: a window-scrolled virtual list (only the posts near the
- * viewport are in the DOM, each measured as it renders) that loads the next keyset page as the
- * person nears the end.
+ * The feed's posts, newest first, loading the next keyset page as the person nears the end.
+ * The first page is a plain list; once the feed grows past it, a window-scrolled virtual list
+ * (each post measured as it renders). Both render the same elements under the same keys, so a
+ * post's state (an open comment thread, a playing audio) survives the switch.
  */
 export function PostList({ viewer }: { viewer: Viewer }) {
   const feed = useFeed(viewer.userId);
   const referralCode = useReferralCode(viewer.isAuthenticated);
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
 
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -38,34 +55,44 @@ export function PostList({ viewer }: { viewer: Viewer }) {
     return () => observer.disconnect();
   }, [hasPosts]);
 
-  const virtualizer = useWindowVirtualizer({
-    count: posts.length,
-    estimateSize: () => ESTIMATED_POST_HEIGHT + POST_GAP,
-    overscan: 4,
-    scrollMargin,
-    getItemKey: (index) => posts[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
+  const [lazyVirtualizer] = useState(() => new LazyWindowVirtualizer());
+  useSyncExternalStore(
+    lazyVirtualizer.subscribe,
+    lazyVirtualizer.getSnapshot,
+    lazyVirtualizer.getSnapshot,
+  );
+  // The code loads with the second page's request, so it is there when the page arrives.
+  const loadVirtualizer = isFetchingNextPage || (feed.data?.pages.length ?? 0) > 1;
   useEffect(() => {
-    if (
-      hasNextPage &&
-      !isFetchingNextPage &&
-      !isFetchNextPageError &&
-      lastIndex >= posts.length - 1 - LOAD_AHEAD
-    ) {
+    if (loadVirtualizer) lazyVirtualizer.load();
+  }, [lazyVirtualizer, loadVirtualizer]);
+  lazyVirtualizer.setOptions({
+    count: posts.length,
+    getItemKey: (index) => posts[index]?.id ?? String(index),
+    estimatedSize: ESTIMATED_POST_HEIGHT + POST_GAP,
+    overscan: OVERSCAN,
+    scrollMargin,
+  });
+  const active = posts.length > PLAIN_LIST_MAX;
+  useLayoutEffect(() => lazyVirtualizer.update(active, listRef.current));
+  useLayoutEffect(() => () => lazyVirtualizer.dispose(), [lazyVirtualizer]);
+  const virtualizer = lazyVirtualizer.virtualizer;
+  const items = virtualizer
+    ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start }))
+    : posts.map((_, index) => ({ index, start: 0 }));
+
+  const plainNearEnd = usePlainNearEnd(
+    listRef,
+    hasPosts && !virtualizer,
+    Math.max(0, posts.length - 1 - LOAD_AHEAD),
+  );
+  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const nearEnd = virtualizer ? lastIndex >= posts.length - 1 - LOAD_AHEAD : plainNearEnd;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && nearEnd) {
       void fetchNextPage();
     }
-  }, [
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-    lastIndex,
-    posts.length,
-  ]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, nearEnd]);
 
   if (feed.isPending) return <FeedSkeleton />;
   if (feed.isError) {
@@ -93,19 +120,22 @@ export function PostList({ viewer }: { viewer: Viewer }) {
         aria-busy={isFetchingNextPage}
         aria-label="Posts"
         data-testid="post-list"
+        data-virtual={virtualizer ? 'true' : undefined}
         className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={virtualizer ? { height: virtualizer.getTotalSize() } : undefined}
       >
         {items.map((item) => {
           const post = posts[item.index]!;
           return (
             <div
-              key={item.key}
+              key={post.id}
               data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
+              ref={virtualizer?.measureElement}
+              className={virtualizer ? 'absolute top-0 left-0 w-full' : undefined}
               style={{
-                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                transform: virtualizer
+                  ? `translateY(${item.start - virtualizer.options.scrollMargin}px)`
+                  : undefined,
                 paddingBottom: POST_GAP,
               }}
             >
@@ -131,6 +161,37 @@ export function PostList({ viewer }: { viewer: Viewer }) {
       </div>
     </div>
   );
+}
+
+function canObserve(): boolean {
+  return typeof IntersectionObserver !== 'undefined';
+}
+
+/**
+ * Plain list: whether the post at `index` (a few from the end) is within the virtual list's
+ * overscan distance of the window, where the virtual list would have rendered it. Without
+ * IntersectionObserver every post counts as near.
+ */
+function usePlainNearEnd(
+  listRef: RefObject<HTMLDivElement | null>,
+  enabled: boolean,
+  index: number,
+): boolean {
+  // Keyed by the post watched: a new page moves the target, and the old answer no longer holds.
+  const [near, setNear] = useState<{ index: number; near: boolean } | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const target = listRef.current?.querySelector(`[data-index="${index}"]`);
+    if (!target) return;
+    if (!canObserve()) return;
+    const observer = new IntersectionObserver(
+      (entries) => setNear({ index, near: entries.some((entry) => entry.isIntersecting) }),
+      { rootMargin: `0px 0px ${OVERSCAN * (ESTIMATED_POST_HEIGHT + POST_GAP)}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [listRef, enabled, index]);
+  return enabled && (!canObserve() || (near?.index === index && near.near));
 }
 
 function EmptyFeed() {
