@@ -12,7 +12,6 @@ import { formatTimeLeft } from '../feed/post-display.ts';
 import type { FeedPost, PostVault } from '../feed/types.ts';
 import { useNow } from '../feed/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
-import { SupportDialog } from './support-dialog.tsx';
 import {
   lamportsOf,
   percentReached,
@@ -26,6 +25,10 @@ import { useLeaderboard } from './vault-queries.ts';
 // Escrow vaults bring the program client (@solana/kit): loaded only when one is on screen.
 const EscrowPanel = lazy(() =>
   import('./escrow-entry.ts').then((m) => ({ default: m.EscrowPanel })),
+);
+// The support dialog and Radix Dialog (about 14 KB gzip) load on the first press of Support.
+const SupportDialog = lazy(() =>
+  import('./support-dialog.tsx').then((m) => ({ default: m.SupportDialog })),
 );
 
 export interface VaultPanelProps {
@@ -228,15 +231,17 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
       )}
 
       {supporting && (
-        <SupportDialog
-          open={supporting}
-          onOpenChange={setSupporting}
-          target={{ vaultId: vault.id, postId: post.id, creatorWallet }}
-          viewerWallet={viewer.wallet}
-          creatorName={creatorName}
-          remaining={target > current ? target - current : 0n}
-          targetAmount={vault.targetAmount}
-        />
+        <Suspense fallback={null}>
+          <SupportDialog
+            open={supporting}
+            onOpenChange={setSupporting}
+            target={{ vaultId: vault.id, postId: post.id, creatorWallet }}
+            viewerWallet={viewer.wallet}
+            creatorName={creatorName}
+            remaining={target > current ? target - current : 0n}
+            targetAmount={vault.targetAmount}
+          />
+        </Suspense>
       )}
     </section>
   );
