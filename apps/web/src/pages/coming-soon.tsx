@@ -1,10 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import { ArrowRight } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export interface ComingSoonFeature {
   icon: LucideIcon;
@@ -23,13 +24,6 @@ export interface ComingSoonProps {
   features: readonly ComingSoonFeature[];
   /** Optional call to action under the description. */
   action?: { to: string; label: string };
-}
-
-/** Sets the tab title while a page is shown. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · Dum Club`;
-  }, [title]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { PostList } from '../features/feed/post-list.tsx';
 import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
 import { useViewer } from '../features/feed/use-viewer.ts';
 import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
  * The main feed (spec section 2): the welcome banner for signed-out visitors, the composer and

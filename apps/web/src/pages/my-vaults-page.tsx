@@ -31,7 +31,7 @@ import {
 } from '../features/vaults/vault-display.ts';
 import { useMyVaults, VAULTS_ROOT } from '../features/vaults/vault-queries.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';

@@ -2,7 +2,7 @@ import { Compass, House } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

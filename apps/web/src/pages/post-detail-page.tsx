@@ -8,7 +8,7 @@ import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-qu
 import { PostCard } from '../features/feed/post-card.tsx';
 import { useViewer } from '../features/feed/use-viewer.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** A post on its own page (/posts/:id) with the whole comment thread. */
 export function PostDetailPage() {

@@ -14,7 +14,7 @@ import { HalvingChart } from '../features/economy/halving-chart.tsx';
 import { ReferralCard } from '../features/economy/referral-card.tsx';
 import { StakingPositionCard } from '../features/economy/staking-position-card.tsx';
 import { useEconomyViewer } from '../features/economy/use-economy-viewer.ts';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
  * /rewards: the signed-in wallet's staking position (with Claim), its referral summary, its

@@ -20,7 +20,7 @@ import {
 import { useLeaderboard, useVault } from '../features/vaults/vault-queries.ts';
 import { useWallet } from '../features/wallet/wallet-context.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { useDocumentTitle } from './coming-soon.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 // Escrow vaults read the program's reward rules (@solana/kit): loaded for them only.
 const EscrowDeposits = lazy(() =>
