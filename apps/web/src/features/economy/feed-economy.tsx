@@ -1,7 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LiveActivityCard } from './live-activity-card.tsx';
 import { PlatformStatsCard } from './platform-stats-card.tsx';
-import { ReferralCard } from './referral-card.tsx';
+import { useEconomyViewer } from './use-economy-viewer.ts';
+
+// Invite & Earn is for signed-in users only: its code loads once someone is signed in.
+const ReferralCard = lazy(() =>
+  import('./referral-card.tsx').then((module) => ({ default: module.ReferralCard })),
+);
 
 /** Tailwind's `xl` breakpoint, where the feed page grows its side rail. */
 const WIDE = '(min-width: 80rem)';
@@ -32,7 +39,7 @@ export function FeedEconomyCards({ placement }: { placement: 'rail' | 'inline' }
       <>
         <PlatformStatsCard />
         <LiveActivityCard />
-        <ReferralCard />
+        <InviteAndEarn />
       </>
     );
   }
@@ -42,7 +49,37 @@ export function FeedEconomyCards({ placement }: { placement: 'rail' | 'inline' }
         <PlatformStatsCard />
         <LiveActivityCard />
       </div>
-      <ReferralCard compact />
+      <InviteAndEarn compact />
     </section>
+  );
+}
+
+function InviteAndEarn({ compact = false }: { compact?: boolean }) {
+  const viewer = useEconomyViewer();
+  if (!viewer.userId) return null;
+  return (
+    <Suspense fallback={<ReferralCardPlaceholder />}>
+      <ReferralCard compact={compact} />
+    </Suspense>
+  );
+}
+
+/** The card's frame while its code loads: header, reward and stats boxes, the link. */
+function ReferralCardPlaceholder() {
+  return (
+    <Card aria-hidden="true" className="flex flex-col gap-4 p-5">
+      <div className="flex items-center gap-2">
+        <Skeleton className="size-8" />
+        <Skeleton className="h-4 w-28" />
+      </div>
+      <Skeleton className="h-3.5 w-3/4" />
+      <div className="grid grid-cols-2 gap-2.5">
+        <Skeleton className="h-[4.5rem] rounded-xl" />
+        <Skeleton className="h-[4.5rem] rounded-xl" />
+        <Skeleton className="h-[4.5rem] rounded-xl" />
+        <Skeleton className="h-[4.5rem] rounded-xl" />
+      </div>
+      <Skeleton className="h-10 w-full rounded-xl" />
+    </Card>
   );
 }
