@@ -12,6 +12,7 @@ import { systemClock, type AppContext } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
+import { createEmissionSequencer } from '../apps/server/src/modules/emissions/sequencer.ts';
 import { createMemoryBus } from '../apps/server/src/realtime/bus.ts';
 
 async function main(): Promise<void> {
@@ -23,9 +24,16 @@ async function main(): Promise<void> {
     url: config.database.url,
     maxConnections: Number(process.env.BENCH_POOL_SIZE ?? 20),
   });
+  const logger = createLogger(config.logLevel, false);
   const ctx: AppContext = {
     config,
     database,
+    emissions: createEmissionSequencer({
+      database,
+      clock: systemClock,
+      logger,
+      dailyCap: config.economy.dailyRewardCap,
+    }),
     bus: createMemoryBus(),
     clock: systemClock,
     tokens: createTokenService({
@@ -36,7 +44,7 @@ async function main(): Promise<void> {
     // The feed never touches the chain; nothing listens here.
     chain: createChainClient({ cluster: 'localnet', rpcUrl: 'http://127.0.0.1:9', dumMint: null }),
     localnet: null,
-    logger: createLogger(config.logLevel, false),
+    logger,
     version: 'bench',
   };
   const app = await buildApp(ctx);
@@ -46,6 +54,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
   const stop = async () => {
     await app.close();
+    await ctx.emissions.stop();
     await database.close();
     process.exit(0);
   };

@@ -4,9 +4,11 @@
  * (scripts/audit-ledger.ts), and the latency of the platform stats call under that load.
  * Target (issue 6): at least 2,000 events per second with every invariant intact.
  *
- * Each event is what the feed does for a new post: one transaction running
- * recordRewardedEvent (actor lock, duplicate and daily-cap checks, the emission lock, ledger
- * row, counters, account credit, Live Activity). The throwaway database is dropped at the end.
+ * Each event is what the feed does for a new post: a transaction queueing it
+ * (recordRewardedEvent), then, after commit, waiting for the sequencer to give it its index,
+ * reward, ledger row, account credit and Live Activity line (EmissionSequencer.settle, as the
+ * API does before it answers). An event counts once it is sequenced. The throwaway database is
+ * dropped at the end.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_EVENTS (default 20000), BENCH_CONCURRENCY (default 24), BENCH_USERS (default 2000).
@@ -66,9 +68,10 @@ async function main(): Promise<void> {
             recordRewardedEvent(
               tx,
               { kind: 'post_created', actorId, reference: `bench-post-${i}` },
-              { now, dailyCap: EVENTS },
+              now,
             ),
           );
+          await t.ctx.emissions.settle();
         }
       }),
     );

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { users } from '../../apps/server/src/db/schema.ts';
 import { recordRewardedEvent } from '../../apps/server/src/modules/emissions/ledger.ts';
+import { sequenceBatch } from '../../apps/server/src/modules/emissions/sequencer.ts';
 
 /** Helpers for the token-economy browser tests (e2e/economy.spec.ts). */
 
@@ -20,10 +21,12 @@ export async function seedEarner(
       recordRewardedEvent(
         tx,
         { kind: 'post_created', actorId: user.id, reference: `seed:${user.id}:${i}` },
-        { now: new Date(), dailyCap: 100 },
+        new Date(),
       ),
     );
   }
+  // The server's own sequencer would get to them within a second; do it now.
+  await sequenceBatch(database, { batchSize: 1000, dailyCap: 100, now: new Date() });
   return user.id;
 }
 

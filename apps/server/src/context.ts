@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { EmissionSequencer } from './modules/emissions/sequencer.ts';
 import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
@@ -15,6 +16,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface AppContext {
   config: Config;
   database: Database;
+  /** Gives queued rewarded events their ledger rows (decision 010). */
+  emissions: EmissionSequencer;
   /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
   bus: EventBus;
   clock: Clock;

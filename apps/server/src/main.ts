@@ -7,6 +7,8 @@ import { systemClock, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { startPeriodicJob } from './periodic-job.ts';
+import { createEmissionSequencer } from './modules/emissions/sequencer.ts';
 import { startEscrowIndexer } from './modules/escrow/indexer.ts';
 import { startFeedJobs } from './modules/feed/expiry.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
@@ -70,6 +72,12 @@ async function main(): Promise<void> {
   const ctx: AppContext = {
     config,
     database,
+    emissions: createEmissionSequencer({
+      database,
+      clock: systemClock,
+      logger,
+      dailyCap: config.economy.dailyRewardCap,
+    }),
     bus,
     clock: systemClock,
     tokens: createTokenService({
@@ -87,6 +95,15 @@ async function main(): Promise<void> {
   const feedJobs = startFeedJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
+  // Sequences rewarded events whose own request did not (a crash between commit and settle, or
+  // another instance's run that was stopped): on start, then every second.
+  const emissionSweep = startPeriodicJob({
+    name: 'emission sweep',
+    intervalMs: 1000,
+    logger,
+    run: () => ctx.emissions.sweep(),
+  });
+  void emissionSweep.runOnce();
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -101,7 +118,9 @@ async function main(): Promise<void> {
     try {
       await feedJobs.stop();
       await escrowIndexer.stop();
+      await emissionSweep.stop();
       await app.close();
+      await ctx.emissions.stop();
       // Writes the localnet's snapshot, so the next start replays nothing.
       await localnet?.close();
       await bus.close();

@@ -124,6 +124,20 @@ export const emissionLedger = pgTable(
   ],
 );
 
+/**
+ * Rewarded events waiting for the sequencer (modules/emissions/sequencer.ts): written in the
+ * transaction of the action that earned them, taken out in batches by the transaction that
+ * gives them their ledger rows (decision 010). No foreign keys and no unique key: the cheapest
+ * insert the action can make; the sequencer applies the ledger's rules, including "once".
+ */
+export const emissionQueue = pgTable('emission_queue', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  actorId: uuid('actor_id').notNull(),
+  reference: text('reference').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
 export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
 

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema.ts';
 import { createTokenService, type AuthUser } from '../modules/auth/tokens.ts';
+import { createEmissionSequencer } from '../modules/emissions/sequencer.ts';
 import { createMemoryBus } from '../realtime/bus.ts';
 
 /**
@@ -114,9 +115,16 @@ export async function createTestApp(
     dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
     timeoutMs: 2000,
   });
+  const logger = pino({ level: 'silent' });
   const ctx: AppContext = {
     config,
     database,
+    emissions: createEmissionSequencer({
+      database,
+      clock,
+      logger,
+      dailyCap: config.economy.dailyRewardCap,
+    }),
     bus,
     clock,
     tokens: createTokenService({
@@ -126,7 +134,7 @@ export async function createTestApp(
     }),
     chain,
     localnet,
-    logger: pino({ level: 'silent' }),
+    logger,
     version: '0.0.0-test',
   };
   const app = await buildApp(ctx);
@@ -138,6 +146,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await ctx.emissions.stop();
       await localnet?.close();
       await bus.close();
       await database.close();

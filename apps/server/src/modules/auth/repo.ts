@@ -1,24 +1,19 @@
 import type pg from 'pg';
+import { preparedQueryable, type Queryable } from '../../db/prepared.ts';
 
 /**
  * The auth tables, in plain SQL: each operation is one statement (so one round trip and atomic
  * on its own, never half-written), and sign-in is on the hot path of the benchmark.
  * Times come from the injected clock, never the database's now(), so tests can move them.
  */
-export type Queryable = Pick<pg.Pool, 'query'>;
+export type { Queryable };
 
 /**
  * The statements below are named, so PostgreSQL plans each once per connection (the verify
- * statement's plan costs about a third of its time). PGlite keeps one session across the pool's
- * reconnections and would find the name already prepared, so there they run unnamed.
+ * statement's plan costs about a third of its time); see db/prepared.ts.
  */
 export function authQueryable(database: { kind: 'pglite' | 'postgres'; pool: pg.Pool }): Queryable {
-  if (database.kind === 'postgres') return database.pool;
-  const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
-    typeof config === 'string'
-      ? database.pool.query(config, values)
-      : database.pool.query({ text: config.text, values: config.values });
-  return { query: query as Queryable['query'] };
+  return preparedQueryable(database.kind, database.pool);
 }
 
 export interface ChallengeRow {

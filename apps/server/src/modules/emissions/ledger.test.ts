@@ -1,9 +1,12 @@
 import { capMint, epochForEvent, MAX_SUPPLY, rewardForEvent } from '@dum/core';
 import fc from 'fast-check';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
-import { recordRewardedEvent, type AwardResult, type RewardedEventKind } from './ledger.ts';
+import { recordRewardedEvent } from './ledger.ts';
+import type { EventOutcome, RewardedEventKind } from './sequence.ts';
+import { createEmissionSequencer, type EmissionSequencer } from './sequencer.ts';
 
 const KINDS: RewardedEventKind[] = ['post_created', 'comment_created', 'like_given', 'follow'];
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -20,20 +23,31 @@ interface Row {
 
 describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
   let database: Database;
+  let sequencer: EmissionSequencer;
   let userIds: string[];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    sequencer = createEmissionSequencer({
+      database,
+      clock: { now: () => NOW },
+      logger: pino({ level: 'silent' }),
+      dailyCap: DAILY_CAP,
+      // Small batches, so concurrent events also cross batch boundaries.
+      batchSize: 4,
+    });
     const { rows } = await database.pool.query<{ id: string }>(
       `insert into users (sol_address) select 'wallet-' || g from generate_series(1, 5) g returning id`,
     );
     userIds = rows.map((row) => row.id);
   });
   afterAll(async () => {
+    await sequencer.stop();
     await database.close();
   });
 
   async function reset(totalEvents: bigint, totalMinted: bigint): Promise<void> {
+    await database.pool.query('delete from emission_queue');
     await database.pool.query('delete from emission_ledger');
     await database.pool.query('delete from dum_accounts');
     await database.pool.query('delete from activity');
@@ -43,24 +57,52 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
     );
   }
 
-  function award(event: {
+  async function ledgerRow(kind: string, reference: string, recipientId: string) {
+    const { rows } = await database.pool.query<{ event_index: string | null; amount: string }>(
+      `select event_index::text, amount::text from emission_ledger
+       where kind = $1 and reference = $2 and recipient_id = $3`,
+      [kind, reference, recipientId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * What a service does: queue the event in the action's transaction, then settle after commit.
+   * Answers what became of it (read back from the ledger once sequenced).
+   */
+  async function award(event: {
     kind: RewardedEventKind;
     actor: number;
     owner: number;
     reference: string;
-  }): Promise<AwardResult> {
-    return database.db.transaction((tx) =>
+  }): Promise<EventOutcome | { status: 'self_engagement' }> {
+    const actorId = userIds[event.actor]!;
+    const before = await ledgerRow(event.kind, event.reference, actorId);
+    const queued = await database.db.transaction((tx) =>
       recordRewardedEvent(
         tx,
         {
           kind: event.kind,
-          actorId: userIds[event.actor]!,
+          actorId,
           subjectOwnerId: userIds[event.owner]!,
           reference: event.reference,
         },
-        { now: NOW, dailyCap: DAILY_CAP },
+        NOW,
       ),
     );
+    if (queued.status !== 'queued') return queued;
+    await sequencer.settle();
+    if (before) return { status: 'already_recorded' };
+    const row = await ledgerRow(event.kind, event.reference, actorId);
+    if (!row) throw new Error('a queued event was not sequenced by settle()');
+    if (row.event_index === null) return { status: 'over_daily_cap' };
+    const eventIndex = BigInt(row.event_index);
+    return {
+      status: 'rewarded',
+      eventIndex,
+      epoch: epochForEvent(eventIndex),
+      amount: BigInt(row.amount),
+    };
   }
 
   const eventArb = fc.record({
@@ -117,6 +159,10 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
           );
           expect(BigInt(state.rows[0]!.total_events)).toBe(seed.events + BigInt(rewarded.length));
           expect(BigInt(state.rows[0]!.total_minted)).toBe(minted);
+
+          // Every queued event was sequenced before its settle() answered.
+          const queue = await database.pool.query('select 1 from emission_queue');
+          expect(queue.rowCount).toBe(0);
 
           // One action never pays twice; self-engagement writes nothing.
           const keys = rows.map((row) => `${row.kind}|${row.reference}|${row.recipient_id}`);

@@ -96,17 +96,6 @@ export async function readRecordedTotals(tx: Tx, vaultId: bigint): Promise<Map<s
   return new Map(result.rows.map((row) => [row.address, BigInt(row.total_deposited)]));
 }
 
-/** Users signed in with these wallets, locked in id order (before any ledger lock). */
-export async function lockUsersOfWallets(tx: Tx, wallets: string[]): Promise<Map<string, string>> {
-  if (wallets.length === 0) return new Map();
-  const result = await tx.execute<{ id: string; sol_address: string }>(sql`
-    select id, sol_address from users
-    where sol_address = any(${`{${wallets.join(',')}}`}::text[])
-    order by id
-    for update`);
-  return new Map(result.rows.map((row) => [row.sol_address, row.id]));
-}
-
 /** The users (if any) of these wallets, unlocked (the real-time audience). */
 export async function usersOfWallets(tx: Tx, wallets: string[]): Promise<Map<string, string>> {
   if (wallets.length === 0) return new Map();

@@ -28,6 +28,7 @@ import type { Db } from '../../db/database.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import { readVault } from '../vaults/repo.ts';
 import { toVaultSummary } from '../vaults/service.ts';
 import { checkSnapshot, type EscrowExpectation } from './checks.ts';
@@ -36,7 +37,6 @@ import {
   claimDueVaults,
   insertEscrowVault,
   lockEscrowVault,
-  lockUsersOfWallets,
   readEscrowTarget,
   readMyDeposits,
   readRecordedTotals,
@@ -58,7 +58,8 @@ export interface EscrowDeps {
   logger: FastifyBaseLogger;
   enabled: boolean;
   programId: string;
-  dailyRewardCap: number;
+  /** Gives the events a sync queues their rewards (modules/emissions). */
+  emissions: EmissionSequencer;
   /** The program's config once seen on chain (it never goes away), per instance. */
   config: { value: VaultConfig | null };
 }
@@ -73,7 +74,7 @@ export function escrowDepsOf(ctx: AppContext): EscrowDeps {
     logger: ctx.logger,
     enabled: ctx.config.vaults.enabled,
     programId: ctx.config.vaults.programId,
-    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    emissions: ctx.emissions,
     config: { value: null },
   };
 }
@@ -240,9 +241,7 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
       return added > 0n ? [{ address, deposit, added }] : [];
     });
     const wentLive = locked.state === 'pending';
-    // Lock order: the vault (above), then every user this sync rewards, in id order, then the
-    // emission state (recordRewardedEvent): two syncs never wait on each other's users.
-    const rewardedUsers = await lockUsersOfWallets(tx, [
+    const rewardedUsers = await usersOfWallets(tx, [
       ...new Set([
         ...grown.map((g) => g.deposit.participant),
         ...(wentLive ? [target.creator_wallet] : []),
@@ -265,12 +264,11 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
         reference: vaultKey,
       });
     }
-    // Last before commit: the ledger holds the one global emission lock from here to the end.
     if (wentLive) {
       await recordRewardedEvent(
         tx,
         { kind: 'vault_created', actorId: locked.creator_id, reference: locked.post_id },
-        { now, dailyCap: deps.dailyRewardCap },
+        now,
       );
     }
     for (const g of grown) {
@@ -284,7 +282,7 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
           subjectOwnerId: locked.creator_id,
           reference: `${g.address}:${g.deposit.totalDeposited}`,
         },
-        { now, dailyCap: deps.dailyRewardCap },
+        now,
       );
     }
 
@@ -311,6 +309,7 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
   });
 
   if (announcement) {
+    await deps.emissions.settle();
     for (const event of announcement.events) {
       await announce(deps, { kind: 'users', userIds: announcement.audience }, event);
     }

@@ -165,12 +165,7 @@ export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<
 
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
 
-/**
- * Locks the acting user's row first, as recordRewardedEvent will (FOR UPDATE). Without it two
- * writes of one user deadlock: each insert's foreign key takes KEY SHARE on the user row, which
- * the other's FOR UPDATE then waits for. Taken first, same-user writes simply queue. It also
- * reads the profile the answer shows (one round trip for both).
- */
+/** The acting user's profile, as the answer to their write shows it. */
 export interface ActorProfile {
   solAddress: string;
   username: string | null;
@@ -179,7 +174,7 @@ export interface ActorProfile {
   isVerified: boolean;
 }
 
-export async function lockActor(tx: Tx, userId: string): Promise<ActorProfile> {
+export async function readActor(tx: Tx, userId: string): Promise<ActorProfile> {
   const result = await tx.execute<{
     sol_address: string;
     username: string | null;
@@ -188,7 +183,7 @@ export async function lockActor(tx: Tx, userId: string): Promise<ActorProfile> {
     is_verified: boolean;
   }>(
     sql`select sol_address, username, display_name, avatar_url, is_verified
-        from users where id = ${userId} for update`,
+        from users where id = ${userId}`,
   );
   const row = result.rows[0];
   if (!row) throw new AppError('unauthorized');

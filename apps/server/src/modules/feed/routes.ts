@@ -75,7 +75,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     media: mediaStoreAt(ctx.config.dataDir),
     cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
     appOrigin: ctx.config.appOrigin,
-    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    emissions: ctx.emissions,
     vaultsEnabled: ctx.config.vaults.enabled,
     escrow: escrowDepsOf(ctx),
   };

@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { comments, engagements, media, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent } from '../emissions/ledger.ts';
+import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import {
   mediaNameFromUrl,
   mediaPath,
@@ -38,7 +39,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './feed-cache.ts';
 import {
   adjustCount,
-  lockActor,
+  readActor,
   lockLivePost,
   mediaKeysOfPosts,
   postIsLive,
@@ -59,7 +60,8 @@ export interface FeedDeps {
   media: MediaStore;
   cache: FirstPageCache;
   appOrigin: string;
-  dailyRewardCap: number;
+  /** Gives the events a post, like or comment queues their rewards (modules/emissions). */
+  emissions: EmissionSequencer;
   /** The timelock-vault feature flag (config.vaults.enabled). */
   vaultsEnabled: boolean;
   /** Escrow vault posts (issue 9). */
@@ -268,7 +270,7 @@ export async function createPost(
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
-    const profile = await lockActor(tx, author.id);
+    const profile = await readActor(tx, author.id);
     let mediaId: string | null = null;
     if (attachment && attachmentName) {
       const [upload] = await tx
@@ -299,7 +301,6 @@ export async function createPost(
       .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
     if (!post) throw new Error('post insert returned nothing');
     if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
-    // Last before commit: the ledger holds the one global emission lock from here to the end.
     if (escrowPlan) {
       // Pending until found on chain; vault_created is recorded then (modules/escrow).
       await createEscrowVaultForPost(tx, {
@@ -314,7 +315,7 @@ export async function createPost(
       await recordRewardedEvent(
         tx,
         { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
-        { now, dailyCap: deps.dailyRewardCap },
+        now,
       );
     } else {
       await createVaultForPost(tx, {
@@ -322,7 +323,6 @@ export async function createPost(
         creatorId: author.id,
         target: vaultTarget,
         now,
-        dailyRewardCap: deps.dailyRewardCap,
       });
     }
     return {
@@ -348,8 +348,9 @@ export async function createPost(
 
   deps.cache.invalidate();
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
-  // announces it then.
+  // announces it (and rewards it) then.
   if (!escrowPlan) {
+    await deps.emissions.settle();
     await publish(deps, {
       type: 'new_post',
       data: { postId: row.id, author: { id: author.id, username: row.username } },
@@ -395,7 +396,7 @@ export async function toggleEngagement(
 ): Promise<{ toggled: 'on' | 'off' }> {
   const now = deps.clock.now();
   const toggled = await deps.db.transaction(async (tx) => {
-    await lockActor(tx, user.id);
+    await readActor(tx, user.id);
     const post = await lockLivePost(
       tx,
       id,
@@ -419,7 +420,7 @@ export async function toggleEngagement(
             subjectOwnerId: post.authorId,
             reference: id.toString(),
           },
-          { now, dailyCap: deps.dailyRewardCap },
+          now,
         );
       }
       return 'on' as const;
@@ -437,7 +438,10 @@ export async function toggleEngagement(
     if (removed.length > 0 && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
     return 'off' as const;
   });
-  if (kind === 'like') deps.cache.invalidate();
+  if (kind === 'like') {
+    deps.cache.invalidate();
+    if (toggled === 'on') await deps.emissions.settle();
+  }
   return { toggled };
 }
 
@@ -454,7 +458,7 @@ export async function addComment(
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
   const now = deps.clock.now();
   const item = await deps.db.transaction(async (tx): Promise<CommentItem> => {
-    const profile = await lockActor(tx, user.id);
+    const profile = await readActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
     const [comment] = await tx
@@ -463,7 +467,6 @@ export async function addComment(
       .returning({ id: comments.id, createdAt: comments.createdAt });
     if (!comment) throw new Error('comment insert returned nothing');
     await adjustCount(tx, postId, 'comment_count', 1);
-    // Last before commit: the ledger holds the one global emission lock from here to the end.
     await recordRewardedEvent(
       tx,
       {
@@ -472,7 +475,7 @@ export async function addComment(
         subjectOwnerId: post.authorId,
         reference: comment.id.toString(),
       },
-      { now, dailyCap: deps.dailyRewardCap },
+      now,
     );
     return toCommentItem({
       id: comment.id.toString(),
@@ -486,6 +489,7 @@ export async function addComment(
     });
   });
   deps.cache.invalidate();
+  await deps.emissions.settle();
   return item;
 }
 

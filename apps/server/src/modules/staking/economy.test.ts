@@ -39,10 +39,11 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
             actorId: signedIn.user.id,
             reference: `${signedIn.user.id}:${i}`,
           },
-          { now: t.clock.now(), dailyCap: 100 },
+          t.clock.now(),
         ),
       );
     }
+    await t.ctx.emissions.settle();
     return signedIn;
   }
 
@@ -200,9 +201,10 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       recordRewardedEvent(
         tx,
         { kind: 'post_created', actorId: friend.user.id, reference: 'first' },
-        { now: t.clock.now(), dailyCap: 100 },
+        t.clock.now(),
       ),
     );
+    await t.ctx.emissions.settle();
     const stats = await t.app.inject({
       method: 'GET',
       url: '/api/referrals/stats',
@@ -274,11 +276,12 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
           recordRewardedEvent(
             tx,
             { kind: 'like_given', actorId: friend.user.id, reference: `like:${i % 15}` },
-            { now: t.clock.now(), dailyCap: 100 },
+            t.clock.now(),
           ),
         ),
       ),
     );
+    await t.ctx.emissions.settle();
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const audit = await fetchAndAudit(address);
     expect(audit.problems).toEqual([]);

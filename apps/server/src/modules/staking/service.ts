@@ -1,8 +1,8 @@
 import { AppError, stakingAccrual, validateStakeAmount, type StakeAction } from '@dum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { dumAccounts, emissionState, users } from '../../db/schema.ts';
-import { recordBonusMint, type Tx } from '../emissions/ledger.ts';
+import { dumAccounts } from '../../db/schema.ts';
+import { lockEmissionState, recordBonusMint, type Tx } from '../emissions/ledger.ts';
 
 /**
  * Off-chain staking (design.md section 4): stake moves DUM from balance to staked, unstake moves
@@ -100,8 +100,8 @@ export async function changeStake(
 }
 
 /**
- * Mints the accrued staking rewards to the balance. Locks in the ledger's order (user row,
- * emission_state, account) so it cannot deadlock with a rewarded event.
+ * Mints the accrued staking rewards to the balance. Locks in the ledger's order (emission_state,
+ * then the account) so it cannot deadlock with the emission sequencer.
  */
 export async function claimStakingRewards(
   db: Db,
@@ -109,8 +109,7 @@ export async function claimStakingRewards(
 ): Promise<{ claimed: string; account: AccountView }> {
   const { userId, now, aprBps } = input;
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await tx.select({ id: emissionState.id }).from(emissionState).for('update');
+    await lockEmissionState(tx);
     const account = await lockAccount(tx, userId, now);
     const pending = pendingRewards(account, now, aprBps);
     let claimed = 0n;

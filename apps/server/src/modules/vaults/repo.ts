@@ -261,16 +261,19 @@ export async function readMediaVault(
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
 
 /**
- * Locks the supporter's user row first (as recordRewardedEvent will, and before the support's
- * inserts take KEY SHARE on it: see feed/repo.ts lockActor) and answers their public profile.
- * A statement of its own: the next one's snapshot must be taken after this lock is granted.
+ * Locks the supporter's user row and answers their public profile. A statement of its own: the
+ * support statement's snapshot must be taken after this lock is granted, so it sees the
+ * supporter's earlier supports. NO KEY UPDATE: it queues one wallet's supports but not the
+ * KEY SHARE locks that other rows' foreign keys take on the user.
  */
 export async function lockSupporter(tx: Tx, userId: string): Promise<SupporterProfile> {
   const result = await tx.execute<{
     username: string | null;
     display_name: string | null;
     sol_address: string;
-  }>(sql`select username, display_name, sol_address from users where id = ${userId} for update`);
+  }>(
+    sql`select username, display_name, sol_address from users where id = ${userId} for no key update`,
+  );
   const row = result.rows[0];
   if (!row) throw new AppError('unauthorized');
   return row;

@@ -58,7 +58,7 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
     chain: ctx.chain,
     logger: ctx.logger,
     enabled: ctx.config.vaults.enabled,
-    dailyRewardCap: ctx.config.economy.dailyRewardCap,
+    emissions: ctx.emissions,
     facts: new Map(),
   };
 }

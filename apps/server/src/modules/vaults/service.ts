@@ -30,6 +30,7 @@ import type { Db } from '../../db/database.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import { getVaultDeposits } from '../escrow/service.ts';
 import { readEscrowLeaderboard } from '../escrow/repo.ts';
 import { MEDIA_URL_PREFIX } from '../media/storage.ts';
@@ -61,7 +62,8 @@ export interface VaultDeps {
   chain: ChainClient;
   logger: FastifyBaseLogger;
   enabled: boolean;
-  dailyRewardCap: number;
+  /** Gives the events a support queues their rewards (modules/emissions). */
+  emissions: EmissionSequencer;
   /** Immutable vault facts by id (creator, end, target), so a support reads none of them. */
   facts: Map<string, VaultFactsRow>;
 }
@@ -237,7 +239,7 @@ export function vaultTargetFor(enabled: boolean, targetAmount: string | null | u
  */
 export async function createVaultForPost(
   tx: Tx,
-  args: { postId: bigint; creatorId: string; target: bigint; now: Date; dailyRewardCap: number },
+  args: { postId: bigint; creatorId: string; target: bigint; now: Date },
 ): Promise<void> {
   await tx.insert(vaults).values({
     messageId: args.postId,
@@ -250,7 +252,7 @@ export async function createVaultForPost(
   await recordRewardedEvent(
     tx,
     { kind: 'vault_created', actorId: args.creatorId, reference: args.postId.toString() },
-    { now: args.now, dailyCap: args.dailyRewardCap },
+    args.now,
   );
 }
 
@@ -348,7 +350,6 @@ export async function supportVault(
   let recorded: Recorded;
   try {
     recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
-      // Lock order everywhere: the acting user, then the vault, then the emission state.
       const supporter = await lockSupporter(tx, viewer.id);
       const row = await recordSupport(tx, {
         vaultId,
@@ -382,7 +383,7 @@ export async function supportVault(
           subjectOwnerId: facts.creator_id,
           reference: signature,
         },
-        { now, dailyCap: deps.dailyRewardCap },
+        now,
       );
       const response: SupportVaultResponse = {
         support: {
@@ -437,6 +438,7 @@ export async function supportVault(
     );
     throw new AppError(REFUSAL_ERROR[refusal ?? 'not_active']);
   }
+  await deps.emissions.settle();
   await announce(deps, recorded.audience, {
     type: 'vault_support',
     data: {

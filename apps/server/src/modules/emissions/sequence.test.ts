@@ -1,0 +1,180 @@
+import {
+  capMint,
+  epochForEvent,
+  MAX_SUPPLY,
+  REFERRAL_REWARD_FRIEND,
+  REFERRAL_REWARD_REFERRER,
+  rewardForEvent,
+} from '@dum/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  dayKey,
+  onceKey,
+  sequenceEvents,
+  utcDayStart,
+  type ActorFacts,
+  type QueuedEvent,
+  type RewardedEventKind,
+  type SequenceInput,
+} from './sequence.ts';
+
+const ACTORS = ['a', 'b', 'c', 'd'];
+const KINDS: RewardedEventKind[] = ['post_created', 'like_given', 'comment_created'];
+const DAY_1 = new Date('2026-11-23T23:59:00Z');
+const DAY_2 = new Date('2026-11-24T00:01:00Z');
+
+function facts(overrides: Partial<Record<string, Partial<ActorFacts>>> = {}) {
+  return new Map(
+    ACTORS.map((id) => [
+      id,
+      { name: `user-${id}`, referredById: null, referralPaid: true, ...overrides[id] },
+    ]),
+  );
+}
+
+const inputArb = fc
+  .record({
+    totals: fc.constantFrom(
+      { totalEvents: 0n, totalMinted: 0n },
+      { totalEvents: 69_997n, totalMinted: 69_997n * 150_000_000_000n },
+      { totalEvents: 500_000n, totalMinted: MAX_SUPPLY - 200_000_000_000n },
+      { totalEvents: 500_000n, totalMinted: MAX_SUPPLY },
+    ),
+    events: fc.array(
+      fc.record({
+        kind: fc.constantFrom(...KINDS),
+        actorId: fc.constantFrom(...ACTORS),
+        reference: fc.constantFrom('1', '2', '3', '4', '5'),
+        createdAt: fc.constantFrom(DAY_1, DAY_2),
+      }),
+      { maxLength: 40 },
+    ),
+    earnedBefore: fc.array(fc.tuple(fc.constantFrom(...ACTORS), fc.integer({ min: 0, max: 5 })), {
+      maxLength: 4,
+    }),
+    recordedBefore: fc.array(fc.tuple(fc.constantFrom(...KINDS), fc.constantFrom('1', '2')), {
+      maxLength: 3,
+    }),
+    // 'c' was referred by 'a' and not paid yet; 'd' by 'b', paid already.
+    dailyCap: fc.integer({ min: 1, max: 6 }),
+  })
+  .map((raw): SequenceInput => ({
+    totals: raw.totals,
+    events: raw.events.map((e, i): QueuedEvent => ({ ...e, id: BigInt(i + 1) })),
+    actors: facts({
+      c: { referredById: 'a', referralPaid: false },
+      d: { referredById: 'b', referralPaid: true },
+    }),
+    earnedOnDay: new Map(
+      raw.earnedBefore.map(([actor, n]) => [dayKey(actor, utcDayStart(DAY_1)), n]),
+    ),
+    alreadyRecorded: new Set(raw.recordedBefore.map(([kind, ref]) => onceKey(kind, ref, 'a'))),
+    dailyCap: raw.dailyCap,
+  }));
+
+describe('sequenceEvents', () => {
+  it('keeps the schedule, the cap, the daily cap and once-only payment (property)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const out = sequenceEvents(input);
+        let minted = input.totals.totalMinted;
+        let nextIndex = input.totals.totalEvents;
+        const rewardedPerDay = new Map<string, number>();
+        const keys = new Set<string>();
+        for (const entry of out.ledger) {
+          const key = onceKey(entry.kind, entry.reference, entry.recipientId);
+          expect(keys.has(key)).toBe(false);
+          expect(input.alreadyRecorded.has(key)).toBe(false);
+          keys.add(key);
+          if (entry.eventIndex !== null) {
+            // Consecutive indices, each paid its own reward, cut at the cap.
+            expect(entry.eventIndex).toBe(nextIndex);
+            expect(entry.epoch).toBe(epochForEvent(entry.eventIndex));
+            expect(entry.amount).toBe(capMint(rewardForEvent(entry.eventIndex), minted));
+            nextIndex += 1n;
+            const day = dayKey(entry.recipientId, utcDayStart(entry.createdAt));
+            rewardedPerDay.set(day, (rewardedPerDay.get(day) ?? 0) + 1);
+          } else {
+            expect(entry.amount).toBe(capMint(entry.amount, minted));
+          }
+          minted += entry.amount;
+        }
+        expect(minted).toBeLessThanOrEqual(MAX_SUPPLY);
+        expect(out.totals).toEqual({ totalEvents: nextIndex, totalMinted: minted });
+
+        // Nobody earns on more events a day than the cap allows, counting earlier ones.
+        for (const [day, n] of rewardedPerDay) {
+          expect(n + (input.earnedOnDay.get(day) ?? 0)).toBeLessThanOrEqual(input.dailyCap);
+        }
+        // Credits are exactly the positive mints per recipient.
+        const sums = new Map<string, bigint>();
+        for (const e of out.ledger) {
+          if (e.amount > 0n) sums.set(e.recipientId, (sums.get(e.recipientId) ?? 0n) + e.amount);
+        }
+        expect(out.credits).toEqual(sums);
+        // Every event has an outcome; the referral bonus is paid at most once, only to 'c'.
+        expect(out.outcomes.size).toBe(input.events.length);
+        const bonuses = out.ledger.filter((e) => e.kind.startsWith('referral_'));
+        const cRewarded = out.ledger.some((e) => e.recipientId === 'c' && e.eventIndex !== null);
+        expect(bonuses.length).toBe(cRewarded ? 2 : 0);
+        // Milestones are announced once each.
+        const refs = out.activity.flatMap((a) => (a.userId === null ? [a.reference] : []));
+        expect(new Set(refs).size).toBe(refs.length);
+      }),
+    );
+  });
+
+  it("pays the doubled Genesis referral bonuses on the friend's first rewarded event", () => {
+    const out = sequenceEvents({
+      totals: { totalEvents: 0n, totalMinted: 0n },
+      events: [
+        { id: 1n, kind: 'post_created', actorId: 'c', reference: 'p1', createdAt: DAY_1 },
+        { id: 2n, kind: 'post_created', actorId: 'c', reference: 'p2', createdAt: DAY_1 },
+      ],
+      actors: facts({ c: { referredById: 'a', referralPaid: false } }),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      dailyCap: 100,
+    });
+    expect(out.ledger.map((e) => [e.kind, e.recipientId, e.amount])).toEqual([
+      ['post_created', 'c', 150_000_000_000n],
+      ['referral_friend', 'c', 2n * REFERRAL_REWARD_FRIEND],
+      ['referral_referrer', 'a', 2n * REFERRAL_REWARD_REFERRER],
+      ['post_created', 'c', 150_000_000_000n],
+    ]);
+    expect(out.activity.map((a) => a.message)).toEqual([
+      'user-c posted a vibe · +150 DUM',
+      'user-c joined through a referral · +200 DUM to their friend',
+      'user-c posted a vibe · +150 DUM',
+    ]);
+  });
+
+  it('announces the halving with the event that ends the epoch, and counts the daily cap per UTC day', () => {
+    const out = sequenceEvents({
+      totals: { totalEvents: 69_999n, totalMinted: 0n },
+      events: [
+        { id: 1n, kind: 'like_given', actorId: 'a', reference: 'x', createdAt: DAY_1 },
+        { id: 2n, kind: 'like_given', actorId: 'a', reference: 'y', createdAt: DAY_1 },
+        { id: 3n, kind: 'like_given', actorId: 'a', reference: 'z', createdAt: DAY_2 },
+      ],
+      actors: facts(),
+      earnedOnDay: new Map([[dayKey('a', utcDayStart(DAY_1)), 0]]),
+      alreadyRecorded: new Set(),
+      dailyCap: 1,
+    });
+    expect([...out.outcomes.values()].map((o) => o.status)).toEqual([
+      'rewarded',
+      'over_daily_cap',
+      'rewarded',
+    ]);
+    expect(out.ledger.map((e) => e.amount)).toEqual([150_000_000_000n, 0n, 75_000_000_000n]);
+    expect(out.activity.map((a) => a.message)).toEqual([
+      'user-a liked a vibe · +150 DUM',
+      'Halving! Epoch 1 begins: 75 DUM per vibe',
+      'user-a liked a vibe',
+      'user-a liked a vibe · +75 DUM',
+    ]);
+    expect(out.totals.totalEvents).toBe(70_001n);
+  });
+});
