@@ -1,0 +1,155 @@
+import { auditLedger } from '@dum/core';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { recordRewardedEvent } from './ledger.ts';
+import { createEmissionSequencer } from './sequencer.ts';
+
+const NOW = new Date('2026-11-24T10:00:00Z');
+
+describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
+  let database: Database;
+  let userIds: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const { rows } = await database.pool.query<{ id: string }>(
+      `insert into users (sol_address) select 'seq-wallet-' || g from generate_series(1, 8) g returning id`,
+    );
+    userIds = rows.map((row) => row.id);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.pool.query('delete from emission_queue');
+    await database.pool.query('delete from emission_ledger');
+    await database.pool.query('delete from dum_accounts');
+    await database.pool.query(
+      'update emission_state set total_events = 0, total_minted = 0 where id = 1',
+    );
+  });
+
+  function sequencer(options: { batchSize?: number; logger?: pino.Logger } = {}) {
+    return createEmissionSequencer({
+      database,
+      clock: { now: () => NOW },
+      logger: options.logger ?? pino({ level: 'silent' }),
+      dailyCap: 100,
+      batchSize: options.batchSize,
+    });
+  }
+
+  async function queue(count: number, prefix: string): Promise<void> {
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        database.db.transaction((tx) =>
+          recordRewardedEvent(
+            tx,
+            {
+              kind: 'post_created',
+              actorId: userIds[i % userIds.length]!,
+              reference: `${prefix}${i}`,
+            },
+            NOW,
+          ),
+        ),
+      ),
+    );
+  }
+
+  async function counts(): Promise<{ queued: number; ledger: number; events: number }> {
+    const { rows } = await database.pool.query<{ queued: number; ledger: number; events: string }>(
+      `select (select count(*)::int from emission_queue) as queued,
+        (select count(*)::int from emission_ledger) as ledger,
+        (select total_events::text from emission_state) as events`,
+    );
+    const row = rows[0]!;
+    return { queued: row.queued, ledger: row.ledger, events: Number(row.events) };
+  }
+
+  it('settles every event committed before the call, in batches, once each', async () => {
+    const s = sequencer({ batchSize: 3 });
+    await queue(10, 'a');
+    await s.settle();
+    expect(await counts()).toEqual({ queued: 0, ledger: 10, events: 10 });
+    await s.stop();
+  });
+
+  it('lets concurrent callers share runs, and two instances take turns without overlap', async () => {
+    const a = sequencer({ batchSize: 4 });
+    const b = sequencer({ batchSize: 4 });
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        await queue(2, `c${i}-`);
+        await (i % 2 ? a : b).settle();
+      }),
+    );
+    expect(await counts()).toEqual({ queued: 0, ledger: 24, events: 24 });
+    const { rows } = await database.pool.query<{
+      id: string;
+      event_index: string | null;
+      epoch: number | null;
+      amount: string;
+      recipient_id: string;
+      kind: string;
+      reference: string;
+    }>(
+      'select id::text, event_index::text, epoch, amount::text, recipient_id, kind, reference from emission_ledger order by id',
+    );
+    const audit = auditLedger(
+      rows.map((r) => ({
+        id: r.id,
+        eventIndex: r.event_index,
+        epoch: r.epoch,
+        amount: r.amount,
+        recipient: r.recipient_id,
+        kind: r.kind,
+        reference: r.reference,
+      })),
+      { totalEvents: 24n, totalMinted: 24n * 150_000_000_000n },
+    );
+    expect(audit.problems).toEqual([]);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('sweeps what an instance left queued (it stopped between commit and settle)', async () => {
+    const s = sequencer();
+    await queue(5, 'crash');
+    expect((await counts()).queued).toBe(5);
+    await s.sweep();
+    expect(await counts()).toEqual({ queued: 0, ledger: 5, events: 5 });
+    // Nothing queued: the sweep answers without a run.
+    await s.sweep();
+    expect((await counts()).ledger).toBe(5);
+    await s.stop();
+  });
+
+  it('logs a failed run and leaves its events queued for the next one', async () => {
+    const logger = pino({ level: 'silent' });
+    const error = vi.spyOn(logger, 'error');
+    const s = sequencer({ logger });
+    await queue(3, 'fail');
+    // A broken database for one run: the counters' row is gone.
+    await database.pool.query('delete from emission_state');
+    await s.settle();
+    expect(error).toHaveBeenCalledWith(expect.anything(), 'emission sequencer failed');
+    expect((await counts()).queued).toBe(3);
+    await database.pool.query(
+      'insert into emission_state (id, total_events, total_minted) values (1, 0, 0)',
+    );
+    await s.settle();
+    expect(await counts()).toEqual({ queued: 0, ledger: 3, events: 3 });
+    await s.stop();
+  });
+
+  it('runs nothing once stopped', async () => {
+    const s = sequencer();
+    await s.stop();
+    await queue(2, 'stopped');
+    await s.settle();
+    await s.sweep();
+    expect((await counts()).queued).toBe(2);
+  });
+});
