@@ -2,26 +2,21 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-card border border-border bg-surface/80 shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;
+  return <div className={cn('card-header', className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-base font-semibold tracking-tight', className)} {...props} />;
+  return <h3 className={cn('card-title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted', className)} {...props} />;
+  return <p className={cn('card-description', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0', className)} {...props} />;
+  return <div className={cn('card-content', className)} {...props} />;
 }

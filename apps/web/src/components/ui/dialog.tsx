@@ -17,13 +17,7 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-background/70 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out] motion-reduce:animate-none" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-surface p-6 shadow-2xl shadow-black/50 data-[state=open]:animate-[dialog-in_180ms_ease-out] motion-reduce:animate-none',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('dialog-content', className)} {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}
@@ -37,30 +31,20 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
+  return <div className={cn('dialog-header', className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('dialog-footer', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn('text-lg font-bold tracking-tight', className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Title className={cn('dialog-title', className)} {...props} />;
 }
 
 export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted', className)} {...props} />;
+  return <DialogPrimitive.Description className={cn('dialog-description', className)} {...props} />;
 }

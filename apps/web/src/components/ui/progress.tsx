@@ -19,14 +19,11 @@ export function Progress({ value, label, className, indicatorClassName, ...props
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      className={cn('h-1.5 w-full overflow-hidden rounded-full bg-surface-3', className)}
+      className={cn('progress', className)}
       {...props}
     >
       <div
-        className={cn(
-          'h-full rounded-full bg-vibe transition-[width] duration-500 motion-reduce:transition-none',
-          indicatorClassName,
-        )}
+        className={cn('progress-indicator', indicatorClassName)}
         style={{ width: `${percent}%` }}
       />
     </div>

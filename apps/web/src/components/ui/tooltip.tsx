@@ -48,10 +48,7 @@ function TooltipRoot({ content, children, side = 'top', className }: TooltipProp
         <TooltipPrimitive.Content
           side={side}
           sideOffset={6}
-          className={cn(
-            'z-50 max-w-64 rounded-lg border border-border bg-surface-3 px-2.5 py-1.5 text-xs text-foreground shadow-lg',
-            className,
-          )}
+          className={cn('tooltip-content', className)}
         >
           {content}
           <TooltipPrimitive.Arrow className="fill-surface-3" />

@@ -383,7 +383,7 @@ function SignedInComposer() {
               disabled={pending}
               pressed={vaultMode}
               icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-              className={vaultMode ? 'text-dum hover:text-dum' : undefined}
+              tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
             >
               {vaultMode ? 'Cancel Vault' : 'Create Vault'}
             </ToolButton>
@@ -433,14 +433,15 @@ function ToolButton({
   onClick,
   disabled,
   pressed,
-  className,
+  tone = 'text-muted hover:text-foreground',
 }: {
   children: string;
   icon: React.ReactNode;
   onClick: () => void;
   disabled?: boolean;
   pressed?: boolean;
-  className?: string;
+  /** Text colours, resting and hovered. */
+  tone?: string;
 }) {
   return (
     <button
@@ -449,8 +450,8 @@ function ToolButton({
       disabled={disabled}
       aria-pressed={pressed}
       className={cn(
-        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-xs font-semibold text-muted transition-colors hover:bg-surface-2 hover:text-foreground disabled:pointer-events-none disabled:opacity-50 sm:text-sm [&_svg]:size-4',
-        className,
+        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-xs font-semibold transition-colors hover:bg-surface-2 disabled:pointer-events-none disabled:opacity-50 sm:text-sm [&_svg]:size-4',
+        tone,
       )}
     >
       {icon}
@@ -508,7 +509,7 @@ function AttachmentPreview({
         size="sm"
         onClick={onRemove}
         disabled={disabled}
-        className="absolute top-2 right-2 bg-surface/90 backdrop-blur"
+        className="absolute top-2 right-2 bg-surface/90 backdrop-blur hover:bg-surface-3"
       >
         <X aria-hidden="true" />
         Remove

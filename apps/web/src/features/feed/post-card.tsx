@@ -185,7 +185,7 @@ export const PostCard = memo(function PostCard({
           label="Like"
           pressed={post.liked}
           onClick={() => toggle('like')}
-          className={post.liked ? 'text-accent hover:text-accent' : undefined}
+          tone={post.liked ? 'text-accent hover:text-accent' : undefined}
         >
           <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
           <Count value={post.likeCount} />
@@ -195,7 +195,7 @@ export const PostCard = memo(function PostCard({
           expanded={commentsOpen}
           controls={commentsOpen ? commentsId : undefined}
           onClick={variant === 'detail' ? undefined : toggleComments}
-          className={commentsOpen ? 'text-foreground' : undefined}
+          tone={commentsOpen ? 'text-foreground hover:text-foreground' : undefined}
         >
           <MessageCircle className="size-[18px]" aria-hidden="true" />
           <Count value={post.commentCount} />
@@ -205,7 +205,8 @@ export const PostCard = memo(function PostCard({
           label="Bookmark"
           pressed={post.bookmarked}
           onClick={() => toggle('bookmark')}
-          className={cn('ml-auto', post.bookmarked && 'text-primary hover:text-primary')}
+          className="ml-auto"
+          tone={post.bookmarked ? 'text-primary hover:text-primary' : undefined}
         >
           <Bookmark
             className={cn('size-[18px]', post.bookmarked && 'fill-current')}
@@ -244,6 +245,8 @@ interface ActionButtonProps {
   controls?: string;
   onClick?: () => void;
   className?: string;
+  /** Text colours, resting and hovered. */
+  tone?: string;
   children: React.ReactNode;
 }
 
@@ -254,6 +257,7 @@ function ActionButton({
   controls,
   onClick,
   className,
+  tone = 'text-muted hover:text-foreground',
   children,
 }: ActionButtonProps) {
   return (
@@ -266,7 +270,8 @@ function ActionButton({
       onClick={onClick}
       disabled={!onClick}
       className={cn(
-        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground disabled:cursor-default disabled:hover:bg-transparent',
+        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium transition-colors hover:bg-surface-2 disabled:cursor-default disabled:hover:bg-transparent',
+        tone,
         className,
       )}
     >

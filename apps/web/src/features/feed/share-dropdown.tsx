@@ -6,7 +6,12 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
 
-import { shareTriggerClass, ShareTriggerContent, type ShareMenuProps } from './share-menu.tsx';
+import {
+  shareTriggerClass,
+  shareTriggerTone,
+  ShareTriggerContent,
+  type ShareMenuProps,
+} from './share-menu.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
@@ -51,7 +56,11 @@ export function ShareDropdown({
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         aria-label={copied ? 'Link copied' : 'Share'}
-        className={cn(shareTriggerClass, copied && 'text-success hover:text-success', className)}
+        className={cn(
+          shareTriggerClass,
+          copied ? 'text-success hover:text-success' : shareTriggerTone,
+          className,
+        )}
       >
         <ShareTriggerContent copied={copied} />
       </DropdownMenu.Trigger>

@@ -10,7 +10,9 @@ export interface ShareMenuProps {
 }
 
 export const shareTriggerClass =
-  'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground data-[state=open]:bg-surface-2 data-[state=open]:text-foreground';
+  'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2 data-[state=open]:text-foreground';
+/** The trigger's text colours, resting and hovered (green once the link is copied). */
+export const shareTriggerTone = 'text-muted hover:text-foreground';
 
 export function ShareTriggerContent({ copied }: { copied: boolean }) {
   return (
@@ -45,7 +47,7 @@ export function ShareMenu(props: ShareMenuProps) {
       aria-haspopup="menu"
       aria-expanded={used}
       onClick={() => setUsed(true)}
-      className={cn(shareTriggerClass, props.className)}
+      className={cn(shareTriggerClass, shareTriggerTone, props.className)}
     >
       <ShareTriggerContent copied={false} />
     </button>

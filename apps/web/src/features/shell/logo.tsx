@@ -26,13 +26,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
 
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'relative grid shrink-0 place-items-center rounded-xl bg-vibe text-lg font-black text-primary-foreground shadow-[0_6px_20px_-6px_var(--color-accent)] transition-transform duration-200 group-hover:-rotate-6 motion-reduce:transition-none',
-        className,
-      )}
-    >
+    <span aria-hidden="true" className={cn('logo-mark', className)}>
       D
       <span className="absolute -top-1 -right-1 size-2.5 rounded-full border-2 border-background bg-dum" />
     </span>
