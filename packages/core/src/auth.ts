@@ -54,6 +54,8 @@ export const verifyRequestSchema = z
       .max(AUTH_LIMITS.signedTransactionMaxLength, 'must be at most 1232 bytes')
       .regex(BASE64, 'must be base64')
       .optional(),
+    /** The referral code the challenge was asked with, if any: the challenge is bound to it. */
+    referralCode: z.string().max(AUTH_LIMITS.referralCodeMaxLength).nullish(),
   })
   .refine((body) => (body.signature === undefined) !== (body.signedTransaction === undefined), {
     message: 'send exactly one of signature and signedTransaction',

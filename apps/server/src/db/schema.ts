@@ -37,21 +37,18 @@ export const users = pgTable(
 );
 
 /**
- * Sign-in challenges issued and not yet used. A row is deleted when verify consumes it (so a
- * nonce works once) or by the cleanup once it has expired.
+ * Sign-in nonces that verify has accepted (decision 005): a challenge is not stored when it is
+ * issued, its nonce carries the server's MAC of its terms; verify inserts the nonce here, so it
+ * works once. The cleanup deletes a row once its challenge has expired (it can never verify
+ * again anyway).
  */
-export const authChallenges = pgTable(
-  'auth_challenges',
+export const authUsedNonces = pgTable(
+  'auth_used_nonces',
   {
     nonce: text('nonce').primaryKey(),
-    address: text('address').notNull(),
-    message: text('message').notNull(),
-    /** The referral code sent with the challenge, attached to the user if this creates one. */
-    referralCode: text('referral_code'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_challenges_expires_at').on(t.expiresAt)],
+  (t) => [index('auth_used_nonces_expires_at').on(t.expiresAt)],
 );
 
 /**

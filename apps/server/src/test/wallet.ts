@@ -141,6 +141,8 @@ export async function signIn(
     address: wallet.address,
     message,
     signature: wallet.signMessage(message),
+    // The challenge is bound to the referral code it was asked with; verify names it again.
+    ...('referralCode' in extra ? { referralCode: extra.referralCode } : {}),
   });
   if (response.statusCode !== 200) {
     throw new Error(`verify failed: ${response.statusCode} ${response.body}`);

@@ -14,6 +14,7 @@ import {
   type TestWallet,
 } from '../../test/wallet.ts';
 import { deleteExpired } from './repo.ts';
+import { isOurChallengeNonce, newChallengeNonce } from './secrets.ts';
 
 const ORIGIN = 'https://dum.test';
 const REFERRAL_ALPHABET = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
@@ -28,7 +29,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
     await t.close();
   });
 
-  async function count(table: 'users' | 'refresh_tokens' | 'auth_challenges'): Promise<number> {
+  async function count(table: 'users' | 'refresh_tokens' | 'auth_used_nonces'): Promise<number> {
     const { rows } = await t.ctx.database.pool.query<{ n: number }>(
       `select count(*)::int as n from ${table}`,
     );
@@ -56,7 +57,8 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
   }
 
   describe('POST /api/auth/challenge', () => {
-    it('issues a Sign-In With Solana message and keeps its nonce server-side', async () => {
+    it('issues a Sign-In With Solana message whose nonce proves its terms, storing nothing', async () => {
+      const used = await count('auth_used_nonces');
       const wallet = createTestWallet();
       const before = t.clock.now();
       const message = await requestChallenge(t.app, wallet.address);
@@ -68,18 +70,30 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         uri: ORIGIN,
         version: '1',
         chainId: 'localnet',
-        nonce: expect.stringMatching(/^[A-Za-z0-9]{24}$/) as string,
+        // Base58 of 12 random bytes and a 16-byte MAC.
+        nonce: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{36,39}$/) as string,
         issuedAt: before.toISOString(),
         expirationTime: new Date(before.getTime() + 300_000).toISOString(),
       });
       expect(message.startsWith(`dum.test wants you to sign in with your Solana account:\n`)).toBe(
         true,
       );
-      const { rows } = await t.ctx.database.pool.query<{ address: string; message: string }>(
-        'select address, message from auth_challenges where nonce = $1',
-        [fields?.nonce],
-      );
-      expect(rows).toEqual([{ address: wallet.address, message }]);
+      const terms = {
+        address: wallet.address,
+        issuedAt: fields!.issuedAt,
+        expiresAt: fields!.expirationTime,
+        referralCode: null,
+      };
+      expect(isOurChallengeNonce(t.ctx.tokens.challengeMac, fields!.nonce, terms)).toBe(true);
+      // The MAC covers every term: another wallet, time or referral code is not this challenge.
+      for (const other of [
+        { ...terms, address: createTestWallet().address },
+        { ...terms, expiresAt: new Date(before.getTime() + 600_000).toISOString() },
+        { ...terms, referralCode: 'FRIEND01' },
+      ]) {
+        expect(isOurChallengeNonce(t.ctx.tokens.challengeMac, fields!.nonce, other)).toBe(false);
+      }
+      expect(await count('auth_used_nonces')).toBe(used);
     });
 
     it('is the layout the wallet standard writes and parses (solana:signIn)', async () => {
@@ -100,7 +114,6 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
     });
 
     it('refuses what is not 32 bytes of base58, another chain and oversized fields', async () => {
-      const before = await count('auth_challenges');
       const bodies: unknown[] = [
         {},
         { chain: 'solana' },
@@ -127,7 +140,6 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         payload: '{"address":',
       });
       expectError(notJson, 400, 'malformed_json');
-      expect(await count('auth_challenges')).toBe(before);
     });
 
     it('lets an address off the ed25519 curve ask, but it can never sign in', async () => {
@@ -184,10 +196,10 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       });
       const nonce = parseSiwsMessage(message)!.nonce;
       const { rowCount } = await t.ctx.database.pool.query(
-        'select 1 from auth_challenges where nonce = $1',
+        'select 1 from auth_used_nonces where nonce = $1',
         [nonce],
       );
-      expect(rowCount).toBe(0);
+      expect(rowCount).toBe(1);
       // Only the hash of the refresh token is stored.
       const stored = await t.ctx.database.pool.query(
         'select 1 from refresh_tokens where token_hash = $1',
@@ -267,10 +279,10 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
 
       async function challengeStillLive(nonce: string): Promise<boolean> {
         const { rowCount } = await t.ctx.database.pool.query(
-          'select 1 from auth_challenges where nonce = $1',
+          'select 1 from auth_used_nonces where nonce = $1',
           [nonce],
         );
-        return rowCount === 1;
+        return rowCount === 0;
       }
 
       it('a message that differs by one byte from the one issued, even correctly signed', async () => {
@@ -311,7 +323,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           expect(original.statusCode).toBe(200);
           usersBefore += 1;
         }
-        // A changed nonce names no challenge at all.
+        // A changed nonce is no nonce the server issued.
         const { wallet, message } = await challenged();
         const otherNonce = message.replace(/Nonce: (.)/, (_, c: string) =>
           c === 'A' ? 'Nonce: B' : 'Nonce: A',
@@ -321,7 +333,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           message: otherNonce,
           signature: wallet.signMessage(otherNonce),
         });
-        expectError(response, 401, 'auth_challenge_invalid');
+        expectError(response, 401, 'auth_message_mismatch');
         expect(await count('users')).toBe(usersBefore);
       });
 
@@ -341,7 +353,36 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           message: forged,
           signature: wallet.signMessage(forged),
         });
-        expectError(response, 401, 'auth_challenge_invalid');
+        expectError(response, 401, 'auth_message_mismatch');
+        expect(await challengeStillLive('ZZZZZZZZZZZZZZZZZZZZZZZZ')).toBe(true);
+      });
+
+      it('a referral code other than the one the challenge was asked with', async () => {
+        const referrer = createTestWallet();
+        await signIn(t.app, referrer);
+        const code = (await userOf(referrer.address))!.referral_code!;
+        const wallet = createTestWallet();
+        const message = await requestChallenge(t.app, wallet.address, { referralCode: code });
+        const signature = wallet.signMessage(message);
+        for (const referralCode of [undefined, 'OTHERCODE']) {
+          const response = await postVerify(t.app, {
+            address: wallet.address,
+            message,
+            signature,
+            ...(referralCode ? { referralCode } : {}),
+          });
+          expectError(response, 401, 'auth_message_mismatch');
+        }
+        const ok = await postVerify(t.app, {
+          address: wallet.address,
+          message,
+          signature,
+          referralCode: code,
+        });
+        expect(ok.statusCode).toBe(200);
+        expect((await userOf(wallet.address))?.referred_by_id).toBe(
+          (await userOf(referrer.address))?.id,
+        );
       });
 
       it('an expired challenge', async () => {
@@ -379,19 +420,19 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       it('a challenge issued for another domain (the server moved)', async () => {
         const wallet = createTestWallet();
         const issued = parseSiwsMessage(await requestChallenge(t.app, wallet.address))!;
-        // A challenge this database holds from when the app lived at another origin.
-        const nonce = 'MovedMovedMovedMovedMove';
+        // A challenge this server issued (its own MAC) when the app lived at another origin.
+        const nonce = newChallengeNonce(t.ctx.tokens.challengeMac, {
+          address: wallet.address,
+          issuedAt: issued.issuedAt,
+          expiresAt: issued.expirationTime,
+          referralCode: null,
+        });
         const message = formatSiwsMessage({
           ...issued,
           domain: 'other.test',
           uri: 'https://other.test',
           nonce,
         });
-        await t.ctx.database.pool.query(
-          `insert into auth_challenges (nonce, address, message, expires_at)
-           values ($1, $2, $3, $4)`,
-          [nonce, wallet.address, message, new Date(t.clock.now().getTime() + 60_000)],
-        );
         const response = await postVerify(t.app, {
           address: wallet.address,
           message,
@@ -440,7 +481,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
         expect(await challengeStillLive(nonce)).toBe(false);
       });
 
-      it('the message of a valid challenge with its expiration moved, once the nonce is taken', async () => {
+      it('the message of a valid challenge with its expiration moved, leaving the challenge usable', async () => {
         const { wallet, message, nonce } = await challenged();
         const later = message.replace(
           /Expiration Time: (\d{4})/,
@@ -452,14 +493,15 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
           signature: wallet.signMessage(later),
         });
         expectError(response, 401, 'auth_message_mismatch');
-        // The signature was the wallet's own, so that attempt used the challenge up.
-        expect(await challengeStillLive(nonce)).toBe(false);
+        // Refused before the nonce is recorded: the challenge as issued still signs in, once.
+        expect(await challengeStillLive(nonce)).toBe(true);
         const original = await postVerify(t.app, {
           address: wallet.address,
           message,
           signature: wallet.signMessage(message),
         });
-        expectError(original, 401, 'auth_challenge_invalid');
+        expect(original.statusCode).toBe(200);
+        expect(await challengeStillLive(nonce)).toBe(false);
       });
 
       it('malformed base58 and wrong lengths, without using the challenge up', async () => {
@@ -924,21 +966,20 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
   });
 
   describe('cleanup', () => {
-    it('deletes expired challenges and refresh tokens, and nothing live', async () => {
+    it('deletes the used nonces of expired challenges and expired refresh tokens, nothing live', async () => {
       await deleteExpired(t.ctx.database.pool, t.clock.now());
       const live = await signIn(t.app, createTestWallet());
-      await requestChallenge(t.app, createTestWallet().address);
-      const challenges = await count('auth_challenges');
+      const usedNonces = await count('auth_used_nonces');
       const tokens = await count('refresh_tokens');
-      expect(challenges).toBeGreaterThan(0);
+      expect(usedNonces).toBeGreaterThan(0);
 
       expect(await deleteExpired(t.ctx.database.pool, t.clock.now())).toEqual({
-        challenges: 0,
+        usedNonces: 0,
         refreshTokens: 0,
       });
       t.clock.advance(300_000);
       expect(await deleteExpired(t.ctx.database.pool, t.clock.now())).toEqual({
-        challenges,
+        usedNonces,
         refreshTokens: 0,
       });
       expect(

@@ -16,31 +16,6 @@ export function authQueryable(database: { kind: 'pglite' | 'postgres'; pool: pg.
   return preparedQueryable(database.kind, database.pool);
 }
 
-export interface ChallengeRow {
-  address: string;
-  message: string;
-  referralCode: string | null;
-  expiresAt: Date;
-}
-
-export async function insertChallenge(
-  db: Queryable,
-  challenge: ChallengeRow & { nonce: string },
-): Promise<void> {
-  await db.query({
-    name: 'auth_insert_challenge',
-    text: `insert into auth_challenges (nonce, address, message, referral_code, expires_at)
-     values ($1, $2, $3, $4, $5)`,
-    values: [
-      challenge.nonce,
-      challenge.address,
-      challenge.message,
-      challenge.referralCode,
-      challenge.expiresAt,
-    ],
-  });
-}
-
 export interface SessionUser {
   id: string;
   solAddress: string;
@@ -53,81 +28,69 @@ export interface RefreshTokenRow {
 }
 
 /**
- * Verify's one round trip, run once the signature is known to be good: deletes the challenge
- * stored under the nonce (a nonce works once, whatever happens next) and, when it was issued to
- * this wallet with exactly this text and has not expired, signs the wallet in as `signInUser`
- * does, in the same statement. Returns the challenge that was taken (null: none), and the user
- * (null when the challenge was refused, or when creating the user lost a race; see signInUser).
+ * Verify's one round trip, run once the challenge and the signature are known to be good:
+ * records the nonce as used (a nonce works once, whatever happens next) and, when it was not
+ * used before, signs the wallet in as `signInUser` does, in the same statement. `fresh` is false
+ * for a nonce used before; `user` is null then, or when creating the user lost a race (see
+ * signInUser).
  */
-export async function consumeChallengeAndSignIn(
+export async function useNonceAndSignIn(
   db: Queryable,
   input: {
     nonce: string;
+    nonceExpiresAt: Date;
     address: string;
-    message: string;
-    now: Date;
+    referralCode: string | null;
     newReferralCode: string;
     refreshToken: RefreshTokenRow;
   },
-): Promise<{ challenge: ChallengeRow | null; user: SessionUser | null }> {
+): Promise<{ fresh: boolean; user: SessionUser | null }> {
   const { rows } = await db.query<{
-    address: string;
-    message: string;
-    referral_code: string | null;
-    expires_at: Date;
+    fresh: boolean;
     user_id: string | null;
     sol_address: string | null;
   }>({
-    name: 'auth_consume_challenge_and_sign_in',
-    text: `with challenge as (
-       delete from auth_challenges where nonce = $1
-       returning address, message, referral_code, expires_at
-     ), accepted as (
-       select referral_code from challenge
-       where address = $2 and message = $3 and expires_at > $4
+    name: 'auth_use_nonce_and_sign_in',
+    text: `with used as (
+       insert into auth_used_nonces (nonce, expires_at) values ($1, $2)
+       on conflict do nothing
+       returning nonce
      ), created as (
        insert into users (sol_address, referral_code, referred_by_id)
-       select $2, $5, (select id from users where referral_code = accepted.referral_code)
-       from accepted
+       select $3, $4, (select id from users where referral_code = $5)
+       from used
        on conflict do nothing
        returning id, sol_address
      ), signed_in as (
        select id, sol_address from created
        union all
        select id, sol_address from users
-       where sol_address = $2 and exists (select 1 from accepted)
+       where sol_address = $3 and exists (select 1 from used)
        limit 1
      ), token as (
        insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
        select id, $6, $7, $8 from signed_in
        returning user_id
      )
-     select challenge.address, challenge.message, challenge.referral_code, challenge.expires_at,
-            token.user_id, signed_in.sol_address
-     from challenge
+     select exists (select 1 from used) as fresh, token.user_id, signed_in.sol_address
+     from (select 1) as one
      left join signed_in on true
      left join token on token.user_id = signed_in.id`,
     values: [
       input.nonce,
+      input.nonceExpiresAt,
       input.address,
-      input.message,
-      input.now,
       input.newReferralCode,
+      input.referralCode,
       input.refreshToken.familyId,
       input.refreshToken.hash,
       input.refreshToken.expiresAt,
     ],
   });
   const row = rows[0];
-  if (!row) return { challenge: null, user: null };
   return {
-    challenge: {
-      address: row.address,
-      message: row.message,
-      referralCode: row.referral_code,
-      expiresAt: row.expires_at,
-    },
-    user: row.user_id && row.sol_address ? { id: row.user_id, solAddress: row.sol_address } : null,
+    fresh: row?.fresh ?? false,
+    user: row?.user_id && row.sol_address ? { id: row.user_id, solAddress: row.sol_address } : null,
   };
 }
 
@@ -223,14 +186,14 @@ export async function revokeFamily(
   return { revoked: rows.length, userId: rows[0]?.user_id ?? null };
 }
 
-/** Expired challenges and refresh tokens: nothing can use them any more. */
+/** Used nonces of expired challenges and expired refresh tokens: nothing can use them any more. */
 export async function deleteExpired(
   db: Queryable,
   now: Date,
-): Promise<{ challenges: number; refreshTokens: number }> {
-  const challenges = await db.query('delete from auth_challenges where expires_at <= $1', [now]);
+): Promise<{ usedNonces: number; refreshTokens: number }> {
+  const usedNonces = await db.query('delete from auth_used_nonces where expires_at <= $1', [now]);
   const refreshTokens = await db.query('delete from refresh_tokens where expires_at <= $1', [now]);
-  return { challenges: challenges.rowCount ?? 0, refreshTokens: refreshTokens.rowCount ?? 0 };
+  return { usedNonces: usedNonces.rowCount ?? 0, refreshTokens: refreshTokens.rowCount ?? 0 };
 }
 
 export interface MeRow {

@@ -1,21 +1,60 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AUTH_LIMITS } from '@dum/core';
+import bs58 from 'bs58';
 
-/** Random values of sign-in: nonces, refresh tokens and their families. */
+/** Random values of sign-in: challenge nonces, refresh tokens and their families. */
 
-const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const NONCE_LENGTH = 24;
+/** What a challenge was issued for: the nonce's MAC covers all of it. */
+export interface ChallengeTerms {
+  address: string;
+  /** ISO 8601, as the message states it. */
+  issuedAt: string;
+  expiresAt: string;
+  /** The referral code the challenge was asked with (null: none). */
+  referralCode: string | null;
+}
 
-/** 24 alphanumerics (about 143 bits) from the CSPRNG; SIWS asks for at least 8. */
-export function newNonce(): string {
-  let nonce = '';
-  while (nonce.length < NONCE_LENGTH) {
-    for (const byte of randomBytes(32)) {
-      // 248 = 4 × 62: rejecting larger bytes keeps every character equally likely.
-      if (byte < 248 && nonce.length < NONCE_LENGTH) nonce += NONCE_ALPHABET[byte % 62];
-    }
+type ChallengeMac = (terms: string) => Buffer;
+
+const NONCE_RANDOM_BYTES = 12;
+const NONCE_MAC_BYTES = 16;
+
+function termsText(random: Uint8Array, terms: ChallengeTerms): string {
+  return [
+    Buffer.from(random).toString('base64'),
+    terms.address,
+    terms.issuedAt,
+    terms.expiresAt,
+    terms.referralCode ?? '',
+  ].join('\n');
+}
+
+/**
+ * A challenge nonce: 12 random bytes (96 bits from the CSPRNG) and the server's MAC of them
+ * with the challenge's terms, in base58 (about 38 alphanumerics; SIWS asks for at least 8). It
+ * proves by itself that the server issued this challenge, so nothing is stored at issue.
+ */
+export function newChallengeNonce(mac: ChallengeMac, terms: ChallengeTerms): string {
+  const random = randomBytes(NONCE_RANDOM_BYTES);
+  return bs58.encode(Buffer.concat([random, mac(termsText(random, terms))]));
+}
+
+/** Whether the nonce is one this server issued for exactly these terms (constant time). */
+export function isOurChallengeNonce(
+  mac: ChallengeMac,
+  nonce: string,
+  terms: ChallengeTerms,
+): boolean {
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(nonce);
+  } catch {
+    return false;
   }
-  return nonce;
+  if (bytes.length !== NONCE_RANDOM_BYTES + NONCE_MAC_BYTES) return false;
+  const random = bytes.subarray(0, NONCE_RANDOM_BYTES);
+  const expected = mac(termsText(random, terms));
+  return timingSafeEqual(bytes.subarray(NONCE_RANDOM_BYTES), expected);
 }
 
 const REFRESH_TOKEN = new RegExp(`^[A-Za-z0-9_-]{${AUTH_LIMITS.refreshTokenLength}}$`);

@@ -9,24 +9,18 @@ import {
 import type pg from 'pg';
 import { generateReferralCode } from '../referrals/routes.ts';
 import { decodeBase58, verifyEd25519, walletAddressBytes } from './ed25519.ts';
-import {
-  consumeChallengeAndSignIn,
-  insertChallenge,
-  readMe,
-  revokeFamily,
-  rotateRefreshToken,
-  signInUser,
-} from './repo.ts';
+import { readMe, revokeFamily, rotateRefreshToken, signInUser, useNonceAndSignIn } from './repo.ts';
 import {
   hashRefreshToken,
+  isOurChallengeNonce,
   isRefreshTokenShaped,
-  newNonce,
+  newChallengeNonce,
   newRefreshToken,
   newTokenFamily,
 } from './secrets.ts';
 import {
   challengeMessage,
-  checkIssuedChallenge,
+  checkIssuedText,
   checkMessageFields,
   readMemoProof,
   readSignedMessage,
@@ -62,27 +56,32 @@ const invalidAddress = (path = 'address'): AppError =>
     details: [{ path, message: 'must be a Solana wallet address (an ed25519 public key)' }],
   });
 
-/** POST /api/auth/challenge: a SIWS message with a fresh single-use nonce, stored until used. */
-export async function issueChallenge(
+/** A referral code as a challenge is bound to it: one we could have handed out, or none. */
+function referralCodeOf(code: string | null | undefined): string | null {
+  return code && REFERRAL_CODE.test(code) ? code : null;
+}
+
+/**
+ * POST /api/auth/challenge: a SIWS message whose single-use nonce carries the server's MAC of
+ * the challenge's terms (address, issued-at, expiration, referral code). Nothing is stored: the
+ * nonce proves the challenge at verify, which records it as used (decision 005).
+ */
+export function issueChallenge(
   deps: AuthDeps,
   input: { address: string; referralCode?: string | null | undefined },
-): Promise<ChallengeResponse> {
+): ChallengeResponse {
   if (!walletAddressBytes(input.address)) throw invalidAddress();
-  const nonce = newNonce();
   const expiresAt = new Date(deps.now.getTime() + deps.settings.challengeTtlMs);
+  const nonce = newChallengeNonce(deps.tokens.challengeMac, {
+    address: input.address,
+    issuedAt: deps.now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    referralCode: referralCodeOf(input.referralCode),
+  });
   const message = challengeMessage(deps.settings.site, {
     address: input.address,
     nonce,
     issuedAt: deps.now,
-    expiresAt,
-  });
-  const referralCode =
-    input.referralCode && REFERRAL_CODE.test(input.referralCode) ? input.referralCode : null;
-  await insertChallenge(deps.db, {
-    nonce,
-    address: input.address,
-    message,
-    referralCode,
     expiresAt,
   });
   return { messageToSign: message };
@@ -90,9 +89,10 @@ export async function issueChallenge(
 
 /**
  * POST /api/auth/verify. Malformed input is a 400 before anything is read. Everything that can
- * be checked without the database is checked first (the message's fields, the proof, the
- * signature); then one statement takes the challenge named by the nonce (it is gone after
- * that, whatever the outcome), checks it and signs the wallet in.
+ * be checked without the database is checked first: the message's fields, that its text is the
+ * text issued, that its nonce is the server's for these terms (and the referral code sent with
+ * the challenge, sent again here), the proof and the signature. Then one statement records the
+ * nonce as used (a second use finds it there) and signs the wallet in.
  */
 export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promise<AuthTokens> {
   const publicKey = decodeBase58(input.address);
@@ -107,6 +107,22 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
     fields,
     now: deps.now,
   });
+  checkIssuedText({
+    site: deps.settings.site,
+    address: input.address,
+    message: input.message,
+    fields,
+  });
+  const referralCode = referralCodeOf(input.referralCode);
+  const terms = {
+    address: input.address,
+    issuedAt: fields.issuedAt,
+    expiresAt: fields.expirationTime,
+    referralCode,
+  };
+  if (!isOurChallengeNonce(deps.tokens.challengeMac, fields.nonce, terms)) {
+    throw new AppError('auth_message_mismatch');
+  }
   const proof = readProof();
   if (!verifyEd25519(publicKey, proof.signedBytes, proof.signature)) {
     throw new AppError('auth_signature_invalid');
@@ -118,21 +134,15 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
     hash: refresh.hash,
     expiresAt: new Date(deps.now.getTime() + deps.settings.refreshTokenTtlMs),
   };
-  const taken = await consumeChallengeAndSignIn(deps.db, {
+  const taken = await useNonceAndSignIn(deps.db, {
     nonce: fields.nonce,
+    nonceExpiresAt: new Date(fields.expirationTime),
     address: input.address,
-    message: input.message,
-    now: deps.now,
+    referralCode,
     newReferralCode: generateReferralCode(),
     refreshToken,
   });
-  if (!taken.challenge) throw new AppError('auth_challenge_invalid');
-  checkIssuedChallenge({
-    address: input.address,
-    message: input.message,
-    challenge: taken.challenge,
-    now: deps.now,
-  });
+  if (!taken.fresh) throw new AppError('auth_challenge_invalid');
   let user = taken.user;
   // Rare: creating the user lost a race (a concurrent first sign-in of this wallet) or drew a
   // referral code already taken. The challenge is used; sign in again without it.
@@ -140,7 +150,7 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
     user = await signInUser(deps.db, {
       address: input.address,
       newReferralCode: generateReferralCode(),
-      referredByCode: taken.challenge.referralCode,
+      referredByCode: referralCode,
       refreshToken,
     });
   }

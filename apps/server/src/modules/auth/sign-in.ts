@@ -23,13 +23,6 @@ export interface SignInSite {
   cluster: string;
 }
 
-/** A challenge as stored server-side until verify consumes it. */
-export interface StoredChallenge {
-  address: string;
-  message: string;
-  expiresAt: Date;
-}
-
 export function challengeMessage(
   site: SignInSite,
   input: { address: string; nonce: string; issuedAt: Date; expiresAt: Date },
@@ -109,21 +102,25 @@ export function checkMessageFields(input: {
 }
 
 /**
- * Second half, once verify has taken the challenge stored under the message's nonce: it is
- * still valid, was issued to this wallet, and the signed text is byte for byte the text issued
- * (so nonce, issued-at and expiration are the server's, and nothing a parser might tolerate
- * slips through).
+ * Second half, after checkMessageFields: the signed text is byte for byte the text the server
+ * writes for these fields, so nothing a parser might tolerate slips through. Whether the server
+ * issued a challenge with this nonce, address, issued-at and expiration is the nonce's MAC
+ * (secrets.ts isOurChallengeNonce).
  */
-export function checkIssuedChallenge(input: {
+export function checkIssuedText(input: {
+  site: SignInSite;
   address: string;
   message: string;
-  challenge: StoredChallenge;
-  now: Date;
+  fields: SiwsFields;
 }): void {
-  const { address, message, challenge, now } = input;
-  if (challenge.expiresAt.getTime() <= now.getTime()) throw expired();
-  if (challenge.address !== address) throw mismatch('address');
-  if (challenge.message !== message) throw mismatch('text');
+  const { site, address, message, fields } = input;
+  const issued = challengeMessage(site, {
+    address,
+    nonce: fields.nonce,
+    issuedAt: new Date(fields.issuedAt),
+    expiresAt: new Date(fields.expirationTime),
+  });
+  if (issued !== message) throw mismatch('text');
 }
 
 /** What a wallet signed, and with what signature, once its proof has been read. */

@@ -21,6 +21,12 @@ export interface AuthUser {
 
 export interface TokenService {
   readonly accessTokenTtlSeconds: number;
+  /**
+   * The server's MAC (HMAC-SHA-256, first 16 bytes) of a sign-in challenge's terms, under a key
+   * derived from the same secret, for this purpose only: a nonce that carries it proves the
+   * server issued that challenge (service.ts).
+   */
+  readonly challengeMac: (terms: string) => Buffer;
   issueAccessToken(user: AuthUser): Promise<string>;
   /** Resolves the token's user, or throws AppError('unauthorized'). */
   verifyAccessToken(token: string): Promise<AuthUser>;
@@ -44,10 +50,16 @@ export function createTokenService(options: {
     ['verify'],
   );
   const signingKey = createSecretKey(secret);
+  const challengeKey = createSecretKey(
+    createHmac('sha256', signingKey).update('dum-club sign-in challenge nonce v1').digest(),
+  );
   const header = base64urlJson({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE });
 
   return {
     accessTokenTtlSeconds,
+    challengeMac(terms) {
+      return createHmac('sha256', challengeKey).update(terms).digest().subarray(0, 16);
+    },
     /**
      * The compact JWS is written here with node:crypto's HMAC, which is synchronous: jose signs
      * through WebCrypto, whose round trip costs ten times more (bench:auth measured 100 µs per

@@ -20,7 +20,8 @@ export interface RefreshedTokens {
 /** The server's sign-in calls (spec section 7), as the auth state machine needs them. */
 export interface AuthApi {
   challenge(input: { address: string; referralCode?: string }): Promise<string>;
-  verify(input: { address: string } & SignedChallenge): Promise<AuthTokens>;
+  /** `referralCode`: the one the challenge was asked with (the challenge is bound to it). */
+  verify(input: { address: string; referralCode?: string } & SignedChallenge): Promise<AuthTokens>;
   refresh(refreshToken: string): Promise<RefreshedTokens>;
   logout(refreshToken: string, accessToken: string | null): Promise<void>;
 }

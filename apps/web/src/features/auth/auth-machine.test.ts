@@ -107,11 +107,17 @@ describe('signing in', () => {
     expect(onSignedIn).toHaveBeenCalledTimes(1);
   });
 
-  it('passes a referral code to the challenge when there is one', async () => {
+  it('passes a referral code to the challenge, and again to verify, when there is one', async () => {
     const auth = machine({ referralCode: () => 'FRIEND1' });
     auth.setWallet(fakeWallet());
     await flush();
     expect(api.challenge).toHaveBeenCalledWith({ address: ADDRESS, referralCode: 'FRIEND1' });
+    expect(api.verify).toHaveBeenCalledWith({
+      address: ADDRESS,
+      message: `sign in ${ADDRESS}`,
+      signature: 'sig',
+      referralCode: 'FRIEND1',
+    });
   });
 
   it('sends the signed memo transaction when that is how the wallet signs', async () => {

@@ -183,7 +183,11 @@ export class AuthMachine {
         ...(referralCode ? { referralCode } : {}),
       });
       const signed = await wallet.sign(message);
-      const tokens = await this.deps.api.verify({ address: wallet.address, ...signed });
+      const tokens = await this.deps.api.verify({
+        address: wallet.address,
+        ...signed,
+        ...(referralCode ? { referralCode } : {}),
+      });
       const now = this.now();
       const token = decodeAccessToken(tokens.accessToken, now);
       writeSession(this.deps.storage, {
