@@ -19,44 +19,77 @@ export interface RpcServer {
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** Answers to a CORS preflight (browsers send one before a JSON POST from another origin). */
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'content-type, solana-client',
+  'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+  'Access-Control-Max-Age': '86400',
+};
+
 function handleHttp(rpc: RpcHandler, request: IncomingMessage, response: ServerResponse): void {
-  response.setHeader('Access-Control-Allow-Origin', '*');
-  response.setHeader('Access-Control-Allow-Headers', 'content-type, solana-client');
-  response.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
+  if (request.method === 'POST') {
+    readBody(request, response, (body) => {
+      rpc.handleText(body).then(
+        (answer) => {
+          const text = answer ?? '';
+          // One write: headers and body together, with a length (writeHead before end would
+          // otherwise send the body chunked). The preflight headers are not needed here.
+          response.writeHead(200, [
+            'Access-Control-Allow-Origin',
+            '*',
+            'Content-Type',
+            'application/json',
+            'Content-Length',
+            String(Buffer.byteLength(text)),
+          ]);
+          response.end(text);
+        },
+        () => {
+          response.writeHead(500).end();
+        },
+      );
+    });
+    return;
+  }
   if (request.method === 'OPTIONS') {
-    response.writeHead(204).end();
+    response.writeHead(204, PREFLIGHT_HEADERS).end();
     return;
   }
   if (request.method === 'GET' && request.url === '/health') {
-    response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    response
+      .writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' })
+      .end('ok');
     return;
   }
-  if (request.method !== 'POST') {
-    response.writeHead(405, { 'content-type': 'text/plain' }).end('Method Not Allowed');
-    return;
-  }
-  const chunks: Buffer[] = [];
+  response
+    .writeHead(405, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' })
+    .end('Method Not Allowed');
+}
+
+/** Collects a request body of at most MAX_BODY_BYTES (413 beyond); most arrive in one chunk. */
+function readBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  done: (body: string) => void,
+): void {
+  let first: Buffer | null = null;
+  let rest: Buffer[] | null = null;
   let size = 0;
   request.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
-      response.writeHead(413).end();
+      if (!response.headersSent) response.writeHead(413).end();
       request.destroy();
       return;
     }
-    chunks.push(chunk);
+    if (first === null) first = chunk;
+    else (rest ??= [first]).push(chunk);
   });
   request.on('end', () => {
     if (response.headersSent) return;
-    rpc
-      .handleText(Buffer.concat(chunks).toString('utf8'))
-      .then((answer) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(answer ?? '');
-      })
-      .catch(() => {
-        response.writeHead(500).end();
-      });
+    const body = rest ? Buffer.concat(rest) : first;
+    done(body ? body.toString('utf8') : '');
   });
 }
 
