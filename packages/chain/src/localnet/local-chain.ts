@@ -631,7 +631,13 @@ export class LocalChain {
         : this.svm.sendVersionedTransaction(raw);
     const failed = result instanceof FailedTransactionMetadata;
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
-    const post = this.snapshotBalances(keyBytes, writable);
+    // A token balance can change only while a token program runs, and every program that runs
+    // (through CPI too) is among the transaction's account keys; a failed transaction changes
+    // no token account either. Otherwise only lamports can have moved, and only writable ones.
+    const post =
+      failed || !accountKeys.some(isTokenProgram)
+        ? { lamports: this.lamportsAfter(keyBytes, writable, pre.lamports), tokens: pre.tokens }
+        : this.snapshotBalances(keyBytes, writable);
     const err =
       result instanceof FailedTransactionMetadata ? transactionErrorJson(result.err()) : null;
     // A failed transaction is kept (and charged) only when the runtime got as far as
@@ -676,6 +682,16 @@ export class LocalChain {
   }
 
   private readonly mintDecimals = new Map<string, number>();
+
+  private lamportsAfter(keyBytes: Uint8Array[], writable: boolean[], before: bigint[]): bigint[] {
+    const lamports: bigint[] = [];
+    for (let i = 0; i < keyBytes.length; i++) {
+      lamports.push(
+        writable[i] ? (this.svm.getBalance(keyBytes[i] as Uint8Array) ?? 0n) : (before[i] ?? 0n),
+      );
+    }
+    return lamports;
+  }
 
   private snapshotBalances(
     keyBytes: Uint8Array[],
