@@ -1,0 +1,21 @@
+// Worker thread of build/prerender-shell.ts: renders the app shell in a jsdom window of its own,
+// so the browser globals the app's providers read never leak into the build's own thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { JSDOM } from 'jsdom';
+import { runnerImport } from 'vite';
+
+const { root, entry, url } = workerData;
+const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+  url,
+  pretendToBeVisual: true,
+});
+for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
+  Object.defineProperty(globalThis, key, {
+    value: dom.window[key],
+    configurable: true,
+    writable: true,
+  });
+}
+
+const { module } = await runnerImport(entry, { root, configFile: false, logLevel: 'error' });
+parentPort.postMessage(module.renderShell());
