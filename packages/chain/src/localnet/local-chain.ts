@@ -64,8 +64,9 @@ export interface TransactionRecord {
   signature: string;
   slot: number;
   blockTime: number;
+  /** The transaction as received; decoded again when it is read (getTransaction), which keeps
+   * the record (held in memory for every transaction) small. */
   raw: Uint8Array;
-  decoded: DecodedTransaction;
   loadedAddresses: { writable: string[]; readonly: string[] };
   /** Static keys followed by lookup-table writable then readonly keys (the runtime's order). */
   accountKeys: string[];
@@ -663,7 +664,6 @@ export class LocalChain {
       slot,
       blockTime: unixTimestamp,
       raw,
-      decoded,
       loadedAddresses: loaded,
       accountKeys,
       writable,
@@ -943,7 +943,6 @@ function deserializeRecord(serialized: SerializedRecord): TransactionRecord {
     slot: serialized.slot,
     blockTime: serialized.blockTime,
     raw,
-    decoded,
     loadedAddresses: loaded,
     accountKeys,
     writable: accountKeys.map((_, i) =>

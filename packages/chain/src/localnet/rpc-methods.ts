@@ -390,7 +390,7 @@ function buildMethods(chain: LocalChain): Map<string, Method> {
     encoding: unknown,
     maxVersion: unknown,
   ): unknown {
-    const { decoded } = record;
+    const decoded = decodeTransaction(record.raw);
     const { message } = decoded;
     if (message.version === 0 && (maxVersion === undefined || maxVersion === null)) {
       throw new JsonRpcError(
