@@ -21,7 +21,7 @@ import {
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';
 import { solText } from './vault-display.ts';
-import { useSupportVault, type SupportTarget } from './vault-queries.ts';
+import { useSupportVault, type SupportTarget } from './support-vault.ts';
 
 export interface SupportDialogProps {
   open: boolean;

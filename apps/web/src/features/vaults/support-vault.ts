@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VAULT_MESSAGES } from '@dum/core';
+import { toast } from '../../components/ui/use-toast.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { updatePostEverywhere } from '../feed/feed-cache.ts';
+import type { FeedPost } from '../feed/types.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { getSolBalance } from '../wallet/rpc.ts';
+import { runVaultSupport, supportFailureMessage, type SupportOutcome } from './support-flow.ts';
+import { VAULTS_ROOT } from './vault-queries.ts';
+import type { SupportVaultResult } from './vault-types.ts';
+import {
+  canSendTransfers,
+  sendTransferWithWallet,
+  waitForConfirmation,
+} from './wallet-transfer.ts';
+
+// Apart from vault-queries.ts: only the support dialog (loaded on the first press of Support)
+// needs the support flow and the wallet transfer.
+
+export interface SupportTarget {
+  vaultId: string;
+  postId: string | null;
+  creatorWallet: string | null | undefined;
+}
+
+/**
+ * The Support button's mutation: runs the support flow through the connected wallet, then
+ * updates the card, the vault page and the lists. Toasts: 'Vault Supported! Successfully
+ * vaulted {n} SOL on-chain!' or 'Failed to Support Vault' with the reason.
+ */
+export function useSupportVault(target: SupportTarget, viewerWallet: string | null) {
+  const queryClient = useQueryClient();
+  const { wallet, account, config } = useWallet();
+  return useMutation({
+    mutationFn: async (amount: string): Promise<SupportOutcome> => {
+      const connected = Boolean(wallet && account && config);
+      const context =
+        wallet && account && config
+          ? {
+              wallet,
+              account,
+              chain: `solana:${config.cluster}` as const,
+              rpcUrl: config.rpcUrl,
+            }
+          : null;
+      return runVaultSupport(
+        {
+          getBalance: (address) => {
+            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
+            return getSolBalance(context.rpcUrl, address);
+          },
+          sendTransfer: (input) => {
+            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
+            return sendTransferWithWallet(context, input);
+          },
+          confirm: (signature) => {
+            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
+            return waitForConfirmation(context.rpcUrl, signature);
+          },
+          postSupport: (vaultId, body) =>
+            apiRequest<SupportVaultResult>(
+              `${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/support`,
+              { method: 'POST', body },
+            ),
+        },
+        {
+          vaultId: target.vaultId,
+          // The wallet that signs must be the signed-in one (the server checks the sender).
+          wallet: account && account.address === viewerWallet ? account.address : null,
+          creatorWallet: target.creatorWallet,
+          canSign: connected && canSendTransfers(wallet, account),
+          amount,
+        },
+      );
+    },
+    onSuccess: (outcome) => {
+      const vault = outcome.result.vault;
+      if (target.postId) {
+        updatePostEverywhere(queryClient, target.postId, (post: FeedPost) =>
+          post.vault ? { ...post, vault: { ...post.vault, ...vault } } : post,
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: [VAULTS_ROOT] });
+      if (vault.status !== 'active') {
+        // The unlock reveals the media: fetch the posts again.
+        void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/feed'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/messages'] });
+      }
+      toast({
+        title: VAULT_MESSAGES.successTitle,
+        description: VAULT_MESSAGES.success(outcome.solText),
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: VAULT_MESSAGES.failedTitle,
+        description: supportFailureMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}
