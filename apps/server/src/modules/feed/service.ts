@@ -18,7 +18,7 @@ import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { comments, engagements, media, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent } from '../emissions/ledger.ts';
+import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
 import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import {
   mediaNameFromUrl,
@@ -39,6 +39,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './feed-cache.ts';
 import {
   adjustCount,
+  insertPost,
   readActor,
   lockLivePost,
   mediaKeysOfPosts,
@@ -269,82 +270,71 @@ export async function createPost(
   }
 
   const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx): Promise<PostRow> => {
-    const profile = await readActor(tx, author.id);
-    let mediaId: string | null = null;
-    if (attachment && attachmentName) {
-      const [upload] = await tx
-        .select({ id: media.id, type: media.type })
-        .from(media)
-        .where(
-          and(
-            eq(media.storageKey, attachmentName),
-            eq(media.ownerId, author.id),
-            isNull(media.messageId),
-          ),
-        )
-        .for('update');
-      if (!upload || upload.type !== attachment.type) throw new AppError('media_not_attachable');
-      mediaId = upload.id;
-    }
-    const [post] = await tx
-      .insert(messages)
-      .values({
-        authorId: author.id,
-        kind,
-        body: text,
-        imageKey: attachment?.type === 'image' ? attachmentName : null,
-        audioKey: attachment?.type === 'audio' ? attachmentName : null,
-        createdAt: now,
-        expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
-      })
-      .returning({ id: messages.id, createdAt: messages.createdAt, expiresAt: messages.expiresAt });
-    if (!post) throw new Error('post insert returned nothing');
-    if (mediaId) await tx.update(media).set({ messageId: post.id }).where(eq(media.id, mediaId));
-    if (escrowPlan) {
-      // Pending until found on chain; vault_created is recorded then (modules/escrow).
-      await createEscrowVaultForPost(tx, {
-        postId: post.id,
-        creatorId: author.id,
-        creatorWallet: profile.solAddress,
-        programId: deps.escrow.programId,
-        plan: escrowPlan,
-        now,
-      });
-    } else if (vaultTarget === null) {
-      await recordRewardedEvent(
-        tx,
-        { kind: 'post_created', actorId: author.id, reference: post.id.toString() },
-        now,
-      );
-    } else {
-      await createVaultForPost(tx, {
-        postId: post.id,
-        creatorId: author.id,
-        target: vaultTarget,
-        now,
-      });
-    }
-    return {
-      id: post.id.toString(),
+  const imageKey = attachment?.type === 'image' ? attachmentName : null;
+  const audioKey = attachment?.type === 'audio' ? attachmentName : null;
+  const insert = (db: Pick<Tx, 'execute'>) =>
+    insertPost(db, {
+      authorId: author.id,
       kind,
       body: text,
-      created_at: post.createdAt,
-      expires_at: post.expiresAt,
-      image_key: attachment?.type === 'image' ? attachmentName : null,
-      audio_key: attachment?.type === 'audio' ? attachmentName : null,
-      like_count: 0,
-      comment_count: 0,
-      author_id: author.id,
-      sol_address: profile.solAddress,
-      username: profile.username,
-      display_name: profile.displayName,
-      avatar_url: profile.avatarUrl,
-      is_verified: profile.isVerified,
-      liked: false,
-      bookmarked: false,
-    };
-  });
+      imageKey,
+      audioKey,
+      now,
+      expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
+      // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
+      rewardedEvent: kind === 'public' ? 'post_created' : null,
+    });
+  // A text post is one statement, atomic on its own; media and vaults write more rows with it.
+  const row =
+    !attachment && kind === 'public'
+      ? await insert(deps.db)
+      : await deps.db.transaction(async (tx): Promise<PostRow | null> => {
+          let mediaId: string | null = null;
+          if (attachment && attachmentName) {
+            const [upload] = await tx
+              .select({ id: media.id, type: media.type })
+              .from(media)
+              .where(
+                and(
+                  eq(media.storageKey, attachmentName),
+                  eq(media.ownerId, author.id),
+                  isNull(media.messageId),
+                ),
+              )
+              .for('update');
+            if (!upload || upload.type !== attachment.type) {
+              throw new AppError('media_not_attachable');
+            }
+            mediaId = upload.id;
+          }
+          const post = await insert(tx);
+          if (!post) return null;
+          const postId = BigInt(post.id);
+          if (mediaId) {
+            await tx.update(media).set({ messageId: postId }).where(eq(media.id, mediaId));
+          }
+          if (escrowPlan) {
+            // Pending until found on chain; vault_created is recorded then (modules/escrow).
+            await createEscrowVaultForPost(tx, {
+              postId,
+              creatorId: author.id,
+              creatorWallet: post.sol_address,
+              programId: deps.escrow.programId,
+              plan: escrowPlan,
+              now,
+            });
+          } else if (vaultTarget !== null) {
+            await createVaultForPost(tx, {
+              postId,
+              creatorId: author.id,
+              target: vaultTarget,
+              now,
+            });
+          }
+          return post;
+        });
+  // The author's row is gone (their token outlived their account).
+  if (!row) throw new AppError('unauthorized');
 
   deps.cache.invalidate();
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
