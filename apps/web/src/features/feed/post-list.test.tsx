@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
-import { PLAIN_LIST_MAX, PostList } from './post-list.tsx';
+import { PLAIN_BATCH, PLAIN_LIST_MAX, PostList } from './post-list.tsx';
 import {
   apiError,
   json,
@@ -19,30 +19,24 @@ import { useViewer } from './use-viewer.ts';
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
 
-/** An IntersectionObserver the test drives: `intersect(true)` puts every observed post in view. */
-function stubIntersectionObserver() {
-  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
-  class FakeIntersectionObserver {
-    private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-    constructor(callback: IntersectionObserverCallback) {
-      this.entry = { callback, targets: [] };
-      observers.add(this.entry);
-    }
-    observe(target: Element) {
-      this.entry.targets.push(target);
-    }
-    disconnect() {
-      observers.delete(this.entry);
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+/**
+ * Where the posts sit, for a test: jsdom lays nothing out, so every post is at the window's top
+ * (near) unless the test puts them `far` below it; `scroll()` tells the list to look again.
+ */
+function stubPostPositions() {
+  let far = true;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return DOMRect.fromRect({ y: far && this.hasAttribute('data-index') ? 10_000 : 0 });
+  });
   return {
-    observed: () => [...observers].flatMap((observer) => observer.targets),
-    intersect(isIntersecting: boolean) {
-      for (const { callback, targets } of [...observers]) {
-        const entries = targets.map((target) => ({ target, isIntersecting }));
-        act(() => callback(entries as IntersectionObserverEntry[], {} as IntersectionObserver));
-      }
+    async scroll(to: 'far' | 'near') {
+      far = to === 'far';
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
     },
   };
 }
@@ -146,7 +140,7 @@ describe('PostList', () => {
   });
 
   it('asks for the next page only once the end of the plain list nears the window', async () => {
-    const observer = stubIntersectionObserver();
+    const positions = stubPostPositions();
     const fetchMock = mockApi({
       'GET /api/messages-v2/feed': ({ url }) =>
         url.searchParams.get('cursor') === 'page2'
@@ -155,15 +149,29 @@ describe('PostList', () => {
     });
     renderWithProviders(<Feed />);
     expect(await screen.findByText('post 5')).toBeDefined();
-    // The post watched is LOAD_AHEAD (3) from the end: the second of five.
-    await waitFor(() =>
-      expect(observer.observed().map((target) => target.getAttribute('data-index'))).toEqual(['1']),
-    );
-    observer.intersect(false);
+    await positions.scroll('far');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    observer.intersect(true);
+    // The post watched is LOAD_AHEAD (3) from the end: the second of five.
+    await positions.scroll('near');
     expect(await screen.findByText('post 6')).toBeDefined();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders a plain page a batch at a time, as the window nears the last post rendered', async () => {
+    const positions = stubPostPositions();
+    mockApi({
+      'GET /api/messages-v2/feed': () =>
+        json({ items: posts(1, PLAIN_LIST_MAX), nextCursor: null }),
+    });
+    renderWithProviders(<Feed />);
+    expect(await screen.findByText('post 1')).toBeDefined();
+    await positions.scroll('far');
+    expect(screen.getAllByTestId('post-card')).toHaveLength(PLAIN_BATCH);
+    // Near the end of what is rendered (a jump to the bottom included): the next batch, and so
+    // on to the end of the page.
+    await positions.scroll('near');
+    await waitFor(() => expect(screen.getAllByTestId('post-card')).toHaveLength(PLAIN_LIST_MAX));
+    expect(screen.getByTestId('post-list').dataset.virtual).toBeUndefined();
   });
 
   it('turns virtual when the second page arrives, keeping the posts already shown as they were', async () => {

@@ -27,12 +27,17 @@ const OVERSCAN = 4;
  * virtualiser's code not loaded. Past it, only the posts near the viewport stay in the DOM.
  */
 export const PLAIN_LIST_MAX = FEED_PAGE_SIZE;
+/** Posts the plain list renders at first, and adds each time the window nears its end. */
+export const PLAIN_BATCH = 8;
+/** How far below the window a post counts as near: the virtual list's overscan. */
+const NEAR_DISTANCE = OVERSCAN * (ESTIMATED_POST_HEIGHT + POST_GAP);
 
 /**
  * The feed's posts, newest first, loading the next keyset page as the person nears the end.
- * The first page is a plain list; once the feed grows past it, a window-scrolled virtual list
- * (each post measured as it renders). Both render the same elements under the same keys, so a
- * post's state (an open comment thread, a playing audio) survives the switch.
+ * The first page is a plain list, rendered a batch at a time as the window nears its end; once
+ * the feed grows past it, a window-scrolled virtual list (each post measured as it renders).
+ * Both render the same elements under the same keys, so a post's state (an open comment
+ * thread, a playing audio) survives the switch.
  */
 export function PostList({ viewer }: { viewer: Viewer }) {
   const feed = useFeed(viewer.userId);
@@ -77,17 +82,13 @@ export function PostList({ viewer }: { viewer: Viewer }) {
   useLayoutEffect(() => lazyVirtualizer.update(active, listRef.current));
   useLayoutEffect(() => () => lazyVirtualizer.dispose(), [lazyVirtualizer]);
   const virtualizer = lazyVirtualizer.virtualizer;
+  const plain = usePlainWindow(listRef, hasPosts && !virtualizer, posts.length);
   const items = virtualizer
     ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start }))
-    : posts.map((_, index) => ({ index, start: 0 }));
+    : posts.slice(0, plain.count).map((_, index) => ({ index, start: 0 }));
 
-  const plainNearEnd = usePlainNearEnd(
-    listRef,
-    hasPosts && !virtualizer,
-    Math.max(0, posts.length - 1 - LOAD_AHEAD),
-  );
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
-  const nearEnd = virtualizer ? lastIndex >= posts.length - 1 - LOAD_AHEAD : plainNearEnd;
+  const nearEnd = virtualizer ? lastIndex >= posts.length - 1 - LOAD_AHEAD : plain.nearEnd;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && nearEnd) {
       void fetchNextPage();
@@ -163,35 +164,48 @@ export function PostList({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function canObserve(): boolean {
-  return typeof IntersectionObserver !== 'undefined';
-}
-
 /**
- * Plain list: whether the post at `index` (a few from the end) is within the virtual list's
- * overscan distance of the window, where the virtual list would have rendered it. Without
- * IntersectionObserver every post counts as near.
+ * The plain list renders its posts a few at a time, as the window nears the last one rendered
+ * (within the virtual list's overscan distance), so a first page puts only the posts around
+ * the window in the DOM. `nearEnd` once every post is rendered and the one LOAD_AHEAD from the
+ * end has come that near. Read from the scroll position rather than an IntersectionObserver:
+ * a jump to the bottom (End key, scrollbar) passes the post without ever intersecting it.
  */
-function usePlainNearEnd(
+function usePlainWindow(
   listRef: RefObject<HTMLDivElement | null>,
   enabled: boolean,
-  index: number,
-): boolean {
-  // Keyed by the post watched: a new page moves the target, and the old answer no longer holds.
+  total: number,
+): { count: number; nearEnd: boolean } {
+  const [shown, setShown] = useState(PLAIN_BATCH);
+  // Keyed by the post watched: a new batch or page moves the target, and the old answer no
+  // longer holds.
   const [near, setNear] = useState<{ index: number; near: boolean } | null>(null);
+  const count = Math.min(total, shown);
+  const index = Math.max(0, count - 1 - LOAD_AHEAD);
   useEffect(() => {
     if (!enabled) return;
-    const target = listRef.current?.querySelector(`[data-index="${index}"]`);
-    if (!target) return;
-    if (!canObserve()) return;
-    const observer = new IntersectionObserver(
-      (entries) => setNear({ index, near: entries.some((entry) => entry.isIntersecting) }),
-      { rootMargin: `0px 0px ${OVERSCAN * (ESTIMATED_POST_HEIGHT + POST_GAP)}px 0px` },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const target = listRef.current?.querySelector(`[data-index="${index}"]`);
+      if (!target) return;
+      const isNear = target.getBoundingClientRect().top < window.innerHeight + NEAR_DISTANCE;
+      setNear({ index, near: isNear });
+      if (isNear) setShown((current) => Math.max(current, index + 1 + LOAD_AHEAD + PLAIN_BATCH));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [listRef, enabled, index]);
-  return enabled && (!canObserve() || (near?.index === index && near.near));
+  return { count, nearEnd: enabled && count === total && near?.index === index && near.near };
 }
 
 function EmptyFeed() {
