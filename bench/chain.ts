@@ -1,18 +1,35 @@
 /**
  * `npm run bench:chain`: SOL transfers per second
- *   (a) sent and confirmed through the localnet's JSON-RPC server by a @solana/web3.js client,
- *   (b) executed by LiteSVM directly, in this process,
- * with the same pre-signed transactions, in the same run. Reports both rates and their ratio
- * (target: the RPC path keeps at least half of LiteSVM's rate).
+ *   (a) executed by LiteSVM directly, in this process,
+ *   (b) sent and confirmed through the localnet's JSON-RPC server by @solana/web3.js clients,
+ *   (c) sent to the same server in JSON-RPC batches of 100 (its own capacity, without the
+ *       per-request HTTP and client costs),
+ * in the same run. Reports the rates and their ratio (target: the RPC path keeps at least half of
+ * LiteSVM's rate), and the CPU each process spent per transfer.
  *
  * The localnet runs as its own process, as in production, with its write-ahead log on disk
  * (every acknowledged transaction is fdatasync'd before sendTransaction answers). Signing is done
- * up front for both paths: it is client work, identical for both, and not what is measured.
+ * up front for every path: it is client work, identical for all, and not what is measured. Every
+ * path is warmed up with transfers of the same kind before it is timed, and timed over several
+ * rounds of fresh transfers; the median round is reported.
  *
- * Options (environment): BENCH_TRANSFERS (default 4000), BENCH_CONCURRENCY (default 64).
+ * Two web3.js `Connection` configurations are measured, both with preflight on (the default):
+ * - "web3.js + node-fetch": `fetch` set to node-fetch (web3.js's own dependency, its transport on
+ *   Node without a global fetch) and `httpAgent` to a keep-alive `http.Agent` with one socket per
+ *   request in flight. On Node 18+ web3.js otherwise uses the global (undici) fetch, which ignores
+ *   `httpAgent`, so this is the configuration in which web3.js's documented agent option works.
+ * - "web3.js defaults": `new Connection(url, 'confirmed')`.
+ *
+ * Options (environment): BENCH_TRANSFERS (default 4000 a round), BENCH_ROUNDS (default 3),
+ * BENCH_CONCURRENCY (default 64 requests in flight), BENCH_CPU_PROF=dir (CPU profiles of the
+ * localnet process, and of this process during the node-fetch client's timed rounds).
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,35 +40,160 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const WARM_UP = 1000;
+const BATCH = 100;
 const SENDERS = 64;
 const RECIPIENTS = 64;
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Resolves modules as @solana/web3.js does, so `node-fetch` is the very copy it depends on. */
+const web3Require = createRequire(createRequire(import.meta.url).resolve('@solana/web3.js'));
 
-interface Plan {
+interface Wallets {
   senders: Signer[];
   recipients: Signer[];
-  transactions: Uint8Array[];
 }
 
-function plan(blockhash: string): Plan {
-  const senders = Array.from({ length: SENDERS }, () => generateSigner());
-  const recipients = Array.from({ length: RECIPIENTS }, () => generateSigner());
-  const transactions: Uint8Array[] = [];
-  for (let i = 0; i < TRANSFERS; i++) {
-    const from = senders[i % SENDERS] as Signer;
-    const to = recipients[(i * 7) % RECIPIENTS] as Signer;
-    // A distinct amount per transfer keeps every signature unique.
-    transactions.push(
-      buildTransferTransaction(from, to.address, 1_000_000n + BigInt(i), blockhash),
+function wallets(): Wallets {
+  return {
+    senders: Array.from({ length: SENDERS }, () => generateSigner()),
+    recipients: Array.from({ length: RECIPIENTS }, () => generateSigner()),
+  };
+}
+
+let amountSeed = 0;
+
+/** `count` pre-signed transfers; a distinct amount per transfer keeps every signature unique. */
+function transfers(of: Wallets, blockhash: string, count: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const from = of.senders[i % SENDERS] as Signer;
+    const to = of.recipients[(i * 7) % RECIPIENTS] as Signer;
+    amountSeed += 1;
+    out.push(
+      buildTransferTransaction(from, to.address, 1_000_000n + BigInt(amountSeed), blockhash),
     );
   }
-  return { senders, recipients, transactions };
+  return out;
 }
 
-async function startLocalnetProcess(dataDir: string) {
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Busy CPU time of the whole machine, in ms (first line of /proc/stat, 100 Hz ticks). */
+function machineBusyMs(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = (
+    readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+  )
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return (
+    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
+  );
+}
+
+/** CPU spent per transfer, in µs: this process, the localnet, every other process. */
+interface CpuPerTransfer {
+  client: number;
+  server: number;
+  other: number;
+}
+
+function cpuMeter(serverPid: number): (transfers: number) => CpuPerTransfer {
+  const client = process.cpuUsage();
+  const server = processCpuMs(serverPid);
+  const busy = machineBusyMs();
+  return (count) => {
+    const clientUsage = process.cpuUsage(client);
+    const clientMs = (clientUsage.user + clientUsage.system) / 1000;
+    const serverMs = processCpuMs(serverPid) - server;
+    const otherMs = Math.max(0, machineBusyMs() - busy - clientMs - serverMs);
+    return {
+      client: (clientMs * 1000) / count,
+      server: (serverMs * 1000) / count,
+      other: (otherMs * 1000) / count,
+    };
+  };
+}
+
+/** With BENCH_CPU_PROF=dir, a CPU profile of this process during `run` is written there. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(path.join(dir, `bench-chain-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+interface Rate {
+  rate: number;
+  seconds: number;
+}
+
+interface RpcRate extends Rate {
+  cpu: CpuPerTransfer;
+  /** Of `seconds`, the time spent confirming (getSignatureStatuses) after the last send. */
+  confirmSeconds: number;
+}
+
+function summarise<T extends Rate>(rounds: T[]): T & { rounds: number[] } {
+  const rates = rounds.map((round) => round.rate);
+  const middle = rounds.find((round) => round.rate === median(rates)) as T;
+  return { ...middle, rounds: rates };
+}
+
+// ---- (a) LiteSVM directly ------------------------------------------------------------------------
+
+function benchLiteSvm(): Rate & { rounds: number[] } {
+  const svm = new LiteSVM();
+  const people = wallets();
+  for (const signer of [...people.senders, ...people.recipients]) {
+    svm.airdrop(address(signer.address), lamports(100n * LAMPORTS_PER_SOL));
+  }
+  const decoder = getTransactionDecoder();
+  const run = (count: number): Rate => {
+    const decoded = transfers(people, svm.latestBlockhash(), count).map((bytes) =>
+      decoder.decode(bytes),
+    );
+    const started = performance.now();
+    for (const tx of decoded) {
+      const result = svm.sendTransaction(tx);
+      if ('err' in result && typeof result.err === 'function') {
+        throw new Error(`LiteSVM rejected a transfer: ${String(result.err())}`);
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { rate: count / seconds, seconds };
+  };
+  run(WARM_UP);
+  return summarise(Array.from({ length: ROUNDS }, () => run(TRANSFERS)));
+}
+
+// ---- (b) and (c) through the localnet's JSON-RPC server -----------------------------------------
+
+async function startLocalnetProcess(
+  dataDir: string,
+): Promise<{ child: ChildProcess; rpcUrl: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -69,53 +211,33 @@ async function startLocalnetProcess(dataDir: string) {
     },
   );
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`localnet exited with ${code}`)));
   });
   const ready = JSON.parse(line) as { rpcUrl: string };
   return { child, rpcUrl: ready.rpcUrl };
 }
 
-interface RpcRates {
-  web3: { rate: number; seconds: number };
-  batched: { rate: number; seconds: number };
-}
-
-async function benchRpc(): Promise<RpcRates> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-chain-'));
-  const { child, rpcUrl } = await startLocalnetProcess(dataDir);
-  try {
-    const connection = new Connection(rpcUrl, 'confirmed');
-    const { blockhash } = await connection.getLatestBlockhash();
-    const { senders, recipients, transactions } = plan(blockhash);
-    for (const signer of [...senders, ...recipients]) {
-      await connection.requestAirdrop(
-        new PublicKey(signer.address),
-        Number(100n * LAMPORTS_PER_SOL),
-      );
+/** Sends every transfer with sendRawTransaction (preflight on), CONCURRENCY at a time, then
+ * reads their statuses (256 a call, the RPC's maximum, all calls at once) until each is
+ * confirmed without error. */
+async function sendAndConfirm(connection: Connection, batch: Uint8Array[]): Promise<number> {
+  const signatures: string[] = new Array<string>(batch.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < batch.length) {
+      const index = next++;
+      signatures[index] = await connection.sendRawTransaction(batch[index] as Uint8Array);
     }
-
-    // Warm up both processes (JIT, sockets) before timing, as the direct run is warm too.
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let i = 0; i < 50; i++) await connection.getLatestBlockhash();
-      }),
-    );
-
-    const started = performance.now();
-    const signatures: string[] = new Array<string>(transactions.length);
-    let next = 0;
-    async function worker(): Promise<void> {
-      while (next < transactions.length) {
-        const index = next++;
-        signatures[index] = await connection.sendRawTransaction(transactions[index] as Uint8Array);
-      }
-    }
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    // Confirmed = the cluster reports every signature at 'confirmed' or better, without error.
-    let confirmed = 0;
-    for (let i = 0; i < signatures.length; i += 256) {
-      const { value } = await connection.getSignatureStatuses(signatures.slice(i, i + 256));
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const confirming = performance.now();
+  const chunks: string[][] = [];
+  for (let i = 0; i < signatures.length; i += 256) chunks.push(signatures.slice(i, i + 256));
+  let confirmed = 0;
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const { value } = await connection.getSignatureStatuses(chunk);
       for (const status of value) {
         if (
           status &&
@@ -125,53 +247,97 @@ async function benchRpc(): Promise<RpcRates> {
           confirmed += 1;
         }
       }
-    }
-    const seconds = (performance.now() - started) / 1000;
-    if (confirmed !== transactions.length) {
-      throw new Error(`only ${confirmed} of ${transactions.length} transfers confirmed`);
-    }
+    }),
+  );
+  if (confirmed !== batch.length) {
+    throw new Error(`only ${confirmed} of ${batch.length} transfers confirmed`);
+  }
+  return (performance.now() - confirming) / 1000;
+}
 
-    // The server's own capacity, with the per-request client and HTTP cost amortised: the same
-    // kind of transfers in JSON-RPC batches of 100 (still one WAL record and fsync'd each).
-    const second = plan((await connection.getLatestBlockhash()).blockhash);
-    for (const signer of second.senders) {
-      await connection.requestAirdrop(
+async function sendBatched(rpcUrl: string, batch: Uint8Array[]): Promise<number> {
+  const groups: Uint8Array[][] = [];
+  for (let i = 0; i < batch.length; i += BATCH) groups.push(batch.slice(i, i + BATCH));
+  let nextGroup = 0;
+  let errors = 0;
+  async function worker(): Promise<void> {
+    while (nextGroup < groups.length) {
+      const group = groups[nextGroup++] as Uint8Array[];
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(
+          group.map((raw, id) => ({
+            jsonrpc: '2.0',
+            id,
+            method: 'sendTransaction',
+            params: [Buffer.from(raw).toString('base64'), { encoding: 'base64' }],
+          })),
+        ),
+      });
+      const answers = (await response.json()) as { error?: unknown }[];
+      errors += answers.filter((answer) => answer.error).length;
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker));
+  if (errors > 0) throw new Error(`${errors} batched transfers failed`);
+  return 0;
+}
+
+interface RpcResults {
+  nodeFetch: RpcRate & { rounds: number[] };
+  defaults: RpcRate & { rounds: number[] };
+  batched: RpcRate & { rounds: number[] };
+}
+
+async function benchRpc(): Promise<RpcResults> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-chain-'));
+  const { child, rpcUrl } = await startLocalnetProcess(dataDir);
+  try {
+    const nodeFetch = new Connection(rpcUrl, {
+      commitment: 'confirmed',
+      fetch: web3Require('node-fetch') as typeof fetch,
+      httpAgent: new Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
+    });
+    const defaults = new Connection(rpcUrl, 'confirmed');
+    const people = wallets();
+    for (const signer of [...people.senders, ...people.recipients]) {
+      await nodeFetch.requestAirdrop(
         new PublicKey(signer.address),
         Number(100n * LAMPORTS_PER_SOL),
       );
     }
-    const batchStarted = performance.now();
-    const batches: Uint8Array[][] = [];
-    for (let i = 0; i < second.transactions.length; i += 100) {
-      batches.push(second.transactions.slice(i, i + 100));
-    }
-    let nextBatch = 0;
-    let batchErrors = 0;
-    async function batchWorker(): Promise<void> {
-      while (nextBatch < batches.length) {
-        const batch = batches[nextBatch++] as Uint8Array[];
-        const response = await fetch(rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(
-            batch.map((raw, id) => ({
-              jsonrpc: '2.0',
-              id,
-              method: 'sendTransaction',
-              params: [Buffer.from(raw).toString('base64'), { encoding: 'base64' }],
-            })),
-          ),
+    const fresh = async (count: number) =>
+      transfers(people, (await nodeFetch.getLatestBlockhash()).blockhash, count);
+
+    async function measure(
+      name: string,
+      send: (batch: Uint8Array[]) => Promise<number>,
+    ): Promise<RpcRate & { rounds: number[] }> {
+      await send(await fresh(WARM_UP));
+      const rounds: RpcRate[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const batch = await fresh(TRANSFERS);
+        const meter = cpuMeter(child.pid as number);
+        const started = performance.now();
+        const confirmSeconds = await (round === 0
+          ? profiled(name, () => send(batch))
+          : send(batch));
+        const seconds = (performance.now() - started) / 1000;
+        rounds.push({
+          rate: batch.length / seconds,
+          seconds,
+          cpu: meter(batch.length),
+          confirmSeconds,
         });
-        const answers = (await response.json()) as { error?: unknown }[];
-        batchErrors += answers.filter((answer) => answer.error).length;
       }
+      return summarise(rounds);
     }
-    await Promise.all(Array.from({ length: 4 }, batchWorker));
-    const batchSeconds = (performance.now() - batchStarted) / 1000;
-    if (batchErrors > 0) throw new Error(`${batchErrors} batched transfers failed`);
+
     return {
-      web3: { rate: transactions.length / seconds, seconds },
-      batched: { rate: second.transactions.length / batchSeconds, seconds: batchSeconds },
+      nodeFetch: await measure('node-fetch', (batch) => sendAndConfirm(nodeFetch, batch)),
+      defaults: await measure('defaults', (batch) => sendAndConfirm(defaults, batch)),
+      batched: await measure('batched', (batch) => sendBatched(rpcUrl, batch)),
     };
   } finally {
     child.kill('SIGTERM');
@@ -180,41 +346,48 @@ async function benchRpc(): Promise<RpcRates> {
   }
 }
 
-function benchLiteSvm(): { rate: number; seconds: number } {
-  const svm = new LiteSVM();
-  const { senders, recipients, transactions } = plan(svm.latestBlockhash());
-  for (const signer of [...senders, ...recipients]) {
-    svm.airdrop(address(signer.address), lamports(100n * LAMPORTS_PER_SOL));
-  }
-  const decoder = getTransactionDecoder();
-  const decoded = transactions.map((bytes) => decoder.decode(bytes));
-  const started = performance.now();
-  for (const tx of decoded) {
-    const result = svm.sendTransaction(tx);
-    if ('err' in result && typeof result.err === 'function') {
-      throw new Error(`LiteSVM rejected a transfer: ${String(result.err())}`);
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { rate: transactions.length / seconds, seconds };
+// ---- report --------------------------------------------------------------------------------------
+
+function line(label: string, result: Rate & { rounds: number[] }, direct?: Rate): string {
+  const rounds = result.rounds.map((rate) => rate.toFixed(0)).join(', ');
+  const ratio = direct ? `, ratio ${(result.rate / direct.rate).toFixed(2)}` : '';
+  return `${label.padEnd(44)} ${result.rate.toFixed(0).padStart(6)} transfers/s (rounds ${rounds}${ratio})`;
+}
+
+function cpuLine({ cpu, seconds, confirmSeconds }: RpcRate): string {
+  const confirming =
+    confirmSeconds > 0 ? `; confirming took ${((100 * confirmSeconds) / seconds).toFixed(0)}%` : '';
+  return `${''.padEnd(44)} CPU per transfer: client ${cpu.client.toFixed(0)} µs, localnet ${cpu.server.toFixed(0)} µs, other processes ${cpu.other.toFixed(0)} µs${confirming}`;
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:chain — ${TRANSFERS} SOL transfers, ${CONCURRENCY} in flight over RPC`);
+  console.log(
+    `bench:chain — ${ROUNDS} rounds of ${TRANSFERS} SOL transfers (median reported) after ${WARM_UP} to warm up; ${CONCURRENCY} in flight over RPC`,
+  );
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   const direct = benchLiteSvm();
+  console.log(line('LiteSVM direct (in-process)', direct));
+  const { nodeFetch, defaults, batched } = await benchRpc();
+  console.log(line('web3.js + node-fetch (sent + confirmed)', nodeFetch, direct));
+  console.log(cpuLine(nodeFetch));
+  console.log(line('web3.js defaults (sent + confirmed)', defaults, direct));
+  console.log(cpuLine(defaults));
+  console.log(line(`JSON-RPC batches of ${BATCH} (server capacity)`, batched, direct));
+  console.log(cpuLine(batched));
+  const ratio = nodeFetch.rate / direct.rate;
   console.log(
-    `LiteSVM direct (in-process):          ${direct.rate.toFixed(0)} transfers/s (${direct.seconds.toFixed(2)} s)`,
+    `ratio RPC (web3.js + node-fetch) / direct: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
   );
-  const { web3: rpc, batched } = await benchRpc();
   console.log(
-    `JSON-RPC (web3.js, sent + confirmed): ${rpc.rate.toFixed(0)} transfers/s (${rpc.seconds.toFixed(2)} s)`,
-  );
-  console.log(
-    `JSON-RPC batches of 100 (server capacity): ${batched.rate.toFixed(0)} transfers/s (${batched.seconds.toFixed(2)} s, ratio ${(batched.rate / direct.rate).toFixed(2)})`,
-  );
-  const ratio = rpc.rate / direct.rate;
-  console.log(
-    `ratio RPC / direct: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    `load average after: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
   );
 }
 
