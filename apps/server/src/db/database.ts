@@ -55,8 +55,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    // The one connection stays open: PGlite's session (and its prepared statements) outlives it.
+    idleTimeoutMillis: 0,
   });
   pool.on('error', () => {});
+  // A new pg client knows no prepared statements, but PGlite's one session may still hold those
+  // of the client before it: forget them, so named statements are prepared afresh.
+  pool.on('connect', (client) => {
+    client.query('deallocate all').catch(() => {});
+  });
   let closed = false;
   return {
     kind: 'pglite',

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { preparedQueryable, type Queryable } from '../../db/prepared.ts';
+import type { Queryable } from '../../db/prepared.ts';
 
 /**
  * The auth tables, in plain SQL: each operation is one statement (so one round trip and atomic
@@ -8,13 +7,8 @@ import { preparedQueryable, type Queryable } from '../../db/prepared.ts';
  */
 export type { Queryable };
 
-/**
- * The statements below are named, so PostgreSQL plans each once per connection (the verify
- * statement's plan costs about a third of its time); see db/prepared.ts.
- */
-export function authQueryable(database: { kind: 'pglite' | 'postgres'; pool: pg.Pool }): Queryable {
-  return preparedQueryable(database.kind, database.pool);
-}
+// The statements below are named, so PostgreSQL (and PGlite) plans each once per connection
+// (the verify statement's plan costs about a third of its time).
 
 export interface SessionUser {
   id: string;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from './authenticate.ts';
-import { authQueryable, deleteExpired } from './repo.ts';
+import { deleteExpired } from './repo.ts';
 import { registerAuthRateLimits } from './rate-limits.ts';
 import {
   endSession,
@@ -31,7 +31,7 @@ const CLEANUP_INTERVAL_MS = 60_000;
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limits = await registerAuthRateLimits(app, ctx);
-  const db = authQueryable(ctx.database);
+  const db = ctx.database.pool;
   const deps = (): AuthDeps => ({
     db,
     tokens: ctx.tokens,

@@ -35,7 +35,7 @@ export interface EmissionSequencer {
 }
 
 export interface SequencerOptions {
-  database: Pick<Database, 'kind' | 'pool'>;
+  database: Pick<Database, 'pool'>;
   clock: Clock;
   logger: FastifyBaseLogger;
   /** Rewarded events a wallet may earn on per UTC day (config DAILY_REWARD_CAP). */
@@ -101,7 +101,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 
 /** One run: returns how many queued events it took. */
 export async function sequenceBatch(
-  database: Pick<Database, 'kind' | 'pool'>,
+  database: Pick<Database, 'pool'>,
   options: { batchSize: number; dailyCap: number; now: Date },
 ): Promise<number> {
   return inTransaction(database, async (client) => {
