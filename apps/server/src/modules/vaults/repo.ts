@@ -1,7 +1,5 @@
-import { AppError, MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
-import { sql } from 'drizzle-orm';
+import { MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
 import type pg from 'pg';
-import type { Tx } from '../emissions/ledger.ts';
 
 /**
  * The vaults' SQL. Reads are single named statements on the pool; writes run inside the
@@ -260,35 +258,10 @@ export async function readMediaVault(
 
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
 
-/**
- * Locks the supporter's user row and answers their public profile. A statement of its own: the
- * support statement's snapshot must be taken after this lock is granted, so it sees the
- * supporter's earlier supports. NO KEY UPDATE: it queues one wallet's supports but not the
- * KEY SHARE locks that other rows' foreign keys take on the user.
- */
-export async function lockSupporter(tx: Tx, userId: string): Promise<SupporterProfile> {
-  const result = await tx.execute<{
-    username: string | null;
-    display_name: string | null;
-    sol_address: string;
-  }>(
-    sql`select username, display_name, sol_address from users where id = ${userId} for no key update`,
-  );
-  const row = result.rows[0];
-  if (!row) throw new AppError('unauthorized');
-  return row;
-}
-
-export interface SupporterProfile {
-  username: string | null;
-  display_name: string | null;
-  sol_address: string;
-}
-
 export type RecordedSupport =
   /** The vault is not active, has ended, or is gone: nothing was written. */
   | { kind: 'vault_closed' }
-  /** The signature was recorded meanwhile: the vault row was changed and must be rolled back. */
+  /** The signature was recorded before (for this vault or another): nothing was written. */
   | { kind: 'signature_taken' }
   | {
       kind: 'recorded';
@@ -298,19 +271,23 @@ export type RecordedSupport =
       target: bigint;
       supporterCount: number;
       status: VaultStatus;
-      /** Supporters before this one (the real-time audience, with the creator). */
+      /** This support crossed the target (the vault_unlocked activity was written). */
+      unlocked: boolean;
+      supporter: { username: string | null; displayName: string | null; walletAddress: string };
+      /** Everyone who supported the vault (the real-time audience, with the creator). */
       supporterIds: string[];
     };
 
 /**
- * One statement, run after lockSupporter (so that its snapshot, taken after that lock, sees the
- * supporter's earlier supports): moves the vault's total (taking its row lock; supports of one
- * vault take turns from here until commit) only while it is active and not ended, turning it unlocked when the
- * total reaches the target; records the support under its unique signature; adds it to the
- * supporter's running total (a first support counts a new supporter).
+ * Records a support in one statement, on its own (no transaction around it):
+ * record_vault_support (migration 0010) takes the vault's row lock, so supports of one vault
+ * take turns until its commit, and then, only while the vault is active and not ended: records
+ * the support under its unique signature, adds it to the supporter's running total (a first
+ * support counts a new supporter), moves the vault's total, unlocks it at the target with its
+ * Live Activity line, and queues the `vault_supported` rewarded event.
  */
 export async function recordSupport(
-  tx: Tx,
+  db: Pick<pg.Pool, 'query'>,
   args: {
     vaultId: bigint;
     supporterId: string;
@@ -320,76 +297,46 @@ export async function recordSupport(
     now: Date;
   },
 ): Promise<RecordedSupport> {
-  const { vaultId, supporterId, amount, now } = args;
-  const result = await tx.execute<{
-    updated: number;
-    id: string | null;
-    created_at: Date | string | null;
-    total: string | null;
-    target: string | null;
-    supporter_count: number | null;
-    status: VaultStatus | null;
-    supporter_ids: string[] | string | null;
-  }>(sql`
-    with upd as (
-      update vaults set
-        total = total + ${amount},
-        supporter_count = supporter_count + (case when exists (
-          select 1 from vault_supporters
-          where vault_id = ${vaultId} and supporter_id = ${supporterId}
-        ) then 0 else 1 end),
-        status = case when total + ${amount} >= target then 'unlocked' else status end,
-        unlocked_at = case when total + ${amount} >= target then ${now}::timestamptz
-          else unlocked_at end
-      where id = ${vaultId} and kind = 'direct' and status = 'active'
-        and ends_at > ${now}::timestamptz
-      returning total, target, supporter_count, status
-    ), ins as (
-      insert into vault_supports (vault_id, supporter_id, signature, amount, slot, created_at)
-      select ${vaultId}, ${supporterId}, ${args.signature}, ${amount}, ${args.slot},
-        ${now}::timestamptz
-      from upd
-      on conflict (signature) do nothing
-      returning id, created_at
-    ), agg as (
-      insert into vault_supporters (vault_id, supporter_id, total, supports, first_at, last_at)
-      select ${vaultId}, ${supporterId}, ${amount}, 1, ${now}::timestamptz, ${now}::timestamptz
-      from ins
-      on conflict (vault_id, supporter_id) do update set
-        total = vault_supporters.total + excluded.total,
-        supports = vault_supporters.supports + 1,
-        last_at = excluded.last_at
-      returning supporter_id
-    )
-    select (select count(*) from upd)::int as updated, ins.id::text as id, ins.created_at,
-      upd.total::text as total, upd.target::text as target, upd.supporter_count, upd.status,
-      (select count(*) from agg)::int as aggregated,
-      array(select supporter_id from vault_supporters where vault_id = ${vaultId})
-        as supporter_ids
-    from (select 1) as one
-      left join upd on true
-      left join ins on true
-  `);
-  const row = result.rows[0];
-  if (!row || row.updated === 0) return { kind: 'vault_closed' };
-  if (!row.id || !row.created_at || row.total === null || row.target === null) {
-    return { kind: 'signature_taken' };
-  }
+  const { rows } = await db.query<{
+    result:
+      | { outcome: 'vault_closed' | 'signature_taken' }
+      | {
+          outcome: 'recorded';
+          id: string;
+          createdAt: string;
+          total: string;
+          target: string;
+          supporterCount: number;
+          status: VaultStatus;
+          unlocked: boolean;
+          supporter: { username: string | null; displayName: string | null; walletAddress: string };
+          supporterIds: string[];
+        };
+  }>({
+    name: 'vaults_record_support',
+    text: 'select record_vault_support($1, $2, $3, $4, $5, $6) as result',
+    values: [
+      args.vaultId.toString(),
+      args.supporterId,
+      args.signature,
+      args.amount.toString(),
+      args.slot,
+      args.now,
+    ],
+  });
+  const result = rows[0]?.result;
+  if (!result) throw new Error('record_vault_support returned nothing');
+  if (result.outcome !== 'recorded') return { kind: result.outcome };
   return {
     kind: 'recorded',
-    id: row.id,
-    createdAt: new Date(row.created_at),
-    total: BigInt(row.total),
-    target: BigInt(row.target),
-    supporterCount: row.supporter_count ?? 0,
-    status: row.status ?? 'active',
-    supporterIds: parseUuidArray(row.supporter_ids ?? []),
+    id: result.id,
+    createdAt: new Date(result.createdAt),
+    total: BigInt(result.total),
+    target: BigInt(result.target),
+    supporterCount: result.supporterCount,
+    status: result.status,
+    unlocked: result.unlocked,
+    supporter: result.supporter,
+    supporterIds: result.supporterIds,
   };
-}
-
-/** A Postgres uuid[] as node-postgres hands it over: an array, or its text form in Drizzle's. */
-function parseUuidArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',') : [];
 }

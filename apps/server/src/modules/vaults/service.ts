@@ -3,8 +3,6 @@ import type { ChainClient, TransferRejection } from '@dum/chain';
 import {
   AppError,
   checkVaultAmount,
-  formatSol,
-  statusAfterSupport,
   supportRefusal,
   VAULT_MAX_TARGET_LAMPORTS,
   vaultEndsAt,
@@ -23,19 +21,17 @@ import {
   type VaultSupport,
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
+import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
 import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import { getVaultDeposits } from '../escrow/service.ts';
 import { readEscrowLeaderboard } from '../escrow/repo.ts';
 import { MEDIA_URL_PREFIX } from '../media/storage.ts';
 import {
-  lockSupporter,
   readCreatedVaults,
   readLeaderboard,
   readMediaVault,
@@ -276,7 +272,6 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
 };
 
 /** Thrown inside the write to roll it back when an identical call recorded the signature first. */
-class SignatureTaken extends Error {}
 
 /** The immutable facts of a vault, from memory (or read once). */
 async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsRow | null> {
@@ -347,83 +342,18 @@ export async function supportVault(
   }
 
   const now = deps.clock.now();
-  let recorded: Recorded;
-  try {
-    recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
-      const supporter = await lockSupporter(tx, viewer.id);
-      const row = await recordSupport(tx, {
-        vaultId,
-        supporterId: viewer.id,
-        signature,
-        amount,
-        slot: verified.slot,
-        now,
-      });
-      if (row.kind === 'signature_taken') throw new SignatureTaken();
-      if (row.kind === 'vault_closed') return { kind: 'closed' };
-
-      // The statement applied statusAfterSupport's rule; this support crossed the target if the
-      // total before it was short of it.
-      const unlocked =
-        statusAfterSupport('active', row.total, row.target) === 'unlocked' &&
-        row.total - amount < row.target;
-      if (unlocked) {
-        await writeActivity(tx, now, {
-          type: 'vault_unlocked',
-          message: `${shortName(await creatorName(tx, facts.creator_id))}'s vault unlocked with ${formatSol(row.total)} SOL`,
-          userId: facts.creator_id,
-          reference: vaultId.toString(),
-        });
-      }
-      await recordRewardedEvent(
-        tx,
-        {
-          kind: 'vault_supported',
-          actorId: viewer.id,
-          subjectOwnerId: facts.creator_id,
-          reference: signature,
-        },
-        now,
-      );
-      const response: SupportVaultResponse = {
-        support: {
-          id: row.id,
-          vaultId: vaultId.toString(),
-          supporter: {
-            id: viewer.id,
-            username: supporter.username,
-            displayName: supporter.display_name,
-            walletAddress: supporter.sol_address,
-          },
-          amount: amount.toString(),
-          transactionSignature: signature,
-          slot: verified.slot,
-          createdAt: row.createdAt.toISOString(),
-        },
-        vault: {
-          id: vaultId.toString(),
-          status: row.status,
-          currentAmount: row.total.toString(),
-          targetAmount: row.target.toString(),
-          supporterCount: row.supporterCount,
-          createdAt: new Date(facts.created_at).toISOString(),
-          endsAt: new Date(facts.ends_at).toISOString(),
-          creator: { walletAddress: facts.creator_wallet },
-          kind: 'direct',
-          escrow: null,
-        },
-      };
-      const audience = [...new Set([facts.creator_id, viewer.id, ...row.supporterIds])];
-      return { kind: 'recorded', response, unlocked, audience };
-    });
-  } catch (error) {
-    if (error instanceof SignatureTaken) {
-      return answerExisting(deps, signature, viewer, vaultId, amount);
-    }
-    throw error;
-  }
-
-  if (recorded.kind === 'closed') {
+  const row = await recordSupport(deps.pool, {
+    vaultId,
+    supporterId: viewer.id,
+    signature,
+    amount,
+    slot: verified.slot,
+    now,
+  });
+  // Nothing was written: the same answer again for a retry of a recorded support, else 409.
+  if (row.kind === 'signature_taken')
+    return answerExisting(deps, signature, viewer, vaultId, amount);
+  if (row.kind === 'vault_closed') {
     // Nothing was written. A retry of a support recorded before the vault closed gets its
     // answer again; otherwise say which refusal: gone, unlocked, or ended.
     if (await signatureIsUsed(deps.pool, signature)) {
@@ -439,32 +369,43 @@ export async function supportVault(
     throw new AppError(REFUSAL_ERROR[refusal ?? 'not_active']);
   }
   await deps.emissions.settle();
-  await announce(deps, recorded.audience, {
+  const audience = [...new Set([facts.creator_id, viewer.id, ...row.supporterIds])];
+  await announce(deps, audience, {
     type: 'vault_support',
     data: {
       vaultId: vaultId.toString(),
       support: { supporterId: viewer.id, amount: amount.toString() },
     },
   });
-  if (recorded.unlocked) {
-    await announce(deps, recorded.audience, {
+  if (row.unlocked) {
+    await announce(deps, audience, {
       type: 'vault_completed',
       data: { vaultId: vaultId.toString() },
     });
   }
-  return recorded.response;
-}
-
-type Recorded =
-  | { kind: 'recorded'; response: SupportVaultResponse; unlocked: boolean; audience: string[] }
-  | { kind: 'closed' };
-
-async function creatorName(tx: Tx, creatorId: string): Promise<string> {
-  const result = await tx.execute<{ name: string }>(
-    sql`select coalesce(display_name, username, sol_address) as name from users
-        where id = ${creatorId}`,
-  );
-  return result.rows[0]?.name ?? 'A creator';
+  return {
+    support: {
+      id: row.id,
+      vaultId: vaultId.toString(),
+      supporter: { id: viewer.id, ...row.supporter },
+      amount: amount.toString(),
+      transactionSignature: signature,
+      slot: verified.slot,
+      createdAt: row.createdAt.toISOString(),
+    },
+    vault: {
+      id: vaultId.toString(),
+      status: row.status,
+      currentAmount: row.total.toString(),
+      targetAmount: row.target.toString(),
+      supporterCount: row.supporterCount,
+      createdAt: new Date(facts.created_at).toISOString(),
+      endsAt: new Date(facts.ends_at).toISOString(),
+      creator: { walletAddress: facts.creator_wallet },
+      kind: 'direct',
+      escrow: null,
+    },
+  };
 }
 
 /** A signature that was recorded before: the same answer for the same call, 409 otherwise. */
@@ -501,11 +442,6 @@ async function announce(deps: VaultDeps, userIds: string[], event: RealtimeEvent
   } catch (error) {
     deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
   }
-}
-
-/** Names in public activity: the chosen name, or a wallet shortened like the UI does. */
-function shortName(name: string): string {
-  return name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
 }
 
 // ---- Reads ------------------------------------------------------------------------------------

@@ -481,6 +481,12 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
           [vault.vault.id],
         ),
       ).toBe(1);
+      // The name and the SOL as the server writes them (formatSol: 4 decimals).
+      const line = await t.ctx.database.pool.query<{ message: string }>(
+        `select message from activity where type = 'vault_unlocked' and reference = $1`,
+        [vault.vault.id],
+      );
+      expect(line.rows[0]?.message).toBe("Creator's vault unlocked with 0.3300 SOL");
       expect(eventsOf('vault_completed', vault.vault.id)).toHaveLength(1);
 
       // Unlocked vaults take no more support.
