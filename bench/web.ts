@@ -49,8 +49,17 @@ async function main(): Promise<void> {
         if (url.pathname.startsWith('/assets/')) assets.add(url.pathname);
       });
       await page.goto(server.url, { waitUntil: 'networkidle' });
+      // The paint entry can be reported after network idle on a busy machine: wait for it
+      // (buffered) rather than read an empty list as NaN.
       const fcp = await page.evaluate(
-        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (entry) resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+            setTimeout(() => resolve(NaN), 5000);
+          }),
       );
       fcps.push(fcp);
       loaded = assets;
