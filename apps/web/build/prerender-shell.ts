@@ -30,7 +30,7 @@ function renderShell(): Promise<string> {
  * Build only: puts the app's static first frame (layout, navigation, page skeleton; no user
  * data) into index.html's root, so the browser paints the shell as soon as the HTML and the
  * stylesheet arrive instead of after the scripts have loaded and run. React's createRoot
- * replaces it with the same markup on its first render (docs/decisions/010-*.md).
+ * replaces it with the same markup on its first render (docs/decisions/011-first-load-and-prerendered-shell.md).
  */
 export function prerenderShell(): Plugin {
   return {
