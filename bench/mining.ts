@@ -4,11 +4,12 @@
  * (scripts/audit-ledger.ts), and the latency of the platform stats call under that load.
  * Target (issue 6): at least 2,000 events per second with every invariant intact.
  *
- * Each event is what the feed does for a new post: a transaction queueing it
- * (recordRewardedEvent), then, after commit, waiting for the sequencer to give it its index,
- * reward, ledger row, account credit and Live Activity line (EmissionSequencer.settle, as the
- * API does before it answers). An event counts once it is sequenced. The throwaway database is
- * dropped at the end.
+ * Each event is what the ledger does for an action (decision 010): its event queued by
+ * recordRewardedEvent (in the product, one more insert in the action's own statement or
+ * transaction; here on its own), then waiting for the sequencer to give it its index, reward,
+ * ledger row, account credit and Live Activity line (EmissionSequencer.settle, as the API does
+ * before it answers). An event counts once it is sequenced. The throwaway database is dropped
+ * at the end.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_EVENTS (default 20000), BENCH_CONCURRENCY (default 24), BENCH_USERS (default 2000).
@@ -64,12 +65,10 @@ async function main(): Promise<void> {
           const i = next++;
           if (i >= EVENTS) return;
           const actorId = userIds[i % userIds.length]!;
-          await t.ctx.database.db.transaction((tx) =>
-            recordRewardedEvent(
-              tx,
-              { kind: 'post_created', actorId, reference: `bench-post-${i}` },
-              now,
-            ),
+          await recordRewardedEvent(
+            t.ctx.database.db,
+            { kind: 'post_created', actorId, reference: `bench-post-${i}` },
+            now,
           );
           await t.ctx.emissions.settle();
         }

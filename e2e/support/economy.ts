@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { users } from '../../apps/server/src/db/schema.ts';
 import { recordRewardedEvent } from '../../apps/server/src/modules/emissions/ledger.ts';
-import { sequenceBatch } from '../../apps/server/src/modules/emissions/sequencer.ts';
+import { createLogger } from '../../apps/server/src/logger.ts';
+import { createEmissionSequencer } from '../../apps/server/src/modules/emissions/sequencer.ts';
 
 /** Helpers for the token-economy browser tests (e2e/economy.spec.ts). */
 
@@ -26,7 +27,14 @@ export async function seedEarner(
     );
   }
   // The server's own sequencer would get to them within a second; do it now.
-  await sequenceBatch(database, { batchSize: 1000, dailyCap: 100, now: new Date() });
+  const sequencer = createEmissionSequencer({
+    database,
+    clock: { now: () => new Date() },
+    logger: createLogger('silent', false),
+    dailyCap: 100,
+  });
+  await sequencer.settle();
+  await sequencer.stop();
   return user.id;
 }
 

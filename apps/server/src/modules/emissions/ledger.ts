@@ -38,10 +38,11 @@ export type QueueResult = { status: 'queued' } | { status: 'self_engagement' };
  * reply already reflects the reward. Decision 010 explains why indices are not handed out here.
  *
  * One plain insert, no lock: the rules (an action already paid, the daily cap, referral
- * bonuses) are the sequencer's. Self-engagement is not even queued.
+ * bonuses) are the sequencer's. Self-engagement is not even queued. (Given the db rather than
+ * a transaction, the insert is its own transaction: an event with no action to go with it.)
  */
 export async function recordRewardedEvent(
-  tx: Tx,
+  tx: Pick<Tx, 'insert'>,
   event: RewardedEvent,
   now: Date,
 ): Promise<QueueResult> {

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import {
   dayKey,
   onceKey,
   sequenceEvents,
-  utcDayStart,
   type ActorFacts,
   type QueuedEvent,
   type RewardedEventKind,
@@ -14,12 +13,18 @@ import {
 } from './sequence.ts';
 
 /**
- * Gives queued rewarded events their ledger rows (decision 010). Each run is one transaction:
- * take the emission lock, take up to a batch of queued events, read what the rules need about
- * their actors, apply `sequenceEvents`, write the ledger rows, credits, Live Activity and
- * counters, commit: one durable commit for the whole batch, where every event used to hold the
- * lock through its own. Any instance may run it at any time; the lock makes the runs take
- * turns, and a run that waited sees everything the one before it did.
+ * Gives queued rewarded events their ledger rows (decision 010), a batch at a time, in two
+ * statements and no transaction held between them (optimistic concurrency):
+ * 1. one read, in one snapshot: the emission counters with their row version, the oldest
+ *    queued events, and what the rules need about them (names, referral state, each actor's
+ *    rewarded events that UTC day, actions the ledger already paid);
+ * 2. `sequenceEvents` (pure) decides, and one write applies it only if the counters' row is
+ *    still the version read: it locks that row, moves the counters, takes the batch out of the
+ *    queue and appends ledger rows, credits and Live Activity, all or nothing, one durable
+ *    commit for the whole batch.
+ * Every mint changes the counters' row, so a write that finds another version knows someone
+ * minted in between (another instance's run, a staking claim): it writes nothing and the run
+ * reads again. Any instance may run at any time.
  */
 export interface EmissionSequencer {
   /**
@@ -40,7 +45,7 @@ export interface SequencerOptions {
   logger: FastifyBaseLogger;
   /** Rewarded events a wallet may earn on per UTC day (config DAILY_REWARD_CAP). */
   dailyCap: number;
-  /** Events per transaction (default 1,000). */
+  /** Events per batch (default 1,000). */
   batchSize?: number;
 }
 
@@ -53,12 +58,13 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   async function runUntilEmpty(): Promise<void> {
     try {
       while (!stopped) {
-        const taken = await sequenceBatch(options.database, {
+        const batch = await sequenceBatch(options.database, {
           batchSize,
           dailyCap: options.dailyCap,
           now: options.clock.now(),
         });
-        if (taken < batchSize) return;
+        // Lost the race to another writer: read again. Otherwise done once the queue ran dry.
+        if (batch.applied && batch.taken < batchSize) return;
       }
     } catch (error) {
       options.logger.error({ err: error }, 'emission sequencer failed');
@@ -99,96 +105,82 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   };
 }
 
-/** One run: returns how many queued events it took. */
+/**
+ * One batch: how many queued events it read, and whether its write applied (false: the
+ * counters moved since the read, nothing was written).
+ */
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
   options: { batchSize: number; dailyCap: number; now: Date },
-): Promise<number> {
-  return inTransaction(database, async (client) => {
-    // The emission lock and the batch in one round trip. The batch's rows are deleted here, so
-    // two runs never take the same event, whichever order the two parts run in; everything the
-    // rules read comes next, in a snapshot taken after the lock was granted.
-    const { rows } = await client.query<{
-      total_events: string;
-      total_minted: string;
-      id: string | null;
-      kind: RewardedEventKind;
-      actor_id: string;
-      reference: string;
-      created_at: Date;
-    }>({
-      name: 'emissions_take_batch',
-      text: `with state as (
-          select total_events, total_minted from emission_state where id = 1 for update
-        ), taken as (
-          delete from emission_queue
-          where id in (select id from emission_queue order by id limit $1)
-          returning id, kind, actor_id, reference, created_at
-        )
-        select state.total_events::text, state.total_minted::text, taken.id::text,
-          taken.kind, taken.actor_id, taken.reference, taken.created_at
-        from state left join taken on true`,
-      values: [options.batchSize],
-    });
-    const state = rows[0];
-    if (!state) throw new Error('emission_state row is missing');
-    const events: QueuedEvent[] = rows
-      .flatMap((row) =>
-        row.id === null
-          ? []
-          : [
-              {
-                id: BigInt(row.id),
-                kind: row.kind,
-                actorId: row.actor_id,
-                reference: row.reference,
-                createdAt: new Date(row.created_at),
-              },
-            ],
-      )
-      .sort((a, b) => (a.id < b.id ? -1 : 1));
-    if (events.length === 0) return 0;
-    const facts = await readBatchFacts(client, events);
-    const output = sequenceEvents({
-      totals: { totalEvents: BigInt(state.total_events), totalMinted: BigInt(state.total_minted) },
-      events,
-      ...facts,
-      dailyCap: options.dailyCap,
-    });
-    await writeBatch(client, output, options.now);
-    return events.length;
+): Promise<{ taken: number; applied: boolean }> {
+  const read = await readBatch(database.pool, options.batchSize);
+  if (read.events.length === 0) return { taken: 0, applied: true };
+  const output = sequenceEvents({
+    totals: read.totals,
+    events: read.events,
+    actors: read.actors,
+    earnedOnDay: read.earnedOnDay,
+    alreadyRecorded: read.alreadyRecorded,
+    dailyCap: options.dailyCap,
   });
+  const applied = await writeBatch(database.pool, {
+    output,
+    version: read.version,
+    eventIds: read.events.map((e) => e.id),
+    now: options.now,
+  });
+  return { taken: read.events.length, applied };
 }
 
-/**
- * What the rules need to know, in one round trip: each actor's public name and referral
- * state, each (actor, UTC day)'s rewarded events so far, and which of the batch's actions the
- * ledger already holds (an action done twice, queued twice: its second event pays nothing).
- */
-async function readBatchFacts(
-  client: Queryable,
-  events: QueuedEvent[],
-): Promise<{
+interface BatchRead {
+  totals: { totalEvents: bigint; totalMinted: bigint };
+  /** The counters' row version (its xmin): the write applies only if it is still this one. */
+  version: string;
+  /** Oldest first. */
+  events: QueuedEvent[];
   actors: Map<string, ActorFacts>;
   earnedOnDay: Map<string, number>;
   alreadyRecorded: Set<string>;
-}> {
-  const actorIds = [...new Set(events.map((e) => e.actorId))];
-  const days = [
-    ...new Map(
-      events.map((e) => {
-        const day = utcDayStart(e.createdAt);
-        return [dayKey(e.actorId, day), { actorId: e.actorId, day }] as const;
-      }),
-    ).values(),
-  ];
-  const { rows } = await client.query<{
+}
+
+/**
+ * The batch and everything the rules need to know about it, in one statement (one snapshot):
+ * the counters, the oldest queued events, each actor's public name and referral state, each
+ * (actor, UTC day)'s rewarded events so far, and which of the batch's actions the ledger already
+ * holds (an action done twice, queued twice: its second event pays nothing).
+ */
+async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
+  const { rows } = await db.query<{
+    total_events: string;
+    total_minted: string;
+    version: string;
+    events: Array<{
+      id: string;
+      kind: RewardedEventKind;
+      actorId: string;
+      reference: string;
+      createdAt: string;
+      recorded: boolean;
+    }>;
     actors: Array<{ id: string; name: string; referredById: string | null; referralPaid: boolean }>;
-    days: Array<{ i: number; n: number }>;
-    recorded: Array<{ kind: string; reference: string; recipientId: string }>;
+    days: Array<{ actorId: string; day: string; n: number }>;
   }>({
-    name: 'emissions_batch_facts',
-    text: `select
+    name: 'emissions_read_batch',
+    // Lookups per queued event or actor (LATERAL: index probes), never joins the planner could
+    // turn into scans of the whole ledger or users table.
+    text: `with taken as (
+        select id, kind, actor_id, reference, created_at from emission_queue
+        order by id limit $1
+      )
+      select s.total_events::text, s.total_minted::text, s.xmin::text as version,
+        (select coalesce(json_agg(json_build_object('id', t.id::text, 'kind', t.kind,
+            'actorId', t.actor_id, 'reference', t.reference, 'createdAt', t.created_at,
+            'recorded', exists (
+              select 1 from emission_ledger l
+              where l.kind = t.kind and l.reference = t.reference and l.recipient_id = t.actor_id
+            ))
+            order by t.id), '[]'::json)
+          from taken t) as events,
         (select coalesce(json_agg(json_build_object(
             'id', u.id,
             'name', coalesce(u.display_name, u.username, u.sol_address),
@@ -199,41 +191,38 @@ async function readBatchFacts(
                 and l.recipient_id = u.id
             )
           )), '[]'::json)
-          from users u where u.id = any($1::uuid[])) as actors,
-        (select coalesce(json_agg(json_build_object(
-            'i', d.i,
-            'n', (
-              select count(*) from emission_ledger l
-              where l.recipient_id = d.actor_id and l.event_index is not null
-                and l.created_at >= d.day_start and l.created_at < d.day_start + interval '1 day'
-            )
-          )), '[]'::json)
-          from unnest($2::uuid[], $3::timestamptz[]) with ordinality as d(actor_id, day_start, i)
-        ) as days,
-        (select coalesce(json_agg(json_build_object(
-            'kind', l.kind, 'reference', l.reference, 'recipientId', l.recipient_id
-          )), '[]'::json)
-          from emission_ledger l
-          join unnest($4::text[], $5::text[], $6::uuid[]) as k(kind, reference, recipient_id)
-            on l.kind = k.kind and l.reference = k.reference and l.recipient_id = k.recipient_id
-        ) as recorded`,
-    values: [
-      actorIds,
-      days.map((d) => d.actorId),
-      days.map((d) => d.day.toISOString()),
-      events.map((e) => e.kind),
-      events.map((e) => e.reference),
-      events.map((e) => e.actorId),
-    ],
+          from (select distinct actor_id from taken) a
+          cross join lateral (select * from users where id = a.actor_id limit 1) u) as actors,
+        (select coalesce(json_agg(json_build_object('actorId', d.actor_id, 'day', d.day_start,
+            'n', n.count)), '[]'::json)
+          from (
+            select distinct actor_id, date_trunc('day', created_at, 'UTC') as day_start
+            from taken
+          ) d
+          cross join lateral (
+            select count(*) from emission_ledger l
+            where l.recipient_id = d.actor_id and l.event_index is not null
+              and l.created_at >= d.day_start and l.created_at < d.day_start + interval '1 day'
+          ) n) as days
+      from emission_state s where s.id = 1`,
+    values: [batchSize],
   });
   const row = rows[0];
-  if (!row) throw new Error('batch facts returned nothing');
+  if (!row) throw new Error('emission_state row is missing');
   const earnedOnDay = new Map<string, number>();
-  for (const { i, n } of row.days) {
-    const day = days[i - 1];
-    if (day && n > 0) earnedOnDay.set(dayKey(day.actorId, day.day), Number(n));
+  for (const { actorId, day, n } of row.days) {
+    if (n > 0) earnedOnDay.set(dayKey(actorId, new Date(day)), Number(n));
   }
   return {
+    totals: { totalEvents: BigInt(row.total_events), totalMinted: BigInt(row.total_minted) },
+    version: row.version,
+    events: row.events.map((e) => ({
+      id: BigInt(e.id),
+      kind: e.kind,
+      actorId: e.actorId,
+      reference: e.reference,
+      createdAt: new Date(e.createdAt),
+    })),
     actors: new Map(
       row.actors.map((a) => [
         a.id,
@@ -241,34 +230,52 @@ async function readBatchFacts(
       ]),
     ),
     earnedOnDay,
-    alreadyRecorded: new Set(row.recorded.map((r) => onceKey(r.kind, r.reference, r.recipientId))),
+    alreadyRecorded: new Set(
+      row.events.flatMap((e) => (e.recorded ? [onceKey(e.kind, e.reference, e.actorId)] : [])),
+    ),
   };
 }
 
 /**
- * The batch's writes in one statement (data-modifying CTEs all run): ledger rows and Live
- * Activity in order (their ids follow it), credits, and the counters.
+ * The batch's writes in one statement, all conditional on the counters' row still being the
+ * version the batch was read at (compare and set, under that row's lock): counters, the batch
+ * out of the queue, ledger rows and Live Activity in order (their ids follow it), credits.
+ * Answers whether it applied.
  */
-async function writeBatch(client: Queryable, output: SequenceOutput, now: Date): Promise<void> {
-  const { ledger, activity: lines, totals } = output;
+async function writeBatch(
+  db: Queryable,
+  batch: { output: SequenceOutput; version: string; eventIds: bigint[]; now: Date },
+): Promise<boolean> {
+  const { ledger, activity: lines, totals } = batch.output;
   // Accounts in id order: the same lock order in every run.
-  const credits = [...output.credits].sort(([a], [b]) => (a < b ? -1 : 1));
-  await client.query({
+  const credits = [...batch.output.credits].sort(([a], [b]) => (a < b ? -1 : 1));
+  const { rows } = await db.query<{ applied: boolean }>({
     name: 'emissions_write_batch',
-    text: `with ledger as (
+    text: `with counters as (
+        update emission_state
+        set total_events = $1::bigint, total_minted = $2::bigint, updated_at = $3
+        where id = 1 and xmin::text = $4
+        returning 1
+      ), dequeued as (
+        delete from emission_queue
+        where id = any($5::bigint[]) and exists (select 1 from counters)
+        returning 1
+      ), ledger as (
         insert into emission_ledger
           (event_index, epoch, amount, recipient_id, kind, reference, created_at)
         select event_index, epoch, amount, recipient_id, kind, reference, created_at
-        from unnest($1::bigint[], $2::int[], $3::bigint[], $4::uuid[], $5::text[], $6::text[],
-          $7::timestamptz[])
+        from unnest($6::bigint[], $7::int[], $8::bigint[], $9::uuid[], $10::text[], $11::text[],
+          $12::timestamptz[])
           with ordinality as e(event_index, epoch, amount, recipient_id, kind, reference,
             created_at, n)
+        where exists (select 1 from counters)
         order by n
         returning 1
       ), credits as (
         insert into dum_accounts (user_id, balance, total_earned, updated_at)
-        select user_id, amount, amount, $16
-        from unnest($8::uuid[], $9::bigint[]) as c(user_id, amount)
+        select user_id, amount, amount, $3
+        from unnest($13::uuid[], $14::bigint[]) as c(user_id, amount)
+        where exists (select 1 from counters)
         on conflict (user_id) do update set
           balance = dum_accounts.balance + excluded.balance,
           total_earned = dum_accounts.total_earned + excluded.total_earned,
@@ -277,15 +284,19 @@ async function writeBatch(client: Queryable, output: SequenceOutput, now: Date):
       ), feed as (
         insert into activity (type, message, user_id, reference, created_at)
         select type, message, user_id, reference, created_at
-        from unnest($10::text[], $11::text[], $12::uuid[], $13::text[], $14::timestamptz[])
+        from unnest($15::text[], $16::text[], $17::uuid[], $18::text[], $19::timestamptz[])
           with ordinality as a(type, message, user_id, reference, created_at, n)
+        where exists (select 1 from counters)
         order by n
         returning 1
       )
-      update emission_state
-      set total_events = $15::bigint, total_minted = $17::bigint, updated_at = $16
-      where id = 1`,
+      select exists (select 1 from counters) as applied`,
     values: [
+      totals.totalEvents.toString(),
+      totals.totalMinted.toString(),
+      batch.now,
+      batch.version,
+      batch.eventIds.map((id) => id.toString()),
       ledger.map((e) => e.eventIndex?.toString() ?? null),
       ledger.map((e) => (e.epoch === null ? null : Number(e.epoch))),
       ledger.map((e) => e.amount.toString()),
@@ -300,9 +311,7 @@ async function writeBatch(client: Queryable, output: SequenceOutput, now: Date):
       lines.map((l) => l.userId),
       lines.map((l) => l.reference),
       lines.map((l) => l.createdAt.toISOString()),
-      totals.totalEvents.toString(),
-      now,
-      totals.totalMinted.toString(),
     ],
   });
+  return rows[0]?.applied ?? false;
 }
