@@ -10,7 +10,7 @@ export type Queryable = Pick<pg.Pool, 'query'>;
  */
 export async function inTransaction<T>(
   database: { pool: pg.Pool },
-  work: (client: Queryable) => Promise<T>,
+  work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await database.pool.connect();
   try {

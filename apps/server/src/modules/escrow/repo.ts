@@ -43,7 +43,7 @@ export async function readEscrowTarget(
 }
 
 export async function insertEscrowVault(
-  tx: Tx,
+  tx: Pick<Tx, 'execute'>,
   row: {
     vaultId: bigint;
     programId: string;

@@ -135,7 +135,7 @@ async function programConfig(deps: EscrowDeps): Promise<VaultConfig | null> {
  * rewarded event yet: vault_created is recorded when the vault is found on chain.
  */
 export async function createEscrowVaultForPost(
-  tx: Tx,
+  tx: Pick<Tx, 'insert' | 'execute'>,
   args: {
     postId: bigint;
     creatorId: string;

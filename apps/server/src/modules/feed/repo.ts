@@ -172,7 +172,7 @@ export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<
  * gone (nothing is written then).
  */
 export async function insertPost(
-  db: Pick<Tx, 'execute'>,
+  db: Pick<pg.Pool, 'query'>,
   input: {
     authorId: string;
     kind: 'public' | 'vault';
@@ -184,36 +184,34 @@ export async function insertPost(
     rewardedEvent: 'post_created' | null;
   },
 ): Promise<PostRow | null> {
-  // Drizzle's execute leaves timestamps as text.
-  const result = await db.execute<
-    Omit<PostRow, 'created_at' | 'expires_at'> & {
-      created_at: Date | string;
-      expires_at: Date | string | null;
-    }
-  >(sql`
-    with post as (
-      insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at)
-      select id, ${input.kind}::text, ${input.body}::text, ${input.imageKey}::text,
-        ${input.audioKey}::text, ${input.now}::timestamptz, ${input.expiresAt}::timestamptz
-      from users where id = ${input.authorId}
-      returning id, kind, body, created_at, expires_at, image_key, audio_key, author_id
-    ), queued as (
-      insert into emission_queue (kind, actor_id, reference, created_at)
-      select ${input.rewardedEvent}::text, author_id, id::text, created_at
-      from post where ${input.rewardedEvent}::text is not null
-    )
-    select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
-      m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
-      u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
-      false as bookmarked
-    from post m join users u on u.id = m.author_id`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    ...row,
-    created_at: new Date(row.created_at),
-    expires_at: row.expires_at === null ? null : new Date(row.expires_at),
-  };
+  const { rows } = await db.query<PostRow>({
+    name: 'feed_insert_post',
+    text: `with post as (
+        insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at)
+        select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz
+        from users where id = $1
+        returning id, kind, body, created_at, expires_at, image_key, audio_key, author_id
+      ), queued as (
+        insert into emission_queue (kind, actor_id, reference, created_at)
+        select $8::text, author_id, id::text, created_at from post where $8::text is not null
+      )
+      select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
+        m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
+        u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
+        false as bookmarked
+      from post m join users u on u.id = m.author_id`,
+    values: [
+      input.authorId,
+      input.kind,
+      input.body,
+      input.imageKey,
+      input.audioKey,
+      input.now,
+      input.expiresAt,
+      input.rewardedEvent,
+    ],
+  });
+  return rows[0] ?? null;
 }
 
 /** The acting user's profile, as the answer to their write shows it. */

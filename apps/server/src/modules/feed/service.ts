@@ -12,13 +12,15 @@ import {
   type RealtimeEvent,
 } from '@dum/core';
 import { and, eq, isNull } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { comments, engagements, media, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
+import { recordRewardedEvent } from '../emissions/ledger.ts';
 import type { EmissionSequencer } from '../emissions/sequencer.ts';
 import {
   mediaNameFromUrl,
@@ -272,7 +274,7 @@ export async function createPost(
   const now = deps.clock.now();
   const imageKey = attachment?.type === 'image' ? attachmentName : null;
   const audioKey = attachment?.type === 'audio' ? attachmentName : null;
-  const insert = (db: Pick<Tx, 'execute'>) =>
+  const insert = (db: Queryable) =>
     insertPost(db, {
       authorId: author.id,
       kind,
@@ -287,8 +289,10 @@ export async function createPost(
   // A text post is one statement, atomic on its own; media and vaults write more rows with it.
   const row =
     !attachment && kind === 'public'
-      ? await insert(deps.db)
-      : await deps.db.transaction(async (tx): Promise<PostRow | null> => {
+      ? await insert(deps.pool)
+      : await inTransaction(deps, async (client): Promise<PostRow | null> => {
+          // The vault and media helpers write through Drizzle, on the same connection.
+          const tx = drizzle(client);
           let mediaId: string | null = null;
           if (attachment && attachmentName) {
             const [upload] = await tx
@@ -307,7 +311,7 @@ export async function createPost(
             }
             mediaId = upload.id;
           }
-          const post = await insert(tx);
+          const post = await insert(client);
           if (!post) return null;
           const postId = BigInt(post.id);
           if (mediaId) {

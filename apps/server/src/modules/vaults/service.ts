@@ -234,7 +234,7 @@ export function vaultTargetFor(enabled: boolean, targetAmount: string | null | u
  * the `vault_created` rewarded event (instead of `post_created`). Runs 7 days from creation.
  */
 export async function createVaultForPost(
-  tx: Tx,
+  tx: Pick<Tx, 'insert'>,
   args: { postId: bigint; creatorId: string; target: bigint; now: Date },
 ): Promise<void> {
   await tx.insert(vaults).values({
