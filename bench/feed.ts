@@ -11,7 +11,10 @@
  *      default 10, after a 2 s warm-up) measures: the ceiling; GET /api/messages-v2/feed first
  *      page anonymous and signed in; deep pages (cursors spread over the whole million)
  *      anonymous and signed in; then one client following nextCursor page after page; then post
- *      creation (POST /api/messages-v2/messages by rotating users).
+ *      creation (POST /api/messages-v2/messages by rotating users) with BENCH_WRITERS concurrent
+ *      clients (default 64): each post waits for its reward to be sequenced before it answers
+ *      (decision 010), so a sequencer run takes at most as many posts as there are writers, and
+ *      16 writers leave the two cores partly idle between runs.
  *      The ceiling and the anonymous first page alternate BENCH_ROUNDS times (default 3) and the
  *      median run of each is reported.
  *   4. Prints req/s, p50, p99 and the ratio to the ceiling; drops the database.
@@ -35,6 +38,7 @@ import { encodeCursor } from '../apps/server/src/modules/feed/cursor.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 10_000;
 const POSTS = 1_000_000;
@@ -116,10 +120,10 @@ async function seed(url: string, now: Date): Promise<void> {
 async function measure(
   scenario: string,
   options: autocannon.Options,
-  seconds = SECONDS,
+  connections = CONNECTIONS,
 ): Promise<Row> {
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
+  await autocannon({ ...options, connections, duration: 2 });
+  const result = await autocannon({ ...options, connections, duration: SECONDS });
   const row: Row = {
     scenario,
     requestsPerSecond: Math.round(result.requests.average),
@@ -321,15 +325,19 @@ async function main(): Promise<void> {
         `${walkDeep.pages} pages p50 ${walkDeep.p50} ms p99 ${walkDeep.p99} ms`,
     );
 
-    const creation = await measure('post creation', {
-      url: base,
-      requests: rotating(
-        ['/api/messages-v2/messages'],
-        writerTokens,
-        'POST',
-        JSON.stringify({ body: 'gm from the bench', kind: 'public' }),
-      ),
-    });
+    const creation = await measure(
+      `post creation (${WRITERS} writers)`,
+      {
+        url: base,
+        requests: rotating(
+          ['/api/messages-v2/messages'],
+          writerTokens,
+          'POST',
+          JSON.stringify({ body: 'gm from the bench', kind: 'public' }),
+        ),
+      },
+      WRITERS,
+    );
     rows.push(creation);
 
     const ratio = (row: Row) => (row.requestsPerSecond / ceilingRow.requestsPerSecond).toFixed(2);
