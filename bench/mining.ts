@@ -66,7 +66,7 @@ async function main(): Promise<void> {
           if (i >= EVENTS) return;
           const actorId = userIds[i % userIds.length]!;
           await recordRewardedEvent(
-            t.ctx.database.db,
+            t.ctx.database.pool,
             { kind: 'post_created', actorId, reference: `bench-post-${i}` },
             now,
           );

@@ -18,12 +18,10 @@ export async function seedEarner(
     .returning({ id: users.id });
   if (!user) throw new Error('seed user insert returned nothing');
   for (let i = 0; i < input.posts; i++) {
-    await database.db.transaction((tx) =>
-      recordRewardedEvent(
-        tx,
-        { kind: 'post_created', actorId: user.id, reference: `seed:${user.id}:${i}` },
-        new Date(),
-      ),
+    await recordRewardedEvent(
+      database.pool,
+      { kind: 'post_created', actorId: user.id, reference: `seed:${user.id}:${i}` },
+      new Date(),
     );
   }
   // The server's own sequencer would get to them within a second; do it now.

@@ -78,17 +78,15 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
   }): Promise<EventOutcome | { status: 'self_engagement' }> {
     const actorId = userIds[event.actor]!;
     const before = await ledgerRow(event.kind, event.reference, actorId);
-    const queued = await database.db.transaction((tx) =>
-      recordRewardedEvent(
-        tx,
-        {
-          kind: event.kind,
-          actorId,
-          subjectOwnerId: userIds[event.owner]!,
-          reference: event.reference,
-        },
-        NOW,
-      ),
+    const queued = await recordRewardedEvent(
+      database.pool,
+      {
+        kind: event.kind,
+        actorId,
+        subjectOwnerId: userIds[event.owner]!,
+        reference: event.reference,
+      },
+      NOW,
     );
     if (queued.status !== 'queued') return queued;
     await sequencer.settle();

@@ -1,13 +1,8 @@
 import { capMint } from '@dum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  activity,
-  dumAccounts,
-  emissionLedger,
-  emissionQueue,
-  emissionState,
-} from '../../db/schema.ts';
+import type { Queryable } from '../../db/prepared.ts';
+import { activity, dumAccounts, emissionLedger, emissionState } from '../../db/schema.ts';
 import {
   supplyMilestones,
   type BonusMintKind,
@@ -15,8 +10,11 @@ import {
   type RewardedEventKind,
 } from './sequence.ts';
 
-/** A Drizzle transaction (or the db itself where a caller already holds one). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What writes run on: a Drizzle transaction, or Drizzle over the one pg connection of an
+ * `inTransaction` (db/prepared.ts), whose raw client the hot statements use directly.
+ */
+export type Tx = Pick<Db, 'execute' | 'insert' | 'update' | 'delete' | 'select'>;
 
 export interface RewardedEvent {
   kind: RewardedEventKind;
@@ -38,22 +36,23 @@ export type QueueResult = { status: 'queued' } | { status: 'self_engagement' };
  * reply already reflects the reward. Decision 010 explains why indices are not handed out here.
  *
  * One plain insert, no lock: the rules (an action already paid, the daily cap, referral
- * bonuses) are the sequencer's. Self-engagement is not even queued. (Given the db rather than
- * a transaction, the insert is its own transaction: an event with no action to go with it.)
+ * bonuses) are the sequencer's. Self-engagement is not even queued. `db` is the action's
+ * transaction (a pg client inside `inTransaction`); given the pool, the insert is a transaction
+ * of its own. A named statement: planned once per connection.
  */
 export async function recordRewardedEvent(
-  tx: Pick<Tx, 'insert'>,
+  db: Queryable,
   event: RewardedEvent,
   now: Date,
 ): Promise<QueueResult> {
   if (event.subjectOwnerId && event.subjectOwnerId === event.actorId) {
     return { status: 'self_engagement' };
   }
-  await tx.insert(emissionQueue).values({
-    kind: event.kind,
-    actorId: event.actorId,
-    reference: event.reference,
-    createdAt: now,
+  await db.query({
+    name: 'emissions_queue_event',
+    text: `insert into emission_queue (kind, actor_id, reference, created_at)
+      values ($1, $2, $3, $4)`,
+    values: [event.kind, event.actorId, event.reference, now],
   });
   return { status: 'queued' };
 }

@@ -44,16 +44,14 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
   async function queue(count: number, prefix: string): Promise<void> {
     await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        database.db.transaction((tx) =>
-          recordRewardedEvent(
-            tx,
-            {
-              kind: 'post_created',
-              actorId: userIds[i % userIds.length]!,
-              reference: `${prefix}${i}`,
-            },
-            NOW,
-          ),
+        recordRewardedEvent(
+          database.pool,
+          {
+            kind: 'post_created',
+            actorId: userIds[i % userIds.length]!,
+            reference: `${prefix}${i}`,
+          },
+          NOW,
         ),
       ),
     );

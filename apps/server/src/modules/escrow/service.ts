@@ -21,10 +21,12 @@ import {
   type VaultSummary,
 } from '@dum/core';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/prepared.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
@@ -230,7 +232,9 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
   const now = deps.clock.now();
   const vaultKey = vaultId.toString();
 
-  const announcement = await deps.db.transaction(async (tx): Promise<Announcement | null> => {
+  const announcement = await inTransaction(deps, async (client): Promise<Announcement | null> => {
+    // The repo's helpers write through Drizzle on this connection; events go on it directly.
+    const tx = drizzle(client);
     const locked = await lockEscrowVault(tx, vaultId);
     if (!locked) throw new AppError('vault_not_found');
     if (locked.indexed_slot !== null && snapshot.slot < BigInt(locked.indexed_slot)) return null;
@@ -266,7 +270,7 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
     }
     if (wentLive) {
       await recordRewardedEvent(
-        tx,
+        client,
         { kind: 'vault_created', actorId: locked.creator_id, reference: locked.post_id },
         now,
       );
@@ -275,7 +279,7 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
       const userId = rewardedUsers.get(g.deposit.participant);
       if (!userId) continue;
       await recordRewardedEvent(
-        tx,
+        client,
         {
           kind: 'vault_supported',
           actorId: userId,

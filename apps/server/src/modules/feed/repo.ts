@@ -223,7 +223,10 @@ export interface ActorProfile {
   isVerified: boolean;
 }
 
-export async function readActor(tx: Tx, userId: string): Promise<ActorProfile> {
+export async function readActor(
+  tx: Pick<Tx, 'execute'>,
+  userId: string,
+): Promise<ActorProfile> {
   const result = await tx.execute<{
     sol_address: string;
     username: string | null;
@@ -253,7 +256,7 @@ type LockStrength = 'for no key update' | 'for key share' | 'for update';
  * key share` where only the row's existence matters (bookmarks: it blocks a concurrent delete).
  */
 export async function lockLivePost(
-  tx: Tx,
+  tx: Pick<Tx, 'execute'>,
   id: bigint,
   now: Date,
   strength: LockStrength,
@@ -268,7 +271,7 @@ export async function lockLivePost(
 }
 
 export async function adjustCount(
-  tx: Tx,
+  tx: Pick<Tx, 'execute'>,
   id: bigint,
   column: 'like_count' | 'comment_count',
   delta: 1 | -1,
@@ -280,7 +283,10 @@ export async function adjustCount(
 }
 
 /** The stored names of a post's media (for removal after the post is deleted). */
-export async function mediaKeysOfPosts(tx: Tx, ids: bigint[]): Promise<string[]> {
+export async function mediaKeysOfPosts(
+  tx: Pick<Tx, 'execute'>,
+  ids: bigint[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<{ storage_key: string }>(
     sql`select storage_key from media

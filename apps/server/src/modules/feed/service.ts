@@ -328,7 +328,7 @@ export async function createPost(
               now,
             });
           } else if (vaultTarget !== null) {
-            await createVaultForPost(tx, {
+            await createVaultForPost(client, {
               postId,
               creatorId: author.id,
               target: vaultTarget,
@@ -389,7 +389,8 @@ export async function toggleEngagement(
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
   const now = deps.clock.now();
-  const toggled = await deps.db.transaction(async (tx) => {
+  const toggled = await inTransaction(deps, async (client) => {
+    const tx = drizzle(client);
     await readActor(tx, user.id);
     const post = await lockLivePost(
       tx,
@@ -407,7 +408,7 @@ export async function toggleEngagement(
       if (kind === 'like') {
         await adjustCount(tx, id, 'like_count', 1);
         await recordRewardedEvent(
-          tx,
+          client,
           {
             kind: 'like_given',
             actorId: user.id,
@@ -451,7 +452,8 @@ export async function addComment(
   if (text.length === 0) throw new AppError('comment_required');
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
   const now = deps.clock.now();
-  const item = await deps.db.transaction(async (tx): Promise<CommentItem> => {
+  const item = await inTransaction(deps, async (client): Promise<CommentItem> => {
+    const tx = drizzle(client);
     const profile = await readActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
@@ -462,7 +464,7 @@ export async function addComment(
     if (!comment) throw new Error('comment insert returned nothing');
     await adjustCount(tx, postId, 'comment_count', 1);
     await recordRewardedEvent(
-      tx,
+      client,
       {
         kind: 'comment_created',
         actorId: user.id,

@@ -31,16 +31,14 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
   async function earner(posts: number) {
     const signedIn = await createSignedInUser(t.ctx);
     for (let i = 0; i < posts; i++) {
-      await t.ctx.database.db.transaction((tx) =>
-        recordRewardedEvent(
-          tx,
-          {
-            kind: 'post_created',
-            actorId: signedIn.user.id,
-            reference: `${signedIn.user.id}:${i}`,
-          },
-          t.clock.now(),
-        ),
+      await recordRewardedEvent(
+        t.ctx.database.pool,
+        {
+          kind: 'post_created',
+          actorId: signedIn.user.id,
+          reference: `${signedIn.user.id}:${i}`,
+        },
+        t.clock.now(),
       );
     }
     await t.ctx.emissions.settle();
@@ -197,12 +195,10 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       referrer.user.id,
       friend.user.id,
     ]);
-    await t.ctx.database.db.transaction((tx) =>
-      recordRewardedEvent(
-        tx,
-        { kind: 'post_created', actorId: friend.user.id, reference: 'first' },
-        t.clock.now(),
-      ),
+    await recordRewardedEvent(
+      t.ctx.database.pool,
+      { kind: 'post_created', actorId: friend.user.id, reference: 'first' },
+      t.clock.now(),
     );
     await t.ctx.emissions.settle();
     const stats = await t.app.inject({
@@ -272,12 +268,10 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     ]);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.ctx.database.db.transaction((tx) =>
-          recordRewardedEvent(
-            tx,
-            { kind: 'like_given', actorId: friend.user.id, reference: `like:${i % 15}` },
-            t.clock.now(),
-          ),
+        recordRewardedEvent(
+          t.ctx.database.pool,
+          { kind: 'like_given', actorId: friend.user.id, reference: `like:${i % 15}` },
+          t.clock.now(),
         ),
       ),
     );

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import { vaults } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, type Tx } from '../emissions/ledger.ts';
@@ -234,19 +235,24 @@ export function vaultTargetFor(enabled: boolean, targetAmount: string | null | u
  * the `vault_created` rewarded event (instead of `post_created`). Runs 7 days from creation.
  */
 export async function createVaultForPost(
-  tx: Pick<Tx, 'insert'>,
+  db: Queryable,
   args: { postId: bigint; creatorId: string; target: bigint; now: Date },
 ): Promise<void> {
-  await tx.insert(vaults).values({
-    messageId: args.postId,
-    creatorId: args.creatorId,
-    target: args.target,
-    mediaKey: randomBytes(18).toString('base64url'),
-    createdAt: args.now,
-    endsAt: vaultEndsAt(args.now),
+  await db.query({
+    name: 'vaults_insert_direct',
+    text: `insert into vaults (message_id, creator_id, target, media_key, created_at, ends_at)
+      values ($1, $2, $3, $4, $5, $6)`,
+    values: [
+      args.postId.toString(),
+      args.creatorId,
+      args.target.toString(),
+      randomBytes(18).toString('base64url'),
+      args.now,
+      vaultEndsAt(args.now),
+    ],
   });
   await recordRewardedEvent(
-    tx,
+    db,
     { kind: 'vault_created', actorId: args.creatorId, reference: args.postId.toString() },
     args.now,
   );
