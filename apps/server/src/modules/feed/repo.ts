@@ -223,10 +223,7 @@ export interface ActorProfile {
   isVerified: boolean;
 }
 
-export async function readActor(
-  tx: Pick<Tx, 'execute'>,
-  userId: string,
-): Promise<ActorProfile> {
+export async function readActor(tx: Pick<Tx, 'execute'>, userId: string): Promise<ActorProfile> {
   const result = await tx.execute<{
     sol_address: string;
     username: string | null;
@@ -283,10 +280,7 @@ export async function adjustCount(
 }
 
 /** The stored names of a post's media (for removal after the post is deleted). */
-export async function mediaKeysOfPosts(
-  tx: Pick<Tx, 'execute'>,
-  ids: bigint[],
-): Promise<string[]> {
+export async function mediaKeysOfPosts(tx: Pick<Tx, 'execute'>, ids: bigint[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<{ storage_key: string }>(
     sql`select storage_key from media
