@@ -274,13 +274,11 @@ export type RecordedSupport =
       /** This support crossed the target (the vault_unlocked activity was written). */
       unlocked: boolean;
       supporter: { username: string | null; displayName: string | null; walletAddress: string };
-      /** Everyone who supported the vault (the real-time audience, with the creator). */
-      supporterIds: string[];
     };
 
 /**
  * Records a support in one statement, on its own (no transaction around it):
- * record_vault_support (migration 0010) takes the vault's row lock, so supports of one vault
+ * record_vault_support (migrations 0010 and 0011) takes the vault's row lock, so supports of one vault
  * take turns until its commit, and then, only while the vault is active and not ended: records
  * the support under its unique signature, adds it to the supporter's running total (a first
  * support counts a new supporter), moves the vault's total, unlocks it at the target with its
@@ -310,7 +308,6 @@ export async function recordSupport(
           status: VaultStatus;
           unlocked: boolean;
           supporter: { username: string | null; displayName: string | null; walletAddress: string };
-          supporterIds: string[];
         };
   }>({
     name: 'vaults_record_support',
@@ -337,6 +334,18 @@ export async function recordSupport(
     status: result.status,
     unlocked: result.unlocked,
     supporter: result.supporter,
-    supporterIds: result.supporterIds,
   };
+}
+
+/** Everyone who supported a vault (its real-time audience, with the creator). */
+export async function readSupporterIds(
+  db: Pick<pg.Pool, 'query'>,
+  vaultId: bigint,
+): Promise<string[]> {
+  const { rows } = await db.query<{ supporter_id: string }>({
+    name: 'vaults_supporter_ids',
+    text: 'select supporter_id from vault_supporters where vault_id = $1',
+    values: [vaultId.toString()],
+  });
+  return rows.map((row) => row.supporter_id);
 }

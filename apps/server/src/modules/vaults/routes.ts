@@ -60,6 +60,7 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
     enabled: ctx.config.vaults.enabled,
     emissions: ctx.emissions,
     facts: new Map(),
+    supporters: new Map(),
   };
 }
 

@@ -37,6 +37,7 @@ import {
   readMediaVault,
   readRecentSupports,
   readSupportBySignature,
+  readSupporterIds,
   readSupportedVaults,
   readVault,
   readVaultFacts,
@@ -62,6 +63,12 @@ export interface VaultDeps {
   emissions: EmissionSequencer;
   /** Immutable vault facts by id (creator, end, target), so a support reads none of them. */
   facts: Map<string, VaultFactsRow>;
+  /**
+   * Each vault's supporters as this instance last knew them (the real-time audience of its
+   * supports). A vault's supporters only grow, so the copy is current when its size matches
+   * the supporter count a support answers; otherwise it is read again.
+   */
+  supporters: Map<string, Set<string>>;
 }
 
 const FACTS_CACHE_SIZE = 10_000;
@@ -298,15 +305,14 @@ async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsR
  *
  * - The signature is unique in vault_supports. A retry (same caller, vault and amount) answers
  *   the recorded support again; a signature recorded for anything else is refused (409). 50
- *   parallel calls with one signature take turns on the caller's row lock, and all but the first
+ *   parallel calls with one signature take turns on the vault's row lock, and all but the first
  *   find it recorded.
- * - The vault's row lock is taken by the statement that moves its total, held to commit:
- *   concurrent supports take turns, the total is exact, and active → unlocked happens in exactly
- *   one of them (with the vault_unlocked activity). Ended and unlocked vaults refuse.
- * - The `vault_supported` rewarded event is recorded in the same transaction.
- *
- * The write is a few round trips (lock the caller, one statement for the support, the ledger's
- * three), since supports of one vault queue on its row until commit.
+ * - One call records it (record_vault_support, repo.ts recordSupport): it takes the vault's row
+ *   lock, held to commit, so concurrent supports take turns, the total is exact, and active →
+ *   unlocked happens in exactly one of them (with the vault_unlocked activity). Ended and
+ *   unlocked vaults refuse.
+ * - The `vault_supported` rewarded event is queued in that call and sequenced before the answer
+ *   (decision 010).
  */
 export async function supportVault(
   deps: VaultDeps,
@@ -374,7 +380,7 @@ export async function supportVault(
     throw new AppError(REFUSAL_ERROR[refusal ?? 'not_active']);
   }
   await deps.emissions.settle();
-  const audience = [...new Set([facts.creator_id, viewer.id, ...row.supporterIds])];
+  const audience = [facts.creator_id, ...(await supportersOf(deps, vaultId, viewer.id, row))];
   await announce(deps, audience, {
     type: 'vault_support',
     data: {
@@ -411,6 +417,30 @@ export async function supportVault(
       escrow: null,
     },
   };
+}
+
+/**
+ * The vault's supporters after a recorded support: the cached set with the caller added while
+ * its size matches the vault's supporter count (the usual case: one instance, or no new
+ * supporter elsewhere), else read again (another instance counted a new supporter, or a
+ * supporter's account was deleted).
+ */
+async function supportersOf(
+  deps: VaultDeps,
+  vaultId: bigint,
+  supporterId: string,
+  recorded: { supporterCount: number },
+): Promise<Set<string>> {
+  const key = vaultId.toString();
+  let supporters = deps.supporters.get(key);
+  supporters?.add(supporterId);
+  if (!supporters || supporters.size !== recorded.supporterCount) {
+    supporters = new Set(await readSupporterIds(deps.pool, vaultId));
+    supporters.add(supporterId);
+    if (deps.supporters.size >= FACTS_CACHE_SIZE) deps.supporters.clear();
+    deps.supporters.set(key, supporters);
+  }
+  return supporters;
 }
 
 /** A signature that was recorded before: the same answer for the same call, 409 otherwise. */

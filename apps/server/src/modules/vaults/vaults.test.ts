@@ -254,6 +254,40 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
       });
     });
 
+    it("tells every supporter, also those another instance recorded since this one's last support", async () => {
+      const other = await createdVaultPost(t, creator.headers, '1');
+      // Supporters of their own, so the other tests' lists stay as they expect.
+      const [one, two] = await Promise.all([chainUser(t, 1n), chainUser(t, 1n)]);
+      const first = await support(t, one.headers, other.vault.id, {
+        transactionSignature: await transfer(t, one.keypair, creator.address, SOL / 100n),
+        amount: '0.01',
+      });
+      expect(first.statusCode).toBe(200);
+      // Another instance records a support of a new supporter: the same call, on the same
+      // database, that this instance's cached audience has not seen.
+      const elsewhere = await chainUser(t);
+      await t.ctx.database.pool.query('select record_vault_support($1, $2, $3, $4, $5, $6)', [
+        other.vault.id,
+        elsewhere.id,
+        `elsewhere-${other.vault.id}`,
+        '10000000',
+        1,
+        t.clock.now(),
+      ]);
+      const second = await support(t, two.headers, other.vault.id, {
+        transactionSignature: await transfer(t, two.keypair, creator.address, SOL / 100n),
+        amount: '0.01',
+      });
+      expect(second.json<SupportVaultResponse>().vault.supporterCount).toBe(3);
+      const audience = (event: BusMessage | undefined) =>
+        event?.kind === 'event' && event.audience.kind === 'users'
+          ? [...event.audience.userIds].sort()
+          : [];
+      const [firstEvent, secondEvent] = eventsOf('vault_support', other.vault.id);
+      expect(audience(firstEvent)).toEqual([creator.id, one.id].sort());
+      expect(audience(secondEvent)).toEqual([creator.id, one.id, elsewhere.id, two.id].sort());
+    });
+
     it('answers a retry of the same call with the same support', async () => {
       const signature = await transfer(t, fan.keypair, creator.address, SOL / 20n);
       const payload = { transactionSignature: signature, amount: '0.05' };
