@@ -276,52 +276,31 @@ export type RecordedSupport =
       supporter: { username: string | null; displayName: string | null; walletAddress: string };
     };
 
-/**
- * Records a support in one statement, on its own (no transaction around it):
- * record_vault_support (migrations 0010 and 0011) takes the vault's row lock, so supports of one vault
- * take turns until its commit, and then, only while the vault is active and not ended: records
- * the support under its unique signature, adds it to the supporter's running total (a first
- * support counts a new supporter), moves the vault's total, unlocks it at the target with its
- * Live Activity line, and queues the `vault_supported` rewarded event.
- */
-export async function recordSupport(
-  db: Pick<pg.Pool, 'query'>,
-  args: {
-    vaultId: bigint;
-    supporterId: string;
-    signature: string;
-    amount: bigint;
-    slot: number;
-    now: Date;
-  },
-): Promise<RecordedSupport> {
-  const { rows } = await db.query<{
-    result:
-      | { outcome: 'vault_closed' | 'signature_taken' }
-      | {
-          outcome: 'recorded';
-          id: string;
-          createdAt: string;
-          total: string;
-          target: string;
-          supporterCount: number;
-          status: VaultStatus;
-          unlocked: boolean;
-          supporter: { username: string | null; displayName: string | null; walletAddress: string };
-        };
-  }>({
-    name: 'vaults_record_support',
-    text: 'select record_vault_support($1, $2, $3, $4, $5, $6) as result',
-    values: [
-      args.vaultId.toString(),
-      args.supporterId,
-      args.signature,
-      args.amount.toString(),
-      args.slot,
-      args.now,
-    ],
-  });
-  const result = rows[0]?.result;
+export interface SupportToRecord {
+  vaultId: bigint;
+  supporterId: string;
+  signature: string;
+  amount: bigint;
+  slot: number;
+  now: Date;
+}
+
+/** What record_vault_support answers (migrations 0010 and 0011), as JSON. */
+type RecordSupportResult =
+  | { outcome: 'vault_closed' | 'signature_taken' }
+  | {
+      outcome: 'recorded';
+      id: string;
+      createdAt: string;
+      total: string;
+      target: string;
+      supporterCount: number;
+      status: VaultStatus;
+      unlocked: boolean;
+      supporter: { username: string | null; displayName: string | null; walletAddress: string };
+    };
+
+function toRecordedSupport(result: RecordSupportResult | undefined): RecordedSupport {
   if (!result) throw new Error('record_vault_support returned nothing');
   if (result.outcome !== 'recorded') return { kind: result.outcome };
   return {
@@ -335,6 +314,65 @@ export async function recordSupport(
     unlocked: result.unlocked,
     supporter: result.supporter,
   };
+}
+
+/**
+ * Records a support in one statement, on its own (no transaction around it):
+ * record_vault_support (migrations 0010 and 0011) takes the vault's row lock, so supports of
+ * one vault take turns until its commit, and then, only while the vault is active and not
+ * ended: records the support under its unique signature, adds it to the supporter's running
+ * total (a first support counts a new supporter), moves the vault's total, unlocks it at the
+ * target with its Live Activity line, and queues the `vault_supported` rewarded event.
+ */
+export async function recordSupport(
+  db: Pick<pg.Pool, 'query'>,
+  support: SupportToRecord,
+): Promise<RecordedSupport> {
+  const { rows } = await db.query<{ result: RecordSupportResult }>({
+    name: 'vaults_record_support',
+    text: 'select record_vault_support($1, $2, $3, $4, $5, $6) as result',
+    values: [
+      support.vaultId.toString(),
+      support.supporterId,
+      support.signature,
+      support.amount.toString(),
+      support.slot,
+      support.now,
+    ],
+  });
+  return toRecordedSupport(rows[0]?.result);
+}
+
+/**
+ * Records several supports in one statement and one commit (record_vault_supports, migration
+ * 0012), each as recordSupport would, in the order given; answers one result per support. All
+ * or nothing: if it throws, none was recorded.
+ */
+export async function recordSupports(
+  db: Pick<pg.Pool, 'query'>,
+  supports: readonly SupportToRecord[],
+): Promise<RecordedSupport[]> {
+  const { rows } = await db.query<{ results: RecordSupportResult[] }>({
+    name: 'vaults_record_supports',
+    text: 'select record_vault_supports($1::jsonb) as results',
+    values: [
+      JSON.stringify(
+        supports.map((support) => ({
+          vaultId: support.vaultId.toString(),
+          supporterId: support.supporterId,
+          signature: support.signature,
+          amount: support.amount.toString(),
+          slot: support.slot,
+          now: support.now.toISOString(),
+        })),
+      ),
+    ],
+  });
+  const results = rows[0]?.results ?? [];
+  if (results.length !== supports.length) {
+    throw new Error(`record_vault_supports answered ${results.length} of ${supports.length}`);
+  }
+  return results.map(toRecordedSupport);
 }
 
 /** Everyone who supported a vault (its real-time audience, with the creator). */

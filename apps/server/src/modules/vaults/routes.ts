@@ -20,6 +20,7 @@ import {
   supportVault,
   type VaultDeps,
 } from './service.ts';
+import { createSupportWriter } from './support-writer.ts';
 
 interface VaultParams {
   id: string;
@@ -61,6 +62,7 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
     emissions: ctx.emissions,
     facts: new Map(),
     supporters: new Map(),
+    supports: createSupportWriter(ctx.database.pool),
   };
 }
 

@@ -42,13 +42,13 @@ import {
   readVault,
   readVaultFacts,
   readVaultsOfPosts,
-  recordSupport,
   signatureIsUsed,
   type MyVaultRow,
   type SupportRow,
   type VaultFactsRow,
   type VaultRow,
 } from './repo.ts';
+import type { SupportWriter } from './support-writer.ts';
 
 /** What the vaults' logic needs; built once from the app context (routes.ts). */
 export interface VaultDeps {
@@ -69,6 +69,8 @@ export interface VaultDeps {
    * the supporter count a support answers; otherwise it is read again.
    */
   supporters: Map<string, Set<string>>;
+  /** Records supports, together when they arrive together (group commit). */
+  supports: SupportWriter;
 }
 
 const FACTS_CACHE_SIZE = 10_000;
@@ -307,8 +309,9 @@ async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsR
  *   the recorded support again; a signature recorded for anything else is refused (409). 50
  *   parallel calls with one signature take turns on the vault's row lock, and all but the first
  *   find it recorded.
- * - One call records it (record_vault_support, repo.ts recordSupport): it takes the vault's row
- *   lock, held to commit, so concurrent supports take turns, the total is exact, and active →
+ * - One call records it (record_vault_support, repo.ts recordSupport; supports that arrive
+ *   together are recorded in one call and one commit, support-writer.ts): it takes the vault's
+ *   row lock, held to commit, so concurrent supports take turns, the total is exact, and active →
  *   unlocked happens in exactly one of them (with the vault_unlocked activity). Ended and
  *   unlocked vaults refuse.
  * - The `vault_supported` rewarded event is queued in that call and sequenced before the answer
@@ -353,7 +356,7 @@ export async function supportVault(
   }
 
   const now = deps.clock.now();
-  const row = await recordSupport(deps.pool, {
+  const row = await deps.supports.record({
     vaultId,
     supporterId: viewer.id,
     signature,

@@ -24,6 +24,7 @@ import {
 } from '../../test/harness.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
 import * as files from '../media/test-files.ts';
+import { createSupportWriter } from './support-writer.ts';
 import {
   chainUser,
   connectionOf,
@@ -286,6 +287,70 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
       const [firstEvent, secondEvent] = eventsOf('vault_support', other.vault.id);
       expect(audience(firstEvent)).toEqual([creator.id, one.id].sort());
       expect(audience(secondEvent)).toEqual([creator.id, one.id, elsewhere.id, two.id].sort());
+    });
+
+    it('records supports that arrive together in one call, each with its own answer, and a bad one alone', async () => {
+      const [first, second] = await Promise.all([
+        createdVaultPost(t, creator.headers, '1'),
+        createdVaultPost(t, creator.headers, '1'),
+      ]);
+      const [a, b] = await Promise.all([chainUser(t), chainUser(t)]);
+      const statements: string[] = [];
+      const pool = t.ctx.database.pool;
+      const writer = createSupportWriter({
+        query: ((config: { name?: string }, ...rest: unknown[]) => {
+          statements.push(config.name ?? '');
+          return (pool.query as (...args: unknown[]) => unknown)(config, ...rest);
+        }) as typeof pool.query,
+      });
+      const now = t.clock.now();
+      const at = (vault: { vault: { id: string } }, supporterId: string, tag: string) => ({
+        vaultId: BigInt(vault.vault.id),
+        supporterId,
+        signature: `together-${tag}-${vault.vault.id}`,
+        amount: 10_000_000n,
+        slot: 1,
+        now,
+      });
+      const results = await Promise.allSettled([
+        writer.record(at(first, a.id, 'a1')),
+        writer.record(at(second, a.id, 'a2')),
+        writer.record(at(first, b.id, 'b1')),
+        // No such user: the batch fails, and then only this support.
+        writer.record(at(first, crypto.randomUUID(), 'ghost')),
+        writer.record(at(first, b.id, 'b1')),
+        writer.record(at(second, b.id, 'b2')),
+      ]);
+      expect(statements[0]).toBe('vaults_record_support');
+      expect(statements[1]).toBe('vaults_record_supports');
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value.kind : 'rejected'))).toEqual([
+        'recorded',
+        'recorded',
+        'recorded',
+        'rejected',
+        'signature_taken',
+        'recorded',
+      ]);
+      expect(await vaultRow(first.vault.id)).toMatchObject({
+        total: '20000000',
+        supporter_count: 2,
+      });
+      expect(await vaultRow(second.vault.id)).toMatchObject({
+        total: '20000000',
+        supporter_count: 2,
+      });
+      expect(
+        (await countRows(
+          t,
+          `select count(*) as n from emission_queue q where q.reference like 'together-%'`,
+          [],
+        )) +
+          (await countRows(
+            t,
+            `select count(*) as n from emission_ledger where reference like 'together-%'`,
+            [],
+          )),
+      ).toBe(4);
     });
 
     it('answers a retry of the same call with the same support', async () => {
