@@ -54,6 +54,17 @@ async function pageHeading(page: Page): Promise<string> {
   return (await heading.textContent()) ?? '';
 }
 
+/**
+ * Waits for the page's heading to be `expected`. After a client-side navigation the previous
+ * page stays on screen until the next page's chunk is in, so the heading changes a moment
+ * after the URL does.
+ */
+async function expectHeading(page: Page, expected: string | RegExp): Promise<void> {
+  const poll = expect.poll(() => pageHeading(page), { timeout: 10_000 });
+  if (typeof expected === 'string') await poll.toBe(expected);
+  else await poll.toMatch(expected);
+}
+
 /** The sidebar's and the bottom bar's navigation (only one of them is displayed at a time). */
 function mainNav(page: Page, which: 'sidebar' | 'bottom') {
   return page.locator('nav[aria-label="Main"]').nth(which === 'sidebar' ? 0 : 1);
@@ -110,7 +121,7 @@ describe('the app shell', () => {
     const skeleton = page.getByRole('status').filter({ hasText: 'Loading page' });
     await skeleton.waitFor();
     release();
-    expect(await pageHeading(page)).toBe('Privacy Policy');
+    await expectHeading(page, 'Privacy Policy');
     expect(await skeleton.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -136,7 +147,7 @@ describe('the app shell', () => {
 
     await sidebar.getByRole('link', { name: 'Messages' }).click();
     await page.waitForURL('**/messages');
-    expect(await pageHeading(page)).toMatch(/Wallet-to-wallet messages/);
+    await expectHeading(page, /Wallet-to-wallet messages/);
     await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Messages']);
 
     await visit(page, `${fresh.url}/profile/${WALLET}`);
@@ -173,7 +184,7 @@ describe('the app shell', () => {
     await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Feed']);
     await bottom.getByRole('link', { name: 'Time Capsules' }).click();
     await page.waitForURL('**/time-capsules');
-    expect(await pageHeading(page)).toMatch(/Posts sealed until their moment/);
+    await expectHeading(page, /Posts sealed until their moment/);
     await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Time Capsules']);
     // Header: logo and wallet control.
     expect(await page.getByRole('link', { name: 'Dum Club home' }).first().isVisible()).toBe(true);
@@ -196,10 +207,10 @@ describe('the app shell', () => {
     expect(text).toContain('DevNet Preview • Test tokens only • No real monetary value');
     await footer.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms');
-    expect(await pageHeading(page)).toBe('Terms of Service');
+    await expectHeading(page, 'Terms of Service');
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacy');
-    expect(await pageHeading(page)).toBe('Privacy Policy');
+    await expectHeading(page, 'Privacy Policy');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -207,10 +218,10 @@ describe('the app shell', () => {
   it('shows the not-found screen for an unknown path, inside the shell', async () => {
     const { page, context, errors } = await openPage(browser, PHONE);
     await page.goto(fresh.url + '/vaults');
-    expect(await pageHeading(page)).toBe('Page not found');
+    await expectHeading(page, 'Page not found');
     expect(await page.getByText('/vaults', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Back to the feed' }).click();
-    expect(await pageHeading(page)).toBe('Feed');
+    await expectHeading(page, 'Feed');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -331,14 +342,14 @@ describe('the app shell', () => {
     expect(await fallback.getByText('Wallet Connection Issue').count()).toBe(0);
     // The navigation still works around the failed page, and leaving it clears the error.
     await mainNav(page, 'sidebar').getByRole('link', { name: 'Analytics' }).click();
-    expect(await pageHeading(page)).toBe('Know what lands');
+    await expectHeading(page, 'Know what lands');
     expect(await fallback.count()).toBe(0);
 
     await page.goto(fresh.url + '/terms');
     await fallback.waitFor();
     await fallback.getByRole('button', { name: 'Go to Homepage' }).click();
     await page.waitForURL(fresh.url + '/');
-    expect(await pageHeading(page)).toBe('Feed');
+    await expectHeading(page, 'Feed');
     await context.close();
   });
 });
