@@ -20,7 +20,6 @@
  * (a folder: write a CPU profile of the server there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import { generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports.ts';
+import { machineBusyMs, percentile, postgresCpuMs, processCpuMs } from './measure.ts';
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -104,45 +104,6 @@ interface PhaseResult {
   postgresCpuMsPerSignIn: number;
   /** CPU the machine spent on anything else meanwhile (other work on a shared machine). */
   otherCpuMsPerSignIn: number;
-}
-
-/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** CPU of every PostgreSQL process (the bench's backends, and the server's own work). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        total += processCpuMs(Number(entry));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-/** Busy CPU time of the whole machine, in ms (first line of /proc/stat, 100 Hz ticks). */
-function machineBusyMs(): number {
-  const [, user, nice, system, , , irq, softirq, steal] = (
-    readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-  )
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return (
-    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
-  );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function runPhase(port: number, serverPid: number, wallets: Signer[]): Promise<PhaseResult> {

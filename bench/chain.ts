@@ -25,7 +25,6 @@
  * localnet process, and of this process during the node-fetch client's timed rounds).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -38,6 +37,7 @@ import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chai
 import { address, getTransactionDecoder, lamports } from '@solana/kit';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
+import { machineBusyMs, processCpuMs } from './measure.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -83,25 +83,6 @@ function transfers(of: Wallets, blockhash: string, count: number): Uint8Array[] 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Busy CPU time of the whole machine, in ms (first line of /proc/stat, 100 Hz ticks). */
-function machineBusyMs(): number {
-  const [, user, nice, system, , , irq, softirq, steal] = (
-    readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-  )
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return (
-    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
-  );
 }
 
 /** CPU spent per transfer, in µs: this process, the localnet, every other process. */

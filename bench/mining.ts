@@ -18,16 +18,13 @@ import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../apps/server/src/test/harness.ts';
 import { recordRewardedEvent } from '../apps/server/src/modules/emissions/ledger.ts';
 import { fetchAndAudit } from '../scripts/audit-ledger.ts';
+import { percentile } from './measure.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
 process.env.TEST_DATABASE_URL ??=
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function main(): Promise<void> {
   const t = await createTestApp(

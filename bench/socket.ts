@@ -21,6 +21,7 @@ import WebSocket from 'ws';
 import { createRedisBus } from '../apps/server/src/realtime/bus.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { percentile } from './measure.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 5);
@@ -38,10 +39,6 @@ function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kb ?? 0) * 1024;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 interface Client {

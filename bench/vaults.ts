@@ -22,7 +22,6 @@
  * is created and dropped; default: PGlite, as `npm start`).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +30,7 @@ import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chai
 import bs58 from 'bs58';
 import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports.ts';
+import { percentile, processCpuMs } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -165,16 +165,6 @@ function formatLamportsAsSol(lamports: bigint): string {
   const whole = lamports / LAMPORTS_PER_SOL;
   const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole.toString();
-}
-
-/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 interface Phase {

@@ -1,0 +1,42 @@
+/** What several benchmarks measure the same way: latency percentiles and CPU time (Linux). */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The p-th percentile of an ascending list (NaN when it is empty). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU of every PostgreSQL process (the bench's backends, and the server's own work). */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        total += processCpuMs(Number(entry));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** Busy CPU time of the whole machine, in ms (first line of /proc/stat, 100 Hz ticks). */
+export function machineBusyMs(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = (
+    readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+  )
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return (
+    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
+  );
+}
