@@ -4,6 +4,8 @@
  *   (b) sent and confirmed through the localnet's JSON-RPC server by @solana/web3.js clients,
  *   (c) sent to the same server in JSON-RPC batches of 100 (its own capacity, without the
  *       per-request HTTP and client costs),
+ *   (d) sent and confirmed by the same web3.js client against a responder that does no chain work
+ *       (`instant-rpc.ts`): the client's own ceiling on this machine, which bounds (b),
  * in the same run. Reports the rates and their ratio (target: the RPC path keeps at least half of
  * LiteSVM's rate), and the CPU each process spent per transfer.
  *
@@ -36,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import { address, getTransactionDecoder, lamports } from '@solana/kit';
 import { Connection, PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { LiteSVM } from 'litesvm';
 import { machineBusyMs, processCpuMs } from './measure.ts';
 
@@ -172,31 +175,46 @@ function benchLiteSvm(): Rate & { rounds: number[] } {
 
 // ---- (b) and (c) through the localnet's JSON-RPC server -----------------------------------------
 
-async function startLocalnetProcess(
-  dataDir: string,
+/** Starts `script` as its own process and waits for the `{"rpcUrl": ...}` line it prints. */
+async function startRpcProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  profile: boolean,
 ): Promise<{ child: ChildProcess; rpcUrl: string }> {
   const child = spawn(
     process.execPath,
     [
       // BENCH_CPU_PROF=dir writes a CPU profile of the localnet process there.
-      ...(process.env.BENCH_CPU_PROF
+      ...(profile && process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
       '--import',
       'tsx',
-      path.join(root, 'packages/chain/src/localnet-main.ts'),
+      script,
     ],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, SOLANA_LOCALNET_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`localnet exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
   });
   const ready = JSON.parse(line) as { rpcUrl: string };
   return { child, rpcUrl: ready.rpcUrl };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The "web3.js + node-fetch" configuration (see the header). */
+function nodeFetchConnection(rpcUrl: string): Connection {
+  return new Connection(rpcUrl, {
+    commitment: 'confirmed',
+    fetch: web3Require('node-fetch') as typeof fetch,
+    httpAgent: new Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
+  });
 }
 
 /** Sends every transfer with sendRawTransaction (preflight on), CONCURRENCY at a time, then
@@ -273,13 +291,13 @@ interface RpcResults {
 
 async function benchRpc(): Promise<RpcResults> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-chain-'));
-  const { child, rpcUrl } = await startLocalnetProcess(dataDir);
+  const { child, rpcUrl } = await startRpcProcess(
+    path.join(root, 'packages/chain/src/localnet-main.ts'),
+    { DATA_DIR: dataDir, SOLANA_LOCALNET_PORT: '0' },
+    true,
+  );
   try {
-    const nodeFetch = new Connection(rpcUrl, {
-      commitment: 'confirmed',
-      fetch: web3Require('node-fetch') as typeof fetch,
-      httpAgent: new Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
-    });
+    const nodeFetch = nodeFetchConnection(rpcUrl);
     const defaults = new Connection(rpcUrl, 'confirmed');
     const people = wallets();
     for (const signer of [...people.senders, ...people.recipients]) {
@@ -321,9 +339,43 @@ async function benchRpc(): Promise<RpcResults> {
       batched: await measure('batched', (batch) => sendBatched(rpcUrl, batch)),
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** (d) The web3.js + node-fetch client against a responder that does no chain work
+ * (`instant-rpc.ts`, its own process): the most this client sends and confirms on this machine,
+ * whatever the server does. The same pre-signed transfers, the same sending and confirming. */
+async function benchClientCeiling(): Promise<RpcRate & { rounds: number[] }> {
+  const { child, rpcUrl } = await startRpcProcess(
+    path.join(root, 'bench/instant-rpc.ts'),
+    {},
+    false,
+  );
+  try {
+    const connection = nodeFetchConnection(rpcUrl);
+    const people = wallets();
+    const blockhash = bs58.encode(Buffer.alloc(32, 7));
+    const send = (batch: Uint8Array[]) => sendAndConfirm(connection, batch);
+    await send(transfers(people, blockhash, WARM_UP));
+    const rounds: RpcRate[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const batch = transfers(people, blockhash, TRANSFERS);
+      const meter = cpuMeter(child.pid as number);
+      const started = performance.now();
+      const confirmSeconds = await send(batch);
+      const seconds = (performance.now() - started) / 1000;
+      rounds.push({
+        rate: batch.length / seconds,
+        seconds,
+        cpu: meter(batch.length),
+        confirmSeconds,
+      });
+    }
+    return summarise(rounds);
+  } finally {
+    await stopProcess(child);
   }
 }
 
@@ -353,6 +405,9 @@ async function main(): Promise<void> {
   );
   const direct = benchLiteSvm();
   console.log(line('LiteSVM direct (in-process)', direct));
+  // The client's ceiling first: later in this process the same client measured up to a third
+  // more CPU per transfer (a bigger heap to collect), which would understate the ceiling.
+  const ceiling = await benchClientCeiling();
   const { nodeFetch, defaults, batched } = await benchRpc();
   console.log(line('web3.js + node-fetch (sent + confirmed)', nodeFetch, direct));
   console.log(cpuLine(nodeFetch));
@@ -360,9 +415,15 @@ async function main(): Promise<void> {
   console.log(cpuLine(defaults));
   console.log(line(`JSON-RPC batches of ${BATCH} (server capacity)`, batched, direct));
   console.log(cpuLine(batched));
+  console.log(line('web3.js + node-fetch, instant responder', ceiling, direct));
+  console.log(cpuLine(ceiling).replace('localnet', 'responder'));
   const ratio = nodeFetch.rate / direct.rate;
   console.log(
     `ratio RPC (web3.js + node-fetch) / direct: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+  );
+  console.log(
+    `the web3.js client alone reaches ${(ceiling.rate / direct.rate).toFixed(2)} of LiteSVM's rate against a server that does nothing; ` +
+      `the localnet path keeps ${((100 * nodeFetch.rate) / ceiling.rate).toFixed(0)}% of that ceiling`,
   );
   console.log(
     `load average after: ${os
