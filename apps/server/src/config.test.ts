@@ -28,6 +28,11 @@ describe('loadConfig', () => {
     expect(config.solana.cluster).toBe('devnet');
   });
 
+  it("accepts PostgreSQL's Unix socket as the host (a server next to its database)", () => {
+    const url = 'postgres://dum@%2Fvar%2Frun%2Fpostgresql/dum';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+  });
+
   it('namespaces Redis per deployment, with a safe prefix only', () => {
     expect(loadConfig({ REDIS_PREFIX: 'dum-staging' }).redisPrefix).toBe('dum-staging');
     expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(ConfigError);
