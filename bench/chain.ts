@@ -405,8 +405,8 @@ async function main(): Promise<void> {
   );
   const direct = benchLiteSvm();
   console.log(line('LiteSVM direct (in-process)', direct));
-  // The client's ceiling first: later in this process the same client measured up to a third
-  // more CPU per transfer (a bigger heap to collect), which would understate the ceiling.
+  // The client's ceiling first: measured after the localnet paths, in the same process, the same
+  // client spent up to a third more CPU per transfer, which would understate the ceiling.
   const ceiling = await benchClientCeiling();
   const { nodeFetch, defaults, batched } = await benchRpc();
   console.log(line('web3.js + node-fetch (sent + confirmed)', nodeFetch, direct));
