@@ -211,22 +211,22 @@ describe('wallet sign-in', () => {
     await connect(page, /Test Wallet/);
     await expectAuthenticated(page, wallet.address);
     const before = await storedTokens(page);
-    // Make the stored token expired (its payload's exp in the past).
-    await page.evaluate(() => {
-      const token = localStorage.getItem('dum.jwt') ?? '';
-      const [header, payload, signature] = token.split('.');
-      const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
-        exp: number;
-      };
-      claims.exp = Math.floor(Date.now() / 1000) - 60;
-      const encoded = btoa(JSON.stringify(claims))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-      const expired = `${header}.${encoded}.${signature}`;
-      localStorage.setItem('dum.jwt', expired);
-      localStorage.setItem('accessToken', expired);
-    });
+    // The stored token made expired (its payload's exp in the past), written by an init script
+    // as the reloaded page starts: written into the running page instead, one of its polls could
+    // send it (its signature no longer matches) before the reload, and log that 401.
+    const [header, , signature] = (before['dum.jwt'] ?? '').split('.');
+    const claims = {
+      ...payloadOf(before['dum.jwt'] ?? ''),
+      exp: Math.floor(Date.now() / 1000) - 60,
+    };
+    const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    await page.addInitScript((token) => {
+      // Once: the first document after this call only.
+      if (sessionStorage.getItem('e2e.expired-written')) return;
+      sessionStorage.setItem('e2e.expired-written', '1');
+      localStorage.setItem('dum.jwt', token);
+      localStorage.setItem('accessToken', token);
+    }, expired);
     await page.reload();
     await expect
       .poll(async () => (await storedTokens(page)).refreshToken, { timeout: 10_000 })
