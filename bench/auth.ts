@@ -12,8 +12,9 @@
  * keys are made before timing (wallet work, not server work); signing is timed, as it is part
  * of a sign-in. The rate limits are raised for the run (one IP signs everyone in).
  *
- * 16 clients keep the two cores saturated (the rate is the same with 32, measured 2026-11-24);
- * more only queue longer, and each sign-in's latency with them (Little's law).
+ * 16 clients keep the two cores nearly saturated. With 32 the rate was the same on the first
+ * machine and a little higher on machine C (docs/benchmarks.md), but each sign-in queues longer
+ * (Little's law) and p99 went over 50 ms.
  *
  * Options (environment): BENCH_SIGNINS (default 10000 per phase), BENCH_CONCURRENCY (default
  * 16), BENCH_DATABASE_URL (default: PostgreSQL's Unix socket in /var/run/postgresql when it is
