@@ -283,6 +283,34 @@ async function sendBatched(rpcUrl: string, batch: Uint8Array[]): Promise<number>
   return 0;
 }
 
+/**
+ * Warms `send` up, then times ROUNDS rounds of fresh transfers, reading the CPU of this process
+ * and of `serverPid` (the first round is profiled with BENCH_CPU_PROF); the median round.
+ */
+async function measure(
+  name: string,
+  serverPid: number,
+  fresh: (count: number) => Promise<Uint8Array[]>,
+  send: (batch: Uint8Array[]) => Promise<number>,
+): Promise<RpcRate & { rounds: number[] }> {
+  await send(await fresh(WARM_UP));
+  const rounds: RpcRate[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const batch = await fresh(TRANSFERS);
+    const meter = cpuMeter(serverPid);
+    const started = performance.now();
+    const confirmSeconds = await (round === 0 ? profiled(name, () => send(batch)) : send(batch));
+    const seconds = (performance.now() - started) / 1000;
+    rounds.push({
+      rate: batch.length / seconds,
+      seconds,
+      cpu: meter(batch.length),
+      confirmSeconds,
+    });
+  }
+  return summarise(rounds);
+}
+
 interface RpcResults {
   nodeFetch: RpcRate & { rounds: number[] };
   defaults: RpcRate & { rounds: number[] };
@@ -308,35 +336,14 @@ async function benchRpc(): Promise<RpcResults> {
     }
     const fresh = async (count: number) =>
       transfers(people, (await nodeFetch.getLatestBlockhash()).blockhash, count);
-
-    async function measure(
-      name: string,
-      send: (batch: Uint8Array[]) => Promise<number>,
-    ): Promise<RpcRate & { rounds: number[] }> {
-      await send(await fresh(WARM_UP));
-      const rounds: RpcRate[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const batch = await fresh(TRANSFERS);
-        const meter = cpuMeter(child.pid as number);
-        const started = performance.now();
-        const confirmSeconds = await (round === 0
-          ? profiled(name, () => send(batch))
-          : send(batch));
-        const seconds = (performance.now() - started) / 1000;
-        rounds.push({
-          rate: batch.length / seconds,
-          seconds,
-          cpu: meter(batch.length),
-          confirmSeconds,
-        });
-      }
-      return summarise(rounds);
-    }
+    const pid = child.pid as number;
 
     return {
-      nodeFetch: await measure('node-fetch', (batch) => sendAndConfirm(nodeFetch, batch)),
-      defaults: await measure('defaults', (batch) => sendAndConfirm(defaults, batch)),
-      batched: await measure('batched', (batch) => sendBatched(rpcUrl, batch)),
+      nodeFetch: await measure('node-fetch', pid, fresh, (batch) =>
+        sendAndConfirm(nodeFetch, batch),
+      ),
+      defaults: await measure('defaults', pid, fresh, (batch) => sendAndConfirm(defaults, batch)),
+      batched: await measure('batched', pid, fresh, (batch) => sendBatched(rpcUrl, batch)),
     };
   } finally {
     await stopProcess(child);
@@ -357,23 +364,12 @@ async function benchClientCeiling(): Promise<RpcRate & { rounds: number[] }> {
     const connection = nodeFetchConnection(rpcUrl);
     const people = wallets();
     const blockhash = bs58.encode(Buffer.alloc(32, 7));
-    const send = (batch: Uint8Array[]) => sendAndConfirm(connection, batch);
-    await send(transfers(people, blockhash, WARM_UP));
-    const rounds: RpcRate[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const batch = transfers(people, blockhash, TRANSFERS);
-      const meter = cpuMeter(child.pid as number);
-      const started = performance.now();
-      const confirmSeconds = await send(batch);
-      const seconds = (performance.now() - started) / 1000;
-      rounds.push({
-        rate: batch.length / seconds,
-        seconds,
-        cpu: meter(batch.length),
-        confirmSeconds,
-      });
-    }
-    return summarise(rounds);
+    return await measure(
+      'ceiling',
+      child.pid as number,
+      async (count) => transfers(people, blockhash, count),
+      (batch) => sendAndConfirm(connection, batch),
+    );
   } finally {
     await stopProcess(child);
   }
