@@ -24,7 +24,7 @@
  *
  * Options (environment): BENCH_TRANSFERS (default 4000 a round), BENCH_ROUNDS (default 3),
  * BENCH_CONCURRENCY (default 64 requests in flight), BENCH_CPU_PROF=dir (CPU profiles of the
- * localnet process, and of this process during the node-fetch client's timed rounds).
+ * localnet process, and of this process during each RPC path's first timed round).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
