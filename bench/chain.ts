@@ -40,7 +40,7 @@ import { address, getTransactionDecoder, lamports } from '@solana/kit';
 import { Connection, PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { LiteSVM } from 'litesvm';
-import { machineBusyMs, processCpuMs } from './measure.ts';
+import { machineBusyMs, medianBy, processCpuMs } from './measure.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -81,11 +81,6 @@ function transfers(of: Wallets, blockhash: string, count: number): Uint8Array[] 
     );
   }
   return out;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /** CPU spent per transfer, in µs: this process, the localnet, every other process. */
@@ -141,9 +136,7 @@ interface RpcRate extends Rate {
 }
 
 function summarise<T extends Rate>(rounds: T[]): T & { rounds: number[] } {
-  const rates = rounds.map((round) => round.rate);
-  const middle = rounds.find((round) => round.rate === median(rates)) as T;
-  return { ...middle, rounds: rates };
+  return { ...medianBy(rounds, (round) => round.rate), rounds: rounds.map((round) => round.rate) };
 }
 
 // ---- (a) LiteSVM directly ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/cursor.ts';
-import { percentile } from './measure.ts';
+import { medianBy, percentile } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -166,8 +166,7 @@ function rotating(
 
 /** The run with the median throughput. */
 function median(runs: Row[]): Row {
-  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return medianBy(runs, (run) => run.requestsPerSecond);
 }
 
 async function walk(
