@@ -172,6 +172,15 @@ describe('signing in', () => {
     expect(toasts).toEqual([]);
   });
 
+  it("a manual sign-in may name its success toast (the composer's 'Authenticated!')", async () => {
+    const auth = machine();
+    auth.setWallet(fakeWallet({ canSignMessage: false }));
+    await expect(auth.signIn({ successToast: AUTH_TOASTS.readyToPost })).resolves.toBe(true);
+    expect(toasts).toEqual([
+      { title: 'Authenticated!', description: 'You can now post to Dum Club', variant: 'success' },
+    ]);
+  });
+
   it('refuses a wallet that cannot sign at all', async () => {
     const auth = machine();
     auth.setWallet(fakeWallet({ canSignMessage: false, canSign: false }));
@@ -503,6 +512,14 @@ describe('refresh (one attempt on 401 or expiry)', () => {
 describe('ensureAccessToken', () => {
   it("throws 'No token and no wallet to login.' when neither exists", async () => {
     await expect(machine().ensureAccessToken()).rejects.toThrow('No token and no wallet to login.');
+  });
+
+  it("throws 'Wallet not connected or cannot sign messages.' when the wallet cannot sign", async () => {
+    const auth = machine();
+    auth.setWallet(fakeWallet({ canSignMessage: false, canSign: false }));
+    await expect(auth.ensureAccessToken()).rejects.toThrow(
+      'Wallet not connected or cannot sign messages.',
+    );
   });
 
   it('returns the stored token, or signs in first', async () => {

@@ -21,6 +21,11 @@ export interface AuthState {
   user: AuthUser | null;
 }
 
+/** What a manual sign-in may change: the toast that says it worked. */
+export interface SignInOptions {
+  successToast?: AuthToast;
+}
+
 /** The connected wallet as sign-in sees it. */
 export interface WalletView {
   address: string;
@@ -165,8 +170,9 @@ export class AuthMachine {
   /**
    * Signs in with the connected wallet. Resolves true when authenticated; false when another
    * sign-in is running, the wallet cannot sign, or anything failed (toasted, session cleared).
+   * `successToast` replaces 'Wallet Authenticated' (the composer's 'Authenticated!').
    */
-  async signIn(options: { automatic?: boolean } = {}): Promise<boolean> {
+  async signIn(options: SignInOptions & { automatic?: boolean } = {}): Promise<boolean> {
     const automatic = options.automatic ?? false;
     if (this.signingIn) return false;
     const wallet = this.wallet;
@@ -202,7 +208,7 @@ export class AuthMachine {
         status: 'authenticated',
         user: { id: token.sub, solAddress: token.solAddress },
       });
-      this.deps.notify(AUTH_TOASTS.authenticated);
+      this.deps.notify(options.successToast ?? AUTH_TOASTS.authenticated);
       this.deps.onSignedIn?.();
       return true;
     } catch (error) {

@@ -5,7 +5,6 @@
 export const AUTH_ERRORS = {
   challengeFailed: (status: number) => `challenge failed: ${status}`,
   verifyFailed: (status: number, body: string) => `verify failed: ${status} ${body}`,
-  userRejected: 'User rejected the request',
   noTokenNoWallet: 'No token and no wallet to login.',
   invalidToken: 'Invalid token received',
   walletCannotSign: 'Wallet not connected or cannot sign messages.',
@@ -20,6 +19,12 @@ export interface AuthToast {
 
 export const AUTH_TOASTS = {
   authenticated: { title: 'Wallet Authenticated', variant: 'success' },
+  /** Signed in from the composer, whose button says why it is there. */
+  readyToPost: {
+    title: 'Authenticated!',
+    description: 'You can now post to Dum Club',
+    variant: 'success',
+  },
   disconnected: { title: 'Wallet Disconnected', variant: 'success' },
   walletNotConnected: {
     title: 'Wallet Not Connected',

@@ -19,16 +19,22 @@ import { setAuthHooks } from '../../lib/api-client.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { signInFeature, signMessageFeature, signingPath } from '../wallet/wallet-standard.ts';
 import { createAuthApi } from './auth-api.ts';
-import { AuthMachine, type AuthStatus, type AuthUser, type WalletView } from './auth-machine.ts';
+import {
+  AuthMachine,
+  type AuthStatus,
+  type AuthUser,
+  type SignInOptions,
+  type WalletView,
+} from './auth-machine.ts';
 
-export type { AuthStatus, AuthUser };
+export type { AuthStatus, AuthUser, SignInOptions };
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: AuthUser | null;
   isAuthenticated: boolean;
   /** Manual sign-in; resolves true when authenticated, false when refused or already running. */
-  signIn: () => Promise<boolean>;
+  signIn: (options?: SignInOptions) => Promise<boolean>;
   /** Revokes the session on the server and clears it here (the wallet stays connected). */
   signOut: () => Promise<void>;
 }
@@ -130,7 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: state.status,
       user: state.user,
       isAuthenticated: state.status === 'authenticated',
-      signIn: () => machine.signIn(),
+      signIn: (options) => machine.signIn(options),
       signOut: () => machine.signOut(),
     }),
     [state, machine],

@@ -51,7 +51,7 @@ describe('Composer', () => {
     expect(wallet.open).toHaveBeenCalledTimes(1);
   });
 
-  it('offers Sign & Authenticate once a wallet is connected', async () => {
+  it("offers Sign & Authenticate once a wallet is connected, and says 'Authenticated!' after", async () => {
     const user = userEvent.setup();
     const signIn = vi.fn(async () => true);
     auth.current = signedOut({ signIn });
@@ -60,6 +60,13 @@ describe('Composer', () => {
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign & Authenticate' }));
     expect(signIn).toHaveBeenCalledTimes(1);
+    expect(signIn).toHaveBeenCalledWith({
+      successToast: {
+        title: 'Authenticated!',
+        description: 'You can now post to Dum Club',
+        variant: 'success',
+      },
+    });
   });
 
   it('shows its loading state while the wallet is restored, and Connecting... after', () => {

@@ -72,7 +72,7 @@ const textareaClass =
 export function Composer() {
   const viewer = useViewer();
   if (!viewer.isAuthenticated) {
-    return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={viewer.signIn} />;
+    return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={viewer.signInToPost} />;
   }
   return <SignedInComposer />;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { AUTH_TOASTS } from '../auth/auth-messages.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useWallet, useWalletModal } from '../wallet/wallet-context.tsx';
 
@@ -9,6 +10,8 @@ export interface Viewer {
   userId: string | null;
   wallet: string | null;
   signIn: () => Promise<boolean>;
+  /** The composer's sign-in: its toast says posting is open now (spec section 8). */
+  signInToPost: () => Promise<boolean>;
 }
 
 export function useViewer(): Viewer {
@@ -17,10 +20,14 @@ export function useViewer(): Viewer {
   const userId = isAuthenticated ? (auth.user?.id ?? null) : null;
   const wallet = isAuthenticated ? (auth.user?.solAddress ?? null) : null;
   const signIn = useCallback(() => auth.signIn(), [auth]);
+  const signInToPost = useCallback(
+    () => auth.signIn({ successToast: AUTH_TOASTS.readyToPost }),
+    [auth],
+  );
   // Stable while nothing changes, so memoised post cards do not all re-render.
   return useMemo(
-    () => ({ status, isAuthenticated, userId, wallet, signIn }),
-    [status, isAuthenticated, userId, wallet, signIn],
+    () => ({ status, isAuthenticated, userId, wallet, signIn, signInToPost }),
+    [status, isAuthenticated, userId, wallet, signIn, signInToPost],
   );
 }
 

@@ -22,6 +22,7 @@ const fan: Viewer = {
   userId: 'fan',
   wallet: FAN,
   signIn: async () => true,
+  signInToPost: async () => true,
 };
 const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
 const visitor: Viewer = {
@@ -30,6 +31,7 @@ const visitor: Viewer = {
   userId: null,
   wallet: null,
   signIn: async () => false,
+  signInToPost: async () => false,
 };
 
 function at(seconds: bigint) {

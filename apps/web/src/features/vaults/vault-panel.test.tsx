@@ -35,6 +35,7 @@ const fan: Viewer = {
   userId: 'fan',
   wallet: WALLET,
   signIn: async () => true,
+  signInToPost: async () => true,
 };
 const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
 const visitor: Viewer = {
@@ -43,6 +44,7 @@ const visitor: Viewer = {
   userId: null,
   wallet: null,
   signIn: async () => false,
+  signInToPost: async () => false,
 };
 
 const LEADERBOARD = ['Ada', 'Grace', 'Linus', 'Margaret'].map((name, i) => ({
