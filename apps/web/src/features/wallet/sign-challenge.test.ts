@@ -125,4 +125,11 @@ describe('signing the challenge', () => {
       signChallenge(test.wallet, test.account, challengeFor(test.account.address), context),
     ).rejects.toThrow('User rejected the request');
   });
+
+  it("refuses a wallet with none of the three features: 'Wallet not connected or cannot sign messages.'", async () => {
+    const test = createTestWallet({ features: [] });
+    await expect(
+      signChallenge(test.wallet, test.account, challengeFor(test.account.address), context),
+    ).rejects.toThrow('Wallet not connected or cannot sign messages.');
+  });
 });

@@ -1,6 +1,7 @@
 import { parseSiwsMessage } from '@dum/core';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { SignedChallenge } from '../auth/auth-api.ts';
+import { AUTH_ERRORS } from '../auth/auth-messages.ts';
 import { encodeBase58, encodeBase64 } from './encoding.ts';
 import { getLatestBlockhash } from './rpc.ts';
 import { signInFeature, signMessageFeature, signTransactionFeature } from './wallet-standard.ts';
@@ -28,7 +29,7 @@ export async function signChallenge(
   const fields = signIn ? parseSiwsMessage(message) : null;
   if (signIn && fields) {
     const [output] = await signIn.signIn(fields);
-    if (!output) throw new Error('Failed to sign message');
+    if (!output) throw new Error(AUTH_ERRORS.signFailed);
     return {
       message: new TextDecoder().decode(output.signedMessage),
       signature: encodeBase58(output.signature),
@@ -40,7 +41,7 @@ export async function signChallenge(
       account,
       message: new TextEncoder().encode(message),
     });
-    if (!output) throw new Error('Failed to sign message');
+    if (!output) throw new Error(AUTH_ERRORS.signFailed);
     return { message, signature: encodeBase58(output.signature) };
   }
   const signTransaction = signTransactionFeature(wallet, account);
@@ -59,8 +60,8 @@ export async function signChallenge(
       transaction,
       chain: context.chain,
     });
-    if (!output) throw new Error('Failed to sign message');
+    if (!output) throw new Error(AUTH_ERRORS.signFailed);
     return { message, signedTransaction: encodeBase64(output.signedTransaction) };
   }
-  throw new Error('Wallet not connected or cannot sign messages.');
+  throw new Error(AUTH_ERRORS.walletCannotSign);
 }
