@@ -96,8 +96,11 @@ describe('wallet control (spec section 2)', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
     await choose(/Ledger/);
-    expect(await screen.findByRole('button', { name: 'Sign & Authenticate' })).toBeTruthy();
-    expect(screen.getByText(formatAddress(test.account.address))).toBeTruthy();
+    const button = await screen.findByRole('button', { name: 'Sign & Authenticate' });
+    // Beside the button from the sm breakpoint up; under its label on phones (CSS picks one).
+    const shown = screen.getAllByText(formatAddress(test.account.address));
+    expect(shown).toHaveLength(2);
+    expect(button.contains(shown[1] ?? null)).toBe(true);
     expect(screen.getByLabelText('auth status').textContent).toBe('signed-out');
     expect(server.calls.some((call) => call.path === '/api/auth/challenge')).toBe(false);
   });

@@ -94,9 +94,19 @@ export function WalletControl() {
           className="h-9 px-3 text-xs sm:px-3.5 sm:text-sm"
           disabled={busy}
           aria-busy={busy || undefined}
+          title={address}
           onClick={() => void auth.signIn()}
         >
-          {busy ? 'Authenticating...' : 'Sign & Authenticate'}
+          {/* Phones have no room for the address beside the button: it goes under the label. */}
+          <span className="flex flex-col items-center leading-tight">
+            {busy ? 'Authenticating...' : 'Sign & Authenticate'}
+            <span
+              aria-hidden="true"
+              className="font-mono text-[10px] font-normal opacity-80 sm:hidden"
+            >
+              {formatAddress(address)}
+            </span>
+          </span>
         </Button>
         {disconnectButton}
       </div>
