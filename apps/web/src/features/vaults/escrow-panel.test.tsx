@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EscrowQueries from './escrow-queries.ts';
 import { makePost, mockApi, renderWithProviders, resetFeedTestState } from '../feed/test-utils.tsx';
 import type { FeedPost } from '../feed/types.ts';
@@ -51,6 +51,11 @@ async function render(vault: EscrowVault, viewer: Viewer, post?: Partial<FeedPos
 }
 
 describe('EscrowPanel', () => {
+  // VaultPanel loads the escrow panel lazily. Loaded here first, so the first test's wait for it
+  // does not include transforming the chunk cold (over findByRole's 1 s on a busy machine).
+  beforeAll(async () => {
+    await import('./escrow-entry.ts');
+  });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(START + 3_600n);
