@@ -17,6 +17,7 @@ import {
 import { toast } from '../../components/ui/use-toast.ts';
 import { setAuthHooks } from '../../lib/api-client.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
+import { walletChain } from '../wallet/chain-id.ts';
 import { signInFeature, signMessageFeature, signingPath } from '../wallet/wallet-standard.ts';
 import { createAuthApi } from './auth-api.ts';
 import {
@@ -110,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     if (walletStatus !== 'connected' || !current || !account) return;
     const context = {
-      chain: `solana:${config?.cluster ?? 'devnet'}` as const,
+      chain: walletChain(config?.cluster ?? 'devnet'),
       rpcUrl: config?.rpcUrl ?? '/rpc',
     };
     const view: WalletView = {

@@ -12,6 +12,7 @@ import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { POST_ROOT, prependPost } from '../feed/feed-cache.ts';
 import { MediaUploadError, uploadMedia } from '../feed/feed-queries.ts';
 import type { FeedPost, PostVault, UploadResponse } from '../feed/types.ts';
+import { walletChain } from '../wallet/chain-id.ts';
 import type { ClusterConfig } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';
 import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.ts';
@@ -95,7 +96,7 @@ export async function createEscrowPost(
   const transferContext = {
     wallet,
     account: signer,
-    chain: `solana:${config.cluster}` as const,
+    chain: walletChain(config.cluster),
     rpcUrl: config.rpcUrl,
   };
 

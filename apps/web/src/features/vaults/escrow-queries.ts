@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { updatePostEverywhere } from '../feed/feed-cache.ts';
 import type { FeedPost, PostVault } from '../feed/types.ts';
+import { walletChain } from '../wallet/chain-id.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';
 import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.ts';
@@ -117,7 +118,7 @@ export function useEscrowSteps(viewerWallet: string | null, programId: string) {
   const { wallet, account, config } = useWallet();
   const context =
     wallet && account && config && canSendTransfers(wallet, account)
-      ? { wallet, account, chain: `solana:${config.cluster}` as const, rpcUrl: config.rpcUrl }
+      ? { wallet, account, chain: walletChain(config.cluster), rpcUrl: config.rpcUrl }
       : null;
   const rpcUrl = config?.rpcUrl ?? '/rpc';
   const steps: EscrowSteps = {

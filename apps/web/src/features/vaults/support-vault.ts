@@ -4,6 +4,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { updatePostEverywhere } from '../feed/feed-cache.ts';
 import type { FeedPost } from '../feed/types.ts';
+import { walletChain } from '../wallet/chain-id.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';
 import { runVaultSupport, supportFailureMessage, type SupportOutcome } from './support-flow.ts';
@@ -40,7 +41,7 @@ export function useSupportVault(target: SupportTarget, viewerWallet: string | nu
           ? {
               wallet,
               account,
-              chain: `solana:${config.cluster}` as const,
+              chain: walletChain(config.cluster),
               rpcUrl: config.rpcUrl,
             }
           : null;
