@@ -23,8 +23,8 @@
  * (Little's law) and p99 went over 50 ms.
  *
  * Options (environment): BENCH_SIGNINS (default 10000 per phase), BENCH_CONCURRENCY (default
- * 16), BENCH_ROUNDS (default 3), BENCH_DATABASE_URL (default: PostgreSQL's Unix socket in /var/run/postgresql when it is
- * there, as a server next to its database connects, else
+ * 16), BENCH_ROUNDS (default 3), BENCH_DATABASE_URL (default: PostgreSQL's Unix socket in
+ * /var/run/postgresql when it is there, as a server next to its database connects, else
  * postgres://postgres@127.0.0.1:5432/postgres; over TCP loopback each statement and its reply
  * also cross the TCP stack, measured at 0.1-0.2 ms of CPU per sign-in more), BENCH_CPU_PROF (a
  * folder: write a CPU profile of the server there).
