@@ -230,6 +230,16 @@ export function useEngagement(postId: string) {
       );
       if (kind === 'like' && result.toggled === 'on') refreshEarnings(queryClient);
     },
+    onSettled: () => {
+      // A refetch that started while the toggle was on its way (a realtime event, a focus) may
+      // have read the post before the server wrote it, and would land over the settled card.
+      // onMutate cancelled the ones already running; fetch again in place of any later one.
+      for (const queryKey of [[FEED_ROOT], [POST_ROOT, postId]]) {
+        if (queryClient.isFetching({ queryKey }) > 0) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+      }
+    },
   });
 }
 

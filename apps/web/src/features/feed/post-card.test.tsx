@@ -116,6 +116,41 @@ describe('PostCard', () => {
     await waitFor(() => expect(likeButton().textContent).toBe('4'));
   });
 
+  it('fetches the post again when a refetch started during the toggle read it before', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const fetchMock = mockApi({
+      'POST /api/messages/post-1/engage': async () => {
+        await held;
+        return json({ toggled: 'on' });
+      },
+      // The first read saw the post before the bookmark was written, and answers after it was.
+      'GET /api/messages-v2/messages/post-1': async () => {
+        reads += 1;
+        if (reads === 1) {
+          await held;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return json(makePost({ bookmarked: false }));
+        }
+        return json(makePost({ bookmarked: true }));
+      },
+    });
+    const { queryClient } = renderPost(makePost());
+    const bookmark = () => screen.getByRole('button', { name: 'Bookmark' });
+    await user.click(bookmark());
+    expect(bookmark().getAttribute('aria-pressed')).toBe('true');
+    // A realtime event refreshes the post while the toggle is still on its way.
+    void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/messages'] });
+    await waitFor(() => expect(reads).toBe(1));
+    release();
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(bookmark().getAttribute('aria-pressed')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('rolls a failed like and bookmark back with an error toast', async () => {
     const user = userEvent.setup();
     mockApi({
