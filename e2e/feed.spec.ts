@@ -147,8 +147,8 @@ describe('the feed', () => {
     const textCard = card(page, 'gm from the e2e test');
     const like = textCard.getByRole('button', { name: 'Like', exact: true });
     const bookmark = textCard.getByRole('button', { name: 'Bookmark' });
-    // The toggles flip optimistically, but after the click's own round trip: React renders them
-    // on its next task, which a busy machine may run after the test's next read.
+    // The toggles flip optimistically once the mutation has cancelled the running fetches, a
+    // few ticks after the click: a busy machine may render them after the test's next read.
     await like.click();
     await expect.poll(() => pressed(like)).toBe('true');
     expect(await like.textContent()).toBe('1');
