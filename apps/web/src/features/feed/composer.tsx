@@ -22,6 +22,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { AUTH_TOASTS } from '../auth/auth-messages.ts';
 import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { checkAttachment, type AttachmentKind } from './attachment.ts';
@@ -72,7 +73,9 @@ const textareaClass =
 export function Composer() {
   const viewer = useViewer();
   if (!viewer.isAuthenticated) {
-    return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={viewer.signInToPost} />;
+    // Its sign-in toast says posting is open now (spec section 8).
+    const signIn = () => viewer.signIn({ successToast: AUTH_TOASTS.readyToPost });
+    return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={signIn} />;
   }
   return <SignedInComposer />;
 }

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { AUTH_TOASTS } from '../auth/auth-messages.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth, type SignInOptions } from '../auth/use-auth.ts';
 import { useWallet, useWalletModal } from '../wallet/wallet-context.tsx';
 
 /** Who is looking at the feed: the one place the feed reads the auth feature. */
@@ -9,9 +8,7 @@ export interface Viewer {
   isAuthenticated: boolean;
   userId: string | null;
   wallet: string | null;
-  signIn: () => Promise<boolean>;
-  /** The composer's sign-in: its toast says posting is open now (spec section 8). */
-  signInToPost: () => Promise<boolean>;
+  signIn: (options?: SignInOptions) => Promise<boolean>;
 }
 
 export function useViewer(): Viewer {
@@ -19,15 +16,11 @@ export function useViewer(): Viewer {
   const { status, isAuthenticated } = auth;
   const userId = isAuthenticated ? (auth.user?.id ?? null) : null;
   const wallet = isAuthenticated ? (auth.user?.solAddress ?? null) : null;
-  const signIn = useCallback(() => auth.signIn(), [auth]);
-  const signInToPost = useCallback(
-    () => auth.signIn({ successToast: AUTH_TOASTS.readyToPost }),
-    [auth],
-  );
+  const signIn = useCallback((options?: SignInOptions) => auth.signIn(options), [auth]);
   // Stable while nothing changes, so memoised post cards do not all re-render.
   return useMemo(
-    () => ({ status, isAuthenticated, userId, wallet, signIn, signInToPost }),
-    [status, isAuthenticated, userId, wallet, signIn, signInToPost],
+    () => ({ status, isAuthenticated, userId, wallet, signIn }),
+    [status, isAuthenticated, userId, wallet, signIn],
   );
 }
 

@@ -22,7 +22,6 @@ const fan: Viewer = {
   userId: 'fan',
   wallet: FAN,
   signIn: async () => true,
-  signInToPost: async () => true,
 };
 const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
 const visitor: Viewer = {
@@ -31,7 +30,6 @@ const visitor: Viewer = {
   userId: null,
   wallet: null,
   signIn: async () => false,
-  signInToPost: async () => false,
 };
 
 function at(seconds: bigint) {

@@ -35,7 +35,6 @@ const fan: Viewer = {
   userId: 'fan',
   wallet: WALLET,
   signIn: async () => true,
-  signInToPost: async () => true,
 };
 const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
 const visitor: Viewer = {
@@ -44,7 +43,6 @@ const visitor: Viewer = {
   userId: null,
   wallet: null,
   signIn: async () => false,
-  signInToPost: async () => false,
 };
 
 const LEADERBOARD = ['Ada', 'Grace', 'Linus', 'Margaret'].map((name, i) => ({
