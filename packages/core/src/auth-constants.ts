@@ -1,8 +1,5 @@
 /** Sign-in constants, zod-free so the web app's first load does not pull in zod. */
 
-/** The SPL Memo program (v2): the only instruction a signed-in-by-transaction memo may hold. */
-export const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
-
 /** The SIWS statement the server issues (the wallet shows it above the fields). */
 export const SIGN_IN_STATEMENT =
   'Sign in to Dum Club. This proves you own this wallet; it sends no transaction and costs nothing.';

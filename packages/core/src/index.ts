@@ -15,3 +15,4 @@ export * from './vaults.ts';
 export * from './escrow.ts';
 export * from './vault-schemas.ts';
 export * from './vault-detail.ts';
+export * from './solana-programs.ts';
