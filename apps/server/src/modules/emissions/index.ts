@@ -1,0 +1,15 @@
+/**
+ * The emissions slice's public face: what other slices may use to queue rewarded events, mint
+ * bonuses and sequence events (docs/decisions/010-emission-sequencer.md). Nothing else in this
+ * folder is imported from outside it.
+ */
+export {
+  lockEmissionState,
+  recordBonusMint,
+  recordRewardedEvent,
+  writeActivity,
+  type QueueResult,
+  type RewardedEvent,
+  type Tx,
+} from './ledger.ts';
+export { createEmissionSequencer, type EmissionSequencer } from './sequencer.ts';
