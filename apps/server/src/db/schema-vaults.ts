@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { messages, users } from './schema.ts';
+import { messages } from './schema-feed.ts';
+import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Vaults (issue 7): a vault post's target and progress, and the supports that fund it. Owned by

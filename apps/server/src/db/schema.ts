@@ -2,39 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-
-/**
- * A wallet that has signed in at least once. Profile fields are empty until the person sets
- * them (the profile issue); the referral code is handed out on first sign-in.
- */
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    solAddress: text('sol_address').notNull().unique(),
-    username: text('username').unique(),
-    displayName: text('display_name'),
-    avatarUrl: text('avatar_url'),
-    isVerified: boolean('is_verified').notNull().default(false),
-    referralCode: text('referral_code').unique(),
-    referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('users_not_self_referred', sql`${t.referredById} <> ${t.id}`)],
-);
+import { users } from './schema-users.ts';
 
 /**
  * Sign-in nonces that verify has accepted (decision 005): a challenge is not stored when it is
@@ -135,133 +113,7 @@ export const emissionQueue = pgTable('emission_queue', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
+export * from './schema-users.ts';
+export * from './schema-feed.ts';
 export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Feed (issue 5): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
-// fixed-window counters that rate-limit uploads across instances. Owned by modules/feed and
-// modules/media.
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A post. The id is a bigint identity (the on-chain vault program uses it as a u64; JSON
- * carries it as a string). Free ('public') posts expire 24 h after creation and are deleted by
- * the expiry job; kept kinds have a null expiry. like_count and comment_count are kept exact in
- * the transaction of each like, unlike, comment and comment deletion. image_key and audio_key
- * copy the attached media's storage name so the feed reads no extra table.
- */
-export const messages = pgTable(
-  'messages',
-  {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('public'),
-    body: text('body').notNull(),
-    imageKey: text('image_key'),
-    audioKey: text('audio_key'),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
-    // Millisecond precision, so a timestamp round-trips through a JS Date (the page cursor).
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
-  },
-  (t) => [
-    // Time capsules extend this list when they land. Vault posts have no expiry.
-    check('messages_kind', sql`${t.kind} in ('public', 'vault')`),
-    check('messages_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
-    // Keyset paging of the feed, newest first (created_at desc, id desc): PostgreSQL reads this
-    // index backwards, which gives exactly that order (an index declared DESC would be NULLS
-    // LAST and not match a plain ORDER BY ... DESC).
-    index('messages_feed').on(t.createdAt, t.id),
-    index('messages_expiry')
-      .on(t.expiresAt)
-      .where(sql`${t.expiresAt} is not null`),
-    index('messages_author').on(t.authorId),
-  ],
-);
-
-/** Likes and bookmarks: one row per (post, user, kind) while the toggle is on. */
-export const engagements = pgTable(
-  'engagements',
-  {
-    messageId: bigint('message_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.messageId, t.userId, t.kind] }),
-    check('engagements_kind', sql`${t.kind} in ('like', 'bookmark')`),
-    index('engagements_user').on(t.userId, t.kind),
-  ],
-);
-
-/** Comments on a post, listed oldest first. */
-export const comments = pgTable(
-  'comments',
-  {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    messageId: bigint('message_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-  },
-  (t) => [index('comments_thread').on(t.messageId, t.createdAt, t.id)],
-);
-
-/**
- * An uploaded file, complete and checked (the row is written only after the file is in place).
- * `storageKey` is the random file name under DATA_DIR/media, served at /media/<storageKey>.
- * A post attaches it once (messageId); deleting the post deletes the row, and the caller
- * removes the file after commit.
- */
-export const media = pgTable(
-  'media',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    mime: text('mime').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    messageId: bigint('message_id', { mode: 'bigint' }).references(() => messages.id, {
-      onDelete: 'cascade',
-    }),
-  },
-  (t) => [
-    check('media_type', sql`${t.type} in ('image', 'audio')`),
-    check('media_size_positive', sql`${t.sizeBytes} > 0`),
-    index('media_message').on(t.messageId),
-    index('media_unattached')
-      .on(t.createdAt)
-      .where(sql`${t.messageId} is null`),
-  ],
-);
-
-/**
- * Fixed-window rate-limit counters shared by every instance: one row per (key, window start),
- * incremented with an upsert. Old windows are removed by the feed's cleanup job.
- */
-export const rateLimitWindows = pgTable(
-  'rate_limit_windows',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
