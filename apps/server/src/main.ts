@@ -11,7 +11,7 @@ import { startPeriodicJob } from './periodic-job.ts';
 import { createEmissionSequencer } from './modules/emissions/sequencer.ts';
 import { startEscrowIndexer } from './modules/escrow/indexer.ts';
 import { startFeedJobs } from './modules/feed/expiry.ts';
-import { loadAuthSecret } from './modules/auth/secret.ts';
+import { loadAuthSecret } from './modules/auth/token-signing-key.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 

@@ -17,7 +17,7 @@ import {
   newChallengeNonce,
   newRefreshToken,
   newTokenFamily,
-} from './secrets.ts';
+} from './nonces-and-refresh-tokens.ts';
 import {
   challengeMessage,
   checkIssuedText,

@@ -10,7 +10,7 @@ import {
   type QueuedEvent,
   type RewardedEventKind,
   type SequenceOutput,
-} from './sequence.ts';
+} from './emission-rules.ts';
 
 /**
  * Gives queued rewarded events their ledger rows (decision 010), a batch at a time, in two

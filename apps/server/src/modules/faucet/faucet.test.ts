@@ -5,7 +5,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import { requestFaucet, type FaucetSettings } from './service.ts';
 

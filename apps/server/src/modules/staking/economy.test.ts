@@ -4,7 +4,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { fetchAndAudit } from '../../../../../scripts/audit-ledger.ts';
 import { recordRewardedEvent } from '../emissions/ledger.ts';
 
