@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../apps/server/src/test/app-test-kit.ts';
-import { recordRewardedEvent } from '../apps/server/src/modules/emissions/ledger.ts';
+import { recordRewardedEvent } from '../apps/server/src/modules/emissions/index.ts';
 import { fetchAndAudit } from '../scripts/audit-ledger.ts';
 import { percentile } from './measure.ts';
 

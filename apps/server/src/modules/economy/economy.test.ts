@@ -6,7 +6,7 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { fetchAndAudit } from '../../../../../scripts/audit-ledger.ts';
-import { recordRewardedEvent } from '../emissions/ledger.ts';
+import { recordRewardedEvent } from '../emissions/index.ts';
 
 const DUM = 1_000_000_000n;
 

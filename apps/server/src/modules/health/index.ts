@@ -1,0 +1,2 @@
+/** The health slice's public face. */
+export { healthRoutes } from './routes.ts';
