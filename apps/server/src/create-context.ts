@@ -60,7 +60,7 @@ export interface OwnedAppContext {
    * (which writes its snapshot), the bus, the rate-limit store, then the database. Call it after
    * the app (and any job using the context) has stopped.
    */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 
 /**
  * A wallet that has signed in at least once. Profile fields are empty until the person sets
- * them (the profile issue); the referral code is handed out on first sign-in.
+ * them (profile editing is not built yet); the referral code is handed out on first sign-in.
  */
 export const users = pgTable(
   'users',
@@ -139,7 +139,7 @@ export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Feed (issue 5): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
+// Feed (docs/api.md, "Feed"): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
 // fixed-window counters that rate-limit uploads across instances. Owned by modules/feed and
 // modules/media.
 // ---------------------------------------------------------------------------------------------

@@ -666,6 +666,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expect(response.statusCode).toBe(200);
     });
 
+    // Over 80 lines: a table of refused transactions, one case each.
     it('refuses every other transaction, with the same checks on the message', async () => {
       const cases: Array<{
         name: string;

@@ -9,6 +9,6 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  */
 export function generateReferralCode(length = 8): string {
   let code = '';
-  for (let i = 0; i < length; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < length; i++) code += ALPHABET.charAt(randomInt(ALPHABET.length));
   return code;
 }
