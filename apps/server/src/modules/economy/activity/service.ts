@@ -1,12 +1,8 @@
 import type { Db } from '../../../db/database.ts';
 import { readRecentActivity } from './repo.ts';
 
-export interface RecentActivity {
-  items: { id: string; type: string; message: string; created_at: string }[];
-}
-
 /** Live Activity, newest first. */
-export async function getRecentActivity(db: Db, limit: number): Promise<RecentActivity> {
+export async function getRecentActivity(db: Db, limit: number) {
   const rows = await readRecentActivity(db, limit);
   return {
     items: rows.map((row) => ({

@@ -1,18 +1,15 @@
 import type { Db } from '../../../db/database.ts';
-import { readAccountView, type AccountView } from '../staking/service.ts';
+import { readAccountView } from '../staking/service.ts';
 import { readEarningsByKind, readEarningsPage } from './repo.ts';
 
-export interface RewardsSummary {
-  account: AccountView;
-  stakingAprBps: number;
-  byKind: { kind: string; amount: string; count: number }[];
-}
-
-/** The wallet's account and its earnings by kind. */
+/**
+ * The wallet's account and its earnings by kind. (The answers' shapes are docs/api.md's; they
+ * are inferred here until their one definition lives in packages/core.)
+ */
 export async function getRewardsSummary(
   db: Db,
   input: { userId: string; now: Date; aprBps: number },
-): Promise<RewardsSummary> {
+) {
   const byKind = await readEarningsByKind(db, input.userId);
   const account = await readAccountView(db, input);
   return {
@@ -22,24 +19,11 @@ export async function getRewardsSummary(
   };
 }
 
-export interface RewardsHistoryPage {
-  items: {
-    id: string;
-    kind: string;
-    amount: string;
-    eventIndex: string | null;
-    epoch: number | null;
-    createdAt: string;
-  }[];
-  /** The last item's id when the page is full (there may be more), else null. */
-  nextCursor: string | null;
-}
-
 /** One page of the wallet's ledger rows, newest first; `cursor` is the previous page's last id. */
 export async function getRewardsHistory(
   db: Db,
   input: { userId: string; kind?: string; cursor?: string; limit: number },
-): Promise<RewardsHistoryPage> {
+) {
   const rows = await readEarningsPage(db, {
     userId: input.userId,
     kind: input.kind,
