@@ -32,7 +32,7 @@ import pg from 'pg';
 import { systemClock } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
+import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/cursor.ts';
 import { medianBy, percentile } from './measure.ts';
 

@@ -15,8 +15,8 @@
  * BENCH_EVENTS (default 20000), BENCH_CONCURRENCY (default 24), BENCH_USERS (default 2000).
  */
 import { performance } from 'node:perf_hooks';
-import { createTestApp } from '../apps/server/src/test/harness.ts';
-import { recordRewardedEvent } from '../apps/server/src/modules/emissions/ledger.ts';
+import { createTestApp } from '../apps/server/src/test/app-test-kit.ts';
+import { recordRewardedEvent } from '../apps/server/src/modules/emissions/index.ts';
 import { fetchAndAudit } from '../scripts/audit-ledger.ts';
 import { percentile } from './measure.ts';
 

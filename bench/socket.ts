@@ -18,8 +18,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { createRedisBus } from '../apps/server/src/realtime/bus.ts';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
+import { createRedisBus } from '../apps/server/src/realtime/index.ts';
+import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { percentile } from './measure.ts';
 

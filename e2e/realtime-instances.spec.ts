@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@dum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestDatabase } from '../apps/server/src/test/harness.ts';
+import { createTestDatabase } from '../apps/server/src/test/app-test-kit.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import {
   createVaultOverHttp,
@@ -82,7 +82,7 @@ describe.skipIf(!ADMIN_DATABASE_URL || !REDIS_URL)(
     let b: RunningServer;
 
     beforeAll(async () => {
-      // Created (migrated) and dropped by the server tests' harness; the servers only connect.
+      // Created (migrated) and dropped by the server tests' kit (apps/server/src/test/app-test-kit.ts); the servers only connect.
       database = await createTestDatabase('postgres', { maxConnections: 1 });
       const { rows } = await database.pool.query<{ name: string }>(
         'select current_database() as name',

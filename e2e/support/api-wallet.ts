@@ -1,6 +1,6 @@
 import { buildTransferTransaction, createChainClient, type ChainClient } from '@dum/chain';
 import type { FeedItem, SupportVaultResponse } from '@dum/core';
-import { createTestWallet, type TestWallet } from '../../apps/server/src/test/wallet.ts';
+import { createTestWallet, type TestWallet } from '../../apps/server/src/test/wallet-test-kit.ts';
 
 /**
  * A wallet outside the browser, talking to a running server process over HTTP as any script

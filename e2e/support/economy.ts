@@ -1,9 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { users } from '../../apps/server/src/db/schema.ts';
-import { recordRewardedEvent } from '../../apps/server/src/modules/emissions/ledger.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
-import { createEmissionSequencer } from '../../apps/server/src/modules/emissions/sequencer.ts';
+import {
+  createEmissionSequencer,
+  recordRewardedEvent,
+} from '../../apps/server/src/modules/emissions/index.ts';
 
 /** Helpers for the token-economy browser tests (e2e/economy.spec.ts). */
 

@@ -4,20 +4,16 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
-import { registerAuthentication } from './modules/auth/authenticate.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/routes.ts';
-import { emissionsRoutes } from './modules/emissions/routes.ts';
-import { faucetRoutes } from './modules/faucet/routes.ts';
+import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
+import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
+import { economyRoutes } from './modules/economy/index.ts';
+import { emissionsRoutes } from './modules/emissions/index.ts';
+import { faucetRoutes } from './modules/faucet/index.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { socketRoutes } from './realtime/routes.ts';
-import { activityRoutes } from './modules/activity/routes.ts';
-import { referralRoutes } from './modules/referrals/routes.ts';
-import { rewardsRoutes } from './modules/rewards/routes.ts';
-import { stakingRoutes } from './modules/staking/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { userRoutes } from './modules/users/index.ts';
+import { socketRoutes } from './realtime/index.ts';
 import { vaultRoutes } from './modules/vaults/routes.ts';
 
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
@@ -55,10 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   feedRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   userRoutes(app, ctx);
-  stakingRoutes(app, ctx);
-  referralRoutes(app, ctx);
-  activityRoutes(app, ctx);
-  rewardsRoutes(app, ctx);
+  economyRoutes(app, ctx);
   vaultRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);

@@ -8,7 +8,6 @@ import { z } from 'zod';
  */
 
 const postgresUrl = z
-  .string()
   .url('must be a URL such as postgres://user@127.0.0.1:5432/dum')
   .refine(
     (value) => /^postgres(ql)?:$/.test(protocolOf(value)),
@@ -16,7 +15,6 @@ const postgresUrl = z
   );
 
 const redisUrl = z
-  .string()
   .url('must be a URL such as redis://127.0.0.1:6379')
   .refine((value) => /^rediss?:$/.test(protocolOf(value)), 'must start with redis:// or rediss://');
 
@@ -26,7 +24,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  APP_ORIGIN: z.string().url().optional(),
+  APP_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, redisUrl.optional()),
@@ -35,7 +33,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, dashes or underscores')
     .default('dum'),
-  SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SOLANA_CLUSTER: z.preprocess(
     emptyToUndefined,
     z.enum(['localnet', 'devnet', 'testnet', 'mainnet-beta']).optional(),
@@ -70,7 +68,7 @@ const envSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_RATE_IP_LIMIT: z.coerce.number().int().positive().default(300),
   AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
-  /** Rewarded events a wallet earns on per UTC day (design.md section 4). */
+  /** Rewarded events a wallet earns on per UTC day; later ones that day pay nothing. */
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
@@ -82,7 +80,7 @@ const envSchema = z.object({
   /** How often the job that deletes expired free posts runs. */
   FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   /**
-   * The timelock-vault feature flag (issue 7): vault posts and supports. On by default when the
+   * The timelock-vault feature flag (docs/api.md, "Vaults"): vault posts and supports. On by default when the
    * cluster is the localnet, off otherwise unless set.
    */
   VAULTS_ENABLED: z.preprocess(
@@ -92,7 +90,7 @@ const envSchema = z.object({
       .transform((value) => value === 'true' || value === '1')
       .optional(),
   ),
-  /** The vault program (escrow vaults, issue 9); the localnet loads it at its fixed id. */
+  /** The vault program (escrow vaults, docs/vault-program.md); the localnet loads it at its fixed id. */
   VAULT_PROGRAM_ID: z.preprocess(
     emptyToUndefined,
     z

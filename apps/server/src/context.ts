@@ -1,10 +1,11 @@
 import type { ChainClient, Localnet } from '@dum/chain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
-import type { EmissionSequencer } from './modules/emissions/sequencer.ts';
-import type { EventBus } from './realtime/bus.ts';
+import type { TokenService } from './modules/auth/index.ts';
+import type { EmissionSequencer } from './modules/emissions/index.ts';
+import type { EventBus } from './realtime/index.ts';
 
 export interface Clock {
   now(): Date;
@@ -12,7 +13,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Everything a request handler or a service may depend on, built once in main.ts (or a test). */
+/**
+ * Everything a request handler or a service may depend on, built once by createAppContext
+ * (create-context.ts), which also closes every connection in it.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -29,4 +33,14 @@ export interface AppContext {
   localnet: Localnet | null;
   logger: FastifyBaseLogger;
   version: string;
+
+  // Per-slice state: what one slice keeps for the life of the process (a connection, a cache)
+  // is a field below, made in create-context.ts and released by its close(), never opened by
+  // the slice itself.
+
+  /**
+   * The sign-in rate limits' Redis connection (modules/auth/rate-limits.ts) when REDIS_URL is
+   * set, so every instance counts together; null: counted in this process.
+   */
+  rateLimitStore: Redis | null;
 }

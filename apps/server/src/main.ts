@@ -1,19 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { createChainClient, defaultRpcUrl, startLocalnet } from '@dum/chain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { systemClock, type AppContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrate.ts';
+import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
-import { createEmissionSequencer } from './modules/emissions/sequencer.ts';
 import { startEscrowIndexer } from './modules/escrow/indexer.ts';
 import { startFeedJobs } from './modules/feed/expiry.ts';
-import { loadAuthSecret } from './modules/auth/secret.ts';
-import { createTokenService } from './modules/auth/tokens.ts';
-import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -31,65 +22,7 @@ async function main(): Promise<void> {
     config.logLevel,
     config.env === 'development' && process.stdout.isTTY,
   );
-  await mkdir(config.dataDir, { recursive: true });
-
-  const database = await openDatabase(
-    config.database.kind === 'pglite'
-      ? { kind: 'pglite', dataDir: config.database.dataDir }
-      : { kind: 'postgres', url: config.database.url },
-  );
-  await runMigrations(database);
-  const bus = config.redisUrl
-    ? await createRedisBus(
-        config.redisUrl,
-        (error) => logger.error({ err: error }, 'redis error'),
-        config.redisPrefix,
-      )
-    : createMemoryBus();
-
-  // The embedded localnet runs in this process unless SOLANA_RPC_URL points at a cluster.
-  const localnet =
-    config.solana.cluster === 'localnet' && !config.solana.rpcUrl
-      ? await startLocalnet({
-          dataDir: config.dataDir,
-          host: config.host,
-          port: config.solana.localnetPort,
-        })
-      : null;
-  const chain = createChainClient({
-    cluster: config.solana.cluster,
-    rpcUrl: localnet?.rpcUrl ?? config.solana.rpcUrl ?? defaultRpcUrl(config.solana.cluster),
-    dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
-    // In this process the localnet is asked directly, without a loopback HTTP request.
-    transport: localnet ? (body) => localnet.rpc.handleText(body) : undefined,
-  });
-
-  const version = (
-    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-  const ctx: AppContext = {
-    config,
-    database,
-    emissions: createEmissionSequencer({
-      database,
-      clock: systemClock,
-      logger,
-      dailyCap: config.economy.dailyRewardCap,
-    }),
-    bus,
-    clock: systemClock,
-    tokens: createTokenService({
-      secret: loadAuthSecret(config.auth.secret, config.dataDir),
-      accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
-      clock: systemClock,
-    }),
-    chain,
-    localnet,
-    logger,
-    version,
-  };
+  const { ctx, close: closeContext } = await createAppContext(config, { logger });
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);
@@ -120,11 +53,9 @@ async function main(): Promise<void> {
       await escrowIndexer.stop();
       await emissionSweep.stop();
       await app.close();
-      await ctx.emissions.stop();
-      // Writes the localnet's snapshot, so the next start replays nothing.
-      await localnet?.close();
-      await bus.close();
-      await database.close();
+      // The sequencer, the localnet (which writes its snapshot, so the next start replays
+      // nothing), Redis, then the database.
+      await closeContext();
       logger.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -137,7 +68,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   logger.info(
-    { url: config.appOrigin, database: database.kind, cluster: config.solana.cluster },
+    { url: config.appOrigin, database: ctx.database.kind, cluster: config.solana.cluster },
     'Dum Club is running',
   );
 }

@@ -13,7 +13,7 @@ import {
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Feed (issue 5): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
+// Feed (docs/api.md, "Feed"): posts ("messages"), likes and bookmarks, comments, uploaded media, and the
 // fixed-window counters that rate-limit uploads across instances. Owned by modules/feed and
 // modules/media.
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import {
 
 /**
  * A wallet that has signed in at least once. Profile fields are empty until the person sets
- * them (the profile issue); the referral code is handed out on first sign-in.
+ * them (profile editing is not built yet); the referral code is handed out on first sign-in.
  */
 export const users = pgTable(
   'users',

@@ -17,7 +17,7 @@ import { messages } from './schema-feed.ts';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Vaults (issue 7): a vault post's target and progress, and the supports that fund it. Owned by
+// Vaults (docs/api.md, "Vaults"): a vault post's target and progress, and the supports that fund it. Owned by
 // modules/vaults. Amounts are lamports (bigint).
 // ---------------------------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ export const vaultSupporters = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Escrow vaults (issue 9, decision 009): the vault program's accounts, indexed from the chain.
+// Escrow vaults (docs/vault-program.md, decision 009): the vault program's accounts, indexed from the chain.
 // The vaults row stays what the feed reads (total, supporter count, status); these rows hold
 // the chain's facts. Lamports are bigint; DUM amounts and rates, u64 that may reach 2^64 - 1,
 // are numeric(20).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseBody } from './validate.ts';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../test/harness.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../test/app-test-kit.ts';
 
 describe.each(testDatabaseKinds())('HTTP edges on %s', (kind) => {
   let t: TestApp;

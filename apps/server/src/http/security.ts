@@ -1,11 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
  * Strict headers and a content security policy: the SPA loads everything from its own origin
- * (design.md section 5). The one outside origin allowed is a configured remote Solana RPC,
+ * (nothing from third-party hosts at run time, so the app works offline on the localnet and
+ * the policy stays 'self'). The one outside origin allowed is a configured remote Solana RPC,
  * which the browser's wallet code talks to.
  *
  * The policy has no per-request part (no nonces), so helmet runs once, at start, and every
@@ -49,21 +51,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 
 /** The headers helmet sets with these options, read from one run on a stand-in response. */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   helmet(options)(
-    {} as IncomingMessage,
+    // A request on no connection: helmet's header choices do not depend on the request.
+    new IncomingMessage(new Socket()),
     response as unknown as ServerResponse,
     (error?: unknown) => {
       if (error) throw error instanceof Error ? error : new Error('helmet failed');
     },
   );
-  return headers;
+  return Object.fromEntries(headers);
 }

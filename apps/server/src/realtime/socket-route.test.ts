@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../test/harness.ts';
-import { createTestWallet, signIn } from '../test/wallet.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../test/app-test-kit.ts';
+import { createTestWallet, signIn } from '../test/wallet-test-kit.ts';
 import { isAllowedSocketOrigin } from './routes.ts';
 import { rawDataToString } from './socket-hub.ts';
 

@@ -3,7 +3,7 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
 import {
   createTestWallet,
   memoInstruction,
@@ -12,9 +12,9 @@ import {
   signIn,
   transferInstruction,
   type TestWallet,
-} from '../../test/wallet.ts';
+} from '../../test/wallet-test-kit.ts';
 import { deleteExpired } from './repo.ts';
-import { isOurChallengeNonce, newChallengeNonce } from './secrets.ts';
+import { isOurChallengeNonce, newChallengeNonce } from './nonces-and-refresh-tokens.ts';
 
 const ORIGIN = 'https://dum.test';
 const REFERRAL_ALPHABET = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
@@ -666,6 +666,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expect(response.statusCode).toBe(200);
     });
 
+    // Over 80 lines: a table of refused transactions, one case each.
     it('refuses every other transaction, with the same checks on the message', async () => {
       const cases: Array<{
         name: string;

@@ -22,8 +22,8 @@ const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 /**
  * Reads `Authorization: Bearer <access token>` on every request. No header: `request.user` is
  * null (public reads still work). A header that is malformed, expired or forged: 401, even on
- * public routes, so the client refreshes once and retries (spec section 4) instead of silently
- * seeing the signed-out view.
+ * public routes, so the client refreshes once and retries instead of silently seeing the
+ * signed-out view.
  */
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('user', null);

@@ -1,6 +1,10 @@
 /**
- * The auth slice's public face: the signed-in user of a request, and the token service the
- * context builds. Nothing else in this folder is imported from outside it.
+ * The auth slice's public face: its routes, the signed-in user of a request, the token service
+ * and its key (the context builds them), and the referral code a new user is given. Nothing
+ * else in this folder is imported from outside it.
  */
 export { registerAuthentication, requireUser } from './authenticate.ts';
+export { generateReferralCode } from './referral-code.ts';
+export { authRoutes } from './routes.ts';
+export { loadAuthSecret } from './token-signing-key.ts';
 export { createTokenService, type AuthUser, type TokenService } from './tokens.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/harness.ts';
-import { createTestWallet, postVerify, requestChallenge } from '../../test/wallet.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
+import { createTestWallet, postVerify, requestChallenge } from '../../test/wallet-test-kit.ts';
 
 const LIMITS = {
   AUTH_RATE_IP_LIMIT: '4',

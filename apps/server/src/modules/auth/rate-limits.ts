@@ -1,7 +1,6 @@
 import { AppError } from '@dum/core';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 
 export type LimitedEndpoint = 'challenge' | 'verify' | 'refresh';
@@ -20,32 +19,19 @@ export interface AuthRateLimits {
 
 /**
  * Fixed-window limits on the sign-in endpoints, per IP and per wallet (config.auth.rateLimit),
- * counted by @fastify/rate-limit: in Redis when REDIS_URL is set, so every instance shares the
- * counts, else in this process. Should Redis fail, calls are let through (and logged): sign-in
- * stays available, and the nonce and signature checks do not depend on the limits.
+ * counted by @fastify/rate-limit: in Redis when REDIS_URL is set (the context's rateLimitStore,
+ * opened and closed with the context), so every instance shares the counts, else in this
+ * process. Should Redis fail, calls are let through (and logged): sign-in stays available, and
+ * the nonce and signature checks do not depend on the limits.
  */
 export async function registerAuthRateLimits(
   scope: FastifyInstance,
   ctx: AppContext,
 ): Promise<AuthRateLimits> {
   const { windowMs, perIp, perAddress } = ctx.config.auth.rateLimit;
-  let redis: Redis | undefined;
-  if (ctx.config.redisUrl) {
-    redis = new Redis(ctx.config.redisUrl, {
-      lazyConnect: true,
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-    });
-    redis.on('error', (error: Error) => ctx.logger.warn({ err: error }, 'rate-limit redis error'));
-    await redis.connect();
-    const connection = redis;
-    scope.addHook('onClose', async () => {
-      await connection.quit();
-    });
-  }
   await scope.register(fastifyRateLimit, {
     global: false,
-    redis,
+    redis: ctx.rateLimitStore ?? undefined,
     nameSpace: `${ctx.config.redisPrefix}:auth-rate:`,
     skipOnError: true,
     // In memory: enough entries that flooding with addresses cannot evict a live counter soon.

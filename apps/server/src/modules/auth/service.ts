@@ -7,7 +7,7 @@ import {
   type VerifyRequest,
 } from '@dum/core';
 import type pg from 'pg';
-import { generateReferralCode } from '../referrals/routes.ts';
+import { generateReferralCode } from './referral-code.ts';
 import { decodeBase58, verifyEd25519, walletAddressBytes } from './ed25519.ts';
 import { readMe, revokeFamily, rotateRefreshToken, signInUser, useNonceAndSignIn } from './repo.ts';
 import {
@@ -17,7 +17,7 @@ import {
   newChallengeNonce,
   newRefreshToken,
   newTokenFamily,
-} from './secrets.ts';
+} from './nonces-and-refresh-tokens.ts';
 import {
   challengeMessage,
   checkIssuedText,

@@ -105,7 +105,7 @@ export function checkMessageFields(input: {
  * Second half, after checkMessageFields: the signed text is byte for byte the text the server
  * writes for these fields, so nothing a parser might tolerate slips through. Whether the server
  * issued a challenge with this nonce, address, issued-at and expiration is the nonce's MAC
- * (secrets.ts isOurChallengeNonce).
+ * (nonces-and-refresh-tokens.ts isOurChallengeNonce).
  */
 export function checkIssuedText(input: {
   site: SignInSite;

@@ -1,6 +1,6 @@
 import { base64url, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/harness.ts';
+import { TestClock } from '../../test/app-test-kit.ts';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
 
 /** The test clock's start, so hand-made tokens are valid in time and fail only for their flaw. */

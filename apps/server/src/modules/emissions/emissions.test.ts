@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
 
 describe.each(testDatabaseKinds())('GET /api/emissions/stats on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 /**
- * The emissions slice's public face: what other slices may use to queue rewarded events, mint
- * bonuses and sequence events (docs/decisions/010-emission-sequencer.md). Nothing else in this
- * folder is imported from outside it.
+ * The emissions slice's public face: its routes, and what other slices may use to queue
+ * rewarded events, mint bonuses and sequence events (docs/decisions/010-emission-sequencer.md).
+ * Nothing else in this folder is imported from outside it.
  */
 export {
   lockEmissionState,
@@ -12,4 +12,5 @@ export {
   type RewardedEvent,
   type Tx,
 } from './ledger.ts';
+export { emissionsRoutes } from './routes.ts';
 export { createEmissionSequencer, type EmissionSequencer } from './sequencer.ts';

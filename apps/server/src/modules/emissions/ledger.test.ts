@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
 import { recordRewardedEvent } from './ledger.ts';
-import type { EventOutcome, RewardedEventKind } from './sequence.ts';
+import type { EventOutcome, RewardedEventKind } from './emission-rules.ts';
 import { createEmissionSequencer, type EmissionSequencer } from './sequencer.ts';
 
 const KINDS: RewardedEventKind[] = ['post_created', 'comment_created', 'like_given', 'follow'];

@@ -8,7 +8,7 @@ import {
   type BonusMintKind,
   type EmissionTotals,
   type RewardedEventKind,
-} from './sequence.ts';
+} from './emission-rules.ts';
 
 /**
  * What writes run on: a Drizzle transaction, or Drizzle over the one pg connection of an

@@ -2,7 +2,7 @@ import { auditLedger } from '@dum/core';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/harness.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
 import { recordRewardedEvent } from './ledger.ts';
 import { createEmissionSequencer } from './sequencer.ts';
 

@@ -10,7 +10,7 @@ import {
   type QueuedEvent,
   type RewardedEventKind,
   type SequenceOutput,
-} from './sequence.ts';
+} from './emission-rules.ts';
 
 /**
  * Gives queued rewarded events their ledger rows (decision 010), a batch at a time, in two
@@ -147,7 +147,8 @@ interface BatchRead {
  * The batch and everything the rules need to know about it, in one statement (one snapshot):
  * the counters, the oldest queued events, each actor's public name and referral state, each
  * (actor, UTC day)'s rewarded events so far, and which of the batch's actions the ledger already
- * holds (an action done twice, queued twice: its second event pays nothing).
+ * holds (an action done twice, queued twice: its second event pays nothing). Over 80 lines:
+ * most of it is that one SQL statement, best read whole.
  */
 async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
   const { rows } = await db.query<{
@@ -211,7 +212,7 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
   if (!row) throw new Error('emission_state row is missing');
   const earnedOnDay = new Map<string, number>();
   for (const { actorId, day, n } of row.days) {
-    if (n > 0) earnedOnDay.set(dayKey(actorId, new Date(day)), Number(n));
+    if (n > 0) earnedOnDay.set(dayKey(actorId, new Date(day)), n);
   }
   return {
     totals: { totalEvents: BigInt(row.total_events), totalMinted: BigInt(row.total_minted) },

@@ -5,7 +5,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import { requestFaucet, type FaucetSettings } from './service.ts';
 
@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('POST /api/faucet on the localnet, on %s', (k
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 429 with the spec message once the wallet limit is reached', async () => {
+  it('answers 429 with its message once the wallet limit is reached', async () => {
     const { headers } = await createSignedInUser(t.ctx);
     const call = () => t.app.inject({ method: 'POST', url: '/api/faucet', headers });
     for (let i = 0; i < t.ctx.config.faucet.walletLimit; i++) {

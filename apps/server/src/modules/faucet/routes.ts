@@ -2,7 +2,7 @@ import { isAddress } from '@dum/chain';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { requireUser } from '../auth/index.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import { requestFaucet, type FaucetResult } from './service.ts';
 

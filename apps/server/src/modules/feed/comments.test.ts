@@ -11,7 +11,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { encodeCursor } from './cursor.ts';
 import { addComment, addedComment, countRows, createdPost, errorOf } from './test-kit.ts';
 

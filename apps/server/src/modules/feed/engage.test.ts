@@ -5,7 +5,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { countRows, createdPost, engage, errorOf } from './test-kit.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;

@@ -8,7 +8,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { mediaStoreAt } from '../media/storage.ts';
 import * as files from '../media/test-files.ts';
 import { ABANDONED_UPLOAD_MS, runFeedCleanup, startFeedJobs, type CleanupDeps } from './expiry.ts';

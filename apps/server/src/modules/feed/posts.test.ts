@@ -14,7 +14,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { encodeCursor } from './cursor.ts';
 import { countRows, createdPost, createPost, errorOf, feedPage, wholeFeed } from './test-kit.ts';
 

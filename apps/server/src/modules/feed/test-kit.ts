@@ -1,6 +1,6 @@
 import type { CommentItem, FeedItem, FeedPageResponse } from '@dum/core';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../../test/app-test-kit.ts';
 
 /** Request helpers shared by the feed and media tests (inject, no port). */
 

@@ -9,7 +9,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { countRows, createPost, errorOf, type Headers } from '../feed/test-kit.ts';
 import * as files from './test-files.ts';
 

@@ -24,7 +24,7 @@ import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../../realtime/bus.ts';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
 import { claimDueVaults } from '../escrow/repo.ts';
 import { escrowDepsOf, runEscrowIndexPass } from '../escrow/service.ts';
 import { runFeedCleanup } from '../feed/expiry.ts';

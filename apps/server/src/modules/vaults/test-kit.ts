@@ -13,7 +13,7 @@ import {
   type AddressLookupTableAccount,
 } from '@solana/web3.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { createSignedInUser, type TestApp } from '../../test/harness.ts';
+import { createSignedInUser, type TestApp } from '../../test/app-test-kit.ts';
 
 /**
  * Real wallets on the test's localnet: funded by airdrop, signed in to the app under the same

@@ -21,7 +21,7 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
 import * as files from '../media/test-files.ts';
 import { createSupportWriter } from './support-writer.ts';

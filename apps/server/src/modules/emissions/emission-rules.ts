@@ -15,7 +15,7 @@ import {
  * the inputs under the emission lock and writes the outputs in the same transaction.
  */
 
-/** What earns DUM (design.md section 4). */
+/** The actions that earn DUM: rewarded events, each of which moves the halving counter. */
 export type RewardedEventKind =
   | 'post_created'
   | 'comment_created'
@@ -173,38 +173,62 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
 
     if (actor.referredById && !actor.referralPaid && !referralPaid.has(event.actorId)) {
       referralPaid.add(event.actorId);
-      const multiplier = epoch === 0n ? 2n : 1n;
-      const bonus = (kind: BonusMintKind, recipientId: string, amount: bigint): bigint => {
-        const capped = capMint(amount, totalMinted);
-        mint({
-          eventIndex: null,
-          epoch: null,
-          amount: capped,
-          recipientId,
-          kind,
-          reference: event.actorId,
-          createdAt: event.createdAt,
-        });
-        return capped;
-      };
-      bonus('referral_friend', event.actorId, REFERRAL_REWARD_FRIEND * multiplier);
-      const toReferrer = bonus(
-        'referral_referrer',
-        actor.referredById,
-        REFERRAL_REWARD_REFERRER * multiplier,
+      payReferralBonuses(
+        event,
+        { referrerId: actor.referredById, name, epoch },
+        {
+          minted: () => totalMinted,
+          mint,
+          activity,
+        },
       );
-      if (toReferrer > 0n) {
-        activity.push({
-          type: 'dum_earned',
-          message: `${name} joined through a referral · +${formatDumWhole(toReferrer)} DUM to their friend`,
-          userId: actor.referredById,
-          reference: `referral:${event.actorId}`,
-          createdAt: event.createdAt,
-        });
-      }
     }
   }
   return { ledger, credits, activity, totals: { totalEvents, totalMinted }, outcomes };
+}
+
+/**
+ * A referred actor's first rewarded event pays the friend and the referrer their bonuses,
+ * doubled in epoch 0, each cut at the cap, and tells Live Activity what the referrer got.
+ */
+function payReferralBonuses(
+  event: QueuedEvent,
+  referral: { referrerId: string; name: string; epoch: bigint },
+  books: {
+    minted: () => bigint;
+    mint: (entry: LedgerEntry) => void;
+    activity: ActivityLine[];
+  },
+): void {
+  const multiplier = referral.epoch === 0n ? 2n : 1n;
+  const bonus = (kind: BonusMintKind, recipientId: string, amount: bigint): bigint => {
+    const capped = capMint(amount, books.minted());
+    books.mint({
+      eventIndex: null,
+      epoch: null,
+      amount: capped,
+      recipientId,
+      kind,
+      reference: event.actorId,
+      createdAt: event.createdAt,
+    });
+    return capped;
+  };
+  bonus('referral_friend', event.actorId, REFERRAL_REWARD_FRIEND * multiplier);
+  const toReferrer = bonus(
+    'referral_referrer',
+    referral.referrerId,
+    REFERRAL_REWARD_REFERRER * multiplier,
+  );
+  if (toReferrer > 0n) {
+    books.activity.push({
+      type: 'dum_earned',
+      message: `${referral.name} joined through a referral · +${formatDumWhole(toReferrer)} DUM to their friend`,
+      userId: referral.referrerId,
+      reference: `referral:${event.actorId}`,
+      createdAt: event.createdAt,
+    });
+  }
 }
 
 function entryOf(event: QueuedEvent): Omit<LedgerEntry, 'eventIndex' | 'epoch' | 'amount'> {
@@ -226,7 +250,7 @@ function activityOf(event: QueuedEvent, message: string): ActivityLine {
   };
 }
 
-/** Live Activity type per rewarded event (spec section 2's icon set). */
+/** Live Activity type per rewarded event (each type has its icon in the web app). */
 const ACTIVITY_TYPE: Record<RewardedEventKind, string> = {
   post_created: 'post_created',
   comment_created: 'comment',

@@ -1,19 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createChainClient, generateSigner, startLocalnet, type Localnet } from '@dum/chain';
+import { generateSigner } from '@dum/chain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
+import { createAppContext } from '../create-context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema.ts';
-import { createTokenService, type AuthUser } from '../modules/auth/tokens.ts';
-import { createEmissionSequencer } from '../modules/emissions/sequencer.ts';
-import { createMemoryBus } from '../realtime/bus.ts';
+import type { AuthUser } from '../modules/auth/index.ts';
 
 /**
  * Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
@@ -105,38 +104,18 @@ export async function createTestApp(
   });
   const database = await createTestDatabase(kind, { maxConnections: options.maxConnections });
   const clock = new TestClock();
-  const bus = createMemoryBus();
-  const localnet: Localnet | null = options.localnet
-    ? await startLocalnet({ dataDir, port: 0, now: options.localnetNow })
-    : null;
-  const chain = createChainClient({
-    cluster: config.solana.cluster,
-    rpcUrl: localnet?.rpcUrl ?? config.solana.rpcUrl ?? 'http://127.0.0.1:9',
-    dumMint: localnet?.dumMint ?? config.solana.dumMint ?? null,
-    timeoutMs: 2000,
-  });
-  const logger = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    config,
+  const { ctx, close: closeContext } = await createAppContext(config, {
     database,
-    emissions: createEmissionSequencer({
-      database,
-      clock,
-      logger,
-      dailyCap: config.economy.dailyRewardCap,
-    }),
-    bus,
     clock,
-    tokens: createTokenService({
-      secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
-      accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
-      clock,
-    }),
-    chain,
-    localnet,
-    logger,
+    logger: pino({ level: 'silent' }),
+    tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    // REDIS_URL in a test's env shares the sign-in rate limits; the bus stays in this process.
+    bus: 'memory',
+    localnet: options.localnet ? { port: 0, now: options.localnetNow } : 'off',
+    // Nothing answers at port 9; with a localnet, ctx.chain reaches it over HTTP like a cluster.
+    chain: { fallbackRpcUrl: 'http://127.0.0.1:9', timeoutMs: 2000, inProcess: false },
     version: '0.0.0-test',
-  };
+  });
   const app = await buildApp(ctx);
   options.probeRoutes?.(app);
   await app.ready();
@@ -146,9 +125,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
-      await ctx.emissions.stop();
-      await localnet?.close();
-      await bus.close();
+      await closeContext();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

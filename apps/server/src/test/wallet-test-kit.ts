@@ -64,7 +64,12 @@ export function createTestWallet(): TestWallet {
       ];
       const instructions = build(keypair.publicKey);
       if ((options.version ?? 'legacy') === 'legacy') {
-        const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash });
+        // lastValidBlockHeight is not serialized: only a sender waiting for confirmation reads it.
+        const tx = new Transaction({
+          feePayer: payer.publicKey,
+          blockhash,
+          lastValidBlockHeight: 0,
+        });
         tx.add(...instructions);
         tx.sign(...signers);
         return tx.serialize().toString('base64');

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { parseBody } from '../../http/validate.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import type { AppContext } from '../../../context.ts';
+import { parseBody } from '../../../http/validate.ts';
+import { requireUser } from '../../auth/index.ts';
 import { changeStake, claimStakingRewards } from './service.ts';
 
 const stakeBody = z.strictObject({

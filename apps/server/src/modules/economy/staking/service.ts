@@ -1,13 +1,19 @@
 import { AppError, stakingAccrual, validateStakeAmount, type StakeAction } from '@dum/core';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { dumAccounts } from '../../db/schema.ts';
-import { lockEmissionState, recordBonusMint, type Tx } from '../emissions/ledger.ts';
+import type { Db } from '../../../db/database.ts';
+import { lockEmissionState, recordBonusMint } from '../../emissions/index.ts';
+import {
+  lockAccount,
+  moveStake,
+  readAccount,
+  restartStakingRewards,
+  type AccountRow,
+} from './repo.ts';
 
 /**
- * Off-chain staking (design.md section 4): stake moves DUM from balance to staked, unstake moves
- * it back. Staked DUM accrues `stakingAprBps` a year, settled into `stakingRewards` whenever the
- * staked amount changes, and minted through the ledger (within the cap) when claimed.
+ * Off-chain staking (docs/api.md, "Token economy"): stake moves DUM from balance to staked,
+ * unstake moves it back. Staked DUM accrues `stakingAprBps` a year, settled into
+ * `stakingRewards` whenever the staked amount changes, and minted through the ledger (within
+ * the cap) when claimed.
  */
 export interface AccountView {
   balance: string;
@@ -16,22 +22,6 @@ export interface AccountView {
   stakingRewards: string;
   totalEarned: string;
 }
-
-interface AccountRow {
-  balance: bigint;
-  staked: bigint;
-  stakingRewards: bigint;
-  stakeSettledAt: Date | null;
-  totalEarned: bigint;
-}
-
-const EMPTY: AccountRow = {
-  balance: 0n,
-  staked: 0n,
-  stakingRewards: 0n,
-  stakeSettledAt: null,
-  totalEarned: 0n,
-};
 
 /** Rewards accrued since the last settlement, plus those already settled. */
 export function pendingRewards(account: AccountRow, now: Date, aprBps: number): bigint {
@@ -50,20 +40,12 @@ export function toView(account: AccountRow, now: Date, aprBps: number): AccountV
   };
 }
 
-export async function readAccount(db: Db | Tx, userId: string): Promise<AccountRow> {
-  const [row] = await db.select().from(dumAccounts).where(eq(dumAccounts.userId, userId));
-  return row ?? EMPTY;
-}
-
-async function lockAccount(tx: Tx, userId: string, now: Date): Promise<AccountRow> {
-  await tx.insert(dumAccounts).values({ userId, updatedAt: now }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(dumAccounts)
-    .where(eq(dumAccounts.userId, userId))
-    .for('update');
-  if (!row) throw new Error('dum_accounts row vanished');
-  return row;
+/** A wallet's DUM account as the API shows it, rewards accrued up to `now`. */
+export async function readAccountView(
+  db: Db,
+  input: { userId: string; now: Date; aprBps: number },
+): Promise<AccountView> {
+  return toView(await readAccount(db, input.userId), input.now, input.aprBps);
 }
 
 /** Validates with the same rules as the dialog, then moves the amount, all under a row lock. */
@@ -82,19 +64,11 @@ export async function changeStake(
         : 'invalid_amount';
       throw new AppError(code, { message: checked.message });
     }
-    const delta = action === 'stake' ? checked.amount : -checked.amount;
-    const [updated] = await tx
-      .update(dumAccounts)
-      .set({
-        balance: sql`${dumAccounts.balance} - ${delta}`,
-        staked: sql`${dumAccounts.staked} + ${delta}`,
-        stakingRewards: pendingRewards(account, now, aprBps),
-        stakeSettledAt: now,
-        updatedAt: now,
-      })
-      .where(eq(dumAccounts.userId, userId))
-      .returning();
-    if (!updated) throw new Error('dum_accounts row vanished');
+    const updated = await moveStake(tx, userId, {
+      delta: action === 'stake' ? checked.amount : -checked.amount,
+      stakingRewards: pendingRewards(account, now, aprBps),
+      now,
+    });
     return toView(updated, now, aprBps);
   });
 }
@@ -126,12 +100,7 @@ export async function claimStakingRewards(
       );
       if (minted.status === 'minted') claimed = minted.amount;
     }
-    const [updated] = await tx
-      .update(dumAccounts)
-      .set({ stakingRewards: 0n, stakeSettledAt: now, updatedAt: now })
-      .where(eq(dumAccounts.userId, userId))
-      .returning();
-    if (!updated) throw new Error('dum_accounts row vanished');
+    const updated = await restartStakingRewards(tx, userId, now);
     return { claimed: claimed.toString(), account: toView(updated, now, aprBps) };
   });
 }

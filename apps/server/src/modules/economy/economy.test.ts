@@ -4,9 +4,9 @@ import {
   createTestApp,
   testDatabaseKinds,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../test/app-test-kit.ts';
 import { fetchAndAudit } from '../../../../../scripts/audit-ledger.ts';
-import { recordRewardedEvent } from '../emissions/ledger.ts';
+import { recordRewardedEvent } from '../emissions/index.ts';
 
 const DUM = 1_000_000_000n;
 
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     ).toBe(400);
   });
 
-  it('validates stake amounts with the spec messages and changes nothing on error', async () => {
+  it('validates stake amounts with the dialog messages and changes nothing on error', async () => {
     const { headers, user } = await earner(1);
     const cases: Array<[string, string, number, string]> = [
       ['abc', 'stake', 400, 'Please enter a valid numeric amount.'],

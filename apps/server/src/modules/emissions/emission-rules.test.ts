@@ -17,7 +17,7 @@ import {
   type QueuedEvent,
   type RewardedEventKind,
   type SequenceInput,
-} from './sequence.ts';
+} from './emission-rules.ts';
 
 const ACTORS = ['a', 'b', 'c', 'd'];
 const KINDS: RewardedEventKind[] = ['post_created', 'like_given', 'comment_created'];
