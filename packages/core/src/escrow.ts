@@ -1,3 +1,5 @@
+import { statusAfterSupport, type VaultStatus } from './vaults.ts';
+
 /**
  * Escrow vaults (issue 9, docs/decisions/009-escrow-vaults.md): vault posts whose SOL is held by
  * our vault program instead of being sent to the creator. The server indexes the program's
@@ -108,10 +110,9 @@ export function checkEscrowTerms(
  * shown, and cached as public) even if early withdrawals later take the total below the target.
  */
 export function escrowVaultStatus(
-  current: 'active' | 'unlocked' | 'paid_out',
+  current: VaultStatus,
   chain: { totalDeposited: bigint; targetAmount: bigint; paidOut: boolean },
-): 'active' | 'unlocked' | 'paid_out' {
+): VaultStatus {
   if (chain.paidOut || current === 'paid_out') return 'paid_out';
-  if (current === 'unlocked') return 'unlocked';
-  return chain.totalDeposited >= chain.targetAmount ? 'unlocked' : 'active';
+  return statusAfterSupport(current, chain.totalDeposited, chain.targetAmount);
 }
