@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './emissions.ts';
+export * from './reward-kinds.ts';
 export * from './amounts.ts';
 export * from './address.ts';
 export * from './errors.ts';

@@ -1,3 +1,4 @@
+import { LEDGER_ENTRY_KINDS } from '@dum/core';
 import { and, count, desc, eq, lt, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,21 +8,8 @@ import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { readAccount, toView } from '../staking/service.ts';
 
-const LEDGER_KINDS = [
-  'post_created',
-  'comment_created',
-  'like_given',
-  'vault_supported',
-  'vault_created',
-  'follow',
-  'referral_joined',
-  'referral_referrer',
-  'referral_friend',
-  'staking_reward',
-] as const;
-
 const historyQuery = z.object({
-  kind: z.enum(LEDGER_KINDS).optional(),
+  kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
   /** The id of the last item of the previous page. */
   cursor: z
     .string()
