@@ -244,3 +244,12 @@ function protocolOf(value: string): string {
     return '';
   }
 }
+
+/** The environment variables the schema reads, in its order (the README's table lists each). */
+export type ConfigVariable = keyof typeof envSchema.shape;
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as ConfigVariable[];
+
+/** Each variable's value when it is unset, as the schema fills it in (absent: no default). */
+export function configDefaults(): Partial<Record<ConfigVariable, unknown>> {
+  return envSchema.parse({});
+}
