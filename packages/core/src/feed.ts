@@ -51,6 +51,7 @@ export const postAuthorSchema = z.object({
   username: z.string().nullable(),
   isVerified: z.boolean(),
 });
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
 /** One post as the feed, the detail call and post creation return it. */
 export const feedItemSchema = z.object({

@@ -9,6 +9,7 @@ export * from './realtime.ts';
 export * from './display.ts';
 export * from './feed.ts';
 export * from './staking.ts';
+export * from './economy-schemas.ts';
 export * from './ledger-audit.ts';
 export * from './auth.ts';
 export * from './siws.ts';

@@ -1,4 +1,10 @@
-import { AppError, stakingAccrual, validateStakeAmount, type StakeAction } from '@dum/core';
+import {
+  AppError,
+  stakingAccrual,
+  validateStakeAmount,
+  type DumAccount,
+  type StakeAction,
+} from '@dum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { dumAccounts } from '../../db/schema.ts';
@@ -9,13 +15,9 @@ import { lockEmissionState, recordBonusMint, type Tx } from '../emissions/ledger
  * it back. Staked DUM accrues `stakingAprBps` a year, settled into `stakingRewards` whenever the
  * staked amount changes, and minted through the ledger (within the cap) when claimed.
  */
-export interface AccountView {
-  balance: string;
-  staked: string;
-  /** Accrued and not yet claimed, up to now. */
-  stakingRewards: string;
-  totalEarned: string;
-}
+
+/** The account as the API answers it: the contract in @dum/core (economy-schemas.ts). */
+export type AccountView = DumAccount;
 
 interface AccountRow {
   balance: bigint;

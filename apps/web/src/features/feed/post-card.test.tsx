@@ -71,7 +71,12 @@ describe('PostCard', () => {
     expect(screen.getByRole('article', { name: /9xQe\.\.\.VFin/ })).toBeDefined();
     expect(screen.getByRole('img', { name: 'Verified' })).toBeDefined();
     unmount();
-    renderPost(makePost({ author: null, author_wallet: null }));
+    renderPost(
+      makePost({
+        author: { id: 'u', avatarUrl: null, displayName: null, username: null, isVerified: false },
+        author_wallet: '',
+      }),
+    );
     expect(screen.getByRole('article', { name: 'Anon' })).toBeDefined();
     expect(screen.getByTestId('avatar-initials').textContent).toBe('AN');
   });
