@@ -8,7 +8,6 @@ import { z } from 'zod';
  */
 
 const postgresUrl = z
-  .string()
   .url('must be a URL such as postgres://user@127.0.0.1:5432/dum')
   .refine(
     (value) => /^postgres(ql)?:$/.test(protocolOf(value)),
@@ -16,7 +15,6 @@ const postgresUrl = z
   );
 
 const redisUrl = z
-  .string()
   .url('must be a URL such as redis://127.0.0.1:6379')
   .refine((value) => /^rediss?:$/.test(protocolOf(value)), 'must start with redis:// or rediss://');
 
@@ -26,7 +24,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  APP_ORIGIN: z.string().url().optional(),
+  APP_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, redisUrl.optional()),
@@ -35,7 +33,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, dashes or underscores')
     .default('dum'),
-  SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SOLANA_CLUSTER: z.preprocess(
     emptyToUndefined,
     z.enum(['localnet', 'devnet', 'testnet', 'mainnet-beta']).optional(),
@@ -250,6 +248,6 @@ export type ConfigVariable = keyof typeof envSchema.shape;
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as ConfigVariable[];
 
 /** Each variable's value when it is unset, as the schema fills it in (absent: no default). */
-export function configDefaults(): Partial<Record<ConfigVariable, unknown>> {
+export function configDefaults(): z.output<typeof envSchema> {
   return envSchema.parse({});
 }

@@ -218,7 +218,7 @@ const routes: { name: string; jsonSchema: object; contract: z.ZodType; samples: 
 describe('response schemas generated from the core contracts', () => {
   for (const route of routes) {
     it(`${route.name}: the serialiser writes what JSON.stringify writes`, () => {
-      const serialise = fastJsonStringify(route.jsonSchema);
+      const serialise: (value: unknown) => string = fastJsonStringify(route.jsonSchema);
       for (const sample of route.samples) {
         // Samples are valid contracts; the serialiser writes optional fields after the required
         // ones, so the texts are compared as the values they parse to.
@@ -229,7 +229,7 @@ describe('response schemas generated from the core contracts', () => {
   }
 
   it('leaves out fields outside the contract, as the hand-written schemas did', () => {
-    const serialise = fastJsonStringify(feedItemJsonSchema);
+    const serialise: (value: unknown) => string = fastJsonStringify(feedItemJsonSchema);
     const row = {
       ...lockedVaultPost,
       authorId: 'internal',

@@ -84,7 +84,7 @@ describe('PostCard', () => {
   it('shows an avatar image, a square lazy image with alt text, and an audio player', () => {
     const { container } = renderPost(
       makePost({
-        author: { ...makePost().author!, avatarUrl: '/media/ada.png' },
+        author: { ...makePost().author, avatarUrl: '/media/ada.png' },
         imageUrl: '/media/cat.png',
         audioUrl: '/media/song.mp3',
       }),
@@ -327,7 +327,7 @@ describe('PostCard', () => {
     unmount();
 
     const { queryClient } = renderPost(
-      makePost({ id: 'mine', author: { ...makePost().author!, id: 'user-1' } }),
+      makePost({ id: 'mine', author: { ...makePost().author, id: 'user-1' } }),
     );
     queryClient.setQueryData(commentsKey('mine'), { pages: [], pageParams: [] });
     await user.click(screen.getByRole('button', { name: 'Delete post' }));

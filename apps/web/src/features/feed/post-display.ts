@@ -31,9 +31,10 @@ export function initials(name: string): string {
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
-  if (words.length === 0) return '?';
+  const [first, second] = words;
+  if (first === undefined) return '?';
   const letters =
-    words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]!.charAt(0)}${words[1]!.charAt(0)}`;
+    second === undefined ? first.slice(0, 2) : `${first.charAt(0)}${second.charAt(0)}`;
   return letters.toUpperCase();
 }
 
