@@ -68,7 +68,7 @@ const envSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_RATE_IP_LIMIT: z.coerce.number().int().positive().default(300),
   AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
-  /** Rewarded events a wallet earns on per UTC day (design.md section 4). */
+  /** Rewarded events a wallet earns on per UTC day; the rest of the day's events pay nothing. */
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
@@ -80,7 +80,7 @@ const envSchema = z.object({
   /** How often the job that deletes expired free posts runs. */
   FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   /**
-   * The timelock-vault feature flag (issue 7): vault posts and supports. On by default when the
+   * The timelock-vault feature flag: vault posts and supports. On by default when the
    * cluster is the localnet, off otherwise unless set.
    */
   VAULTS_ENABLED: z.preprocess(
@@ -90,7 +90,7 @@ const envSchema = z.object({
       .transform((value) => value === 'true' || value === '1')
       .optional(),
   ),
-  /** The vault program (escrow vaults, issue 9); the localnet loads it at its fixed id. */
+  /** The vault program (escrow vaults, docs/decisions/009-escrow-vaults.md); the localnet loads it at its fixed id. */
   VAULT_PROGRAM_ID: z.preprocess(
     emptyToUndefined,
     z

@@ -3,7 +3,7 @@
  * and the web app (which names them on /rewards), and the Live Activity types they show as.
  */
 
-/** What earns DUM (docs/design.md section 4): each pays the current reward and moves the halving. */
+/** What earns DUM: each pays the current reward (emissions.ts) and moves the halving. */
 export const REWARDED_EVENT_KINDS = [
   'post_created',
   'comment_created',
