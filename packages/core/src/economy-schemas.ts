@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { meResponseSchema } from './auth.ts';
 
 /**
  * The token economy's payloads (docs/api.md): accounts, rewards, referrals and Live Activity.
@@ -16,16 +17,9 @@ export const dumAccountSchema = z.object({
 export type DumAccount = z.infer<typeof dumAccountSchema>;
 
 /** GET /api/users/{address}: the wallet's public record with its DUM. */
-export const userRecordSchema = z.object({
-  id: z.string(),
-  solAddress: z.string(),
-  username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  isVerified: z.boolean(),
-  createdAt: z.string(),
-  ...dumAccountSchema.shape,
-});
+export const userRecordSchema = meResponseSchema
+  .omit({ referralCode: true })
+  .extend({ createdAt: z.string(), ...dumAccountSchema.shape });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** GET /api/rewards/summary: the account and its earnings by ledger kind. */
