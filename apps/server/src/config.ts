@@ -90,7 +90,7 @@ const envSchema = z.object({
       .transform((value) => value === 'true' || value === '1')
       .optional(),
   ),
-  /** The vault program (escrow vaults, docs/vault-program.md); the localnet loads it at its fixed id. */
+  /** The vault program (escrow vaults, docs/decisions/009-escrow-vaults.md); the localnet loads it at its fixed id. */
   VAULT_PROGRAM_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -241,4 +241,13 @@ function protocolOf(value: string): string {
   } catch {
     return '';
   }
+}
+
+/** The environment variables the schema reads, in its order (the README's table lists each). */
+export type ConfigVariable = keyof typeof envSchema.shape;
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as ConfigVariable[];
+
+/** Each variable's value when it is unset, as the schema fills it in (absent: no default). */
+export function configDefaults(): z.output<typeof envSchema> {
+  return envSchema.parse({});
 }

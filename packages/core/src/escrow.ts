@@ -1,5 +1,7 @@
+import { statusAfterSupport, type VaultStatus } from './vaults.ts';
+
 /**
- * Escrow vaults (issue 9, docs/decisions/009-escrow-vaults.md): vault posts whose SOL is held by
+ * Escrow vaults (docs/decisions/009-escrow-vaults.md): vault posts whose SOL is held by
  * our vault program instead of being sent to the creator. The server indexes the program's
  * accounts; these are the rules both sides share (zod-free, for the web app's first load).
  */
@@ -25,7 +27,7 @@ export type EscrowState = (typeof ESCROW_STATES)[number];
 export const VAULT_KINDS = ['direct', 'escrow'] as const;
 export type VaultKind = (typeof VAULT_KINDS)[number];
 
-/** The spec's client texts (section 5), which the server answers as well. */
+/** The client's texts, word for word, which the server answers as well. */
 export const ESCROW_MESSAGES = {
   multiplier: 'multiplier must be between 1 and 10',
   durationPositive: 'durationDays must be greater than 0',
@@ -108,10 +110,9 @@ export function checkEscrowTerms(
  * shown, and cached as public) even if early withdrawals later take the total below the target.
  */
 export function escrowVaultStatus(
-  current: 'active' | 'unlocked' | 'paid_out',
+  current: VaultStatus,
   chain: { totalDeposited: bigint; targetAmount: bigint; paidOut: boolean },
-): 'active' | 'unlocked' | 'paid_out' {
+): VaultStatus {
   if (chain.paidOut || current === 'paid_out') return 'paid_out';
-  if (current === 'unlocked') return 'unlocked';
-  return chain.totalDeposited >= chain.targetAmount ? 'unlocked' : 'active';
+  return statusAfterSupport(current, chain.totalDeposited, chain.targetAmount);
 }

@@ -9,8 +9,8 @@ export * from './feed-limits.ts';
 const mediaUrl = z.string().max(2048);
 
 /**
- * POST /api/messages-v2/messages. `content` is accepted as an alias of `body` (spec section 3:
- * a post carries content or body). Emptiness and length are checked after trimming, with the
+ * POST /api/messages-v2/messages. `content` is accepted as an alias of `body` (a post
+ * carries content or body). Emptiness and length are checked after trimming, with the
  * catalogue's errors (content_required, post_too_long), not here.
  */
 export const createPostRequestSchema = z.object({
@@ -22,7 +22,7 @@ export const createPostRequestSchema = z.object({
   /** Vault posts: the SOL to lock, a decimal string ('SOL to lock', default 0.1). */
   targetAmount: z.string().max(64).nullish(),
   /**
-   * Escrow vault posts (issue 9): the vault program holds the SOL. The values are checked by
+   * Escrow vault posts (docs/decisions/009-escrow-vaults.md): the vault program holds the SOL. The values are checked by
    * checkEscrowTerms (invalid_multiplier, invalid_duration, invalid_content_hash), not here.
    */
   escrow: z
@@ -51,6 +51,7 @@ export const postAuthorSchema = z.object({
   username: z.string().nullable(),
   isVerified: z.boolean(),
 });
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
 /** One post as the feed, the detail call and post creation return it. */
 export const feedItemSchema = z.object({
@@ -88,7 +89,7 @@ export const feedPageSchema = z.object({
 });
 export type FeedPageResponse = z.infer<typeof feedPageSchema>;
 
-/** A comment with the spec's field names (section 3) plus authorId and username. */
+/** A comment with the snake_case field names clients read, plus authorId and username. */
 export const commentItemSchema = z.object({
   id: z.string(),
   body: z.string(),

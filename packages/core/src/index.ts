@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './emissions.ts';
+export * from './reward-kinds.ts';
 export * from './amounts.ts';
 export * from './address.ts';
 export * from './errors.ts';
@@ -8,6 +9,7 @@ export * from './realtime.ts';
 export * from './display.ts';
 export * from './feed.ts';
 export * from './staking.ts';
+export * from './economy-schemas.ts';
 export * from './ledger-audit.ts';
 export * from './auth.ts';
 export * from './siws.ts';

@@ -1,5 +1,5 @@
 /**
- * The socket protocol (spec sections 3, 4 and 7). The server sends `auth_success` once the
+ * The socket protocol (docs/api.md). The server sends `auth_success` once the
  * token is accepted, then typed events; payload fields are exactly those the spec's client reads.
  * Amounts are base-unit integer strings.
  */

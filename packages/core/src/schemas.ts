@@ -11,7 +11,7 @@ export const errorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
-/** GET /api/emissions/stats (spec section 3: "in the response's data field"). */
+/** GET /api/emissions/stats: the stats in the response's `data` field (docs/api.md). */
 export const emissionsStatsResponseSchema = z.object({
   data: z.object({
     eventsUntilHalving: z.number().int().nonnegative(),

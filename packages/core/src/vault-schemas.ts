@@ -10,7 +10,7 @@ import { VAULT_STATUSES } from './vaults.ts';
 export const vaultCreatorSchema = z.object({ walletAddress: z.string() });
 
 /**
- * An escrow vault's chain facts as the server last indexed them (issue 9). Lamport and DUM
+ * An escrow vault's chain facts as the server last indexed them (docs/decisions/009-escrow-vaults.md). Lamport and DUM
  * amounts are decimal strings of base units; timestamps are unix seconds as strings.
  */
 export const escrowSummarySchema = z.object({
@@ -39,7 +39,7 @@ export const escrowSummarySchema = z.object({
 });
 export type EscrowSummary = z.infer<typeof escrowSummarySchema>;
 
-/** The vault summary a vault post carries in the feed (spec section 3, plus endsAt). */
+/** The vault summary a vault post carries in the feed (docs/api.md "Vaults"). */
 export const vaultSummarySchema = z.object({
   id: z.string(),
   status: z.enum(VAULT_STATUSES),

@@ -2,15 +2,15 @@ import { formatBaseUnits, parseDecimalAmount } from './amounts.ts';
 import { FEE_MARGIN_LAMPORTS, LAMPORTS_PER_SOL, VAULT_DURATION_MS } from './constants.ts';
 
 /**
- * Vaults (issue 7, design.md section 4): a post locked behind a SOL target that supporters fund
+ * Vaults (docs/decisions/008-vault-supports.md): a post locked behind a SOL target that supporters fund
  * with real transfers to the creator. The rules here are plain functions shared by the server
  * (which enforces them) and the web app (which checks them before asking the wallet to sign).
  */
 
 /**
  * The smallest vault amount, in SOL: the least a supporter may send in one support, and the
- * least a creator may lock as a target. The spec names a shared minimum without its value and
- * lists a constant 0.01 (section 9); this is it, the composer's step as well.
+ * least a creator may lock as a target. One shared minimum, 0.01 SOL; the
+ * composer's step as well.
  */
 export const VAULT_MIN_SUPPORT_SOL = '0.01';
 export const VAULT_MIN_SUPPORT_LAMPORTS = 10_000_000n;
@@ -25,7 +25,7 @@ export const MY_VAULTS_LIMIT = 100;
 export const VAULT_STATUSES = ['active', 'unlocked', 'paid_out'] as const;
 export type VaultStatus = (typeof VAULT_STATUSES)[number];
 
-/** The spec's texts (sections 5 and 8) for the vault support flow. */
+/** The product's texts for the vault support flow, word for word. */
 export const VAULT_MESSAGES = {
   minimum: `Minimum vault amount is ${VAULT_MIN_SUPPORT_SOL} SOL`,
   missingData: 'Missing required data for vault support',
@@ -67,7 +67,7 @@ export function checkVaultAmount(text: string, options: { max?: bigint } = {}): 
   return { ok: true, lamports: parsed.value };
 }
 
-/** A vault ends 7 days after it was created (spec section 9). */
+/** A vault ends 7 days after it was created. */
 export function vaultEndsAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + VAULT_DURATION_MS);
 }
@@ -81,7 +81,7 @@ export function vaultProgress(currentLamports: bigint, targetLamports: bigint): 
   return Number((currentLamports * 10_000n) / targetLamports) / 10_000;
 }
 
-/** Unlocked and paid out both show as unlocked (spec section 4). */
+/** Unlocked and paid out both show as unlocked: a paid-out vault's content stays open. */
 export function isVaultUnlocked(status: VaultStatus): boolean {
   return status === 'unlocked' || status === 'paid_out';
 }
@@ -103,7 +103,13 @@ export function supportRefusal(
   return null;
 }
 
-/** The status after a support brings the total to `total`: active → unlocked at the target. */
+/**
+ * The rule for when a vault unlocks: the status after a support brings the total to `total`,
+ * active → unlocked at the target. The one definition: escrow vaults apply it to the chain's
+ * total (escrowVaultStatus), and direct vaults in SQL through vault_status_after_support
+ * (apps/server/drizzle/0013), which apps/server/src/modules/vaults/unlock-rule.test.ts checks
+ * against this function over generated cases.
+ */
 export function statusAfterSupport(
   status: VaultStatus,
   total: bigint,
@@ -113,7 +119,7 @@ export function statusAfterSupport(
 }
 
 /**
- * The client's balance check (spec section 5): the wallet must hold the amount plus the
+ * The client's balance check before a support: the wallet must hold the amount plus the
  * 0.000005 SOL fee margin. Returns the spec's message when it does not.
  */
 export function insufficientBalanceMessage(

@@ -148,7 +148,7 @@ export function MyVaultsPage() {
             ) : tab === 'deposits' ? (
               <DepositList data={deposits.data} viewer={viewer} />
             ) : (
-              <VaultList mine={tab} data={current.data as MyVaultsView} />
+              <VaultList mine={tab} data={current.data} />
             )}
           </section>
         </>

@@ -1,4 +1,6 @@
 import {
+  type ActivityType,
+  type BonusMintKind,
   capMint,
   epochForEvent,
   formatDumWhole,
@@ -6,6 +8,7 @@ import {
   REFERRAL_REWARD_FRIEND,
   REFERRAL_REWARD_REFERRER,
   rewardForEvent,
+  type RewardedEventKind,
 } from '@dum/core';
 
 /**
@@ -15,18 +18,8 @@ import {
  * the inputs under the emission lock and writes the outputs in the same transaction.
  */
 
-/** The actions that earn DUM: rewarded events, each of which moves the halving counter. */
-export type RewardedEventKind =
-  | 'post_created'
-  | 'comment_created'
-  | 'like_given'
-  | 'vault_supported'
-  | 'vault_created'
-  | 'follow'
-  | 'referral_joined';
-
-/** Mints that are not rewarded events: they pay a fixed amount and do not move the halving. */
-export type BonusMintKind = 'referral_referrer' | 'referral_friend' | 'staking_reward';
+/** The kinds of mint are listed once, in core (reward-kinds.ts). */
+export type { BonusMintKind, RewardedEventKind } from '@dum/core';
 
 /** A rewarded event as the action's transaction queued it. */
 export interface QueuedEvent {
@@ -75,7 +68,7 @@ export interface LedgerEntry {
 }
 
 export interface ActivityLine {
-  type: string;
+  type: ActivityType;
   message: string;
   userId: string | null;
   reference: string | null;
@@ -251,7 +244,7 @@ function activityOf(event: QueuedEvent, message: string): ActivityLine {
 }
 
 /** Live Activity type per rewarded event (each type has its icon in the web app). */
-const ACTIVITY_TYPE: Record<RewardedEventKind, string> = {
+const ACTIVITY_TYPE: Record<RewardedEventKind, ActivityType> = {
   post_created: 'post_created',
   comment_created: 'comment',
   like_given: 'like',

@@ -1,10 +1,6 @@
+import { ACTIVITY_TYPES } from '@dum/core';
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVITY_STYLES,
-  ACTIVITY_TYPES,
-  activityStyle,
-  activityTimeAgo,
-} from './activity-display.ts';
+import { ACTIVITY_STYLES, activityStyle, activityTimeAgo } from './activity-display.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

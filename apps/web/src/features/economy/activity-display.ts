@@ -10,20 +10,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-
-/** The Live Activity event types of spec section 2, each with its icon and colour. */
-export const ACTIVITY_TYPES = [
-  'post_created',
-  'vault_created',
-  'dum_earned',
-  'vault_unlocked',
-  'halving',
-  'milestone',
-  'comment',
-  'like',
-] as const;
-
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+import type { ActivityType } from '@dum/core';
 
 export interface ActivityStyle {
   icon: LucideIcon;
@@ -33,6 +20,7 @@ export interface ActivityStyle {
   className: string;
 }
 
+/** Each Live Activity type (the list is core's ACTIVITY_TYPES) with its icon and colour. */
 export const ACTIVITY_STYLES: Record<ActivityType, ActivityStyle> = {
   post_created: { icon: PenLine, label: 'New post', className: 'bg-primary/15 text-primary' },
   vault_created: {

@@ -1,4 +1,4 @@
-import { formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
+import { BONUS_MINT_KINDS, formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,7 +21,7 @@ import {
 import { ledgerKindStyle } from './ledger-kinds.ts';
 
 /** Mints that are not rewarded events (an event past the daily cap has no index and earns 0). */
-const BONUS_KINDS = new Set(['referral_referrer', 'referral_friend', 'staking_reward']);
+const BONUS_KINDS = new Set<string>(BONUS_MINT_KINDS);
 
 /** The ledger's event index counts from 0; vibes are numbered from 1, as Total Vibes counts them. */
 function vibeNumber(eventIndex: string): string {

@@ -5,8 +5,16 @@ import {
   REFERRAL_CODE_CACHE_MS,
   REFERRAL_STATS_POLL_MS,
   parseBaseUnits,
+  type ActivityItem,
+  type DumAccount,
   type PlatformStatsResponse,
+  type ReferralCode,
+  type ReferralStats,
+  type RewardsHistoryItem,
+  type RewardsHistoryPage,
+  type RewardsSummary,
   type StakeAction,
+  type UserRecord,
 } from '@dum/core';
 import {
   useInfiniteQuery,
@@ -34,34 +42,14 @@ export const ACTIVITY_KEY = ['/api/activity/recent', { limit: ACTIVITY_DEFAULT_L
 
 export type PlatformStats = PlatformStatsResponse;
 
-export interface ActivityItem {
-  id: string;
-  type: string;
-  message: string;
-  created_at: string;
-}
-
-/** GET /api/users/{solAddress}; base-unit amounts are integer strings. */
-export interface UserRecord {
-  id: string;
-  solAddress: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  createdAt: string;
-  balance: string;
-  staked: string;
-  stakingRewards: string;
-  totalEarned: string;
-}
-
-export interface DumAccount {
-  balance: string;
-  staked: string;
-  stakingRewards: string;
-  totalEarned: string;
-}
+export type {
+  ActivityItem,
+  DumAccount,
+  ReferralCode,
+  ReferralStats,
+  RewardsSummary,
+  UserRecord,
+} from '@dum/core';
 
 export interface DumBalances {
   /** DUM base units. */
@@ -72,36 +60,9 @@ export interface DumBalances {
 
 export const ZERO_BALANCES: DumBalances = { balance: 0n, staked: 0n, rewards: 0n };
 
-export interface ReferralCode {
-  code: string;
-  link: string;
-}
+export type LedgerItem = RewardsHistoryItem;
 
-export interface ReferralStats {
-  total_referrals: number;
-  /** Base units as a string. */
-  total_earnings: string;
-}
-
-export interface RewardsSummary {
-  account: DumAccount;
-  stakingAprBps: number;
-  byKind: { kind: string; amount: string; count: number }[];
-}
-
-export interface LedgerItem {
-  id: string;
-  kind: string;
-  amount: string;
-  eventIndex: string | null;
-  epoch: number | null;
-  createdAt: string;
-}
-
-export interface HistoryPage {
-  items: LedgerItem[];
-  nextCursor: string | null;
-}
+export type HistoryPage = RewardsHistoryPage;
 
 export function userRecordKey(solAddress: string) {
   return ['/api/users', solAddress] as const;

@@ -1,3 +1,4 @@
+import type { LedgerEntryKind } from '@dum/core';
 import {
   Coins,
   Heart,
@@ -21,7 +22,8 @@ export interface LedgerKindStyle {
   className: string;
 }
 
-export const LEDGER_KINDS: Record<string, LedgerKindStyle> = {
+/** One style per kind of the core list: a kind added there fails to compile until named here. */
+const LEDGER_KIND_STYLES = {
   post_created: {
     label: 'Posts',
     entry: 'Post',
@@ -77,7 +79,9 @@ export const LEDGER_KINDS: Record<string, LedgerKindStyle> = {
     icon: PiggyBank,
     className: 'bg-warning/20 text-warning',
   },
-};
+} satisfies Record<LedgerEntryKind, LedgerKindStyle>;
+
+export const LEDGER_KINDS: Partial<Record<string, LedgerKindStyle>> = LEDGER_KIND_STYLES;
 
 export function ledgerKindStyle(kind: string): LedgerKindStyle {
   return (

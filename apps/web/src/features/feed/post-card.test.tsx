@@ -71,7 +71,12 @@ describe('PostCard', () => {
     expect(screen.getByRole('article', { name: /9xQe\.\.\.VFin/ })).toBeDefined();
     expect(screen.getByRole('img', { name: 'Verified' })).toBeDefined();
     unmount();
-    renderPost(makePost({ author: null, author_wallet: null }));
+    renderPost(
+      makePost({
+        author: { id: 'u', avatarUrl: null, displayName: null, username: null, isVerified: false },
+        author_wallet: '',
+      }),
+    );
     expect(screen.getByRole('article', { name: 'Anon' })).toBeDefined();
     expect(screen.getByTestId('avatar-initials').textContent).toBe('AN');
   });
@@ -79,7 +84,7 @@ describe('PostCard', () => {
   it('shows an avatar image, a square lazy image with alt text, and an audio player', () => {
     const { container } = renderPost(
       makePost({
-        author: { ...makePost().author!, avatarUrl: '/media/ada.png' },
+        author: { ...makePost().author, avatarUrl: '/media/ada.png' },
         imageUrl: '/media/cat.png',
         audioUrl: '/media/song.mp3',
       }),
@@ -322,7 +327,7 @@ describe('PostCard', () => {
     unmount();
 
     const { queryClient } = renderPost(
-      makePost({ id: 'mine', author: { ...makePost().author!, id: 'user-1' } }),
+      makePost({ id: 'mine', author: { ...makePost().author, id: 'user-1' } }),
     );
     queryClient.setQueryData(commentsKey('mine'), { pages: [], pageParams: [] });
     await user.click(screen.getByRole('button', { name: 'Delete post' }));

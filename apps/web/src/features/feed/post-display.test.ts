@@ -19,7 +19,7 @@ describe('authorName', () => {
     expect(authorName(makePost())).toBe('Ada Lovelace');
     const wallet = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
     expect(
-      authorName({ author: { ...makePost().author!, displayName: '  ' }, author_wallet: wallet }),
+      authorName({ author: { ...makePost().author, displayName: '  ' }, author_wallet: wallet }),
     ).toBe('9xQe...VFin');
     expect(authorName({ author: null, author_wallet: wallet })).toBe('9xQe...VFin');
     expect(authorName({ author: null, author_wallet: null })).toBe('Anon');

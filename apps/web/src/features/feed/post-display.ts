@@ -1,5 +1,5 @@
 import { formatAddress } from '@dum/core';
-import type { FeedPost, PostComment } from './types.ts';
+import type { PostComment, PostFields } from './types.ts';
 
 /**
  * What a post card shows, as pure functions over the wire shapes so the fallbacks are tested
@@ -7,7 +7,7 @@ import type { FeedPost, PostComment } from './types.ts';
  */
 
 /** Spec section 2: the display name, else the shortened wallet, else 'Anon'. */
-export function authorName(post: Pick<FeedPost, 'author' | 'author_wallet'>): string {
+export function authorName(post: Pick<PostFields, 'author' | 'author_wallet'>): string {
   const displayName = post.author?.displayName?.trim();
   if (displayName) return displayName;
   if (post.author_wallet) return formatAddress(post.author_wallet);
@@ -31,19 +31,20 @@ export function initials(name: string): string {
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
-  if (words.length === 0) return '?';
+  const [first, second] = words;
+  if (first === undefined) return '?';
   const letters =
-    words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]!.charAt(0)}${words[1]!.charAt(0)}`;
+    second === undefined ? first.slice(0, 2) : `${first.charAt(0)}${second.charAt(0)}`;
   return letters.toUpperCase();
 }
 
 /** Spec section 3: a post's text is `content` or `body`. */
-export function postText(post: Pick<FeedPost, 'body' | 'content'>): string {
+export function postText(post: Pick<PostFields, 'body' | 'content'>): string {
   return post.content ?? post.body ?? '';
 }
 
 /** Spec section 3: `createdAt` or `created_at`. */
-export function postCreatedAt(post: Pick<FeedPost, 'createdAt' | 'created_at'>): string | null {
+export function postCreatedAt(post: Pick<PostFields, 'createdAt' | 'created_at'>): string | null {
   return post.createdAt ?? post.created_at ?? null;
 }
 

@@ -1,94 +1,48 @@
 /**
- * The feed's wire shapes (docs/api.md "Feed"). Hand-written interfaces rather than the zod
- * schemas so zod stays out of the feed's chunk; the server validates, the client trusts.
+ * The feed's wire shapes under the web app's names. Each is the type of its zod schema in
+ * @dum/core (feed.ts, vault-schemas.ts), imported as a type only, so zod stays out of the
+ * bundle; the server validates, the client trusts.
  */
-import type { EscrowView } from '../vaults/escrow-types.ts';
+import type {
+  CommentItem,
+  CommentPageResponse,
+  CreatePostRequest,
+  FeedItem,
+  FeedPageResponse,
+  PostKind,
+  VaultSummary,
+} from '@dum/core';
 
-export interface PostAuthor {
-  id: string;
-  avatarUrl: string | null;
-  displayName: string | null;
-  username: string | null;
-  isVerified: boolean;
-}
+export type { EngagementKind, EngageResponse, PostAuthor, UploadResponse } from '@dum/core';
 
 /** The vault summary a vault post carries; its panel belongs to the vault feature. */
-export interface PostVault {
-  id: string;
-  status: 'active' | 'unlocked' | 'paid_out';
-  currentAmount: string;
-  targetAmount: string;
-  supporterCount: number;
-  createdAt: string;
-  /** When the vault's 7 days are up. */
-  endsAt?: string;
-  creator?: { walletAddress: string } | null;
-  /** Direct: supports are transfers to the creator. Escrow: held by the vault program. */
-  kind?: 'direct' | 'escrow';
-  /** Escrow vaults: the chain facts the server indexed; null for direct vaults. */
-  escrow?: EscrowView | null;
-}
+export type PostVault = VaultSummary;
 
-export interface FeedPost {
-  id: string;
-  /** Spec section 3: a post carries `content` or `body`; both name the text. */
-  body?: string | null;
-  content?: string | null;
-  createdAt?: string | null;
+export type FeedPost = FeedItem;
+
+export type FeedPage = FeedPageResponse;
+
+/**
+ * A post as the display helpers read it (post-display.ts): any field may be null or absent, and
+ * they fall back (to 'Anon', to `body`, to `created_at`, the spec's other spelling of the time).
+ */
+export type PostFields = { [K in keyof FeedPost]?: FeedPost[K] | null } & {
   created_at?: string | null;
-  /** When a free post is deleted (24 h after creation); null for posts that stay. */
-  expiresAt?: string | null;
-  kind?: string;
-  author: PostAuthor | null;
+};
+
+/**
+ * A comment as the list holds it: the server's, or the viewer's own shown at once with a
+ * temporary id before the answer (their wallet and id may be unknown to it).
+ */
+export type PostComment = Omit<CommentItem, 'author_wallet' | 'authorId'> & {
   author_wallet: string | null;
-  imageUrl: string | null;
-  audioUrl: string | null;
-  vault: PostVault | null;
-  /** Vault posts: the media is withheld from this viewer until the vault unlocks. */
-  locked?: boolean;
-  likeCount: number;
-  commentCount: number;
-  liked: boolean;
-  bookmarked: boolean;
-}
+  authorId: string | null;
+};
 
-export interface FeedPage {
-  items: FeedPost[];
-  nextCursor: string | null;
-}
+export type CommentPage = Omit<CommentPageResponse, 'items'> & { items: PostComment[] };
 
-export interface PostComment {
-  id: string;
+/** What the composer sends: the text, the kind it can create, and the vault's media and target. */
+export type CreatePostInput = Pick<CreatePostRequest, 'imageUrl' | 'audioUrl' | 'targetAmount'> & {
   body: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  author_wallet: string | null;
-  created_at: string;
-  authorId?: string | null;
-  username?: string | null;
-}
-
-export interface CommentPage {
-  items: PostComment[];
-  nextCursor: string | null;
-}
-
-export type EngagementKind = 'like' | 'bookmark';
-
-export interface EngageResponse {
-  toggled: 'on' | 'off';
-}
-
-export interface UploadResponse {
-  mediaType: 'image' | 'audio';
-  mediaUrl: string;
-}
-
-export interface CreatePostInput {
-  body: string;
-  kind: 'public' | 'vault';
-  imageUrl?: string;
-  audioUrl?: string;
-  /** Vault posts: the SOL to lock. */
-  targetAmount?: string;
-}
+  kind: Exclude<PostKind, 'capsule'>;
+};

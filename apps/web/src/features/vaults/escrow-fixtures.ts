@@ -63,7 +63,8 @@ export function escrowVault(
     targetAmount: '200000000',
     supporterCount: view.participantCount,
     createdAt: new Date(Number(START) * 1000).toISOString(),
-    endsAt: view.endTs ? new Date(Number(view.endTs) * 1000).toISOString() : undefined,
+    // Pending (not on chain yet): the server's own end, 7 days after the post.
+    endsAt: new Date(Number(view.endTs ?? START + 7n * 86_400n) * 1000).toISOString(),
     creator: { walletAddress: CREATOR },
     ...overrides,
     kind: 'escrow',

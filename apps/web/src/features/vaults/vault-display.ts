@@ -49,6 +49,8 @@ export function shortSignature(signature: string): string {
 }
 
 /** When a vault's 7 days are up: its endsAt, or creation plus 7 days for older answers. */
-export function vaultEnd(vault: Pick<PostVault, 'endsAt' | 'createdAt'>): string {
+export function vaultEnd(
+  vault: Pick<PostVault, 'createdAt'> & Partial<Pick<PostVault, 'endsAt'>>,
+): string {
   return vault.endsAt ?? new Date(Date.parse(vault.createdAt) + VAULT_DURATION_MS).toISOString();
 }

@@ -25,6 +25,8 @@ function vault(overrides: Partial<PostVault> = {}): PostVault {
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
     endsAt: new Date(Date.now() + 2 * 86_400_000 + 3.5 * 3_600_000).toISOString(),
     creator: { walletAddress: CREATOR },
+    kind: 'direct',
+    escrow: null,
     ...overrides,
   };
 }

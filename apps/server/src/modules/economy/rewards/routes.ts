@@ -1,3 +1,4 @@
+import { LEDGER_ENTRY_KINDS } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -5,21 +6,8 @@ import { parseQuery } from '../../../http/validate.ts';
 import { requireUser } from '../../auth/index.ts';
 import { getRewardsHistory, getRewardsSummary } from './service.ts';
 
-const LEDGER_KINDS = [
-  'post_created',
-  'comment_created',
-  'like_given',
-  'vault_supported',
-  'vault_created',
-  'follow',
-  'referral_joined',
-  'referral_referrer',
-  'referral_friend',
-  'staking_reward',
-] as const;
-
 const historyQuery = z.object({
-  kind: z.enum(LEDGER_KINDS).optional(),
+  kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
   /** The id of the last item of the previous page. */
   cursor: z
     .string()

@@ -1,4 +1,10 @@
-import { AppError, stakingAccrual, validateStakeAmount, type StakeAction } from '@dum/core';
+import {
+  AppError,
+  stakingAccrual,
+  validateStakeAmount,
+  type DumAccount,
+  type StakeAction,
+} from '@dum/core';
 import type { Db } from '../../../db/database.ts';
 import { lockEmissionState, recordBonusMint } from '../../emissions/index.ts';
 import {
@@ -15,13 +21,9 @@ import {
  * `stakingRewards` whenever the staked amount changes, and minted through the ledger (within
  * the cap) when claimed.
  */
-export interface AccountView {
-  balance: string;
-  staked: string;
-  /** Accrued and not yet claimed, up to now. */
-  stakingRewards: string;
-  totalEarned: string;
-}
+
+/** The account as the API answers it: the contract in @dum/core (economy-schemas.ts). */
+export type AccountView = DumAccount;
 
 /** Rewards accrued since the last settlement, plus those already settled. */
 export function pendingRewards(account: AccountRow, now: Date, aprBps: number): bigint {

@@ -1,0 +1,150 @@
+import type { ConfigVariable } from './config.ts';
+
+/**
+ * The README's configuration table ("Configure it"), written from this list by
+ * `npm run docs:config`; config-docs.test.ts fails when the README, this list and the schema in
+ * config.ts disagree. The type makes a variable added to the schema fail to compile until it is
+ * described here.
+ */
+export interface ConfigVariableDoc {
+  /** Markdown: the value when unset. */
+  default: string;
+  /** Markdown: what it does. */
+  meaning: string;
+}
+
+export const CONFIG_DOCS = {
+  PORT: { default: '`3000`', meaning: 'HTTP port for the SPA, `/api/*`, `/socket` and `/rpc`' },
+  HOST: { default: '`0.0.0.0`', meaning: 'interface to listen on' },
+  APP_ORIGIN: {
+    default: '`http://localhost:$PORT`',
+    meaning: 'the public URL (sign-in domain, links, socket origin check)',
+  },
+  DATA_DIR: {
+    default: '`./.data`',
+    meaning: 'PGlite data, localnet state, generated keys, uploaded media',
+  },
+  DATABASE_URL: {
+    default: '—',
+    meaning:
+      "use this PostgreSQL instead of PGlite (`postgres://…`; on the database's own machine its Unix socket, `postgres://user@%2Fvar%2Frun%2Fpostgresql/dum`, costs less CPU per query than 127.0.0.1)",
+  },
+  REDIS_URL: {
+    default: '—',
+    meaning: 'share real-time events and rate limits across instances (`redis://…`)',
+  },
+  REDIS_PREFIX: {
+    default: '`dum`',
+    meaning:
+      "namespace of this deployment's Redis channel and keys, so deployments can share one Redis",
+  },
+  SOLANA_RPC_URL: {
+    default: '—',
+    meaning: 'use this cluster instead of the embedded localnet (devnet by default then)',
+  },
+  SOLANA_CLUSTER: {
+    default: '`localnet`, or `devnet` with `SOLANA_RPC_URL`',
+    meaning: "the cluster's name",
+  },
+  SOLANA_LOCALNET_PORT: {
+    default: '`8899`',
+    meaning: "the embedded localnet's JSON-RPC port (subscriptions on the next port)",
+  },
+  DUM_MINT: {
+    default: '— (created at start on the localnet)',
+    meaning: 'the DUM token mint on a remote cluster',
+  },
+  LOG_LEVEL: { default: '`info`', meaning: '`fatal` … `trace`, or `silent`' },
+  NODE_ENV: {
+    default: '`development`',
+    meaning: '`production` disables the faucet and enables HSTS',
+  },
+  WEB_DIST: {
+    default: '`apps/web/dist`',
+    meaning: 'the built web app the server serves (relative to the working directory)',
+  },
+  BODY_LIMIT_BYTES: { default: '`65536`', meaning: 'the largest JSON request body, in bytes' },
+  VAULTS_ENABLED: {
+    default: '`true` on the localnet, else `false`',
+    meaning: 'the timelock-vault feature flag: vault posts and supports (docs/api.md "Vaults")',
+  },
+  VAULT_PROGRAM_ID: {
+    default: '`DumVau1t11111111111111111111111111111111111`',
+    meaning:
+      'the vault program escrow vaults use (the localnet loads it there; elsewhere `npm run program:deploy`)',
+  },
+  ESCROW_INDEX_INTERVAL_MS: {
+    default: '`15000`',
+    meaning:
+      'how often each instance re-indexes escrow vaults from the chain (1000 to 3600000; instances take disjoint batches)',
+  },
+  DAILY_REWARD_CAP: { default: '`100`', meaning: 'rewarded events a wallet earns on per UTC day' },
+  STAKING_APR_BPS: {
+    default: '`1000`',
+    meaning: 'yearly staking reward on staked DUM, in basis points',
+  },
+  FAUCET_LAMPORTS: {
+    default: '`1000000000`',
+    meaning: 'test SOL per faucet call, in lamports',
+  },
+  FAUCET_WALLET_LIMIT: { default: '`3`', meaning: 'faucet calls per wallet per window' },
+  FAUCET_IP_LIMIT: { default: '`10`', meaning: 'faucet calls per IP per window' },
+  FAUCET_WINDOW_SECONDS: { default: '`3600`', meaning: 'the faucet rate-limit window' },
+  UPLOAD_RATE_LIMIT: {
+    default: '`30`',
+    meaning: 'vault media uploads per user per window, counted across instances',
+  },
+  UPLOAD_RATE_WINDOW_SECONDS: { default: '`3600`', meaning: 'the upload rate-limit window' },
+  FEED_CACHE_MS: {
+    default: '`1000`',
+    meaning:
+      'how long the anonymous first feed page is served from memory (0 to 60000; 0 turns the cache off)',
+  },
+  FEED_EXPIRY_INTERVAL_SECONDS: {
+    default: '`60`',
+    meaning: 'how often the job that deletes expired free posts runs',
+  },
+  AUTH_SECRET: {
+    default: 'generated into `DATA_DIR/auth-secret`',
+    meaning: 'signs access tokens (32+ characters); every instance must share it',
+  },
+  ACCESS_TOKEN_TTL_SECONDS: { default: '`900`', meaning: 'access token lifetime (30 to 3600)' },
+  REFRESH_TOKEN_TTL_DAYS: {
+    default: '`30`',
+    meaning: 'refresh token lifetime from its issue (each refresh issues a new one)',
+  },
+  AUTH_CHALLENGE_TTL_SECONDS: {
+    default: '`300`',
+    meaning: 'how long a sign-in challenge may be signed (30 to 600)',
+  },
+  AUTH_RATE_IP_LIMIT: {
+    default: '`300`',
+    meaning: 'sign-in challenges, and verifies, per IP per window',
+  },
+  AUTH_RATE_ADDRESS_LIMIT: {
+    default: '`30`',
+    meaning: 'sign-in challenges, and verifies, per wallet per window',
+  },
+  AUTH_RATE_WINDOW_SECONDS: { default: '`60`', meaning: 'the sign-in rate-limit window' },
+} satisfies Record<ConfigVariable, ConfigVariableDoc>;
+
+export const CONFIG_TABLE_START = '<!-- config-table:start (npm run docs:config writes this) -->';
+export const CONFIG_TABLE_END = '<!-- config-table:end -->';
+
+/** The markdown table, one row per variable in this list's order. */
+export function renderConfigTable(docs: Record<string, ConfigVariableDoc> = CONFIG_DOCS): string {
+  const rows = Object.entries(docs).map(
+    ([name, doc]) => `| \`${name}\` | ${doc.default} | ${doc.meaning} |`,
+  );
+  return ['| variable | default | meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The README with the text between the markers replaced by the table. */
+export function withConfigTable(readme: string, table: string = renderConfigTable()): string {
+  const start = readme.indexOf(CONFIG_TABLE_START);
+  const end = readme.indexOf(CONFIG_TABLE_END);
+  if (start === -1 || end < start) {
+    throw new Error(`README.md has no ${CONFIG_TABLE_START} … ${CONFIG_TABLE_END} section`);
+  }
+  return `${readme.slice(0, start + CONFIG_TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+}
