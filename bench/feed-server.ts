@@ -13,6 +13,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
 import { createEmissionSequencer } from '../apps/server/src/modules/emissions/sequencer.ts';
+import { createEscrowDeps } from '../apps/server/src/modules/escrow/index.ts';
 import { createMemoryBus } from '../apps/server/src/realtime/bus.ts';
 
 async function main(): Promise<void> {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     maxConnections: Number(process.env.BENCH_POOL_SIZE ?? 20),
   });
   const logger = createLogger(config.logLevel, false);
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'escrow'> = {
     config,
     database,
     emissions: createEmissionSequencer({
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     logger,
     version: 'bench',
   };
+  const ctx: AppContext = { ...base, escrow: createEscrowDeps(base) };
   const app = await buildApp(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

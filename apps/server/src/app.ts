@@ -9,16 +9,16 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/routes.ts';
 import { emissionsRoutes } from './modules/emissions/routes.ts';
 import { faucetRoutes } from './modules/faucet/routes.ts';
-import { feedRoutes } from './modules/feed/routes.ts';
+import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaRoutes } from './modules/media/index.ts';
 import { socketRoutes } from './realtime/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { vaultRoutes } from './modules/vaults/routes.ts';
+import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
 
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
 const SOCKET_MAX_PAYLOAD = 4096;
@@ -53,13 +53,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
   feedRoutes(app, ctx);
-  await mediaRoutes(app, ctx);
+  // A locked vault's files are its creator's alone; the vault's post is read as the feed shows it.
+  await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
   userRoutes(app, ctx);
   stakingRoutes(app, ctx);
   referralRoutes(app, ctx);
   activityRoutes(app, ctx);
   rewardsRoutes(app, ctx);
-  vaultRoutes(app, ctx);
+  vaultRoutes(app, ctx, feedPostReader(ctx));
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { EmissionSequencer } from './modules/emissions/sequencer.ts';
+import type { EscrowDeps } from './modules/escrow/index.ts';
 import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
@@ -18,6 +19,8 @@ export interface AppContext {
   database: Database;
   /** Gives queued rewarded events their ledger rows (decision 010). */
   emissions: EmissionSequencer;
+  /** Escrow vaults' dependencies, one set (and one program-config cache) per context. */
+  escrow: EscrowDeps;
   /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
   bus: EventBus;
   clock: Clock;

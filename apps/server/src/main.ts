@@ -9,8 +9,8 @@ import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
 import { createEmissionSequencer } from './modules/emissions/sequencer.ts';
-import { startEscrowIndexer } from './modules/escrow/indexer.ts';
-import { startFeedJobs } from './modules/feed/expiry.ts';
+import { createEscrowDeps, startEscrowIndexer } from './modules/escrow/index.ts';
+import { startFeedJobs } from './modules/feed/index.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       version: string;
     }
   ).version;
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'escrow'> = {
     config,
     database,
     emissions: createEmissionSequencer({
@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     logger,
     version,
   };
+  const ctx: AppContext = { ...base, escrow: createEscrowDeps(base) };
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);

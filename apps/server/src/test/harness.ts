@@ -13,6 +13,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema.ts';
 import { createTokenService, type AuthUser } from '../modules/auth/tokens.ts';
 import { createEmissionSequencer } from '../modules/emissions/sequencer.ts';
+import { createEscrowDeps } from '../modules/escrow/index.ts';
 import { createMemoryBus } from '../realtime/bus.ts';
 
 /**
@@ -116,7 +117,7 @@ export async function createTestApp(
     timeoutMs: 2000,
   });
   const logger = pino({ level: 'silent' });
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'escrow'> = {
     config,
     database,
     emissions: createEmissionSequencer({
@@ -137,6 +138,7 @@ export async function createTestApp(
     logger,
     version: '0.0.0-test',
   };
+  const ctx: AppContext = { ...base, escrow: createEscrowDeps(base) };
   const app = await buildApp(ctx);
   options.probeRoutes?.(app);
   await app.ready();

@@ -1,7 +1,7 @@
 import { AppError } from '@dum/core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Tx } from '../emissions/ledger.ts';
+import type { Tx } from '../emissions/index.ts';
 import type { PagePosition } from './cursor.ts';
 
 /**
@@ -287,4 +287,33 @@ export async function mediaKeysOfPosts(tx: Pick<Tx, 'execute'>, ids: bigint[]): 
         where message_id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
   return result.rows.map((row) => row.storage_key);
+}
+
+/** Free posts whose time is over, a batch, locked (SKIP LOCKED: rows in use wait for the next run). */
+export async function lockExpiredPosts(
+  tx: Pick<Tx, 'execute'>,
+  args: { now: Date; limit: number },
+): Promise<string[]> {
+  const due = await tx.execute<{ id: string }>(
+    sql`select id::text as id from messages
+        where expires_at <= ${args.now}
+        order by expires_at
+        limit ${args.limit}
+        for update skip locked`,
+  );
+  return due.rows.map((row) => row.id);
+}
+
+/**
+ * Deletes these posts (cascading to their comments, engagements and vaults) and their media
+ * rows; answers the stored names of the media, whose files go after commit.
+ */
+export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const idList = `{${ids.join(',')}}`;
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where message_id = any(${idList}::bigint[]) returning storage_key`,
+  );
+  await tx.execute(sql`delete from messages where id = any(${idList}::bigint[])`);
+  return files.rows.map((row) => row.storage_key);
 }

@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import { escrowDepsOf } from '../escrow/service.ts';
-import { mediaStoreAt } from '../media/storage.ts';
+import { requireUser } from '../auth/index.ts';
+import { mediaStoreAt } from '../media/index.ts';
 import { parseId } from './cursor.ts';
-import { createFirstPageCache } from './feed-cache.ts';
+import { createFirstPageCache } from './first-page-cache.ts';
 import {
   commentItemJsonSchema,
   commentPageJsonSchema,
@@ -77,7 +76,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
     vaultsEnabled: ctx.config.vaults.enabled,
-    escrow: escrowDepsOf(ctx),
+    escrow: ctx.escrow,
   };
   // A post made (or a vault supported) on any instance drops this instance's cached first page.
   const unsubscribe = ctx.bus.subscribe((message) => {

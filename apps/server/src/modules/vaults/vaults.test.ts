@@ -23,7 +23,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
-import * as files from '../media/test-files.ts';
+import * as files from '../media/test-kit.ts';
 import { createSupportWriter } from './support-writer.ts';
 import {
   chainUser,
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     ]);
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   function eventsOf(type: string, vaultId: string) {

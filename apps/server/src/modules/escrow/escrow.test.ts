@@ -25,13 +25,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../../realtime/bus.ts';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/harness.ts';
-import { claimDueVaults } from '../escrow/repo.ts';
-import { escrowDepsOf, runEscrowIndexPass } from '../escrow/service.ts';
-import { runFeedCleanup } from '../feed/expiry.ts';
+import { runFeedCleanup } from '../feed/index.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
-import { mediaStoreAt } from '../media/storage.ts';
-import * as files from '../media/test-files.ts';
-import { chainUser, connectionOf, refreshHeaders, support, type ChainUser } from './test-kit.ts';
+import { mediaStoreAt } from '../media/index.ts';
+import * as files from '../media/test-kit.ts';
+import {
+  chainUser,
+  connectionOf,
+  refreshHeaders,
+  support,
+  type ChainUser,
+} from '../vaults/test-kit.ts';
+import { claimDueVaults } from './repo.ts';
+import { runEscrowIndexPass } from './service.ts';
 
 /**
  * Escrow vaults (issue 9, decision 009) against the real vault program on the test's localnet:
@@ -45,8 +51,8 @@ const SOL = 1_000_000_000n;
 
 async function send(t: TestApp, signer: Keypair, instructions: Instruction[]): Promise<string> {
   const connection = connectionOf(t);
-  const { blockhash } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: signer.publicKey, recentBlockhash: blockhash });
+  const latest = await connection.getLatestBlockhash();
+  const tx = new Transaction({ feePayer: signer.publicKey, ...latest });
   for (const ix of instructions) tx.add(toWeb3Instruction(ix));
   tx.sign(signer);
   // The localnet answers once the transaction is final.
@@ -133,7 +139,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     ]);
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   function eventsOf(type: string, vaultId: string) {
@@ -393,7 +399,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   it('indexes joins by two wallets once, whatever the number of concurrent syncs and passes', async () => {
     await join(fan, vaultAddress, 50_000_000n);
     await join(fan2, vaultAddress, 30_000_000n);
-    const deps = escrowDepsOf(t.ctx);
+    const deps = t.ctx.escrow;
     const [a, b, c, d, passOne, passTwo] = await Promise.all([
       sync(main.vault.id, fan.headers),
       sync(main.vault.id, fan2.headers),
@@ -415,7 +421,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       escrow: { totalDeposited: '80000000', participantCount: 2 },
     });
     const supports = eventsOf('vault_support', main.vault.id).map((m) =>
-      m.kind === 'event' && m.event.type === 'vault_support' ? m.event.data.support : null,
+      m.event.type === 'vault_support' ? m.event.data.support : null,
     );
     expect(supports).toEqual(
       expect.arrayContaining([
@@ -715,7 +721,7 @@ describe.each(testDatabaseKinds())('escrow vaults unavailable on %s', (kind) => 
     );
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   it('answers escrow_unavailable without the program, and vaults_disabled with the flag off', async () => {
