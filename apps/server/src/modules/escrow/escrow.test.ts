@@ -34,15 +34,16 @@ import {
   connectionOf,
   refreshHeaders,
   support,
+  vaultEventsOf,
   type ChainUser,
 } from '../vaults/test-kit.ts';
 import { claimDueVaults } from './repo.ts';
 import { runEscrowIndexPass } from './service.ts';
 
 /**
- * Escrow vaults (issue 9, decision 009) against the real vault program on the test's localnet:
- * posts created pending, the vault created on chain by the creator's wallet, joins by real
- * wallets, and the server's sync and timer indexing what the chain holds.
+ * Escrow vaults (docs/decisions/009-escrow-vaults.md) against the real vault program on the
+ * test's localnet: posts created pending, the vault created on chain by the creator's wallet,
+ * joins by real wallets, and the server's sync and timer indexing what the chain holds.
  */
 
 type Instruction = Parameters<typeof toWeb3Instruction>[0];
@@ -143,14 +144,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   });
 
   function eventsOf(type: string, vaultId: string) {
-    return events.flatMap((message) =>
-      message.kind === 'event' &&
-      message.event.type === type &&
-      'vaultId' in message.event.data &&
-      message.event.data.vaultId === vaultId
-        ? [message]
-        : [],
-    );
+    return vaultEventsOf(events, type, vaultId);
   }
 
   async function createEscrowPost(

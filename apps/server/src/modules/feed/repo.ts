@@ -1,6 +1,7 @@
-import { AppError } from '@dum/core';
-import { sql } from 'drizzle-orm';
+import { AppError, type EngagementKind } from '@dum/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { comments, engagements, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
 import type { PagePosition } from './cursor.ts';
 
@@ -316,4 +317,74 @@ export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promi
   );
   await tx.execute(sql`delete from messages where id = any(${idList}::bigint[])`);
   return files.rows.map((row) => row.storage_key);
+}
+
+/** Deletes a post; cascades remove its comments, engagements, media rows and vault. */
+export async function deletePostRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
+  await tx.delete(messages).where(eq(messages.id, id));
+}
+
+/** Adds the user's like or bookmark of a post; false when it was there already. */
+export async function insertEngagement(
+  tx: Pick<Tx, 'insert'>,
+  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(engagements)
+    .values({ messageId: args.postId, userId: args.userId, kind: args.kind, createdAt: args.now })
+    .onConflictDoNothing()
+    .returning({ kind: engagements.kind });
+  return inserted.length > 0;
+}
+
+/** Removes the user's like or bookmark of a post; false when there was none. */
+export async function deleteEngagement(
+  tx: Pick<Tx, 'delete'>,
+  args: { postId: bigint; userId: string; kind: EngagementKind },
+): Promise<boolean> {
+  const removed = await tx
+    .delete(engagements)
+    .where(
+      and(
+        eq(engagements.messageId, args.postId),
+        eq(engagements.userId, args.userId),
+        eq(engagements.kind, args.kind),
+      ),
+    )
+    .returning({ kind: engagements.kind });
+  return removed.length > 0;
+}
+
+export async function insertComment(
+  tx: Pick<Tx, 'insert'>,
+  args: { postId: bigint; authorId: string; body: string; now: Date },
+): Promise<{ id: bigint; createdAt: Date }> {
+  const [comment] = await tx
+    .insert(comments)
+    .values({
+      messageId: args.postId,
+      authorId: args.authorId,
+      body: args.body,
+      createdAt: args.now,
+    })
+    .returning({ id: comments.id, createdAt: comments.createdAt });
+  if (!comment) throw new Error('comment insert returned nothing');
+  return comment;
+}
+
+/** Locks a comment of this post until commit, and answers its author; null when none. */
+export async function lockComment(
+  tx: Pick<Tx, 'select'>,
+  args: { postId: bigint; commentId: bigint },
+): Promise<{ authorId: string } | null> {
+  const [comment] = await tx
+    .select({ authorId: comments.authorId })
+    .from(comments)
+    .where(and(eq(comments.id, args.commentId), eq(comments.messageId, args.postId)))
+    .for('update');
+  return comment ?? null;
+}
+
+export async function deleteCommentRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
+  await tx.delete(comments).where(eq(comments.id, id));
 }

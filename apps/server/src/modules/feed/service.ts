@@ -11,14 +11,12 @@ import {
   type FeedPageResponse,
   type RealtimeEvent,
 } from '@dum/core';
-import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import { comments, engagements, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
@@ -44,7 +42,13 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './first-page-cache.ts';
 import {
   adjustCount,
+  deleteCommentRow,
+  deleteEngagement,
+  deletePostRow,
+  insertComment,
+  insertEngagement,
   insertPost,
+  lockComment,
   readActor,
   lockLivePost,
   mediaKeysOfPosts,
@@ -380,7 +384,7 @@ export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Prom
     }
     const keys = await mediaKeysOfPosts(tx, [id]);
     // Cascades remove the comments, engagements and media rows.
-    await tx.delete(messages).where(eq(messages.id, id));
+    await deletePostRow(tx, id);
     return keys;
   });
   deps.cache.invalidate();
@@ -413,12 +417,7 @@ export async function toggleEngagement(
       kind === 'like' ? 'for no key update' : 'for key share',
     );
     if (!post) throw new AppError('post_not_found');
-    const inserted = await tx
-      .insert(engagements)
-      .values({ messageId: id, userId: user.id, kind, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ kind: engagements.kind });
-    if (inserted.length > 0) {
+    if (await insertEngagement(tx, { postId: id, userId: user.id, kind, now })) {
       if (kind === 'like') {
         await adjustCount(tx, id, 'like_count', 1);
         await recordRewardedEvent(
@@ -434,17 +433,8 @@ export async function toggleEngagement(
       }
       return 'on' as const;
     }
-    const removed = await tx
-      .delete(engagements)
-      .where(
-        and(
-          eq(engagements.messageId, id),
-          eq(engagements.userId, user.id),
-          eq(engagements.kind, kind),
-        ),
-      )
-      .returning({ kind: engagements.kind });
-    if (removed.length > 0 && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
+    const removed = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
+    if (removed && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
     return 'off' as const;
   });
   if (kind === 'like') {
@@ -471,11 +461,7 @@ export async function addComment(
     const profile = await readActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
-    const [comment] = await tx
-      .insert(comments)
-      .values({ messageId: postId, authorId: user.id, body: text, createdAt: now })
-      .returning({ id: comments.id, createdAt: comments.createdAt });
-    if (!comment) throw new Error('comment insert returned nothing');
+    const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
     await adjustCount(tx, postId, 'comment_count', 1);
     await recordRewardedEvent(
       client,
@@ -514,16 +500,12 @@ export async function deleteComment(
   await deps.db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
-    const [comment] = await tx
-      .select({ authorId: comments.authorId })
-      .from(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.messageId, postId)))
-      .for('update');
+    const comment = await lockComment(tx, { postId, commentId });
     if (!comment) throw new AppError('comment_not_found');
     if (comment.authorId !== user.id) {
       throw new AppError('forbidden', { message: 'You can only delete your own comments.' });
     }
-    await tx.delete(comments).where(eq(comments.id, commentId));
+    await deleteCommentRow(tx, commentId);
     await adjustCount(tx, postId, 'comment_count', -1);
   });
   deps.cache.invalidate();

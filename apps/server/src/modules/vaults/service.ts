@@ -46,6 +46,7 @@ import {
   signatureIsUsed,
   type LeaderboardRow,
   type MyVaultRow,
+  type RecordedSupport,
   type SupportRow,
   type VaultFactsRow,
   type VaultRow,
@@ -279,16 +280,7 @@ export async function supportVault(
   vaultId: bigint,
   input: SupportVaultRequest,
 ): Promise<SupportVaultResponse> {
-  const signature = input.transactionSignature?.trim() ?? '';
-  const amountText = input.amount?.trim() ?? '';
-  if (!signature || !amountText) throw new AppError('vault_support_missing_data');
-  const amountCheck = checkVaultAmount(amountText);
-  if (!amountCheck.ok) {
-    throw new AppError(
-      amountCheck.reason === 'below_minimum' ? 'vault_amount_below_minimum' : 'invalid_amount',
-    );
-  }
-  const amount = amountCheck.lamports;
+  const { signature, amount } = checkSupportInput(input);
   if (!deps.enabled) throw new AppError('vaults_disabled');
 
   const facts = await vaultFacts(deps, vaultId);
@@ -353,14 +345,42 @@ export async function supportVault(
       data: { vaultId: vaultId.toString() },
     });
   }
+  return supportAnswer({ vaultId, viewer, signature, amount, slot: verified.slot, facts, row });
+}
+
+/** The signature and amount of a support, or the error to answer. */
+function checkSupportInput(input: SupportVaultRequest): { signature: string; amount: bigint } {
+  const signature = input.transactionSignature?.trim() ?? '';
+  const amountText = input.amount?.trim() ?? '';
+  if (!signature || !amountText) throw new AppError('vault_support_missing_data');
+  const amountCheck = checkVaultAmount(amountText);
+  if (!amountCheck.ok) {
+    throw new AppError(
+      amountCheck.reason === 'below_minimum' ? 'vault_amount_below_minimum' : 'invalid_amount',
+    );
+  }
+  return { signature, amount: amountCheck.lamports };
+}
+
+/** A recorded support and the vault after it, from the write's answer and the vault's facts. */
+function supportAnswer(args: {
+  vaultId: bigint;
+  viewer: VaultViewer;
+  signature: string;
+  amount: bigint;
+  slot: number;
+  facts: VaultFactsRow;
+  row: Extract<RecordedSupport, { kind: 'recorded' }>;
+}): SupportVaultResponse {
+  const { vaultId, facts, row } = args;
   return {
     support: {
       id: row.id,
       vaultId: vaultId.toString(),
-      supporter: { id: viewer.id, ...row.supporter },
-      amount: amount.toString(),
-      transactionSignature: signature,
-      slot: verified.slot,
+      supporter: { id: args.viewer.id, ...row.supporter },
+      amount: args.amount.toString(),
+      transactionSignature: args.signature,
+      slot: args.slot,
       createdAt: row.createdAt.toISOString(),
     },
     vault: {

@@ -12,6 +12,7 @@ import {
   type AddressLookupTableAccount,
 } from '@solana/web3.js';
 import type { LightMyRequestResponse } from 'fastify';
+import type { BusMessage } from '../../realtime/bus.ts';
 import { createSignedInUser, type TestApp } from '../../test/harness.ts';
 import { memoInstruction } from '../../test/wallet.ts';
 
@@ -154,4 +155,20 @@ export async function support(
     headers,
     payload,
   });
+}
+
+/** The events of one type about one vault among the bus messages a test collected. */
+export function vaultEventsOf(
+  events: BusMessage[],
+  type: string,
+  vaultId: string,
+): Extract<BusMessage, { kind: 'event' }>[] {
+  return events.flatMap((message) =>
+    message.kind === 'event' &&
+    message.event.type === type &&
+    'vaultId' in message.event.data &&
+    message.event.data.vaultId === vaultId
+      ? [message]
+      : [],
+  );
 }

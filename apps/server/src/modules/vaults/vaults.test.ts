@@ -34,6 +34,7 @@ import {
   refreshHeaders,
   support,
   transfer,
+  vaultEventsOf,
   type ChainUser,
 } from './test-kit.ts';
 
@@ -106,14 +107,7 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   });
 
   function eventsOf(type: string, vaultId: string) {
-    return events.flatMap((message) =>
-      message.kind === 'event' &&
-      message.event.type === type &&
-      'vaultId' in message.event.data &&
-      message.event.data.vaultId === vaultId
-        ? [message]
-        : [],
-    );
+    return vaultEventsOf(events, type, vaultId);
   }
 
   async function vaultRow(id: string) {
