@@ -16,7 +16,6 @@ import {
   myDepositsResponseSchema,
   vaultDetailSchema,
   type FeedItem,
-  type UploadResponse,
   type VaultSummary,
 } from '@dum/core';
 import { Transaction, type Keypair } from '@solana/web3.js';
@@ -254,18 +253,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect(signedOut.statusCode).toBe(401);
 
     // Media needs the hash of the stored file.
-    const { payload, headers } = files.multipartBody({
-      filename: 'a.png',
-      contentType: 'image/png',
-      data: await files.png(20, 20),
+    const { mediaUrl } = await files.uploadedPng(t, creator.headers, 'a.png', {
+      width: 20,
+      height: 20,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    const { mediaUrl } = upload.json<UploadResponse>();
     const noHash = await createEscrowPost(creator.headers, {}, { imageUrl: mediaUrl });
     expect(errorOf(noHash).code).toBe('invalid_content_hash');
     const wrongHash = await createEscrowPost(
@@ -560,18 +551,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   });
 
   it('unlocks the media when the target is reached, and hashes media on chain', async () => {
-    const { payload, headers } = files.multipartBody({
-      filename: 'secret.png',
-      contentType: 'image/png',
-      data: await files.png(24, 24),
+    const { mediaUrl, contentHash } = await files.uploadedPng(t, creator.headers, 'secret.png', {
+      width: 24,
+      height: 24,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    const { mediaUrl, contentHash } = upload.json<UploadResponse>();
     const post = await escrowPost({ multiplier: 1, contentHash }, { imageUrl: mediaUrl });
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
 

@@ -10,7 +10,6 @@ import {
   type FeedItem,
   type LeaderboardEntry,
   type SupportVaultResponse,
-  type UploadResponse,
 } from '@dum/core';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -740,19 +739,10 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   });
 
   it('withholds the media of a locked vault from everyone but the creator, until the unlock', async () => {
-    const { payload, headers } = files.multipartBody({
-      filename: 'secret.png',
-      contentType: 'image/png',
-      data: await files.png(24, 24),
+    const { mediaUrl } = await files.uploadedPng(t, creator.headers, 'secret.png', {
+      width: 24,
+      height: 24,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    expect(upload.statusCode).toBe(201);
-    const { mediaUrl } = upload.json<UploadResponse>();
     const vault = await createdVaultPost(t, creator.headers, '0.1', { imageUrl: mediaUrl });
 
     // The creator sees it, through a URL their browser can load without a bearer token.
