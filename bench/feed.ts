@@ -33,7 +33,7 @@ import { systemClock } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
-import { encodeCursor } from '../apps/server/src/modules/feed/cursor.ts';
+import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
 import { medianBy, percentile } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

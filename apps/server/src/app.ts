@@ -9,12 +9,12 @@ import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
 import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
-import { feedRoutes } from './modules/feed/routes.ts';
+import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaRoutes } from './modules/media/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
-import { vaultRoutes } from './modules/vaults/routes.ts';
+import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
 
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
 const SOCKET_MAX_PAYLOAD = 4096;
@@ -49,10 +49,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
   feedRoutes(app, ctx);
-  await mediaRoutes(app, ctx);
+  // A locked vault's files are its creator's alone; the vault's post is read as the feed shows it.
+  await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
   userRoutes(app, ctx);
   economyRoutes(app, ctx);
-  vaultRoutes(app, ctx);
+  vaultRoutes(app, ctx, feedPostReader(ctx));
 
   await registerSpa(app, ctx.config.webDist);
   return app;

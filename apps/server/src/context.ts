@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenService } from './modules/auth/index.ts';
 import type { EmissionSequencer } from './modules/emissions/index.ts';
+import type { EscrowDeps } from './modules/escrow/index.ts';
 import type { EventBus } from './realtime/index.ts';
 
 export interface Clock {
@@ -43,4 +44,6 @@ export interface AppContext {
    * set, so every instance counts together; null: counted in this process.
    */
   rateLimitStore: Redis | null;
+  /** Escrow vaults' dependencies, one set (and one program-config cache) per context. */
+  escrow: EscrowDeps;
 }

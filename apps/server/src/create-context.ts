@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createTokenService, loadAuthSecret } from './modules/auth/index.ts';
 import { createEmissionSequencer } from './modules/emissions/index.ts';
+import { createEscrowDeps } from './modules/escrow/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
 
 /** What differs between the server (main.ts), the tests' kit and the feed benchmark's server. */
@@ -112,7 +113,7 @@ async function openParts(
   closers.push(() => emissions.stop());
 
   const inProcess = localnet && (options.chain?.inProcess ?? true) ? localnet : null;
-  return {
+  const shared = {
     config,
     database,
     emissions,
@@ -140,6 +141,7 @@ async function openParts(
     logger,
     version: options.version ?? packageVersion(),
   };
+  return { ...shared, escrow: createEscrowDeps(shared) };
 }
 
 async function openMigratedDatabase(config: Config, options: AppContextOptions): Promise<Database> {

@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
-import { startEscrowIndexer } from './modules/escrow/indexer.ts';
-import { startFeedJobs } from './modules/feed/expiry.ts';
+import { startEscrowIndexer } from './modules/escrow/index.ts';
+import { startFeedJobs } from './modules/feed/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
-import { escrowDepsOf, runEscrowIndexPass, type IndexPassResult } from './service.ts';
+import { runEscrowIndexPass, type EscrowDeps, type IndexPassResult } from './service.ts';
 
 export type EscrowIndexer = PeriodicJob<IndexPassResult>;
 
@@ -10,11 +10,14 @@ export type EscrowIndexer = PeriodicJob<IndexPassResult>;
  * SKIP LOCKED (repo.ts claimDueVaults). One pass at a time per instance; main.ts stops it on
  * shutdown (waiting for the pass in flight) before the database closes.
  */
-export function startEscrowIndexer(ctx: AppContext): EscrowIndexer {
-  const deps = escrowDepsOf(ctx);
+export function startEscrowIndexer(ctx: {
+  escrow: EscrowDeps;
+  logger: FastifyBaseLogger;
+}): EscrowIndexer {
+  const deps = ctx.escrow;
   return startPeriodicJob({
     name: 'escrow index pass',
-    intervalMs: ctx.config.vaults.escrowIndexIntervalMs,
+    intervalMs: deps.indexIntervalMs,
     logger: ctx.logger,
     enabled: deps.enabled,
     run: () => runEscrowIndexPass(deps),

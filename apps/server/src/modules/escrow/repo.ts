@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { ESCROW_DEPOSITS_SHOWN, MY_VAULTS_LIMIT, type VaultStatus } from '@dum/core';
 import type { OnChainVault } from '@dum/chain/vault-program';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Tx } from '../emissions/ledger.ts';
-import { VAULT_COLUMNS, VAULT_FROM, type VaultRow } from '../vaults/repo.ts';
+import { vaults } from '../../db/schema.ts';
+import type { Tx } from '../emissions/index.ts';
 import type { IndexedDeposit } from './checks.ts';
 
 /**
@@ -40,6 +41,30 @@ export async function readEscrowTarget(
     values: [vaultId.toString()],
   });
   return result.rows[0] ?? null;
+}
+
+/**
+ * The vaults row of a new escrow vault (kind escrow, the program's target; it ends after the
+ * duration until the chain says when). Answers its id.
+ */
+export async function insertEscrowVaultRow(
+  tx: Pick<Tx, 'insert'>,
+  row: { postId: bigint; creatorId: string; target: bigint; createdAt: Date; endsAt: Date },
+): Promise<bigint> {
+  const [vault] = await tx
+    .insert(vaults)
+    .values({
+      messageId: row.postId,
+      creatorId: row.creatorId,
+      target: row.target,
+      mediaKey: randomBytes(18).toString('base64url'),
+      kind: 'escrow',
+      createdAt: row.createdAt,
+      endsAt: row.endsAt,
+    })
+    .returning({ id: vaults.id });
+  if (!vault) throw new Error('vault insert returned nothing');
+  return vault.id;
 }
 
 export async function insertEscrowVault(
@@ -235,29 +260,25 @@ export async function readVaultDeposits(pool: pg.Pool, vaultId: bigint): Promise
   return result.rows;
 }
 
+/** A supporter of an escrow vault on its leaderboard (one deposit: `supports` is always 1). */
+export interface EscrowLeaderboardRow {
+  supporter_id: string;
+  username: string | null;
+  display_name: string | null;
+  sol_address: string;
+  total: string;
+  supports: number;
+}
+
 /** Supporters of an escrow vault with a user, ranked by lamports locked now (the leaderboard). */
 export async function readEscrowLeaderboard(
   pool: pg.Pool,
   vaultId: bigint,
-): Promise<
-  {
-    supporter_id: string;
-    username: string | null;
-    display_name: string | null;
-    sol_address: string;
-    total: string;
-  }[]
-> {
-  const result = await pool.query<{
-    supporter_id: string;
-    username: string | null;
-    display_name: string | null;
-    sol_address: string;
-    total: string;
-  }>({
+): Promise<EscrowLeaderboardRow[]> {
+  const result = await pool.query<EscrowLeaderboardRow>({
     name: 'escrow_leaderboard',
     text: `select u.id as supporter_id, u.username, u.display_name, u.sol_address,
-        d.amount::text as total
+        d.amount::text as total, 1 as supports
       from escrow_deposits d join users u on u.sol_address = d.participant
       where d.vault_id = $1 and d.amount > 0
       order by d.amount desc, d.first_deposit_ts, d.address`,
@@ -266,9 +287,9 @@ export async function readEscrowLeaderboard(
   return result.rows;
 }
 
-export type MyDepositRow = VaultRow & DepositRow & { body: string };
+export type MyDepositRow = DepositRow & { vault_id: string };
 
-/** My Vaults' deposits: live escrow vaults the wallet deposited in, most recent first. */
+/** My Vaults' deposits: the wallet's deposits in live escrow vaults, most recent first. */
 export async function readMyDeposits(
   pool: pg.Pool,
   wallet: string,
@@ -276,10 +297,9 @@ export async function readMyDeposits(
   const [list, totals] = await Promise.all([
     pool.query<MyDepositRow>({
       name: 'my_vaults_deposits',
-      text: `select ${VAULT_COLUMNS}, m.body, ${DEPOSIT_COLUMNS}
+      text: `select d.vault_id::text as vault_id, ${DEPOSIT_COLUMNS}
         from escrow_deposits d
-        join ${VAULT_FROM} on v.id = d.vault_id
-        join messages m on m.id = v.message_id
+        join escrow_vaults e on e.vault_id = d.vault_id
         left join users du on du.sol_address = d.participant
         where d.participant = $1 and e.state = 'live'
         order by d.last_update_ts desc, d.address
@@ -304,15 +324,15 @@ export async function readMyDeposits(
 }
 
 /**
- * The expiry sweep's part: escrow vault posts still pending after ESCROW_PENDING_TTL_MS. The
- * vault rows are locked with SKIP LOCKED (a sync holding one is skipped, and a row a sync has
- * just made live no longer matches), then their posts are deleted (cascading to the vault).
- * Answers the media files to remove after commit.
+ * The expiry sweep's part: the posts of escrow vaults still pending after
+ * ESCROW_PENDING_TTL_MS. The vault rows are locked with SKIP LOCKED until the caller's commit (a
+ * sync holding one is skipped, and a row a sync has just made live no longer matches); the
+ * caller deletes the posts (cascading to the vaults) in the same transaction.
  */
-export async function deleteStalePendingVaults(
-  tx: Tx,
+export async function lockStalePendingVaultPosts(
+  tx: Pick<Tx, 'execute'>,
   args: { createdBefore: Date; limit: number },
-): Promise<{ posts: number; keys: string[] }> {
+): Promise<string[]> {
   const due = await tx.execute<{ message_id: string }>(sql`
     select v.message_id::text as message_id
     from vaults v join escrow_vaults e on e.vault_id = v.id
@@ -320,11 +340,26 @@ export async function deleteStalePendingVaults(
     order by v.created_at
     limit ${args.limit}
     for update of v, e skip locked`);
-  if (due.rows.length === 0) return { posts: 0, keys: [] };
-  const ids = `{${due.rows.map((row) => row.message_id).join(',')}}`;
-  const files = await tx.execute<{ storage_key: string }>(
-    sql`delete from media where message_id = any(${ids}::bigint[]) returning storage_key`,
+  return due.rows.map((row) => row.message_id);
+}
+
+/** The creator's name as the Live Activity line shows it (long wallet addresses shortened). */
+export async function readCreatorName(tx: Pick<Tx, 'execute'>, creatorId: string): Promise<string> {
+  const result = await tx.execute<{ name: string }>(
+    sql`select coalesce(display_name, username, sol_address) as name from users
+        where id = ${creatorId}`,
   );
-  await tx.execute(sql`delete from messages where id = any(${ids}::bigint[])`);
-  return { posts: due.rows.length, keys: files.rows.map((row) => row.storage_key) };
+  const name = result.rows[0]?.name ?? 'A creator';
+  return name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
+}
+
+/** The author of a post that just went live, as new_post names them. */
+export async function readAuthor(
+  tx: Pick<Tx, 'execute'>,
+  userId: string,
+): Promise<{ id: string; username: string | null }> {
+  const result = await tx.execute<{ username: string | null }>(
+    sql`select username from users where id = ${userId}`,
+  );
+  return { id: userId, username: result.rows[0]?.username ?? null };
 }

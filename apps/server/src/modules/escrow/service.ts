@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { ChainClient } from '@dum/chain';
 import {
   findVaultAddress,
   readVaultSnapshot,
   vaultProgramIsConfigured,
+  type OnChainVault,
   type RpcCall,
   type VaultConfig,
+  type VaultSnapshot,
 } from '@dum/chain/vault-program';
 import {
   AppError,
@@ -16,29 +17,32 @@ import {
   formatSol,
   type EscrowDeposit,
   type EscrowTerms,
-  type MyDepositsResponse,
   type RealtimeEvent,
-  type VaultSummary,
 } from '@dum/core';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { AppContext, Clock } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/prepared.ts';
-import { vaults } from '../../db/schema.ts';
+import type { Clock } from '../../context.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent, writeActivity, type Tx } from '../emissions/ledger.ts';
-import type { EmissionSequencer } from '../emissions/sequencer.ts';
-import { readVault } from '../vaults/repo.ts';
-import { toVaultSummary } from '../vaults/service.ts';
-import { checkSnapshot, type EscrowExpectation } from './checks.ts';
+import {
+  recordRewardedEvent,
+  writeActivity,
+  type EmissionSequencer,
+  type Tx,
+} from '../emissions/index.ts';
+import { checkSnapshot, type EscrowExpectation, type IndexedDeposit } from './checks.ts';
 import {
   applyVault,
   claimDueVaults,
   insertEscrowVault,
+  insertEscrowVaultRow,
   lockEscrowVault,
+  readAuthor,
+  readCreatorName,
+  readEscrowLeaderboard,
   readEscrowTarget,
   readMyDeposits,
   readRecordedTotals,
@@ -47,10 +51,12 @@ import {
   upsertDeposits,
   usersOfWallets,
   type DepositRow,
+  type EscrowLeaderboardRow,
   type EscrowTargetRow,
+  type LockedEscrow,
 } from './repo.ts';
 
-/** What escrow vaults need; built once from the app context (vaults/routes.ts, main.ts). */
+/** What escrow vaults need: built once per app context (createEscrowDeps), shared by its users. */
 export interface EscrowDeps {
   db: Db;
   pool: pg.Pool;
@@ -60,23 +66,38 @@ export interface EscrowDeps {
   logger: FastifyBaseLogger;
   enabled: boolean;
   programId: string;
+  /** How often the indexer runs a pass (ESCROW_INDEX_INTERVAL_MS). */
+  indexIntervalMs: number;
   /** Gives the events a sync queues their rewards (modules/emissions). */
   emissions: EmissionSequencer;
   /** The program's config once seen on chain (it never goes away), per instance. */
   config: { value: VaultConfig | null };
 }
 
-export function escrowDepsOf(ctx: AppContext): EscrowDeps {
+/** The parts of the app context escrow vaults use. */
+export interface EscrowParts {
+  config: Pick<Config, 'vaults'>;
+  database: Database;
+  clock: Clock;
+  bus: EventBus;
+  chain: ChainClient;
+  logger: FastifyBaseLogger;
+  emissions: EmissionSequencer;
+}
+
+/** The escrow dependencies of one app context (its one cache of the program's config). */
+export function createEscrowDeps(parts: EscrowParts): EscrowDeps {
   return {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
-    bus: ctx.bus,
-    chain: ctx.chain,
-    logger: ctx.logger,
-    enabled: ctx.config.vaults.enabled,
-    programId: ctx.config.vaults.programId,
-    emissions: ctx.emissions,
+    db: parts.database.db,
+    pool: parts.database.pool,
+    clock: parts.clock,
+    bus: parts.bus,
+    chain: parts.chain,
+    logger: parts.logger,
+    enabled: parts.config.vaults.enabled,
+    programId: parts.config.vaults.programId,
+    indexIntervalMs: parts.config.vaults.escrowIndexIntervalMs,
+    emissions: parts.emissions,
     config: { value: null },
   };
 }
@@ -91,6 +112,8 @@ export interface EscrowPlan {
   terms: EscrowTerms;
   target: bigint;
   config: VaultConfig;
+  /** The vault program the vault is created under. */
+  programId: string;
 }
 
 /**
@@ -120,7 +143,12 @@ export async function planEscrowVault(
   if (!checked.ok) throw new AppError(checked.code, { message: checked.message });
   const config = await programConfig(deps);
   if (!config) throw new AppError('escrow_unavailable');
-  return { terms: checked.terms, target: escrowTarget(checked.terms.multiplier), config };
+  return {
+    terms: checked.terms,
+    target: escrowTarget(checked.terms.multiplier),
+    config,
+    programId: deps.programId,
+  };
 }
 
 async function programConfig(deps: EscrowDeps): Promise<VaultConfig | null> {
@@ -137,35 +165,24 @@ async function programConfig(deps: EscrowDeps): Promise<VaultConfig | null> {
  * rewarded event yet: vault_created is recorded when the vault is found on chain.
  */
 export async function createEscrowVaultForPost(
-  tx: Pick<Tx, 'insert' | 'execute'>,
-  args: {
-    postId: bigint;
-    creatorId: string;
-    creatorWallet: string;
-    programId: string;
-    plan: EscrowPlan;
-    now: Date;
-  },
+  client: pg.PoolClient,
+  args: { postId: bigint; creatorId: string; creatorWallet: string; plan: EscrowPlan; now: Date },
 ): Promise<void> {
   const { plan, now } = args;
+  // The repo writes through Drizzle on the caller's connection (its transaction).
+  const tx = drizzle(client);
   const durationSeconds = BigInt(plan.terms.durationDays * ESCROW_SECONDS_PER_DAY);
-  const [vault] = await tx
-    .insert(vaults)
-    .values({
-      messageId: args.postId,
-      creatorId: args.creatorId,
-      target: plan.target,
-      mediaKey: randomBytes(18).toString('base64url'),
-      kind: 'escrow',
-      createdAt: now,
-      endsAt: new Date(now.getTime() + Number(durationSeconds) * 1000),
-    })
-    .returning({ id: vaults.id });
-  if (!vault) throw new Error('vault insert returned nothing');
-  const address = (await findVaultAddress(args.postId, args.creatorWallet, args.programId)).address;
+  const vaultId = await insertEscrowVaultRow(tx, {
+    postId: args.postId,
+    creatorId: args.creatorId,
+    target: plan.target,
+    createdAt: now,
+    endsAt: new Date(now.getTime() + Number(durationSeconds) * 1000),
+  });
+  const address = (await findVaultAddress(args.postId, args.creatorWallet, plan.programId)).address;
   await insertEscrowVault(tx, {
-    vaultId: vault.id,
-    programId: args.programId,
+    vaultId,
+    programId: plan.programId,
     address,
     creatorWallet: args.creatorWallet,
     multiplier: plan.terms.multiplier,
@@ -199,6 +216,21 @@ interface Announcement {
   newPost: RealtimeEvent | null;
 }
 
+/** A deposit whose `totalDeposited` grew since the last recorded read, by `added` lamports. */
+interface GrownDeposit extends IndexedDeposit {
+  added: bigint;
+}
+
+/** A checked read of a vault from the chain, about to be recorded. */
+interface CheckedRead {
+  vaultId: bigint;
+  target: EscrowTargetRow;
+  snapshot: VaultSnapshot;
+  chainVault: OnChainVault;
+  deposits: IndexedDeposit[];
+  now: Date;
+}
+
 /**
  * Reads an escrow vault from the chain (at `confirmed`, outside any transaction), checks every
  * account against its post (checks.ts) and records it:
@@ -212,9 +244,24 @@ interface Announcement {
  *   goes out); active → unlocked at the target (`vault_completed`), → paid_out when claimed.
  *
  * Throws vault_not_found, escrow_not_on_chain, escrow_mismatch (nothing recorded), or
- * chain_unavailable.
+ * chain_unavailable. The vault's summary after it is the vaults slice's to read.
  */
-export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promise<VaultSummary> {
+export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promise<void> {
+  const read = await readCheckedVault(deps, vaultId);
+  const announcement = await inTransaction(deps, (client) => recordRead(client, read));
+  if (announcement) {
+    await deps.emissions.settle();
+    for (const event of announcement.events) {
+      await announce(deps, { kind: 'users', userIds: announcement.audience }, event);
+    }
+    if (announcement.newPost) await announce(deps, { kind: 'all' }, announcement.newPost);
+  } else {
+    await touchIndexedAt(deps.pool, vaultId, read.now);
+  }
+}
+
+/** The vault and its deposits as the chain holds them, checked against the post. */
+async function readCheckedVault(deps: EscrowDeps, vaultId: bigint): Promise<CheckedRead> {
   const target = await readEscrowTarget(deps.pool, vaultId);
   if (!target) throw new AppError('vault_not_found');
   const expected = expectationOf(target);
@@ -228,121 +275,128 @@ export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promis
     deps.logger.warn({ vaultId: vaultId.toString(), field: checked.field }, 'escrow mismatch');
     throw new AppError('escrow_mismatch', { details: { field: checked.field } });
   }
-  const { vault: chainVault, deposits } = checked;
-  const now = deps.clock.now();
-  const vaultKey = vaultId.toString();
+  return {
+    vaultId,
+    target,
+    snapshot,
+    chainVault: checked.vault,
+    deposits: checked.deposits,
+    now: deps.clock.now(),
+  };
+}
 
-  const announcement = await inTransaction(deps, async (client): Promise<Announcement | null> => {
-    // The repo's helpers write through Drizzle on this connection; events go on it directly.
-    const tx = drizzle(client);
-    const locked = await lockEscrowVault(tx, vaultId);
-    if (!locked) throw new AppError('vault_not_found');
-    if (locked.indexed_slot !== null && snapshot.slot < BigInt(locked.indexed_slot)) return null;
+/**
+ * Records a checked read under the vault's row lock, in the caller's transaction: the chain's
+ * facts, the unlock line, the rewarded events; answers what to announce after commit, or null
+ * when a newer read was applied already.
+ */
+async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Announcement | null> {
+  const { vaultId, snapshot, chainVault, deposits, now } = read;
+  // The repo's helpers write through Drizzle on this connection; events go on it directly.
+  const tx = drizzle(client);
+  const locked = await lockEscrowVault(tx, vaultId);
+  if (!locked) throw new AppError('vault_not_found');
+  if (locked.indexed_slot !== null && snapshot.slot < BigInt(locked.indexed_slot)) return null;
 
-    const recorded = await readRecordedTotals(tx, vaultId);
-    const grown = deposits.flatMap(({ address, deposit }) => {
-      const added = deposit.totalDeposited - (recorded.get(address) ?? 0n);
-      return added > 0n ? [{ address, deposit, added }] : [];
-    });
-    const wentLive = locked.state === 'pending';
-    const rewardedUsers = await usersOfWallets(tx, [
-      ...new Set([
-        ...grown.map((g) => g.deposit.participant),
-        ...(wentLive ? [target.creator_wallet] : []),
-      ]),
-    ]);
-    const status = escrowVaultStatus(locked.status, {
-      totalDeposited: chainVault.totalDeposited,
-      targetAmount: chainVault.targetAmount,
-      paidOut: chainVault.status === 'paid_out',
-    });
-    await applyVault(tx, { vaultId, vault: chainVault, status, slot: snapshot.slot, now });
-    await upsertDeposits(tx, { vaultId, slot: snapshot.slot, now, deposits });
-
-    const unlocked = locked.status === 'active' && status !== 'active';
-    if (unlocked) {
-      await writeActivity(tx, now, {
-        type: 'vault_unlocked',
-        message: `${await creatorName(tx, locked.creator_id)}'s vault unlocked with ${formatSol(chainVault.totalDeposited)} SOL`,
-        userId: locked.creator_id,
-        reference: vaultKey,
-      });
-    }
-    if (wentLive) {
-      await recordRewardedEvent(
-        client,
-        { kind: 'vault_created', actorId: locked.creator_id, reference: locked.post_id },
-        now,
-      );
-    }
-    for (const g of grown) {
-      const userId = rewardedUsers.get(g.deposit.participant);
-      if (!userId) continue;
-      await recordRewardedEvent(
-        client,
-        {
-          kind: 'vault_supported',
-          actorId: userId,
-          subjectOwnerId: locked.creator_id,
-          reference: `${g.address}:${g.deposit.totalDeposited}`,
-        },
-        now,
-      );
-    }
-
-    const participants = await usersOfWallets(
-      tx,
-      deposits.map((d) => d.deposit.participant),
-    );
-    const audience = [...new Set([locked.creator_id, ...participants.values()])];
-    const events: RealtimeEvent[] = grown.map((g) => ({
-      type: 'vault_support',
-      data: {
-        vaultId: vaultKey,
-        support: {
-          supporterId: participants.get(g.deposit.participant) ?? null,
-          amount: g.added.toString(),
-        },
-      },
-    }));
-    if (unlocked) events.push({ type: 'vault_completed', data: { vaultId: vaultKey } });
-    const newPost: RealtimeEvent | null = wentLive
-      ? { type: 'new_post', data: { postId: locked.post_id, author: await authorOf(tx, locked) } }
-      : null;
-    return { audience, events, newPost };
+  const recorded = await readRecordedTotals(tx, vaultId);
+  const grown = deposits.flatMap(({ address, deposit }): GrownDeposit[] => {
+    const added = deposit.totalDeposited - (recorded.get(address) ?? 0n);
+    return added > 0n ? [{ address, deposit, added }] : [];
   });
+  const wentLive = locked.state === 'pending';
+  const status = escrowVaultStatus(locked.status, {
+    totalDeposited: chainVault.totalDeposited,
+    targetAmount: chainVault.targetAmount,
+    paidOut: chainVault.status === 'paid_out',
+  });
+  await applyVault(tx, { vaultId, vault: chainVault, status, slot: snapshot.slot, now });
+  await upsertDeposits(tx, { vaultId, slot: snapshot.slot, now, deposits });
 
-  if (announcement) {
-    await deps.emissions.settle();
-    for (const event of announcement.events) {
-      await announce(deps, { kind: 'users', userIds: announcement.audience }, event);
-    }
-    if (announcement.newPost) await announce(deps, { kind: 'all' }, announcement.newPost);
-  } else {
-    await touchIndexedAt(deps.pool, vaultId, now);
+  const unlocked = locked.status === 'active' && status !== 'active';
+  if (unlocked) {
+    await writeActivity(tx, now, {
+      type: 'vault_unlocked',
+      message: `${await readCreatorName(tx, locked.creator_id)}'s vault unlocked with ${formatSol(chainVault.totalDeposited)} SOL`,
+      userId: locked.creator_id,
+      reference: vaultId.toString(),
+    });
   }
-  const row = await readVault(deps.pool, vaultId);
-  if (!row) throw new AppError('vault_not_found');
-  return toVaultSummary(row);
+  await rewardRead(client, tx, { read, locked, grown, wentLive });
+  return announcementOf(tx, { read, locked, grown, wentLive, unlocked });
 }
 
-async function creatorName(tx: Tx, creatorId: string): Promise<string> {
-  const result = await tx.execute<{ name: string }>(
-    sql`select coalesce(display_name, username, sol_address) as name from users
-        where id = ${creatorId}`,
-  );
-  const name = result.rows[0]?.name ?? 'A creator';
-  return name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
-}
-
-async function authorOf(
+/** vault_created when the vault went live; vault_supported for each grown deposit's user. */
+async function rewardRead(
+  client: Queryable,
   tx: Tx,
-  locked: { creator_id: string },
-): Promise<{ id: string; username: string | null }> {
-  const result = await tx.execute<{ username: string | null }>(
-    sql`select username from users where id = ${locked.creator_id}`,
+  args: { read: CheckedRead; locked: LockedEscrow; grown: GrownDeposit[]; wentLive: boolean },
+): Promise<void> {
+  const { read, locked, grown, wentLive } = args;
+  const rewardedUsers = await usersOfWallets(tx, [
+    ...new Set([
+      ...grown.map((g) => g.deposit.participant),
+      ...(wentLive ? [read.target.creator_wallet] : []),
+    ]),
+  ]);
+  if (wentLive) {
+    await recordRewardedEvent(
+      client,
+      { kind: 'vault_created', actorId: locked.creator_id, reference: locked.post_id },
+      read.now,
+    );
+  }
+  for (const g of grown) {
+    const userId = rewardedUsers.get(g.deposit.participant);
+    if (!userId) continue;
+    await recordRewardedEvent(
+      client,
+      {
+        kind: 'vault_supported',
+        actorId: userId,
+        subjectOwnerId: locked.creator_id,
+        reference: `${g.address}:${g.deposit.totalDeposited}`,
+      },
+      read.now,
+    );
+  }
+}
+
+/** The events a recorded read sends after commit, to the creator and the participants. */
+async function announcementOf(
+  tx: Tx,
+  args: {
+    read: CheckedRead;
+    locked: LockedEscrow;
+    grown: GrownDeposit[];
+    wentLive: boolean;
+    unlocked: boolean;
+  },
+): Promise<Announcement> {
+  const { read, locked, grown } = args;
+  const vaultKey = read.vaultId.toString();
+  const participants = await usersOfWallets(
+    tx,
+    read.deposits.map((d) => d.deposit.participant),
   );
-  return { id: locked.creator_id, username: result.rows[0]?.username ?? null };
+  const audience = [...new Set([locked.creator_id, ...participants.values()])];
+  const events: RealtimeEvent[] = grown.map((g) => ({
+    type: 'vault_support',
+    data: {
+      vaultId: vaultKey,
+      support: {
+        supporterId: participants.get(g.deposit.participant) ?? null,
+        amount: g.added.toString(),
+      },
+    },
+  }));
+  if (args.unlocked) events.push({ type: 'vault_completed', data: { vaultId: vaultKey } });
+  const newPost: RealtimeEvent | null = args.wentLive
+    ? {
+        type: 'new_post',
+        data: { postId: locked.post_id, author: await readAuthor(tx, locked.creator_id) },
+      }
+    : null;
+  return { audience, events, newPost };
 }
 
 /** After commit; a failed publish is only logged (the rows are the truth). */
@@ -432,17 +486,37 @@ export async function getVaultDeposits(pool: pg.Pool, vaultId: bigint): Promise<
   return (await readVaultDeposits(pool, vaultId)).map(toEscrowDeposit);
 }
 
-export async function getMyDeposits(pool: pg.Pool, wallet: string): Promise<MyDepositsResponse> {
+/** A wallet's deposit in a live escrow vault, with the vault it belongs to. */
+export interface MyDeposit {
+  vaultId: bigint;
+  deposit: EscrowDeposit;
+}
+
+/**
+ * My Vaults' deposits (most recent first) with their totals; the vaults slice puts each on its
+ * vault's summary.
+ */
+export async function getMyDeposits(
+  pool: pg.Pool,
+  wallet: string,
+): Promise<{
+  deposits: MyDeposit[];
+  totals: { vaults: number; amount: string; unlocked: number };
+}> {
   const result = await readMyDeposits(pool, wallet);
   return {
-    items: result.rows.map((row) => ({
-      ...toVaultSummary(row),
-      postId: row.post_id,
-      body: row.body,
-      unlockedAt: row.unlocked_at ? new Date(row.unlocked_at).toISOString() : null,
-      given: row.claimed || row.refunded ? '0' : row.amount,
-      myDeposit: toEscrowDeposit(row),
+    deposits: result.rows.map((row) => ({
+      vaultId: BigInt(row.vault_id),
+      deposit: toEscrowDeposit(row),
     })),
     totals: { vaults: result.count, amount: result.amount, unlocked: result.unlocked },
   };
+}
+
+/** An escrow vault's supporters with a user, ranked by lamports locked now. */
+export async function getEscrowLeaderboard(
+  pool: pg.Pool,
+  vaultId: bigint,
+): Promise<EscrowLeaderboardRow[]> {
+  return readEscrowLeaderboard(pool, vaultId);
 }

@@ -13,9 +13,15 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { encodeCursor } from './cursor.ts';
-import { addComment, addedComment, countRows, createdPost, errorOf } from './test-kit.ts';
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+import {
+  addComment,
+  addedComment,
+  countRows,
+  createdPost,
+  errorOf,
+  setProfile,
+  type SignedIn,
+} from './test-kit.ts';
 
 describe.each(testDatabaseKinds())('comments on %s', (kind) => {
   let t: TestApp;
@@ -26,11 +32,11 @@ describe.each(testDatabaseKinds())('comments on %s', (kind) => {
     t = await createTestApp(kind);
     author = await createSignedInUser(t.ctx);
     carol = await createSignedInUser(t.ctx);
-    await t.ctx.database.pool.query(
-      `update users set username = 'carol', display_name = 'Carol', avatar_url = '/a/carol.png'
-       where id = $1`,
-      [carol.user.id],
-    );
+    await setProfile(t, carol.user.id, {
+      username: 'carol',
+      displayName: 'Carol',
+      avatarUrl: '/a/carol.png',
+    });
   });
   afterAll(async () => {
     await t.close();

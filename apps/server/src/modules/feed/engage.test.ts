@@ -6,9 +6,7 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
-import { countRows, createdPost, engage, errorOf } from './test-kit.ts';
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+import { countRows, createdPost, engage, errorOf, type SignedIn } from './test-kit.ts';
 
 describe.each(testDatabaseKinds())('likes and bookmarks on %s', (kind) => {
   let t: TestApp;

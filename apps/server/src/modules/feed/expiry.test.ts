@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { generateSigner } from '@dum/chain';
 import { FREE_POST_TTL_MS, type FeedItem, type UploadResponse } from '@dum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,12 +10,10 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
-import { mediaStoreAt } from '../media/storage.ts';
-import * as files from '../media/test-files.ts';
-import { ABANDONED_UPLOAD_MS, runFeedCleanup, startFeedJobs, type CleanupDeps } from './expiry.ts';
-import { addedComment, countRows, createdPost, engage } from './test-kit.ts';
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+import { ABANDONED_UPLOAD_MS, mediaStoreAt } from '../media/index.ts';
+import * as files from '../media/test-kit.ts';
+import { runFeedCleanup, startFeedJobs, type CleanupDeps } from './expiry.ts';
+import { addedComment, countRows, createdPost, engage, type SignedIn } from './test-kit.ts';
 
 describe.each(testDatabaseKinds())('the 24 h deletion job on %s', (kind) => {
   let t: TestApp;
@@ -36,9 +35,12 @@ describe.each(testDatabaseKinds())('the 24 h deletion job on %s', (kind) => {
     await t.close();
   });
 
+  // Signing in again (after the clock moved past the tokens' life) finds the same users.
+  const aliceAddress = generateSigner().address;
+  const bobAddress = generateSigner().address;
   async function signIn(): Promise<void> {
-    alice = await createSignedInUser(t.ctx, alice?.user.solAddress);
-    bob = await createSignedInUser(t.ctx, bob?.user.solAddress);
+    alice = await createSignedInUser(t.ctx, aliceAddress);
+    bob = await createSignedInUser(t.ctx, bobAddress);
   }
 
   async function upload(headers: Record<string, string>, data: Buffer, filename: string) {

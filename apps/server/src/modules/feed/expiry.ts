@@ -1,21 +1,17 @@
 import { ESCROW_PENDING_TTL_MS } from '@dum/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
-import { deleteStalePendingVaults } from '../escrow/repo.ts';
+import type { Tx } from '../emissions/index.ts';
+import { lockStalePendingVaultPosts } from '../escrow/index.ts';
 import {
   mediaStoreAt,
   removeMediaFiles,
-  removeStaleTempFiles,
+  runMediaCleanup,
   type MediaStore,
-} from '../media/storage.ts';
-
-/** Uploads that no post took within this time are deleted with their files. */
-export const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
-/** Temp files untouched this long belong to a process that died mid-upload. */
-const STALE_TEMP_FILE_MS = 60 * 60_000;
+} from '../media/index.ts';
+import { deletePosts, lockExpiredPosts } from './repo.ts';
 
 export interface CleanupDeps {
   db: Db;
@@ -35,7 +31,8 @@ export interface CleanupResult {
 
 /**
  * Deletes free posts whose 24 h are over, with their comments, likes, bookmarks (cascades) and
- * media files, then uploads no post took, then spent rate-limit windows.
+ * media files, then escrow vault posts still pending, then (modules/media) uploads no post
+ * took and spent rate-limit windows.
  *
  * Safe on several instances at once: each batch locks its rows with FOR UPDATE SKIP LOCKED, so
  * two runs take disjoint batches, and a post being liked or commented on right now is simply
@@ -48,67 +45,44 @@ export async function runFeedCleanup(
   now: Date,
   batchSize = 500,
 ): Promise<CleanupResult> {
-  const result: CleanupResult = { posts: 0, pendingVaults: 0, abandonedUploads: 0, files: 0 };
+  const expired = await deleteInBatches(deps, batchSize, (tx) =>
+    lockExpiredPosts(tx, { now, limit: batchSize }),
+  );
+  const pending = await deleteInBatches(deps, batchSize, (tx) =>
+    lockStalePendingVaultPosts(tx, {
+      createdBefore: new Date(now.getTime() - ESCROW_PENDING_TTL_MS),
+      limit: batchSize,
+    }),
+  );
+  const uploads = await runMediaCleanup(deps, now, batchSize);
+  return {
+    posts: expired.posts,
+    pendingVaults: pending.posts,
+    abandonedUploads: uploads.abandonedUploads,
+    files: expired.files + pending.files + uploads.abandonedUploads,
+  };
+}
 
+/**
+ * Deletes the posts `lock` picks, a batch per transaction, until a batch comes back short;
+ * each batch's media files go after its commit.
+ */
+async function deleteInBatches(
+  deps: CleanupDeps,
+  batchSize: number,
+  lock: (tx: Tx) => Promise<string[]>,
+): Promise<{ posts: number; files: number }> {
+  const total = { posts: 0, files: 0 };
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
-      const due = await tx.execute<{ id: string }>(
-        sql`select id::text as id from messages
-            where expires_at <= ${now}
-            order by expires_at
-            limit ${batchSize}
-            for update skip locked`,
-      );
-      if (due.rows.length === 0) return { posts: 0, keys: [] as string[] };
-      const ids = `{${due.rows.map((row) => row.id).join(',')}}`;
-      const files = await tx.execute<{ storage_key: string }>(
-        sql`delete from media where message_id = any(${ids}::bigint[]) returning storage_key`,
-      );
-      await tx.execute(sql`delete from messages where id = any(${ids}::bigint[])`);
-      return { posts: due.rows.length, keys: files.rows.map((row) => row.storage_key) };
+      const ids = await lock(tx);
+      return { posts: ids.length, keys: await deletePosts(tx, ids) };
     });
     await removeMediaFiles(deps.media, batch.keys);
-    result.posts += batch.posts;
-    result.files += batch.keys.length;
-    if (batch.posts < batchSize) break;
+    total.posts += batch.posts;
+    total.files += batch.keys.length;
+    if (batch.posts < batchSize) return total;
   }
-
-  for (;;) {
-    const batch = await deps.db.transaction((tx) =>
-      deleteStalePendingVaults(tx, {
-        createdBefore: new Date(now.getTime() - ESCROW_PENDING_TTL_MS),
-        limit: batchSize,
-      }),
-    );
-    await removeMediaFiles(deps.media, batch.keys);
-    result.pendingVaults += batch.posts;
-    result.files += batch.keys.length;
-    if (batch.posts < batchSize) break;
-  }
-
-  for (;;) {
-    const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_MS);
-    const abandoned = await deps.db.execute<{ storage_key: string }>(
-      sql`delete from media where id in (
-            select id from media
-            where message_id is null and created_at < ${cutoff}
-            limit ${batchSize}
-            for update skip locked)
-          returning storage_key`,
-    );
-    const keys = abandoned.rows.map((row) => row.storage_key);
-    await removeMediaFiles(deps.media, keys);
-    result.abandonedUploads += keys.length;
-    result.files += keys.length;
-    if (keys.length < batchSize) break;
-  }
-
-  await deps.db.execute(
-    sql`delete from rate_limit_windows
-        where window_start < ${new Date(now.getTime() - 2 * deps.rateWindowMs)}`,
-  );
-  await removeStaleTempFiles(deps.media, STALE_TEMP_FILE_MS);
-  return result;
 }
 
 export type FeedJobs = PeriodicJob<CleanupResult>;

@@ -16,22 +16,32 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { encodeCursor } from './cursor.ts';
-import { countRows, createdPost, createPost, errorOf, feedPage, wholeFeed } from './test-kit.ts';
+import {
+  countRows,
+  createdPost,
+  createPost,
+  errorOf,
+  feedPage,
+  setProfile,
+  wholeFeed,
+  type SignedIn,
+} from './test-kit.ts';
 
 describe.each(testDatabaseKinds())('posts and the feed on %s', (kind) => {
   let t: TestApp;
-  let alice: Awaited<ReturnType<typeof createSignedInUser>>;
-  let bob: Awaited<ReturnType<typeof createSignedInUser>>;
+  let alice: SignedIn;
+  let bob: SignedIn;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     alice = await createSignedInUser(t.ctx);
     bob = await createSignedInUser(t.ctx);
-    await t.ctx.database.pool.query(
-      `update users set username = 'alice', display_name = 'Alice', is_verified = true,
-         avatar_url = '/avatars/alice.png' where id = $1`,
-      [alice.user.id],
-    );
+    await setProfile(t, alice.user.id, {
+      username: 'alice',
+      displayName: 'Alice',
+      avatarUrl: '/avatars/alice.png',
+      isVerified: true,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,8 @@
-import { AppError } from '@dum/core';
-import { sql } from 'drizzle-orm';
+import { AppError, type EngagementKind } from '@dum/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Tx } from '../emissions/ledger.ts';
+import { comments, engagements, messages } from '../../db/schema.ts';
+import type { Tx } from '../emissions/index.ts';
 import type { PagePosition } from './cursor.ts';
 
 /**
@@ -287,4 +288,103 @@ export async function mediaKeysOfPosts(tx: Pick<Tx, 'execute'>, ids: bigint[]): 
         where message_id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
   return result.rows.map((row) => row.storage_key);
+}
+
+/** Free posts whose time is over, a batch, locked (SKIP LOCKED: rows in use wait for the next run). */
+export async function lockExpiredPosts(
+  tx: Pick<Tx, 'execute'>,
+  args: { now: Date; limit: number },
+): Promise<string[]> {
+  const due = await tx.execute<{ id: string }>(
+    sql`select id::text as id from messages
+        where expires_at <= ${args.now}
+        order by expires_at
+        limit ${args.limit}
+        for update skip locked`,
+  );
+  return due.rows.map((row) => row.id);
+}
+
+/**
+ * Deletes these posts (cascading to their comments, engagements and vaults) and their media
+ * rows; answers the stored names of the media, whose files go after commit.
+ */
+export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const idList = `{${ids.join(',')}}`;
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where message_id = any(${idList}::bigint[]) returning storage_key`,
+  );
+  await tx.execute(sql`delete from messages where id = any(${idList}::bigint[])`);
+  return files.rows.map((row) => row.storage_key);
+}
+
+/** Deletes a post; cascades remove its comments, engagements, media rows and vault. */
+export async function deletePostRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
+  await tx.delete(messages).where(eq(messages.id, id));
+}
+
+/** Adds the user's like or bookmark of a post; false when it was there already. */
+export async function insertEngagement(
+  tx: Pick<Tx, 'insert'>,
+  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(engagements)
+    .values({ messageId: args.postId, userId: args.userId, kind: args.kind, createdAt: args.now })
+    .onConflictDoNothing()
+    .returning({ kind: engagements.kind });
+  return inserted.length > 0;
+}
+
+/** Removes the user's like or bookmark of a post; false when there was none. */
+export async function deleteEngagement(
+  tx: Pick<Tx, 'delete'>,
+  args: { postId: bigint; userId: string; kind: EngagementKind },
+): Promise<boolean> {
+  const removed = await tx
+    .delete(engagements)
+    .where(
+      and(
+        eq(engagements.messageId, args.postId),
+        eq(engagements.userId, args.userId),
+        eq(engagements.kind, args.kind),
+      ),
+    )
+    .returning({ kind: engagements.kind });
+  return removed.length > 0;
+}
+
+export async function insertComment(
+  tx: Pick<Tx, 'insert'>,
+  args: { postId: bigint; authorId: string; body: string; now: Date },
+): Promise<{ id: bigint; createdAt: Date }> {
+  const [comment] = await tx
+    .insert(comments)
+    .values({
+      messageId: args.postId,
+      authorId: args.authorId,
+      body: args.body,
+      createdAt: args.now,
+    })
+    .returning({ id: comments.id, createdAt: comments.createdAt });
+  if (!comment) throw new Error('comment insert returned nothing');
+  return comment;
+}
+
+/** Locks a comment of this post until commit, and answers its author; null when none. */
+export async function lockComment(
+  tx: Pick<Tx, 'select'>,
+  args: { postId: bigint; commentId: bigint },
+): Promise<{ authorId: string } | null> {
+  const [comment] = await tx
+    .select({ authorId: comments.authorId })
+    .from(comments)
+    .where(and(eq(comments.id, args.commentId), eq(comments.messageId, args.postId)))
+    .for('update');
+  return comment ?? null;
+}
+
+export async function deleteCommentRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
+  await tx.delete(comments).where(eq(comments.id, id));
 }

@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import { escrowDepsOf } from '../escrow/service.ts';
-import { mediaStoreAt } from '../media/storage.ts';
+import { requireUser } from '../auth/index.ts';
+import { mediaStoreAt } from '../media/index.ts';
 import { parseId } from './cursor.ts';
-import { createFirstPageCache } from './feed-cache.ts';
+import { createFirstPageCache } from './first-page-cache.ts';
 import {
   commentItemJsonSchema,
   commentPageJsonSchema,
@@ -66,6 +65,16 @@ interface CommentParams {
 
 /** The feed: posts, likes and bookmarks, comments (docs/api.md "Feed"). */
 export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = feedDepsOf(app, ctx);
+  postRoutes(app, deps);
+  commentRoutes(app, deps);
+}
+
+/**
+ * The feed's dependencies for this app, with its first-page cache, which a post made (or a vault
+ * supported) on any instance drops.
+ */
+function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
   const deps: FeedDeps = {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -77,7 +86,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
     vaultsEnabled: ctx.config.vaults.enabled,
-    escrow: escrowDepsOf(ctx),
+    escrow: ctx.escrow,
   };
   // A post made (or a vault supported) on any instance drops this instance's cached first page.
   const unsubscribe = ctx.bus.subscribe((message) => {
@@ -90,7 +99,11 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onClose', async () => {
     unsubscribe();
   });
+  return deps;
+}
 
+/** The feed's pages, posts, likes and bookmarks. */
+function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
   app.get(
     '/api/messages-v2/feed',
     { schema: { response: { 200: feedPageJsonSchema } } },
@@ -142,7 +155,10 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { kind } = parseBody(engageRequestSchema, request.body);
     return toggleEngagement(deps, user, id, kind);
   });
+}
 
+/** A post's comments. */
+function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
   app.get<{ Params: PostParams }>(
     '/api/messages/:id/comments',
     { schema: { response: { 200: commentPageJsonSchema } } },

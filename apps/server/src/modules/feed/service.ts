@@ -11,37 +11,44 @@ import {
   type FeedPageResponse,
   type RealtimeEvent,
 } from '@dum/core';
-import { and, eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, type Queryable } from '../../db/prepared.ts';
-import { comments, engagements, media, messages } from '../../db/schema.ts';
+import { inTransaction } from '../../db/prepared.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent } from '../emissions/ledger.ts';
-import type { EmissionSequencer } from '../emissions/sequencer.ts';
+import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
+import type { EscrowDeps } from '../escrow/index.ts';
 import {
+  attachUpload,
+  claimUpload,
   mediaNameFromUrl,
-  mediaPath,
   mediaUrlOf,
   removeMediaFiles,
-  sha256OfFile,
+  storedFileHash,
   type MediaStore,
-} from '../media/storage.ts';
+} from '../media/index.ts';
 import {
-  createEscrowVaultForPost,
-  planEscrowVault,
-  type EscrowDeps,
-  type EscrowPlan,
-} from '../escrow/service.ts';
-import { createVaultForPost, vaultTargetFor, withVaults } from '../vaults/service.ts';
+  createVaultForPost,
+  planVault,
+  vaultRequestOf,
+  withVaults,
+  type EscrowTermsInput,
+  type PostReader,
+  type VaultPlan,
+} from '../vaults/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { CachedPage, FirstPageCache } from './feed-cache.ts';
+import type { CachedPage, FirstPageCache } from './first-page-cache.ts';
 import {
   adjustCount,
+  deleteCommentRow,
+  deleteEngagement,
+  deletePostRow,
+  insertComment,
+  insertEngagement,
   insertPost,
+  lockComment,
   readActor,
   lockLivePost,
   mediaKeysOfPosts,
@@ -67,7 +74,7 @@ export interface FeedDeps {
   emissions: EmissionSequencer;
   /** The timelock-vault feature flag (config.vaults.enabled). */
   vaultsEnabled: boolean;
-  /** Escrow vault posts (issue 9). */
+  /** Escrow vault posts: the context's one set of escrow dependencies. */
   escrow: EscrowDeps;
 }
 
@@ -193,6 +200,18 @@ export async function listComments(
   };
 }
 
+/**
+ * A post as the feed shows it without its vault's summary (the vaults slice puts that on): the
+ * vault page's post (app.ts hands this to the vault routes).
+ */
+export function feedPostReader(ctx: Pick<AppContext, 'database' | 'clock'>): PostReader {
+  return async (postId, viewerId) => {
+    const now = ctx.clock.now();
+    const row = await readPostRow(ctx.database.pool, { now, id: postId, viewerId });
+    return row ? toFeedItem(row) : null;
+  };
+}
+
 // ---- Posts ------------------------------------------------------------------------------------
 
 export interface CreatePostInput {
@@ -204,31 +223,61 @@ export interface CreatePostInput {
   /** Vault posts: the SOL to lock (modules/vaults checks it). */
   targetAmount?: string | null | undefined;
   /** Escrow vault posts: the program's terms (modules/escrow checks them). */
-  escrow?: { multiplier?: unknown; durationDays?: unknown; contentHash?: unknown } | null;
+  escrow?: EscrowTermsInput | null;
+}
+
+/** A post's checked text and attachment, before anything is written. */
+interface PostDraft {
+  kind: 'public' | 'vault';
+  text: string;
+  attachment: { type: 'image' | 'audio'; name: string } | null;
 }
 
 /**
- * Creates a public post, attaches an upload of the same user that no post uses yet, and records
- * the rewarded event, all in one transaction; then tells every instance (new_post). A vault post
- * has no expiry and its vault is created in the same transaction by modules/vaults.
+ * Creates a post: checks it (the vault it asks for, then its text and attachment), plans its
+ * vault, writes it (with its upload and vault, in one transaction), then rewards and announces
+ * it. A vault post has no expiry; its vault is created in the same transaction by
+ * modules/vaults. The checks run in this order so each bad request gets the same error as ever.
  */
 export async function createPost(
   deps: FeedDeps,
   author: Viewer,
   input: CreatePostInput,
 ): Promise<FeedItem> {
-  const wantsEscrow = input.escrow !== undefined && input.escrow !== null;
-  if (wantsEscrow && input.kind !== 'vault') {
-    throw new AppError('validation_failed', {
-      details: [{ path: 'escrow', message: 'Only vault posts have escrow terms' }],
+  const vaultRequest = vaultRequestOf(deps.vaultsEnabled, input);
+  const draft = checkPost(deps, input, vaultRequest === null ? 'public' : 'vault');
+  // Escrow: the terms, then whether the program is on the cluster (a chain read, before the
+  // transaction).
+  const vault = vaultRequest
+    ? await planVault(deps.escrow, vaultRequest, {
+        targetAmount: input.targetAmount,
+        hasMedia: draft.attachment !== null,
+      })
+    : null;
+  await checkContentHash(deps, draft, vault);
+
+  const now = deps.clock.now();
+  const row = await writePost(deps, author, draft, vault, now);
+  // The author's row is gone (their token outlived their account).
+  if (!row) throw new AppError('unauthorized');
+
+  deps.cache.invalidate();
+  // A pending escrow post is its author's alone until the vault is on chain; the indexer
+  // announces it (and rewards it) then.
+  if (vault?.kind !== 'escrow') {
+    await deps.emissions.settle();
+    await publish(deps, {
+      type: 'new_post',
+      data: { postId: row.id, author: { id: author.id, username: row.username } },
     });
   }
-  if (wantsEscrow && !deps.vaultsEnabled) throw new AppError('vaults_disabled');
-  const vaultTarget =
-    input.kind === 'vault' && !wantsEscrow
-      ? vaultTargetFor(deps.vaultsEnabled, input.targetAmount)
-      : null;
-  const kind = vaultTarget === null && !wantsEscrow ? ('public' as const) : ('vault' as const);
+  const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
+  if (!item) throw new Error('created post vanished');
+  return item;
+}
+
+/** The post's kind, text and attachment, or the error to answer. */
+function checkPost(deps: FeedDeps, input: CreatePostInput, kind: 'public' | 'vault'): PostDraft {
   if (input.kind !== 'public' && input.kind !== 'vault') {
     throw new AppError('validation_failed', {
       details: [{ path: 'kind', message: 'Only public and vault posts can be created for now' }],
@@ -249,110 +298,79 @@ export async function createPost(
     : input.audioUrl
       ? { type: 'audio' as const, url: input.audioUrl }
       : null;
-  const attachmentName = attachment ? mediaNameFromUrl(attachment.url, deps.appOrigin) : null;
-  if (attachment && !attachmentName) throw new AppError('media_not_attachable');
-  // Escrow: the terms, then whether the program is on the cluster (a chain read, before the
-  // transaction).
-  const escrowPlan: EscrowPlan | null =
-    wantsEscrow && input.escrow
-      ? await planEscrowVault(deps.escrow, {
-          escrow: input.escrow,
-          targetAmount: input.targetAmount,
-          hasMedia: attachment !== null,
-        })
-      : null;
-  if (escrowPlan?.terms.contentHash && attachmentName) {
-    const stored = await sha256OfFile(mediaPath(deps.media, attachmentName)).catch(() => null);
-    if (stored === null) throw new AppError('media_not_attachable');
-    if (stored !== escrowPlan.terms.contentHash) {
-      throw new AppError('invalid_content_hash', {
-        message: 'contentHash is not the SHA-256 of the uploaded file (use the upload contentHash)',
-      });
-    }
-  }
+  if (!attachment) return { kind, text, attachment: null };
+  const name = mediaNameFromUrl(attachment.url, deps.appOrigin);
+  if (!name) throw new AppError('media_not_attachable');
+  return { kind, text, attachment: { type: attachment.type, name } };
+}
 
-  const now = deps.clock.now();
-  const imageKey = attachment?.type === 'image' ? attachmentName : null;
-  const audioKey = attachment?.type === 'audio' ? attachmentName : null;
-  const insert = (db: Queryable) =>
+/** An escrow vault commits its media's SHA-256 on chain: the stored file must have it. */
+async function checkContentHash(
+  deps: FeedDeps,
+  draft: PostDraft,
+  vault: VaultPlan | null,
+): Promise<void> {
+  if (vault?.kind !== 'escrow' || !vault.contentHash || !draft.attachment) return;
+  const stored = await storedFileHash(deps.media, draft.attachment.name);
+  if (stored === null) throw new AppError('media_not_attachable');
+  if (stored !== vault.contentHash) {
+    throw new AppError('invalid_content_hash', {
+      message: 'contentHash is not the SHA-256 of the uploaded file (use the upload contentHash)',
+    });
+  }
+}
+
+/**
+ * Writes the post and what comes with it: its upload (claimed, then attached) and its vault.
+ * A text post is one statement, atomic on its own; the others write more rows in a
+ * transaction. Null when the author's row is gone (nothing is written then).
+ */
+async function writePost(
+  deps: FeedDeps,
+  author: Viewer,
+  draft: PostDraft,
+  vault: VaultPlan | null,
+  now: Date,
+): Promise<PostRow | null> {
+  const { kind, attachment } = draft;
+  const insert = (db: Pick<pg.Pool, 'query'>) =>
     insertPost(db, {
       authorId: author.id,
       kind,
-      body: text,
-      imageKey,
-      audioKey,
+      body: draft.text,
+      imageKey: attachment?.type === 'image' ? attachment.name : null,
+      audioKey: attachment?.type === 'audio' ? attachment.name : null,
       now,
       expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
       rewardedEvent: kind === 'public' ? 'post_created' : null,
     });
-  // A text post is one statement, atomic on its own; media and vaults write more rows with it.
-  const row =
-    !attachment && kind === 'public'
-      ? await insert(deps.pool)
-      : await inTransaction(deps, async (client): Promise<PostRow | null> => {
-          // The vault and media helpers write through Drizzle, on the same connection.
-          const tx = drizzle(client);
-          let mediaId: string | null = null;
-          if (attachment && attachmentName) {
-            const [upload] = await tx
-              .select({ id: media.id, type: media.type })
-              .from(media)
-              .where(
-                and(
-                  eq(media.storageKey, attachmentName),
-                  eq(media.ownerId, author.id),
-                  isNull(media.messageId),
-                ),
-              )
-              .for('update');
-            if (!upload || upload.type !== attachment.type) {
-              throw new AppError('media_not_attachable');
-            }
-            mediaId = upload.id;
-          }
-          const post = await insert(client);
-          if (!post) return null;
-          const postId = BigInt(post.id);
-          if (mediaId) {
-            await tx.update(media).set({ messageId: postId }).where(eq(media.id, mediaId));
-          }
-          if (escrowPlan) {
-            // Pending until found on chain; vault_created is recorded then (modules/escrow).
-            await createEscrowVaultForPost(tx, {
-              postId,
-              creatorId: author.id,
-              creatorWallet: post.sol_address,
-              programId: deps.escrow.programId,
-              plan: escrowPlan,
-              now,
-            });
-          } else if (vaultTarget !== null) {
-            await createVaultForPost(client, {
-              postId,
-              creatorId: author.id,
-              target: vaultTarget,
-              now,
-            });
-          }
-          return post;
-        });
-  // The author's row is gone (their token outlived their account).
-  if (!row) throw new AppError('unauthorized');
-
-  deps.cache.invalidate();
-  // A pending escrow post is its author's alone until the vault is on chain; the indexer
-  // announces it (and rewards it) then.
-  if (!escrowPlan) {
-    await deps.emissions.settle();
-    await publish(deps, {
-      type: 'new_post',
-      data: { postId: row.id, author: { id: author.id, username: row.username } },
-    });
-  }
-  const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
-  if (!item) throw new Error('created post vanished');
-  return item;
+  if (!attachment && !vault) return insert(deps.pool);
+  return inTransaction(deps, async (client): Promise<PostRow | null> => {
+    // The media helpers write through Drizzle, on the same connection.
+    const tx = drizzle(client);
+    const mediaId = attachment
+      ? await claimUpload(tx, {
+          storageKey: attachment.name,
+          ownerId: author.id,
+          type: attachment.type,
+        })
+      : null;
+    const post = await insert(client);
+    if (!post) return null;
+    const postId = BigInt(post.id);
+    if (mediaId) await attachUpload(tx, mediaId, postId);
+    if (vault) {
+      await createVaultForPost(client, {
+        postId,
+        creatorId: author.id,
+        creatorWallet: post.sol_address,
+        plan: vault,
+        now,
+      });
+    }
+    return post;
+  });
 }
 
 /** The author deletes their post with its comments, likes, bookmarks and media files. */
@@ -366,7 +384,7 @@ export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Prom
     }
     const keys = await mediaKeysOfPosts(tx, [id]);
     // Cascades remove the comments, engagements and media rows.
-    await tx.delete(messages).where(eq(messages.id, id));
+    await deletePostRow(tx, id);
     return keys;
   });
   deps.cache.invalidate();
@@ -399,12 +417,7 @@ export async function toggleEngagement(
       kind === 'like' ? 'for no key update' : 'for key share',
     );
     if (!post) throw new AppError('post_not_found');
-    const inserted = await tx
-      .insert(engagements)
-      .values({ messageId: id, userId: user.id, kind, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ kind: engagements.kind });
-    if (inserted.length > 0) {
+    if (await insertEngagement(tx, { postId: id, userId: user.id, kind, now })) {
       if (kind === 'like') {
         await adjustCount(tx, id, 'like_count', 1);
         await recordRewardedEvent(
@@ -420,17 +433,8 @@ export async function toggleEngagement(
       }
       return 'on' as const;
     }
-    const removed = await tx
-      .delete(engagements)
-      .where(
-        and(
-          eq(engagements.messageId, id),
-          eq(engagements.userId, user.id),
-          eq(engagements.kind, kind),
-        ),
-      )
-      .returning({ kind: engagements.kind });
-    if (removed.length > 0 && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
+    const removed = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
+    if (removed && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
     return 'off' as const;
   });
   if (kind === 'like') {
@@ -457,11 +461,7 @@ export async function addComment(
     const profile = await readActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
-    const [comment] = await tx
-      .insert(comments)
-      .values({ messageId: postId, authorId: user.id, body: text, createdAt: now })
-      .returning({ id: comments.id, createdAt: comments.createdAt });
-    if (!comment) throw new Error('comment insert returned nothing');
+    const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
     await adjustCount(tx, postId, 'comment_count', 1);
     await recordRewardedEvent(
       client,
@@ -500,16 +500,12 @@ export async function deleteComment(
   await deps.db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId, now, 'for no key update');
     if (!post) throw new AppError('post_not_found');
-    const [comment] = await tx
-      .select({ authorId: comments.authorId })
-      .from(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.messageId, postId)))
-      .for('update');
+    const comment = await lockComment(tx, { postId, commentId });
     if (!comment) throw new AppError('comment_not_found');
     if (comment.authorId !== user.id) {
       throw new AppError('forbidden', { message: 'You can only delete your own comments.' });
     }
-    await tx.delete(comments).where(eq(comments.id, commentId));
+    await deleteCommentRow(tx, commentId);
     await adjustCount(tx, postId, 'comment_count', -1);
   });
   deps.cache.invalidate();

@@ -1,10 +1,26 @@
 import type { CommentItem, FeedItem, FeedPageResponse } from '@dum/core';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/app-test-kit.ts';
+import type { createSignedInUser, TestApp } from '../../test/app-test-kit.ts';
 
-/** Request helpers shared by the feed and media tests (inject, no port). */
+/** Request helpers shared by the feed, media, vaults and escrow tests (inject, no port). */
 
 export type Headers = Record<string, string>;
+
+export type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+
+/** Gives a test user the public profile a post or comment shows. */
+export async function setProfile(
+  t: TestApp,
+  userId: string,
+  profile: { username: string; displayName: string; avatarUrl: string; isVerified?: boolean },
+): Promise<void> {
+  await t.ctx.database.pool.query(
+    `update users set username = $2, display_name = $3, avatar_url = $4,
+       is_verified = coalesce($5, is_verified)
+     where id = $1`,
+    [userId, profile.username, profile.displayName, profile.avatarUrl, profile.isVerified ?? null],
+  );
+}
 
 export async function createPost(
   t: TestApp,

@@ -3,8 +3,7 @@ import multipart from '@fastify/multipart';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import { mediaAccess } from '../vaults/service.ts';
+import { requireUser } from '../auth/index.ts';
 import { ensureMediaStore, mediaPath, mediaStoreAt, servedTypeOf } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
 
@@ -21,6 +20,19 @@ const MEDIA_HEADERS = {
   'accept-ranges': 'bytes',
 } as const;
 
+/**
+ * Whether a stored file may be served to a request: 'hidden' answers 404, 'private' is not kept
+ * by shared caches, 'public' is. The vaults slice answers it (a locked vault's files are its
+ * creator's alone); app.ts wires it in, so this slice does not depend on vaults.
+ */
+export type MediaAccess = 'public' | 'private' | 'hidden';
+export type MediaAccessCheck = (args: {
+  name: string;
+  /** The vault media key the creator's URLs carry (modules/vaults). */
+  key: string | undefined;
+  viewerId: string | null;
+}) => Promise<MediaAccess>;
+
 interface MediaParams {
   name: string;
 }
@@ -30,7 +42,11 @@ interface MediaQuery {
 }
 
 /** POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). */
-export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  mediaAccess: MediaAccessCheck,
+): Promise<void> {
   const store = mediaStoreAt(ctx.config.dataDir);
   await ensureMediaStore(store);
   const deps: UploadDeps = {
@@ -60,7 +76,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const type = servedTypeOf(request.params.name);
       if (!type) throw new AppError('not_found');
       // A locked vault's media is withheld from everyone but its creator until the unlock.
-      const access = await mediaAccess(ctx.database.pool, {
+      const access = await mediaAccess({
         name: request.params.name,
         key: typeof request.query.key === 'string' ? request.query.key : undefined,
         viewerId: request.user?.id ?? null,

@@ -67,6 +67,11 @@ export async function sha256OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The SHA-256 of a stored file, or null when it cannot be read (gone, or not ours). */
+export async function storedFileHash(store: MediaStore, name: string): Promise<string | null> {
+  return sha256OfFile(mediaPath(store, name)).catch(() => null);
+}
+
 export function mediaUrlOf(name: string): string {
   return `${MEDIA_URL_PREFIX}${name}`;
 }

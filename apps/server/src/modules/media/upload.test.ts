@@ -10,8 +10,8 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
-import { countRows, createPost, errorOf, type Headers } from '../feed/test-kit.ts';
-import * as files from './test-files.ts';
+import { countRows, createPost, errorOf, type Headers, type SignedIn } from '../feed/test-kit.ts';
+import * as files from './test-kit.ts';
 
 const INVALID_TYPE = {
   error: { code: 'invalid_file_type', message: 'Please upload an image or audio file' },
@@ -19,8 +19,8 @@ const INVALID_TYPE = {
 
 describe.each(testDatabaseKinds())('uploads and media on %s', (kind) => {
   let t: TestApp;
-  let alice: Awaited<ReturnType<typeof createSignedInUser>>;
-  let bob: Awaited<ReturnType<typeof createSignedInUser>>;
+  let alice: SignedIn;
+  let bob: SignedIn;
   let mediaDir: string;
 
   beforeAll(async () => {

@@ -13,9 +13,15 @@ import {
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { media } from '../../db/schema.ts';
+import type { Tx } from '../emissions/index.ts';
 import { acceptUpload, invalidFileType } from './detect.ts';
-import { takeRateLimitSlot } from './rate-limit.ts';
+import {
+  deleteAbandonedUploads,
+  deleteRateWindowsBefore,
+  insertUpload,
+  lockUnusedUpload,
+  takeRateLimitSlot,
+} from './repo.ts';
 import { sanitizeImage } from './sanitize.ts';
 import {
   mediaPath,
@@ -24,6 +30,7 @@ import {
   newMediaName,
   newTempPath,
   removeMediaFiles,
+  removeStaleTempFiles,
   SERVED_TYPES,
   type MediaStore,
 } from './storage.ts';
@@ -149,7 +156,7 @@ export async function receiveUpload(
     const name = newMediaName(accepted.extension);
     await rename(finished, mediaPath(deps.media, name));
     try {
-      await deps.db.insert(media).values({
+      await insertUpload(deps.db, {
         ownerId: userId,
         type: accepted.kind,
         mime: SERVED_TYPES[accepted.extension],
@@ -191,4 +198,51 @@ function mapMultipartError(error: unknown): never {
     message: 'The upload is not a well-formed multipart form.',
     cause: error,
   });
+}
+
+// ---- A post takes an upload ---------------------------------------------------------------------
+
+/**
+ * Locks the author's unused upload of this stored name for a post being created (in its
+ * transaction), or answers media_not_attachable: no such upload, someone else's, taken by
+ * another post, or of the other type than the post says.
+ */
+export async function claimUpload(
+  tx: Pick<Tx, 'select'>,
+  args: { storageKey: string; ownerId: string; type: MediaKind },
+): Promise<string> {
+  const upload = await lockUnusedUpload(tx, args);
+  if (!upload || upload.type !== args.type) throw new AppError('media_not_attachable');
+  return upload.id;
+}
+
+// ---- Cleanup ------------------------------------------------------------------------------------
+
+/** Uploads that no post took within this time are deleted with their files. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
+/** Temp files untouched this long belong to a process that died mid-upload. */
+const STALE_TEMP_FILE_MS = 60 * 60_000;
+
+/**
+ * The cleanup job's media part: uploads no post took (rows, then files), spent rate-limit
+ * windows, and temp files of uploads that died. Batches skip rows another run holds.
+ */
+export async function runMediaCleanup(
+  deps: { db: Db; media: MediaStore; rateWindowMs: number },
+  now: Date,
+  batchSize: number,
+): Promise<{ abandonedUploads: number }> {
+  let abandonedUploads = 0;
+  for (;;) {
+    const keys = await deleteAbandonedUploads(deps.db, {
+      cutoff: new Date(now.getTime() - ABANDONED_UPLOAD_MS),
+      limit: batchSize,
+    });
+    await removeMediaFiles(deps.media, keys);
+    abandonedUploads += keys.length;
+    if (keys.length < batchSize) break;
+  }
+  await deleteRateWindowsBefore(deps.db, new Date(now.getTime() - 2 * deps.rateWindowMs));
+  await removeStaleTempFiles(deps.media, STALE_TEMP_FILE_MS);
+  return { abandonedUploads };
 }

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
 import type pg from 'pg';
+import type { Queryable } from '../../db/prepared.ts';
 
 /**
  * The vaults' SQL. Reads are single named statements on the pool; writes run inside the
@@ -42,10 +44,10 @@ export interface VaultRow {
 }
 
 /** Every read of a vault's summary joins these (escrow_vaults: null columns for direct ones). */
-export const VAULT_FROM = `vaults v join users u on u.id = v.creator_id
+const VAULT_FROM = `vaults v join users u on u.id = v.creator_id
   left join escrow_vaults e on e.vault_id = v.id`;
 
-export const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status,
+const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status,
   v.total::text as total, v.target::text as target, v.supporter_count, v.created_at, v.ends_at,
   v.unlocked_at, v.creator_id, u.sol_address as creator_wallet,
   coalesce(u.display_name, u.username, u.sol_address) as creator_name, v.media_key, v.kind,
@@ -79,6 +81,19 @@ export async function readVaultsOfPosts(pool: pg.Pool, postIds: string[]): Promi
     text: `select ${VAULT_COLUMNS} from ${VAULT_FROM}
       where v.message_id = any($1::bigint[])`,
     values: [postIds],
+  });
+  return result.rows;
+}
+
+/** These vaults with their posts' text (My Vaults' deposits), in no particular order. */
+export async function readVaultsWithBody(pool: pg.Pool, ids: bigint[]): Promise<MyVaultRow[]> {
+  if (ids.length === 0) return [];
+  const result = await pool.query<MyVaultRow>({
+    name: 'vaults_with_body',
+    text: `select ${VAULT_COLUMNS}, m.body, '0' as given
+      from ${VAULT_FROM} join messages m on m.id = v.message_id
+      where v.id = any($1::bigint[])`,
+    values: [ids.map(String)],
   });
   return result.rows;
 }
@@ -257,6 +272,26 @@ export async function readMediaVault(
 }
 
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
+
+/** A direct vault of a post the caller has just inserted, with its secret media key. */
+export async function insertDirectVault(
+  db: Queryable,
+  row: { postId: bigint; creatorId: string; target: bigint; createdAt: Date; endsAt: Date },
+): Promise<void> {
+  await db.query({
+    name: 'vaults_insert_direct',
+    text: `insert into vaults (message_id, creator_id, target, media_key, created_at, ends_at)
+      values ($1, $2, $3, $4, $5, $6)`,
+    values: [
+      row.postId.toString(),
+      row.creatorId,
+      row.target.toString(),
+      randomBytes(18).toString('base64url'),
+      row.createdAt,
+      row.endsAt,
+    ],
+  });
+}
 
 export type RecordedSupport =
   /** The vault is not active, has ended, or is gone: nothing was written. */

@@ -4,10 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import { readPostRow } from '../feed/repo.ts';
-import { toFeedItem } from '../feed/service.ts';
-import { escrowDepsOf, getMyDeposits, syncEscrowVault } from '../escrow/service.ts';
+import { requireUser } from '../auth/index.ts';
+import { syncEscrowVault } from '../escrow/index.ts';
 import {
   escrowSyncJsonSchema,
   leaderboardJsonSchema,
@@ -15,9 +13,12 @@ import {
 } from './json-schemas.ts';
 import {
   getLeaderboard,
+  getMyDeposits,
   getMyVaults,
   getVaultDetail,
+  getVaultSummary,
   supportVault,
+  type PostReader,
   type VaultDeps,
 } from './service.ts';
 import { createSupportWriter } from './support-writer.ts';
@@ -50,7 +51,7 @@ function isSignature(value: string): boolean {
   }
 }
 
-export function vaultDepsOf(ctx: AppContext): VaultDeps {
+function vaultDepsOf(ctx: AppContext): VaultDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -66,28 +67,27 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
   };
 }
 
-/** Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). */
-export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). A vault's page shows
+ * its post as the feed does: `readPost` is the feed slice's (app.ts wires it).
+ */
+export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: PostReader): void {
   const deps = vaultDepsOf(ctx);
-  const escrow = escrowDepsOf(ctx);
+  const escrow = ctx.escrow;
 
   // Two shapes by `mine` (deposits add myDeposit), so no one compiled response schema here.
   app.get('/api/vaults', async (request) => {
     const user = requireUser(request);
     const { mine } = parseQuery(myVaultsQuery, request.query);
     return mine === 'deposits'
-      ? getMyDeposits(deps.pool, user.solAddress)
+      ? getMyDeposits(deps, user.solAddress)
       : getMyVaults(deps, user.id, mine);
   });
 
   app.get<{ Params: VaultParams }>('/api/vaults/:id', async (request) => {
     parseQuery(z.object({}), request.query);
     const id = parseVaultId(request.params.id);
-    const viewerId = request.user?.id ?? null;
-    return getVaultDetail(deps, id, viewerId, async (postId) => {
-      const row = await readPostRow(deps.pool, { now: deps.clock.now(), id: postId, viewerId });
-      return row ? toFeedItem(row) : null;
-    });
+    return getVaultDetail(deps, id, request.user?.id ?? null, readPost);
   });
 
   app.get<{ Params: VaultParams }>(
@@ -121,7 +121,8 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new AppError('transaction_signature_invalid');
       }
       if (!escrow.enabled) throw new AppError('vaults_disabled');
-      return { vault: await syncEscrowVault(escrow, id) };
+      await syncEscrowVault(escrow, id);
+      return { vault: await getVaultSummary(deps, id) };
     },
   );
 }

@@ -1,15 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { ChainClient, TransferRejection } from '@dum/chain';
 import {
   AppError,
   checkVaultAmount,
   supportRefusal,
-  VAULT_MAX_TARGET_LAMPORTS,
-  vaultEndsAt,
   type ErrorCode,
   type EscrowSummary,
   type FeedItem,
   type LeaderboardEntry,
+  type MyDepositsResponse,
   type MyVaultItem,
   type MyVaultsResponse,
   type RealtimeEvent,
@@ -24,13 +23,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { Queryable } from '../../db/prepared.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { recordRewardedEvent } from '../emissions/ledger.ts';
-import type { EmissionSequencer } from '../emissions/sequencer.ts';
-import { getVaultDeposits } from '../escrow/service.ts';
-import { readEscrowLeaderboard } from '../escrow/repo.ts';
-import { MEDIA_URL_PREFIX } from '../media/storage.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
+import {
+  getEscrowLeaderboard,
+  getMyDeposits as getMyEscrowDeposits,
+  getVaultDeposits,
+} from '../escrow/index.ts';
+import { MEDIA_URL_PREFIX, type MediaAccess, type MediaAccessCheck } from '../media/index.ts';
 import {
   readCreatedVaults,
   readLeaderboard,
@@ -42,8 +42,11 @@ import {
   readVault,
   readVaultFacts,
   readVaultsOfPosts,
+  readVaultsWithBody,
   signatureIsUsed,
+  type LeaderboardRow,
   type MyVaultRow,
+  type RecordedSupport,
   type SupportRow,
   type VaultFactsRow,
   type VaultRow,
@@ -203,7 +206,7 @@ export function presentVaultPost(item: FeedItem, row: VaultRow, viewerId: string
 export async function mediaAccess(
   pool: pg.Pool,
   args: { name: string; key: string | undefined; viewerId: string | null },
-): Promise<'public' | 'private' | 'hidden'> {
+): Promise<MediaAccess> {
   const vault = await readMediaVault(pool, args.name);
   if (!vault || vault.status !== 'active') return 'public';
   if (args.viewerId === vault.creator_id) return 'private';
@@ -211,59 +214,15 @@ export async function mediaAccess(
   return 'hidden';
 }
 
+/** The media slice's access check, answered by locked vaults (app.ts wires it). */
+export function vaultMediaAccess(pool: pg.Pool): MediaAccessCheck {
+  return (args) => mediaAccess(pool, args);
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-// ---- Creation (inside the feed's post transaction) ------------------------------------------
-
-/**
- * The target of a vault post about to be created, in lamports, or the error to answer: the flag
- * is off (vaults_disabled), the amount is missing or not a number (invalid_amount), below the
- * minimum, or above the maximum.
- */
-export function vaultTargetFor(enabled: boolean, targetAmount: string | null | undefined): bigint {
-  if (!enabled) throw new AppError('vaults_disabled');
-  if (targetAmount === null || targetAmount === undefined || targetAmount.trim() === '') {
-    throw new AppError('invalid_amount', {
-      details: [{ path: 'targetAmount', message: 'A vault post needs its SOL to lock' }],
-    });
-  }
-  const check = checkVaultAmount(targetAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
-  if (check.ok) return check.lamports;
-  if (check.reason === 'below_minimum') throw new AppError('vault_amount_below_minimum');
-  if (check.reason === 'above_maximum') throw new AppError('vault_target_too_large');
-  throw new AppError('invalid_amount');
-}
-
-/**
- * Creates the vault of a post the feed has just inserted, in the same transaction, and records
- * the `vault_created` rewarded event (instead of `post_created`). Runs 7 days from creation.
- */
-export async function createVaultForPost(
-  db: Queryable,
-  args: { postId: bigint; creatorId: string; target: bigint; now: Date },
-): Promise<void> {
-  await db.query({
-    name: 'vaults_insert_direct',
-    text: `insert into vaults (message_id, creator_id, target, media_key, created_at, ends_at)
-      values ($1, $2, $3, $4, $5, $6)`,
-    values: [
-      args.postId.toString(),
-      args.creatorId,
-      args.target.toString(),
-      randomBytes(18).toString('base64url'),
-      args.now,
-      vaultEndsAt(args.now),
-    ],
-  });
-  await recordRewardedEvent(
-    db,
-    { kind: 'vault_created', actorId: args.creatorId, reference: args.postId.toString() },
-    args.now,
-  );
 }
 
 // ---- Support ----------------------------------------------------------------------------------
@@ -284,8 +243,6 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   wrong_recipient: 'transfer_wrong_recipient',
   wrong_amount: 'transfer_wrong_amount',
 };
-
-/** Thrown inside the write to roll it back when an identical call recorded the signature first. */
 
 /** The immutable facts of a vault, from memory (or read once). */
 async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsRow | null> {
@@ -323,16 +280,7 @@ export async function supportVault(
   vaultId: bigint,
   input: SupportVaultRequest,
 ): Promise<SupportVaultResponse> {
-  const signature = input.transactionSignature?.trim() ?? '';
-  const amountText = input.amount?.trim() ?? '';
-  if (!signature || !amountText) throw new AppError('vault_support_missing_data');
-  const amountCheck = checkVaultAmount(amountText);
-  if (!amountCheck.ok) {
-    throw new AppError(
-      amountCheck.reason === 'below_minimum' ? 'vault_amount_below_minimum' : 'invalid_amount',
-    );
-  }
-  const amount = amountCheck.lamports;
+  const { signature, amount } = checkSupportInput(input);
   if (!deps.enabled) throw new AppError('vaults_disabled');
 
   const facts = await vaultFacts(deps, vaultId);
@@ -397,14 +345,42 @@ export async function supportVault(
       data: { vaultId: vaultId.toString() },
     });
   }
+  return supportAnswer({ vaultId, viewer, signature, amount, slot: verified.slot, facts, row });
+}
+
+/** The signature and amount of a support, or the error to answer. */
+function checkSupportInput(input: SupportVaultRequest): { signature: string; amount: bigint } {
+  const signature = input.transactionSignature?.trim() ?? '';
+  const amountText = input.amount?.trim() ?? '';
+  if (!signature || !amountText) throw new AppError('vault_support_missing_data');
+  const amountCheck = checkVaultAmount(amountText);
+  if (!amountCheck.ok) {
+    throw new AppError(
+      amountCheck.reason === 'below_minimum' ? 'vault_amount_below_minimum' : 'invalid_amount',
+    );
+  }
+  return { signature, amount: amountCheck.lamports };
+}
+
+/** A recorded support and the vault after it, from the write's answer and the vault's facts. */
+function supportAnswer(args: {
+  vaultId: bigint;
+  viewer: VaultViewer;
+  signature: string;
+  amount: bigint;
+  slot: number;
+  facts: VaultFactsRow;
+  row: Extract<RecordedSupport, { kind: 'recorded' }>;
+}): SupportVaultResponse {
+  const { vaultId, facts, row } = args;
   return {
     support: {
       id: row.id,
       vaultId: vaultId.toString(),
-      supporter: { id: viewer.id, ...row.supporter },
-      amount: amount.toString(),
-      transactionSignature: signature,
-      slot: verified.slot,
+      supporter: { id: args.viewer.id, ...row.supporter },
+      amount: args.amount.toString(),
+      transactionSignature: args.signature,
+      slot: args.slot,
       createdAt: row.createdAt.toISOString(),
     },
     vault: {
@@ -484,17 +460,20 @@ async function announce(deps: VaultDeps, userIds: string[], event: RealtimeEvent
 
 // ---- Reads ------------------------------------------------------------------------------------
 
+/** Reads the post of a vault as the feed shows it (the feed slice answers it; app.ts wires it). */
+export type PostReader = (postId: bigint, viewerId: string | null) => Promise<FeedItem | null>;
+
 export async function getVaultDetail(
   deps: VaultDeps,
   vaultId: bigint,
   viewerId: string | null,
-  readPost: (postId: bigint) => Promise<FeedItem | null>,
+  readPost: PostReader,
 ): Promise<VaultDetail> {
   const vault = await readVault(deps.pool, vaultId);
   if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
   const escrow = vault.kind === 'escrow';
   const [post, supports, deposits] = await Promise.all([
-    readPost(BigInt(vault.post_id)),
+    readPost(BigInt(vault.post_id), viewerId),
     escrow ? Promise.resolve([]) : readRecentSupports(deps.pool, vaultId),
     escrow ? getVaultDeposits(deps.pool, vaultId) : Promise.resolve(null),
   ]);
@@ -509,6 +488,27 @@ export async function getVaultDetail(
   };
 }
 
+/** A vault's summary as it stands (after an escrow sync, for one). */
+export async function getVaultSummary(deps: VaultDeps, vaultId: bigint): Promise<VaultSummary> {
+  const row = await readVault(deps.pool, vaultId);
+  if (!row) throw new AppError('vault_not_found');
+  return toVaultSummary(row);
+}
+
+function toLeaderboardEntry(row: LeaderboardRow): LeaderboardEntry {
+  return {
+    id: row.supporter_id,
+    supporter: {
+      id: row.supporter_id,
+      username: row.username,
+      displayName: row.display_name,
+      walletAddress: row.sol_address,
+    },
+    total: row.total,
+    supports: row.supports,
+  };
+}
+
 /**
  * Supporters ranked by what they gave: for direct vaults their transfers' total, for escrow
  * vaults the lamports they have locked now (participants signed in with their wallet).
@@ -520,31 +520,11 @@ export async function getLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const vault = await readVault(deps.pool, vaultId);
   if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
-  if (vault.kind === 'escrow') {
-    return (await readEscrowLeaderboard(deps.pool, vaultId)).map((row) => ({
-      id: row.supporter_id,
-      supporter: {
-        id: row.supporter_id,
-        username: row.username,
-        displayName: row.display_name,
-        walletAddress: row.sol_address,
-      },
-      total: row.total,
-      supports: 1,
-    }));
-  }
-  const rows = await readLeaderboard(deps.pool, vaultId);
-  return rows.map((row) => ({
-    id: row.supporter_id,
-    supporter: {
-      id: row.supporter_id,
-      username: row.username,
-      displayName: row.display_name,
-      walletAddress: row.sol_address,
-    },
-    total: row.total,
-    supports: row.supports,
-  }));
+  const rows =
+    vault.kind === 'escrow'
+      ? await getEscrowLeaderboard(deps.pool, vaultId)
+      : await readLeaderboard(deps.pool, vaultId);
+  return rows.map(toLeaderboardEntry);
 }
 
 export async function getMyVaults(
@@ -559,5 +539,32 @@ export async function getMyVaults(
   return {
     items: result.rows.map(toMyVaultItem),
     totals: { vaults: result.count, amount: result.amount, unlocked: result.unlocked },
+  };
+}
+
+/** My Vaults' deposits: each of the wallet's escrow deposits on its vault's summary. */
+export async function getMyDeposits(deps: VaultDeps, wallet: string): Promise<MyDepositsResponse> {
+  const { deposits, totals } = await getMyEscrowDeposits(deps.pool, wallet);
+  const rows = await readVaultsWithBody(
+    deps.pool,
+    deposits.map((d) => d.vaultId),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    items: deposits.flatMap(({ vaultId, deposit }) => {
+      const row = byId.get(vaultId.toString());
+      if (!row) return [];
+      return [
+        {
+          ...toVaultSummary(row),
+          postId: row.post_id,
+          body: row.body,
+          unlockedAt: row.unlocked_at ? new Date(row.unlocked_at).toISOString() : null,
+          given: deposit.claimed || deposit.refunded ? '0' : deposit.amount,
+          myDeposit: deposit,
+        },
+      ];
+    }),
+    totals,
   };
 }

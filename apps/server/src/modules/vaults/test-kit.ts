@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MEMO_PROGRAM_ID, type FeedItem } from '@dum/core';
+import type { FeedItem } from '@dum/core';
 import {
   AddressLookupTableProgram,
   Connection,
@@ -7,13 +7,14 @@ import {
   PublicKey,
   SystemProgram,
   Transaction,
-  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
   type AddressLookupTableAccount,
 } from '@solana/web3.js';
 import type { LightMyRequestResponse } from 'fastify';
+import type { BusMessage } from '../../realtime/index.ts';
 import { createSignedInUser, type TestApp } from '../../test/app-test-kit.ts';
+import { memoInstruction } from '../../test/wallet-test-kit.ts';
 
 /**
  * Real wallets on the test's localnet: funded by airdrop, signed in to the app under the same
@@ -58,22 +59,18 @@ export async function transfer(
   options: { skipPreflight?: boolean; lookupTable?: AddressLookupTableAccount } = {},
 ): Promise<string> {
   const connection = connectionOf(t);
-  const { blockhash } = await connection.getLatestBlockhash();
+  const latest = await connection.getLatestBlockhash();
   const instruction = SystemProgram.transfer({
     fromPubkey: from.publicKey,
     toPubkey: new PublicKey(to),
     lamports,
   });
   // Two equal transfers in one slot would be the same transaction; a random memo tells them apart.
-  const nonce = new TransactionInstruction({
-    programId: new PublicKey(MEMO_PROGRAM_ID),
-    keys: [],
-    data: Buffer.from(randomBytes(8).toString('hex')),
-  });
+  const nonce = memoInstruction(randomBytes(8).toString('hex'));
   if (options.lookupTable) {
     const message = new TransactionMessage({
       payerKey: from.publicKey,
-      recentBlockhash: blockhash,
+      recentBlockhash: latest.blockhash,
       instructions: [instruction, nonce],
     }).compileToV0Message([options.lookupTable]);
     const tx = new VersionedTransaction(message);
@@ -82,10 +79,7 @@ export async function transfer(
       skipPreflight: options.skipPreflight ?? false,
     });
   }
-  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(
-    instruction,
-    nonce,
-  );
+  const tx = new Transaction({ feePayer: from.publicKey, ...latest }).add(instruction, nonce);
   tx.sign(from);
   return connection.sendRawTransaction(tx.serialize(), {
     skipPreflight: options.skipPreflight ?? false,
@@ -110,11 +104,8 @@ export async function lookupTableWith(
     payer: payer.publicKey,
     addresses: addresses.map((a) => new PublicKey(a)),
   });
-  const { blockhash } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
-    create,
-    extend,
-  );
+  const latest = await connection.getLatestBlockhash();
+  const tx = new Transaction({ feePayer: payer.publicKey, ...latest }).add(create, extend);
   tx.sign(payer);
   await connection.sendRawTransaction(tx.serialize());
   const extendedAt = await connection.getSlot();
@@ -164,4 +155,20 @@ export async function support(
     headers,
     payload,
   });
+}
+
+/** The events of one type about one vault among the bus messages a test collected. */
+export function vaultEventsOf(
+  events: BusMessage[],
+  type: string,
+  vaultId: string,
+): Extract<BusMessage, { kind: 'event' }>[] {
+  return events.flatMap((message) =>
+    message.kind === 'event' &&
+    message.event.type === type &&
+    'vaultId' in message.event.data &&
+    message.event.data.vaultId === vaultId
+      ? [message]
+      : [],
+  );
 }

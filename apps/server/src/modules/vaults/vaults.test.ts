@@ -10,7 +10,6 @@ import {
   type FeedItem,
   type LeaderboardEntry,
   type SupportVaultResponse,
-  type UploadResponse,
 } from '@dum/core';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +22,7 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
-import * as files from '../media/test-files.ts';
+import * as files from '../media/test-kit.ts';
 import { createSupportWriter } from './support-writer.ts';
 import {
   chainUser,
@@ -34,6 +33,7 @@ import {
   refreshHeaders,
   support,
   transfer,
+  vaultEventsOf,
   type ChainUser,
 } from './test-kit.ts';
 
@@ -102,18 +102,11 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     ]);
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   function eventsOf(type: string, vaultId: string) {
-    return events.flatMap((message) =>
-      message.kind === 'event' &&
-      message.event.type === type &&
-      'vaultId' in message.event.data &&
-      message.event.data.vaultId === vaultId
-        ? [message]
-        : [],
-    );
+    return vaultEventsOf(events, type, vaultId);
   }
 
   async function vaultRow(id: string) {
@@ -746,19 +739,10 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   });
 
   it('withholds the media of a locked vault from everyone but the creator, until the unlock', async () => {
-    const { payload, headers } = files.multipartBody({
-      filename: 'secret.png',
-      contentType: 'image/png',
-      data: await files.png(24, 24),
+    const { mediaUrl } = await files.uploadedPng(t, creator.headers, 'secret.png', {
+      width: 24,
+      height: 24,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    expect(upload.statusCode).toBe(201);
-    const { mediaUrl } = upload.json<UploadResponse>();
     const vault = await createdVaultPost(t, creator.headers, '0.1', { imageUrl: mediaUrl });
 
     // The creator sees it, through a URL their browser can load without a bearer token.

@@ -16,27 +16,33 @@ import {
   myDepositsResponseSchema,
   vaultDetailSchema,
   type FeedItem,
-  type UploadResponse,
   type VaultSummary,
 } from '@dum/core';
 import { Transaction, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusMessage } from '../../realtime/bus.ts';
+import type { BusMessage } from '../../realtime/index.ts';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
-import { claimDueVaults } from '../escrow/repo.ts';
-import { escrowDepsOf, runEscrowIndexPass } from '../escrow/service.ts';
-import { runFeedCleanup } from '../feed/expiry.ts';
+import { runFeedCleanup } from '../feed/index.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
-import { mediaStoreAt } from '../media/storage.ts';
-import * as files from '../media/test-files.ts';
-import { chainUser, connectionOf, refreshHeaders, support, type ChainUser } from './test-kit.ts';
+import { mediaStoreAt } from '../media/index.ts';
+import * as files from '../media/test-kit.ts';
+import {
+  chainUser,
+  connectionOf,
+  refreshHeaders,
+  support,
+  vaultEventsOf,
+  type ChainUser,
+} from '../vaults/test-kit.ts';
+import { claimDueVaults } from './repo.ts';
+import { runEscrowIndexPass } from './service.ts';
 
 /**
- * Escrow vaults (issue 9, decision 009) against the real vault program on the test's localnet:
- * posts created pending, the vault created on chain by the creator's wallet, joins by real
- * wallets, and the server's sync and timer indexing what the chain holds.
+ * Escrow vaults (docs/decisions/009-escrow-vaults.md) against the real vault program on the
+ * test's localnet: posts created pending, the vault created on chain by the creator's wallet,
+ * joins by real wallets, and the server's sync and timer indexing what the chain holds.
  */
 
 type Instruction = Parameters<typeof toWeb3Instruction>[0];
@@ -45,8 +51,8 @@ const SOL = 1_000_000_000n;
 
 async function send(t: TestApp, signer: Keypair, instructions: Instruction[]): Promise<string> {
   const connection = connectionOf(t);
-  const { blockhash } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: signer.publicKey, recentBlockhash: blockhash });
+  const latest = await connection.getLatestBlockhash();
+  const tx = new Transaction({ feePayer: signer.publicKey, ...latest });
   for (const ix of instructions) tx.add(toWeb3Instruction(ix));
   tx.sign(signer);
   // The localnet answers once the transaction is final.
@@ -133,18 +139,11 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     ]);
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   function eventsOf(type: string, vaultId: string) {
-    return events.flatMap((message) =>
-      message.kind === 'event' &&
-      message.event.type === type &&
-      'vaultId' in message.event.data &&
-      message.event.data.vaultId === vaultId
-        ? [message]
-        : [],
-    );
+    return vaultEventsOf(events, type, vaultId);
   }
 
   async function createEscrowPost(
@@ -254,18 +253,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect(signedOut.statusCode).toBe(401);
 
     // Media needs the hash of the stored file.
-    const { payload, headers } = files.multipartBody({
-      filename: 'a.png',
-      contentType: 'image/png',
-      data: await files.png(20, 20),
+    const { mediaUrl } = await files.uploadedPng(t, creator.headers, 'a.png', {
+      width: 20,
+      height: 20,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    const { mediaUrl } = upload.json<UploadResponse>();
     const noHash = await createEscrowPost(creator.headers, {}, { imageUrl: mediaUrl });
     expect(errorOf(noHash).code).toBe('invalid_content_hash');
     const wrongHash = await createEscrowPost(
@@ -393,7 +384,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   it('indexes joins by two wallets once, whatever the number of concurrent syncs and passes', async () => {
     await join(fan, vaultAddress, 50_000_000n);
     await join(fan2, vaultAddress, 30_000_000n);
-    const deps = escrowDepsOf(t.ctx);
+    const deps = t.ctx.escrow;
     const [a, b, c, d, passOne, passTwo] = await Promise.all([
       sync(main.vault.id, fan.headers),
       sync(main.vault.id, fan2.headers),
@@ -415,7 +406,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       escrow: { totalDeposited: '80000000', participantCount: 2 },
     });
     const supports = eventsOf('vault_support', main.vault.id).map((m) =>
-      m.kind === 'event' && m.event.type === 'vault_support' ? m.event.data.support : null,
+      m.event.type === 'vault_support' ? m.event.data.support : null,
     );
     expect(supports).toEqual(
       expect.arrayContaining([
@@ -560,18 +551,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   });
 
   it('unlocks the media when the target is reached, and hashes media on chain', async () => {
-    const { payload, headers } = files.multipartBody({
-      filename: 'secret.png',
-      contentType: 'image/png',
-      data: await files.png(24, 24),
+    const { mediaUrl, contentHash } = await files.uploadedPng(t, creator.headers, 'secret.png', {
+      width: 24,
+      height: 24,
     });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/vault-media',
-      headers: { ...creator.headers, ...headers },
-      payload,
-    });
-    const { mediaUrl, contentHash } = upload.json<UploadResponse>();
     const post = await escrowPost({ multiplier: 1, contentHash }, { imageUrl: mediaUrl });
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
 
@@ -715,7 +698,7 @@ describe.each(testDatabaseKinds())('escrow vaults unavailable on %s', (kind) => 
     );
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   it('answers escrow_unavailable without the program, and vaults_disabled with the flag off', async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { UploadResponse } from '@dum/core';
 import sharp from 'sharp';
+import type { TestApp } from '../../test/app-test-kit.ts';
 
 /**
  * Small real files for the upload tests, built in memory: images by libvips, audio as valid
@@ -172,4 +174,26 @@ export function multipartBody(
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Uploads a PNG of this size as the user (POST /api/upload/vault-media); answers its answer. */
+export async function uploadedPng(
+  t: TestApp,
+  userHeaders: Record<string, string>,
+  filename: string,
+  size: { width: number; height: number },
+): Promise<UploadResponse> {
+  const { payload, headers } = multipartBody({
+    filename,
+    contentType: 'image/png',
+    data: await png(size.width, size.height),
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload/vault-media',
+    headers: { ...userHeaders, ...headers },
+    payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json<UploadResponse>();
 }

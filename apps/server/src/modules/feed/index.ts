@@ -1,0 +1,15 @@
+/**
+ * The feed slice's public face: posts (with their uploads and vaults), likes, bookmarks and
+ * comments, the feed's routes, its cleanup job, and the post as the feed shows it (for the vault
+ * page). Nothing else in this folder is imported from outside it.
+ */
+export { encodeCursor, type PagePosition } from './cursor.ts';
+export {
+  runFeedCleanup,
+  startFeedJobs,
+  type CleanupDeps,
+  type CleanupResult,
+  type FeedJobs,
+} from './expiry.ts';
+export { feedRoutes } from './routes.ts';
+export { feedPostReader } from './service.ts';

@@ -1,0 +1,17 @@
+/**
+ * The media slice's public face: uploads (received, checked from their bytes, stored under
+ * DATA_DIR/media), the files' URLs and names, a post taking an upload, and the cleanup of what
+ * no post took. Nothing else in this folder is imported from outside it.
+ */
+export { attachUpload } from './repo.ts';
+export { mediaRoutes, type MediaAccess, type MediaAccessCheck } from './routes.ts';
+export {
+  MEDIA_URL_PREFIX,
+  mediaNameFromUrl,
+  mediaStoreAt,
+  mediaUrlOf,
+  removeMediaFiles,
+  storedFileHash,
+  type MediaStore,
+} from './storage.ts';
+export { ABANDONED_UPLOAD_MS, claimUpload, runMediaCleanup } from './upload.ts';

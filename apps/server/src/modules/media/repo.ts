@@ -1,0 +1,98 @@
+import type { MediaKind } from '@dum/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { media } from '../../db/schema.ts';
+import type { Tx } from '../emissions/index.ts';
+
+/**
+ * The media slice's SQL: upload rows (media), and the upload rate windows
+ * (rate_limit_windows). Writes that belong to a post run inside the caller's transaction.
+ */
+
+/**
+ * A fixed-window counter in the database (rate_limit_windows), so every instance counts against
+ * the same limit without Redis. One upsert per call: the count after it says whether this call
+ * is within the limit. Calls past the limit are counted too (they cost the caller nothing more).
+ */
+export async function takeRateLimitSlot(
+  db: Db,
+  args: { key: string; limit: number; windowMs: number; now: Date },
+): Promise<boolean> {
+  const windowStart = new Date(Math.floor(args.now.getTime() / args.windowMs) * args.windowMs);
+  const result = await db.execute<{ count: number }>(
+    sql`insert into rate_limit_windows (key, window_start, count)
+        values (${args.key}, ${windowStart}, 1)
+        on conflict (key, window_start) do update set count = rate_limit_windows.count + 1
+        returning count`,
+  );
+  return (result.rows[0]?.count ?? Infinity) <= args.limit;
+}
+
+/** Rate-limit windows that ended before `before` (the cleanup job). */
+export async function deleteRateWindowsBefore(
+  db: Pick<Db, 'execute'>,
+  before: Date,
+): Promise<void> {
+  await db.execute(sql`delete from rate_limit_windows where window_start < ${before}`);
+}
+
+export async function insertUpload(
+  db: Pick<Db, 'insert'>,
+  row: {
+    ownerId: string;
+    type: MediaKind;
+    mime: string;
+    storageKey: string;
+    sizeBytes: number;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(media).values(row);
+}
+
+/**
+ * Locks the owner's upload of this stored name that no post uses yet, until the caller's
+ * commit (two posts cannot take one upload). Null when there is none.
+ */
+export async function lockUnusedUpload(
+  tx: Pick<Tx, 'select'>,
+  args: { storageKey: string; ownerId: string },
+): Promise<{ id: string; type: string } | null> {
+  const [upload] = await tx
+    .select({ id: media.id, type: media.type })
+    .from(media)
+    .where(
+      and(
+        eq(media.storageKey, args.storageKey),
+        eq(media.ownerId, args.ownerId),
+        isNull(media.messageId),
+      ),
+    )
+    .for('update');
+  return upload ?? null;
+}
+
+/** The upload now belongs to the post (and goes with it). */
+export async function attachUpload(
+  tx: Pick<Tx, 'update'>,
+  mediaId: string,
+  postId: bigint,
+): Promise<void> {
+  await tx.update(media).set({ messageId: postId }).where(eq(media.id, mediaId));
+}
+
+/** Uploads no post took before `cutoff`, a batch at a time; answers their stored names. */
+export async function deleteAbandonedUploads(
+  db: Pick<Db, 'execute'>,
+  args: { cutoff: Date; limit: number },
+): Promise<string[]> {
+  const abandoned = await db.execute<{ storage_key: string }>(
+    sql`delete from media where id in (
+          select id from media
+          where message_id is null and created_at < ${args.cutoff}
+          limit ${args.limit}
+          for update skip locked)
+        returning storage_key`,
+  );
+  return abandoned.rows.map((row) => row.storage_key);
+}

@@ -1,0 +1,17 @@
+/**
+ * The vaults slice's public face: vault posts (direct vaults credited by verified transfers,
+ * and escrow vaults through modules/escrow), their summaries on feed items, who may see a
+ * locked vault's media, and the vault routes. It owns the vault row, its read and its summary
+ * for both kinds; escrow depends on none of it. Nothing else in this folder is imported from
+ * outside it.
+ */
+export {
+  createVaultForPost,
+  planVault,
+  vaultRequestOf,
+  type EscrowTermsInput,
+  type VaultPlan,
+  type VaultRequest,
+} from './creation.ts';
+export { vaultRoutes } from './routes.ts';
+export { vaultMediaAccess, withVaults, type PostReader } from './service.ts';
