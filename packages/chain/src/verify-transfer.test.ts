@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '@dum/core';
+import { AppError, MEMO_PROGRAM_ID } from '@dum/core';
 import {
   createAssociatedTokenAccountInstruction,
   getAssociatedTokenAddressSync,
@@ -24,7 +24,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient, type ChainClient } from './chain-client.ts';
 import { loadPlatformKeys } from './dum-mint.ts';
 import { startLocalnet, type Localnet } from './localnet/localnet.ts';
-import { MEMO_PROGRAM_ID } from './programs.ts';
 
 let localnet: Localnet;
 let dataDir: string;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MEMO_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '@dum/core';
 import bs58 from 'bs58';
 import {
   Account,
@@ -14,8 +15,6 @@ import {
   ADDRESS_LOOKUP_TABLE_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
   LAMPORTS_PER_SIGNATURE,
-  MEMO_PROGRAM_ID,
-  SYSTEM_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
   isTokenProgram,
 } from '../programs.ts';

@@ -1,8 +1,7 @@
+import { MEMO_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '@dum/core';
 import bs58 from 'bs58';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
-  MEMO_PROGRAM_ID,
-  SYSTEM_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../programs.ts';

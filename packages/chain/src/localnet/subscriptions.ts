@@ -1,3 +1,4 @@
+import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import { stringifyJson } from './json.ts';
 import type { LocalChain, TransactionRecord } from './local-chain.ts';
 import { RPC_ERRORS, encodeAccount } from './rpc-methods.ts';
@@ -193,7 +194,7 @@ export class SubscriptionHub {
       const account = this.chain.getAccount(address) ?? {
         lamports: 0n,
         data: new Uint8Array(0),
-        owner: '11111111111111111111111111111111',
+        owner: SYSTEM_PROGRAM_ID,
         executable: false,
         rentEpoch: 0n,
       };
