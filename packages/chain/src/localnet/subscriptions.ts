@@ -1,7 +1,8 @@
 import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import { stringifyJson } from './json.ts';
 import type { LocalChain, TransactionRecord } from './local-chain.ts';
-import { RPC_ERRORS, encodeAccount } from './rpc-methods.ts';
+import { encodeAccount } from './rpc-methods/account-json.ts';
+import { RPC_ERRORS } from './rpc-methods/json-rpc.ts';
 
 /**
  * Solana's RPC PubSub over any message transport: signatureSubscribe, accountSubscribe,
