@@ -1,6 +1,7 @@
 import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import { stringifyJson } from './json.ts';
-import type { LocalChain, TransactionRecord } from './local-chain.ts';
+import type { LocalChain } from './local-chain.ts';
+import type { TransactionRecord } from './transaction-record.ts';
 import { encodeAccount } from './rpc-methods/account-json.ts';
 import { RPC_ERRORS } from './rpc-methods/json-rpc.ts';
 

@@ -1,7 +1,8 @@
 import bs58 from 'bs58';
 import { TOKEN_PROGRAM_ID, isTokenProgram } from '../../programs.ts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from '../../token-layout.ts';
-import type { LocalAccount, LocalChain } from '../local-chain.ts';
+import type { LocalChain } from '../local-chain.ts';
+import type { LocalAccount } from '../transaction-record.ts';
 import { invalidParams } from './json-rpc.ts';
 
 /** An account in the RPC's shape, in each encoding it asks for (subscriptions use it too). */

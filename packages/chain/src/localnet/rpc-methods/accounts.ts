@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
-import type { LocalAccount, LocalChain } from '../local-chain.ts';
+import type { LocalChain } from '../local-chain.ts';
+import type { LocalAccount } from '../transaction-record.ts';
 import { accountJson } from './account-json.ts';
 import { invalidParams, type MethodEntries, withContext } from './json-rpc.ts';
 import { addressParam, configParam } from './params.ts';

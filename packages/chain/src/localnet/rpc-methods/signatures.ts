@@ -1,4 +1,5 @@
-import type { LocalChain, TransactionRecord } from '../local-chain.ts';
+import type { LocalChain } from '../local-chain.ts';
+import type { TransactionRecord } from '../transaction-record.ts';
 import { invalidParams, type MethodEntries, type Params, withContext } from './json-rpc.ts';
 import { addressParam, configParam, integerParam } from './params.ts';
 import { transactionJson } from './transaction-json.ts';

@@ -1,6 +1,7 @@
 import { isTokenProgram } from '../../programs.ts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from '../../token-layout.ts';
-import type { LocalAccount, LocalChain } from '../local-chain.ts';
+import type { LocalChain } from '../local-chain.ts';
+import type { LocalAccount } from '../transaction-record.ts';
 import { accountJson, decimalsOf } from './account-json.ts';
 import { invalidParams, type MethodEntries, withContext } from './json-rpc.ts';
 import { addressParam, configParam } from './params.ts';

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import { uiTokenAmount } from '../../token-layout.ts';
 import { decodeTransaction, type DecodedTransaction } from '../../wire.ts';
-import type { TransactionRecord } from '../local-chain.ts';
+import type { TransactionRecord } from '../transaction-record.ts';
 import { parseInstruction } from '../parsed-instruction.ts';
 import { invalidParams, JsonRpcError, RPC_ERRORS } from './json-rpc.ts';
 
