@@ -58,9 +58,9 @@ export class SubscriptionHub {
   }
 
   private receive(text: string, send: Send, owned: Set<number>): void {
-    let request: { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+    let parsed: unknown;
     try {
-      request = JSON.parse(text) as typeof request;
+      parsed = JSON.parse(text);
     } catch {
       send(
         stringifyJson({
@@ -71,7 +71,13 @@ export class SubscriptionHub {
       );
       return;
     }
-    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') {
+    const request = (typeof parsed === 'object' ? parsed : null) as {
+      jsonrpc?: unknown;
+      id?: unknown;
+      method?: unknown;
+      params?: unknown;
+    } | null;
+    if (request === null || typeof request.method !== 'string') {
       send(
         stringifyJson({
           jsonrpc: '2.0',
@@ -92,8 +98,10 @@ export class SubscriptionHub {
     switch (request.method) {
       case 'signatureSubscribe': {
         const [signature, config] = params as [unknown, { commitment?: string } | undefined];
-        if (typeof signature !== 'string')
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: signature');
+        if (typeof signature !== 'string') {
+          fail(RPC_ERRORS.invalidParams, 'Invalid params: signature');
+          return;
+        }
         const subscription = this.nextId++;
         owned.add(subscription);
         reply(subscription);
@@ -112,8 +120,10 @@ export class SubscriptionHub {
       }
       case 'accountSubscribe': {
         const [address, config] = params as [unknown, { encoding?: unknown } | undefined];
-        if (typeof address !== 'string')
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: address');
+        if (typeof address !== 'string') {
+          fail(RPC_ERRORS.invalidParams, 'Invalid params: address');
+          return;
+        }
         const subscription = this.nextId++;
         owned.add(subscription);
         let subs = this.accounts.get(address);
@@ -137,22 +147,27 @@ export class SubscriptionHub {
       case 'slotUnsubscribe': {
         const [subscription] = params;
         if (typeof subscription !== 'number') {
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: subscription id');
+          fail(RPC_ERRORS.invalidParams, 'Invalid params: subscription id');
+          return;
         }
         if (this.fired.delete(subscription)) {
           owned.delete(subscription);
-          return reply(true);
+          reply(true);
+          return;
         }
         if (!owned.has(subscription)) {
-          return fail(RPC_ERRORS.invalidParams, 'Invalid subscription id.');
+          fail(RPC_ERRORS.invalidParams, 'Invalid subscription id.');
+          return;
         }
         owned.delete(subscription);
         this.remove(subscription);
-        return reply(true);
+        reply(true);
+        return;
       }
       default:
         // Real PubSub endpoints answer only subscription methods.
-        return fail(RPC_ERRORS.methodNotFound, 'Method not found');
+        fail(RPC_ERRORS.methodNotFound, 'Method not found');
+        return;
     }
   }
 

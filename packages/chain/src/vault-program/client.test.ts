@@ -165,7 +165,7 @@ describe('IDL loading (spec: fetched without cache, validated for name and instr
   });
 });
 
-describe('input checks (spec section 5)', () => {
+describe('input checks', () => {
   it('postId is a non-negative integer', () => {
     expect(checkPostId(0)).toBe(0n);
     expect(checkPostId('18446744073709551615')).toBe(2n ** 64n - 1n);

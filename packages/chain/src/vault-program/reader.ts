@@ -15,8 +15,8 @@ import { CHAIN_ERROR_MESSAGES } from './errors.ts';
 import { findConfigAddress, findDepositAddress, findDumMintAddress } from './pda.ts';
 
 /**
- * Reads of spec section 7's chain calls (config, vault, participant, media refs, token and SOL
- * balances) over any JSON-RPC endpoint, at `processed` commitment as the spec asks.
+ * The app's chain reads (config, vault, participant, media refs, token and SOL balances) over any
+ * JSON-RPC endpoint, at `processed` commitment so a write is seen as soon as it executes.
  */
 
 export type RpcCall = <T>(method: string, params: unknown[]) => Promise<T>;
