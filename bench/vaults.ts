@@ -1,7 +1,7 @@
 /**
  * `npm run bench:vaults`: verified vault supports per second, end to end, by concurrent
  * supporters on one vault, beside the localnet's raw transfer rate measured the same way in the
- * same run. Target (issue 7): at least half of the raw rate.
+ * same run. Target: at least half of the raw rate.
  *
  * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
  * embedded localnet with its fdatasync'd log, PGlite by default or PostgreSQL). Each supporter is
@@ -30,7 +30,7 @@ import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chai
 import bs58 from 'bs58';
 import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports.ts';
-import { percentile, processCpuMs } from './measure.ts';
+import { itemAt, percentile, processCpuMs } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -113,12 +113,12 @@ async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T
   return body.result as T;
 }
 
-async function api<T>(
+async function api(
   base: string,
   path: string,
   body: unknown,
   token?: string,
-): Promise<{ status: number; json: T }> {
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(base + path, {
     method: 'POST',
     headers: {
@@ -127,23 +127,23 @@ async function api<T>(
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, json: (await response.json()) as T };
+  return { status: response.status, json: await response.json() };
 }
 
 async function signIn(base: string, wallet: Signer): Promise<string> {
-  const challenge = await api<{ messageToSign: string }>(base, '/api/auth/challenge', {
+  const challenge = await api(base, '/api/auth/challenge', {
     address: wallet.address,
     chain: 'solana',
   });
   if (challenge.status !== 200) throw new Error(`challenge failed: ${challenge.status}`);
-  const message = challenge.json.messageToSign;
-  const verify = await api<{ accessToken: string }>(base, '/api/auth/verify', {
+  const message = (challenge.json as { messageToSign: string }).messageToSign;
+  const verify = await api(base, '/api/auth/verify', {
     address: wallet.address,
     message,
     signature: bs58.encode(wallet.sign(Buffer.from(message, 'utf8'))),
   });
   if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
-  return verify.json.accessToken;
+  return (verify.json as { accessToken: string }).accessToken;
 }
 
 async function waitConfirmed(rpcUrl: string, signature: string): Promise<void> {
@@ -246,14 +246,14 @@ async function main(): Promise<void> {
     // The creator posts a vault that the bench cannot fill (no unlock midway).
     const creator = generateSigner();
     const creatorToken = await signIn(server.url, creator);
-    const post = await api<{ vault: { id: string } }>(
+    const post = await api(
       server.url,
       '/api/messages-v2/messages',
       { kind: 'vault', body: 'bench vault', targetAmount: '1000000' },
       creatorToken,
     );
     if (post.status !== 201) throw new Error(`vault post failed: ${post.status}`);
-    const vaultId = post.json.vault.id;
+    const vaultId = (post.json as { vault: { id: string } }).vault.id;
 
     // Supporters: funded by airdrop, signed in for real.
     const supporters = Array.from({ length: CONCURRENCY }, () => generateSigner());
@@ -330,7 +330,7 @@ async function main(): Promise<void> {
     // Raw: transfers sent and confirmed, nothing else (to a wallet that is not the creator).
     const rawItems = plan(SUPPORTS, sink.address);
     const raw = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
-      await send(await signTransfer(rawItems[index]!));
+      await send(await signTransfer(itemAt(rawItems, index)));
     });
     console.log(line('raw transfers (sent + confirmed):          ', raw));
 
@@ -338,15 +338,18 @@ async function main(): Promise<void> {
     const items = plan(SUPPORTS, creator.address);
     const refused: string[] = [];
     const supportsPhase = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
-      const item = items[index]!;
+      const item = itemAt(items, index);
       const signature = await send(await signTransfer(item));
-      const res = await api<{ error?: { code: string } }>(
+      const res = await api(
         server.url,
         `/api/vaults/${vaultId}/support`,
         { transactionSignature: signature, amount: formatLamportsAsSol(item.lamports) },
         tokens[item.worker],
       );
-      if (res.status !== 200) refused.push(`${res.status} ${res.json.error?.code ?? ''}`);
+      if (res.status !== 200)
+        refused.push(
+          `${res.status} ${(res.json as { error?: { code: string } }).error?.code ?? ''}`,
+        );
     });
     if (refused.length > 0) throw new Error(`${refused.length} supports refused: ${refused[0]}`);
 
