@@ -4,7 +4,7 @@
  * instances sharing PostgreSQL and Redis (half the sockets on each), the event published once.
  * Targets: p99 under 250 ms for 10,000 sockets, under 20 KB per socket.
  *
- * The servers are production processes (e2e/support/server.ts) with a shared AUTH_SECRET, so
+ * The servers are production processes (e2e/support/server-test-kit.ts) with a shared AUTH_SECRET, so
  * this process can mint access tokens itself; the event goes through the Redis bus exactly as a
  * post on any instance would send it. Latency is publish → message parsed by the client, with
  * all clients in this one process (their parsing queue is included: an upper bound). One
@@ -20,7 +20,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { createRedisBus } from '../apps/server/src/realtime/bus.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.ts';
-import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
 import { itemAt, percentile } from './measure.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);

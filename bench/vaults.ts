@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import pg from 'pg';
-import { freePortRange } from '../e2e/support/ports.ts';
+import { freePortRange } from '../e2e/support/ports-test-kit.ts';
 import { itemAt, percentile, processCpuMs } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

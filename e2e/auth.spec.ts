@@ -1,12 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer, type StartServerOptions } from './support/server.ts';
+import { DESKTOP, PHONE, launchBrowser } from './support/browser-test-kit.ts';
+import {
+  startServer,
+  type RunningServer,
+  type StartServerOptions,
+} from './support/server-test-kit.ts';
 import {
   installTestWallet,
   type TestWallet,
   type TestWalletOptions,
-} from './support/test-wallet.ts';
+} from './support/wallet-test-kit.ts';
 
 /**
  * Wallet sign-in in Chromium against the production server (issue 4): a Wallet Standard test

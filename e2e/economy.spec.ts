@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser } from './support/browser.ts';
-import { callApi, dumBox, signInWithTestWallet } from './support/economy.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { installTestWallet, type TestWallet } from './support/test-wallet.ts';
+import { DESKTOP, PHONE, launchBrowser } from './support/browser-test-kit.ts';
+import { callApi, dumBox, signInWithTestWallet } from './support/economy-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
+import { installTestWallet, type TestWallet } from './support/wallet-test-kit.ts';
 
 /**
  * The token economy of issue 6 in Chromium against the production server (fresh PGlite and

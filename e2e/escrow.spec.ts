@@ -4,15 +4,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
 import {
   airdrop,
   newBurnerWalletKey,
   solBalance,
   useBurnerKey,
   type BurnerWalletKey,
-} from './support/vault-wallets.ts';
+} from './support/burner-wallet-test-kit.ts';
 
 /**
  * Escrow vaults (issue 9) in Chromium against the production server and its embedded localnet:

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
 
 /**
  * The feed of issue 5 in Chromium against the production server (fresh PGlite and localnet):

@@ -9,8 +9,8 @@ import {
   sendSol,
   signInOverHttp,
   supportVaultOverHttp,
-} from './support/api-wallet.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+} from './support/api-wallet-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
 
 /**
  * Issue 8, several instances: two production server processes share one PostgreSQL database,

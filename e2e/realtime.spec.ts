@@ -1,15 +1,15 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.ts';
+import { DESKTOP, launchBrowser, openPage } from './support/browser-test-kit.ts';
 import {
   localnetClient,
   sendSol,
   signInOverHttp,
   supportVaultOverHttp,
-} from './support/api-wallet.ts';
-import { signInWithTestWallet } from './support/economy.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { installTestWallet } from './support/test-wallet.ts';
+} from './support/api-wallet-test-kit.ts';
+import { signInWithTestWallet } from './support/economy-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
+import { installTestWallet } from './support/wallet-test-kit.ts';
 
 /**
  * Issue 8 in Chromium: the creator of a vault has the feed open; a second wallet supports the

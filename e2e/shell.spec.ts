@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer, type StartServerOptions } from './support/server.ts';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import {
+  startServer,
+  type RunningServer,
+  type StartServerOptions,
+} from './support/server-test-kit.ts';
 
 /**
  * The app shell of spec section 2 in Chromium at 375x812 and 1440x900: every route, the

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
 
 describe('the production server', () => {
   let server: RunningServer;
