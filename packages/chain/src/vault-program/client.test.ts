@@ -117,7 +117,7 @@ describe('constants agree with the program and the IDL', () => {
   });
 });
 
-describe('IDL loading (spec: fetched without cache, validated for name and instructions)', () => {
+describe('IDL loading (fetched without cache, validated for name and instructions)', () => {
   let server: Server;
   let base: string;
   const seen: { url: string; cacheControl: string | undefined }[] = [];
@@ -207,7 +207,7 @@ describe('input checks', () => {
   });
 });
 
-describe('addresses from the spec’s labels', () => {
+describe('addresses from the fixed labels', () => {
   it('match an independent derivation (web3.js)', async () => {
     const program = new PublicKey(VAULT_PROGRAM_ID);
     const creator = new PublicKey('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM');
