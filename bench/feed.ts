@@ -194,6 +194,7 @@ async function walk(
   };
 }
 
+// Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const dbName = `dum_bench_feed_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });

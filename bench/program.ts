@@ -55,6 +55,7 @@ function units(result: SendResult, name: string): bigint {
   return own.reduce((a, b) => (a > b ? a : b));
 }
 
+// Long: one scripted sequence of every instruction, measured in the order a vault lives.
 async function measureComputeUnits(): Promise<Map<string, bigint[]>> {
   const samples = new Map<string, bigint[]>();
   const record = (name: string, value: bigint) => {

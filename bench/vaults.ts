@@ -227,6 +227,7 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
+// Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createPostgresDatabase(adminUrl) : null;

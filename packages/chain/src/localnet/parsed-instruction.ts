@@ -84,6 +84,7 @@ function parseSystem(
   }
 }
 
+// Long: one case per SPL Token instruction the product sends, each a few lines.
 function parseToken(
   program: string,
   accounts: string[],

@@ -61,6 +61,7 @@ export interface VaultProgramReader {
   getSolBalance(owner: string): Promise<bigint>;
 }
 
+// Long: an object of small read methods that share `call` and the program's addresses.
 export function createVaultProgramReader(
   call: RpcCall,
   programId: string = VAULT_PROGRAM_ID,
