@@ -24,6 +24,7 @@ import { generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
+import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
 import {
   itemAt,
   machineBusyMs,
@@ -186,21 +187,8 @@ async function startServer(
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilHealthy(child, `http://127.0.0.1:${port}`, () => output);
+  return { child, port };
 }
 
 function meetsTarget(result: PhaseResult): boolean {

@@ -30,6 +30,7 @@ import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chai
 import bs58 from 'bs58';
 import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
+import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
 import { itemAt, percentile, processCpuMs } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,17 +72,8 @@ async function launchServer(env: Record<string, string>): Promise<RunningServer>
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  // The server prints to this process's output (stdio inherited), so there is none to quote.
+  await waitUntilHealthy(child, url, () => '');
   return {
     url,
     pid: child.pid ?? -1,
