@@ -1,33 +1,17 @@
 /**
- * `npm run bench:auth`: complete wallet sign-ins per second against the running server on
- * PostgreSQL. Each sign-in is what a browser does: POST /api/auth/challenge, sign the SIWS
- * message with the wallet's ed25519 key, POST /api/auth/verify; it counts once verify answered
- * 200 with tokens. Reports the rate and the p50/p99 latency of a whole sign-in, first for new
- * wallets (each creates its user) and then for the same wallets signing in again.
- * Target (issue 4): at least 1,000 sign-ins/s with p99 under 50 ms on this machine.
+ * `npm run bench:auth`: complete wallet sign-ins per second against the production server on a
+ * throwaway PostgreSQL database. Each sign-in is what a browser does: POST /api/auth/challenge,
+ * sign the SIWS message with the wallet's ed25519 key, POST /api/auth/verify; it counts once
+ * verify answered 200 with tokens. Reports the rate and the p50/p99 latency of a whole sign-in,
+ * first for new wallets (each creates its user), then for the same wallets signing in again; each
+ * phase runs BENCH_ROUNDS rounds and its median round is judged.
+ * Target: at least 1,000 sign-ins/s with p99 under 50 ms on this machine.
+ * How it runs and what was measured: docs/benchmarks.md, bench:auth.
  *
- * Both phases run BENCH_ROUNDS times (default 3), each round with wallets of its own, and the
- * median round of each phase (by rate) is reported and judged, as bench:chain and bench:feed
- * do: the development machines' speed drifts by up to 45% from one minute to the next
- * (docs/benchmarks.md), so one round says more about the host than about the server. Every
- * round is printed too.
- *
- * The server runs as its own process (`node --import tsx apps/server/src/main.ts`, as
- * `npm start` does) on a throwaway database created on BENCH_DATABASE_URL's server and dropped
- * afterwards; the clients run in this process over HTTP/1.1 keep-alive on loopback. The wallets'
- * keys are made before timing (wallet work, not server work); signing is timed, as it is part
- * of a sign-in. The rate limits are raised for the run (one IP signs everyone in).
- *
- * 16 clients keep the two cores nearly saturated. With 32 the rate was the same on the first
- * machine and a little higher on machine C (docs/benchmarks.md), but each sign-in queues longer
- * (Little's law) and p99 went over 50 ms.
- *
- * Options (environment): BENCH_SIGNINS (default 10000 per phase), BENCH_CONCURRENCY (default
- * 16), BENCH_ROUNDS (default 3), BENCH_DATABASE_URL (default: PostgreSQL's Unix socket in
- * /var/run/postgresql when it is there, as a server next to its database connects, else
- * postgres://postgres@127.0.0.1:5432/postgres; over TCP loopback each statement and its reply
- * also cross the TCP stack, measured at 0.1-0.2 ms of CPU per sign-in more), BENCH_CPU_PROF (a
- * folder: write a CPU profile of the server there).
+ * Environment: BENCH_SIGNINS (default 10000 per phase), BENCH_CONCURRENCY (default 16),
+ * BENCH_ROUNDS (default 3), BENCH_DATABASE_URL (default: PostgreSQL's Unix socket in
+ * /var/run/postgresql when it is there, else postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_CPU_PROF (a folder: write a CPU profile of the server there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,8 +23,16 @@ import { fileURLToPath } from 'node:url';
 import { generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import pg from 'pg';
-import { freePortRange } from '../e2e/support/ports.ts';
-import { machineBusyMs, medianBy, percentile, postgresCpuMs, processCpuMs } from './measure.ts';
+import { freePortRange } from '../e2e/support/ports-test-kit.ts';
+import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
+import {
+  itemAt,
+  machineBusyMs,
+  medianBy,
+  percentile,
+  postgresCpuMs,
+  processCpuMs,
+} from './measure.ts';
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -193,23 +185,10 @@ async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitUntilHealthy(child, `http://127.0.0.1:${port}`, () => output);
+  return { child, port };
 }
 
 function meetsTarget(result: PhaseResult): boolean {
@@ -266,9 +245,9 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       const wallets = Array.from({ length: SIGNINS }, () => generateSigner());
       fresh.push(await runPhase(port, pid, wallets));
-      console.log(`  round ${round}, new wallets       : ${describe(fresh.at(-1)!)}`);
+      console.log(`  round ${round}, new wallets       : ${describe(itemAt(fresh, -1))}`);
       returning.push(await runPhase(port, pid, wallets));
-      console.log(`  round ${round}, returning wallets : ${describe(returning.at(-1)!)}`);
+      console.log(`  round ${round}, returning wallets : ${describe(itemAt(returning, -1))}`);
     }
     report('new wallets       ', fresh);
     report('returning wallets ', returning);

@@ -16,11 +16,8 @@
  * rounds of fresh transfers; the median round is reported.
  *
  * Two web3.js `Connection` configurations are measured, both with preflight on (the default):
- * - "web3.js + node-fetch": `fetch` set to node-fetch (web3.js's own dependency, its transport on
- *   Node without a global fetch) and `httpAgent` to a keep-alive `http.Agent` with one socket per
- *   request in flight. On Node 18+ web3.js otherwise uses the global (undici) fetch, which ignores
- *   `httpAgent`, so this is the configuration in which web3.js's documented agent option works.
- * - "web3.js defaults": `new Connection(url, 'confirmed')`.
+ * "web3.js + node-fetch" (with a keep-alive `http.Agent`; why: docs/benchmarks.md, bench:chain)
+ * and "web3.js defaults" (`new Connection(url, 'confirmed')`).
  *
  * Options (environment): BENCH_TRANSFERS (default 4000 a round), BENCH_ROUNDS (default 3),
  * BENCH_CONCURRENCY (default 64 requests in flight), BENCH_CPU_PROF=dir (CPU profiles of the

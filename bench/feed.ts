@@ -1,5 +1,5 @@
 /**
- * npm run bench:feed — the feed under load (issue 5).
+ * npm run bench:feed — the feed under load.
  *   1. Creates a throwaway database on PostgreSQL (BENCH_DATABASE_URL, default
  *      postgres://postgres@127.0.0.1:5432/postgres), applies the migrations and seeds 10,000
  *      users and 1,000,000 posts spread over the last 23 hours (plus 200,000 likes) with
@@ -13,8 +13,7 @@
  *      anonymous and signed in; then one client following nextCursor page after page; then post
  *      creation (POST /api/messages-v2/messages by rotating users) with BENCH_WRITERS concurrent
  *      clients (default 64): each post waits for its reward to be sequenced before it answers
- *      (decision 010), so a sequencer run takes at most as many posts as there are writers, and
- *      16 writers leave the two cores partly idle between runs.
+ *      (decision 010; why 64 writers: docs/benchmarks.md, bench:feed).
  *      The ceiling and the anonymous first page alternate BENCH_ROUNDS times (default 3) and the
  *      median run of each is reported.
  *   4. Prints req/s, p50, p99 and the ratio to the ceiling; drops the database.
@@ -34,7 +33,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
-import { medianBy, percentile } from './measure.ts';
+import { itemAt, medianBy, percentile } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -151,14 +150,14 @@ function rotating(
   return [
     {
       method,
-      path: paths[0]!,
+      path: itemAt(paths, 0),
       ...(body ? { body } : {}),
       setupRequest: (request) => {
         i += 1;
         const headers = { ...request.headers };
-        if (tokens) headers.authorization = `Bearer ${tokens[i % tokens.length]!}`;
+        if (tokens) headers.authorization = `Bearer ${itemAt(tokens, i % tokens.length)}`;
         if (body) headers['content-type'] = 'application/json';
-        return { ...request, path: paths[i % paths.length]!, headers };
+        return { ...request, path: itemAt(paths, i % paths.length), headers };
       },
     },
   ];
@@ -195,6 +194,7 @@ async function walk(
   };
 }
 
+// Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const dbName = `dum_bench_feed_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -248,7 +248,7 @@ async function main(): Promise<void> {
         `select created_at, id from messages order by created_at desc, id desc offset $1 limit 1`,
         [offset],
       );
-      const row = rows[0]!;
+      const row = itemAt(rows, 0);
       const cursor = encodeCursor('feed', { createdAt: row.created_at, id: BigInt(row.id) });
       deepPaths.push(`/api/messages-v2/feed?limit=20&cursor=${cursor}`);
     }
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
        where (m.expires_at is null or m.expires_at > now())
          and (m.created_at, m.id) < ($1::timestamptz, $2::bigint)
        order by m.created_at desc, m.id desc limit 21`,
-      [deepRow.rows[0]!.created_at, deepRow.rows[0]!.id],
+      [itemAt(deepRow.rows, 0).created_at, itemAt(deepRow.rows, 0).id],
     );
     log(`deep page plan:\n  ${plan.rows.map((row) => row['QUERY PLAN']).join('\n  ')}`);
     await client.end();
@@ -293,7 +293,7 @@ async function main(): Promise<void> {
     const ceilingRow = median(ceilingRuns);
     const rows: Row[] = [ceilingRow, median(anonymousRuns)];
     const roundRatios = anonymousRuns.map((row, i) =>
-      (row.requestsPerSecond / ceilingRuns[i]!.requestsPerSecond).toFixed(2),
+      (row.requestsPerSecond / itemAt(ceilingRuns, i).requestsPerSecond).toFixed(2),
     );
     log(`anonymous first page / ceiling per round: ${roundRatios.join(', ')}`);
     rows.push(
@@ -313,8 +313,8 @@ async function main(): Promise<void> {
     );
 
     const walkFromTop = await walk(base, null, 500, null);
-    const deepStart = new URL(`${base}${deepPaths.at(-10)!}`).searchParams.get('cursor');
-    const walkDeep = await walk(base, deepStart, 500, readerTokens[0]!);
+    const deepStart = new URL(`${base}${itemAt(deepPaths, -10)}`).searchParams.get('cursor');
+    const walkDeep = await walk(base, deepStart, 500, itemAt(readerTokens, 0));
     log(
       `following nextCursor, one client: from the top ${walkFromTop.pages} pages p50 ` +
         `${walkFromTop.p50} ms p99 ${walkFromTop.p99} ms; from ~910,000 deep, signed in, ` +
@@ -349,7 +349,7 @@ async function main(): Promise<void> {
       `| walk from the top (1 client, ${walkFromTop.pages} pages) | | ${walkFromTop.p50} | ${walkFromTop.p99} | |\n` +
         `| walk from ~910k deep, signed in (1 client, ${walkDeep.pages} pages) | | ${walkDeep.p50} | ${walkDeep.p99} | |\n`,
     );
-    const anonymous = rows[1]!;
+    const anonymous = itemAt(rows, 1);
     process.stdout.write(
       `\nanonymous first page: p99 ${anonymous.p99} ms (target < 25), ` +
         `${ratio(anonymous)} of the ceiling (target ≥ 0.50); ` +

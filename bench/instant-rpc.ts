@@ -1,9 +1,10 @@
 /**
  * A JSON-RPC responder that does no chain work, for bench:chain's "client ceiling" path: it
  * answers `sendTransaction` at once with the transaction's signature and `getSignatureStatuses`
- * with every signature finalized, in the localnet's response shapes (see rpc-methods.ts). Run as its own process, it
- * shows how many transfers a web3.js client can send and confirm on this machine when the server
- * costs next to nothing, which bounds every ratio the real localnet can reach.
+ * with every signature finalized, in the localnet's response shapes (see
+ * packages/chain/src/localnet/rpc-methods/). Run as its own process, it shows how many transfers
+ * a web3.js client can send and confirm on this machine when the server costs next to nothing,
+ * which bounds every ratio the real localnet can reach.
  *
  * Prints `{"rpcUrl": ...}` on stdout once listening (as `localnet-main.ts` does).
  */

@@ -6,6 +6,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** The list's item at `index` (negative counts from the end); throws when there is none. */
+export function itemAt<T>(list: readonly T[], index: number): T {
+  const item = list.at(index);
+  if (item === undefined) throw new Error(`no item at ${index} of ${list.length}`);
+  return item;
+}
+
 /** The item whose `value` is the median (the upper one of the middle two for an even count). */
 export function medianBy<T>(items: readonly T[], value: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => value(a) - value(b));

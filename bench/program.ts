@@ -55,6 +55,30 @@ function units(result: SendResult, name: string): bigint {
   return own.reduce((a, b) => (a > b ? a : b));
 }
 
+/** One signed join_vault per participant, each for a different amount (0.01 SOL plus its index). */
+async function signedJoins(
+  participants: Keypair[],
+  vault: string,
+  blockhash: string,
+): Promise<Uint8Array[]> {
+  return Promise.all(
+    participants.map(async (p, i) =>
+      sign(
+        [
+          await joinVaultInstruction({
+            participant: p.publicKey.toBase58(),
+            vault,
+            lamports: 10_000_000n + BigInt(i),
+          }),
+        ],
+        p,
+        blockhash,
+      ),
+    ),
+  );
+}
+
+// Long: one scripted sequence of every instruction, measured in the order a vault lives.
 async function measureComputeUnits(): Promise<Map<string, bigint[]>> {
   const samples = new Map<string, bigint[]>();
   const record = (name: string, value: bigint) => {
@@ -209,21 +233,7 @@ async function benchJoinsOverRpc(): Promise<{ rate: number; seconds: number }> {
     const vault = (await findVaultAddress(1n, creator.publicKey.toBase58())).address;
 
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-    const transactions = await Promise.all(
-      participants.map(async (p, i) =>
-        sign(
-          [
-            await joinVaultInstruction({
-              participant: p.publicKey.toBase58(),
-              vault,
-              lamports: 10_000_000n + BigInt(i),
-            }),
-          ],
-          p,
-          blockhash,
-        ),
-      ),
-    );
+    const transactions = await signedJoins(participants, vault, blockhash);
 
     const started = performance.now();
     const signatures = new Array<string>(transactions.length);
@@ -274,21 +284,7 @@ async function benchJoinsDirect(): Promise<{ rate: number; seconds: number }> {
   const vault = (await findVaultAddress(1n, creator.publicKey.toBase58())).address;
   const participants = Array.from({ length: JOINS }, () => bed.newFundedKeypair(1_000_000_000n));
   const blockhash = bed.svm.latestBlockhash();
-  const transactions = await Promise.all(
-    participants.map(async (p, i) =>
-      sign(
-        [
-          await joinVaultInstruction({
-            participant: p.publicKey.toBase58(),
-            vault,
-            lamports: 10_000_000n + BigInt(i),
-          }),
-        ],
-        p,
-        blockhash,
-      ),
-    ),
-  );
+  const transactions = await signedJoins(participants, vault, blockhash);
   const started = performance.now();
   for (const raw of transactions) {
     const result = bed.svm.sendLegacyTransaction(raw);

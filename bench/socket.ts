@@ -2,9 +2,9 @@
  * `npm run bench:socket`: 10,000 authenticated sockets; one activity event broadcast to all;
  * delivery latency (p50, p99) and server memory per socket; first on one instance, then on two
  * instances sharing PostgreSQL and Redis (half the sockets on each), the event published once.
- * Targets (issue 8): p99 under 250 ms for 10,000 sockets, under 20 KB per socket.
+ * Targets: p99 under 250 ms for 10,000 sockets, under 20 KB per socket.
  *
- * The servers are production processes (e2e/support/server.ts) with a shared AUTH_SECRET, so
+ * The servers are production processes (e2e/support/server-test-kit.ts) with a shared AUTH_SECRET, so
  * this process can mint access tokens itself; the event goes through the Redis bus exactly as a
  * post on any instance would send it. Latency is publish → message parsed by the client, with
  * all clients in this one process (their parsing queue is included: an upper bound). One
@@ -20,8 +20,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { createRedisBus } from '../apps/server/src/realtime/index.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
-import { startServer, type RunningServer } from '../e2e/support/server.ts';
-import { percentile } from './measure.ts';
+import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
+import { itemAt, percentile } from './measure.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 5);
@@ -133,7 +133,7 @@ async function scenario(label: string, servers: RunningServer[]): Promise<void> 
   await bus.close();
   all.sort((a, b) => a - b);
   const perSocket =
-    after.reduce((sum, rss, i) => sum + (rss - before[i]!), 0) / clients.length / 1024;
+    after.reduce((sum, rss, i) => sum + (rss - itemAt(before, i)), 0) / clients.length / 1024;
   console.log(`  ${label}: ${clients.length} sockets connected in ${connectSeconds.toFixed(1)} s`);
   console.log(
     `    delivery to all: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)?.toFixed(1)} ms over ${BROADCASTS} broadcasts${lost ? `, ${lost} NOT DELIVERED` : ''}`,

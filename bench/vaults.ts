@@ -1,7 +1,7 @@
 /**
  * `npm run bench:vaults`: verified vault supports per second, end to end, by concurrent
  * supporters on one vault, beside the localnet's raw transfer rate measured the same way in the
- * same run. Target (issue 7): at least half of the raw rate.
+ * same run. Target: at least half of the raw rate.
  *
  * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
  * embedded localnet with its fdatasync'd log, PGlite by default or PostgreSQL). Each supporter is
@@ -29,8 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import pg from 'pg';
-import { freePortRange } from '../e2e/support/ports.ts';
-import { percentile, processCpuMs } from './measure.ts';
+import { freePortRange } from '../e2e/support/ports-test-kit.ts';
+import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
+import { itemAt, percentile, processCpuMs } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,17 +72,8 @@ async function launchServer(env: Record<string, string>): Promise<RunningServer>
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  // The server prints to this process's output (stdio inherited), so there is none to quote.
+  await waitUntilHealthy(child, url, () => '');
   return {
     url,
     pid: child.pid ?? -1,
@@ -113,12 +105,12 @@ async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T
   return body.result as T;
 }
 
-async function api<T>(
+async function api(
   base: string,
   path: string,
   body: unknown,
   token?: string,
-): Promise<{ status: number; json: T }> {
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(base + path, {
     method: 'POST',
     headers: {
@@ -127,23 +119,23 @@ async function api<T>(
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, json: (await response.json()) as T };
+  return { status: response.status, json: await response.json() };
 }
 
 async function signIn(base: string, wallet: Signer): Promise<string> {
-  const challenge = await api<{ messageToSign: string }>(base, '/api/auth/challenge', {
+  const challenge = await api(base, '/api/auth/challenge', {
     address: wallet.address,
     chain: 'solana',
   });
   if (challenge.status !== 200) throw new Error(`challenge failed: ${challenge.status}`);
-  const message = challenge.json.messageToSign;
-  const verify = await api<{ accessToken: string }>(base, '/api/auth/verify', {
+  const message = (challenge.json as { messageToSign: string }).messageToSign;
+  const verify = await api(base, '/api/auth/verify', {
     address: wallet.address,
     message,
     signature: bs58.encode(wallet.sign(Buffer.from(message, 'utf8'))),
   });
   if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
-  return verify.json.accessToken;
+  return (verify.json as { accessToken: string }).accessToken;
 }
 
 async function waitConfirmed(rpcUrl: string, signature: string): Promise<void> {
@@ -227,6 +219,7 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
+// Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createPostgresDatabase(adminUrl) : null;
@@ -246,14 +239,14 @@ async function main(): Promise<void> {
     // The creator posts a vault that the bench cannot fill (no unlock midway).
     const creator = generateSigner();
     const creatorToken = await signIn(server.url, creator);
-    const post = await api<{ vault: { id: string } }>(
+    const post = await api(
       server.url,
       '/api/messages-v2/messages',
       { kind: 'vault', body: 'bench vault', targetAmount: '1000000' },
       creatorToken,
     );
     if (post.status !== 201) throw new Error(`vault post failed: ${post.status}`);
-    const vaultId = post.json.vault.id;
+    const vaultId = (post.json as { vault: { id: string } }).vault.id;
 
     // Supporters: funded by airdrop, signed in for real.
     const supporters = Array.from({ length: CONCURRENCY }, () => generateSigner());
@@ -330,7 +323,7 @@ async function main(): Promise<void> {
     // Raw: transfers sent and confirmed, nothing else (to a wallet that is not the creator).
     const rawItems = plan(SUPPORTS, sink.address);
     const raw = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
-      await send(await signTransfer(rawItems[index]!));
+      await send(await signTransfer(itemAt(rawItems, index)));
     });
     console.log(line('raw transfers (sent + confirmed):          ', raw));
 
@@ -338,15 +331,18 @@ async function main(): Promise<void> {
     const items = plan(SUPPORTS, creator.address);
     const refused: string[] = [];
     const supportsPhase = await runPhase(server, SUPPORTS, CONCURRENCY, async (index) => {
-      const item = items[index]!;
+      const item = itemAt(items, index);
       const signature = await send(await signTransfer(item));
-      const res = await api<{ error?: { code: string } }>(
+      const res = await api(
         server.url,
         `/api/vaults/${vaultId}/support`,
         { transactionSignature: signature, amount: formatLamportsAsSol(item.lamports) },
         tokens[item.worker],
       );
-      if (res.status !== 200) refused.push(`${res.status} ${res.json.error?.code ?? ''}`);
+      if (res.status !== 200)
+        refused.push(
+          `${res.status} ${(res.json as { error?: { code: string } }).error?.code ?? ''}`,
+        );
     });
     if (refused.length > 0) throw new Error(`${refused.length} supports refused: ${refused[0]}`);
 

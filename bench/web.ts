@@ -5,15 +5,16 @@
  *      lazily loaded chunks the page actually requests while rendering `/`).
  *   2. Starts the production server and measures first contentful paint of `/` in headless
  *      Chromium, median of 5 cold loads.
- * Targets (issue 2): ≤ 150 KB gzipped JS on first load; FCP < 500 ms on this machine.
+ * Targets: ≤ 150 KB gzipped JS on first load; FCP < 500 ms on this machine.
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { startServer } from '../e2e/support/server.ts';
+import { launchBrowser } from '../e2e/support/browser-test-kit.ts';
+import { startServer } from '../e2e/support/server-test-kit.ts';
+import { itemAt } from './measure.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
@@ -29,7 +30,9 @@ function kb(bytes: number): string {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2
+    ? itemAt(sorted, mid)
+    : (itemAt(sorted, mid - 1) + itemAt(sorted, mid)) / 2;
 }
 
 async function main(): Promise<void> {

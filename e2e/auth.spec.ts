@@ -1,18 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer, type StartServerOptions } from './support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE } from './support/browser-test-kit.ts';
+import {
+  startServer,
+  type RunningServer,
+  type StartServerOptions,
+} from './support/server-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 import {
   installTestWallet,
   type TestWallet,
   type TestWalletOptions,
-} from './support/test-wallet.ts';
+} from './support/wallet-test-kit.ts';
 
 /**
- * Wallet sign-in in Chromium against the production server (issue 4): a Wallet Standard test
+ * Wallet sign-in in Chromium against the production server: a Wallet Standard test
  * wallet registered from an init script, backed by a real Ed25519 key, signs the server's
- * challenge; the auth state machine of spec section 4 and the wallet control of section 2
- * behave as a person sees them.
+ * challenge; the sign-in rules (automatic sign-in once per connection, refresh, sign-out on
+ * disconnect or from another tab) and the wallet control behave as a person sees them.
  */
 
 const TOKEN_KEYS = ['dum.jwt', 'accessToken', 'refreshToken', 'dum.jwt.exp', 'dum.jwt.created'];
@@ -66,33 +71,23 @@ function payloadOf(token: string): { sub: string; solAddress: string; exp: numbe
 }
 
 describe('wallet sign-in', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let origin: string;
+  const suite = serverAndBrowserForSuite(startServerRetrying);
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServerRetrying(), launchBrowser()]);
-    // The sign-in domain is the app's public origin (APP_ORIGIN defaults to localhost:PORT).
-    origin = server.url.replace('127.0.0.1', 'localhost');
-  });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-    await browser?.close();
-    await server?.stop();
   });
 
   async function open(
     wallet: TestWalletOptions | null,
     viewport: { width: number; height: number } = DESKTOP,
   ): Promise<Session> {
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     contexts.push(context);
     const installed = wallet ? await installTestWallet(context, wallet) : null;
     const page = await context.newPage();
     const errors: string[] = [];
     recordErrors(page, errors);
-    await page.goto(origin);
+    await page.goto(suite.origin);
     await page.locator('main h1').first().waitFor();
     return { context, page, wallet: installed, errors };
   }
@@ -113,7 +108,7 @@ describe('wallet sign-in', () => {
     );
   }
 
-  it('connect → automatic sign-in → authenticated control, with the storage keys of section 9', async () => {
+  it('connect → automatic sign-in → authenticated control, with its storage keys', async () => {
     const { page, wallet, errors } = await open({ name: 'Test Wallet', mode: 'signMessage' });
     if (!wallet) throw new Error('no wallet');
     const modal = control(page).getByRole('button', { name: 'Connect Wallet' });
@@ -125,7 +120,7 @@ describe('wallet sign-in', () => {
     expect(await dialog.getByRole('button', { name: /Test Wallet/ }).textContent()).toContain(
       'Detected',
     );
-    // Once signed in, the tab's socket opens with the access token (spec section 4, WebSocket).
+    // Once signed in, the tab's socket opens with the access token.
     const socketAccepted = new Promise<boolean>((resolve) => {
       page.on('websocket', (socket) => {
         if (!socket.url().includes('/socket?token=')) return;
@@ -193,7 +188,7 @@ describe('wallet sign-in', () => {
     expect(Object.values(await storedTokens(page))).toEqual([null, null, null, null, null]);
     expect(await page.evaluate(() => localStorage.getItem('walletName'))).toBeNull();
     // The refresh token was revoked on the server.
-    const reuse = await fetch(`${server.url}/api/auth/refresh`, {
+    const reuse = await fetch(`${suite.server.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -315,7 +310,7 @@ describe('wallet sign-in', () => {
     const second = await first.context.newPage();
     const errors: string[] = [];
     recordErrors(second, errors);
-    await second.goto(origin);
+    await second.goto(suite.origin);
     // The same session in the second tab, from storage; the wallet reconnects silently.
     await expectAuthenticated(second, first.wallet.address);
     expect(first.wallet.signatures()).toBe(1);

@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser } from './support/browser.ts';
-import { callApi, dumBox, signInWithTestWallet } from './support/economy.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { installTestWallet, type TestWallet } from './support/test-wallet.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE } from './support/browser-test-kit.ts';
+import { callApi, dumBox, signInWithTestWallet } from './support/economy-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+import { installTestWallet, type TestWallet } from './support/wallet-test-kit.ts';
 
 /**
- * The token economy of issue 6 in Chromium against the production server (fresh PGlite and
+ * The token economy in Chromium against the production server (fresh PGlite and
  * localnet), signed in with the Wallet Standard test wallet: Platform Stats and Live Activity
  * following a post, the 'Manage DUM Tokens' dialog's rules one by one, and a referral link
- * signing up a second wallet, with both balances moving by the spec's amounts.
+ * signing up a second wallet, with both balances moving by the referral rewards' amounts.
  */
 
 const STAKE_MESSAGES = {
@@ -45,20 +45,10 @@ async function post(page: Page, text: string): Promise<void> {
 }
 
 describe('the token economy', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let origin: string;
+  const suite = serverAndBrowserForSuite();
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    // Sign-in messages name the app's public origin (APP_ORIGIN defaults to localhost:PORT).
-    origin = server.url.replace('127.0.0.1', 'localhost');
-  });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-    await browser?.close();
-    await server?.stop();
   });
 
   async function open(options: {
@@ -66,7 +56,7 @@ describe('the token economy', () => {
     viewport?: { width: number; height: number };
     path?: string;
   }): Promise<Session> {
-    const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+    const context = await suite.browser.newContext({ viewport: options.viewport ?? DESKTOP });
     contexts.push(context);
     const wallet = options.wallet ? await installTestWallet(context) : null;
     const page = await context.newPage();
@@ -75,7 +65,7 @@ describe('the token economy', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto(origin + (options.path ?? '/'));
+    await page.goto(suite.origin + (options.path ?? '/'));
     await page.locator('main h1').first().waitFor({ state: 'attached' });
     return { context, page, wallet, errors };
   }
@@ -242,7 +232,9 @@ describe('the token economy', () => {
     const link = await card.getByLabel('Your referral link').inputValue();
     expect(link).toMatch(/^http:\/\/localhost:\d+\/\?ref=[A-Z2-9]{8}$/);
 
-    await referrer.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await referrer.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: suite.origin,
+    });
     await card.getByRole('button', { name: 'Copy' }).click();
     await toasts(referrer.page).getByText('Referral link copied to clipboard').waitFor();
     expect(await toasts(referrer.page).getByText('Copied!').isVisible()).toBe(true);
@@ -292,7 +284,7 @@ describe('the token economy', () => {
     expect(referrerAccount.body).toMatchObject({ balance: '350000000000' });
 
     // The referrer's ledger on /rewards lists the bonus.
-    await referrer.page.goto(origin + '/rewards');
+    await referrer.page.goto(suite.origin + '/rewards');
     const earnings = referrer.page.getByRole('region', { name: 'Earnings' });
     await earnings.getByTestId('earning-row').first().waitFor();
     const bonus = earnings.locator('[data-testid="earning-row"][data-kind="referral_referrer"]');

@@ -2,20 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import {
-  airdrop,
-  newBurnerWalletKey,
-  solBalance,
-  useBurnerKey,
-  type BurnerWalletKey,
-} from './support/vault-wallets.ts';
+import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
+import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+import { startServer } from './support/server-test-kit.ts';
+import { airdrop, newBurnerWalletKey, solBalance } from './support/burner-wallet-test-kit.ts';
 
 /**
- * Escrow vaults (issue 9) in Chromium against the production server and its embedded localnet:
+ * Escrow vaults in Chromium against the production server and its embedded localnet:
  * a creator posts an escrow vault with an image (create_vault + add_media_ref signed by the
  * burner wallet), a second wallet joins it to the target (join_vault), the image unlocks and is
  * verified against the hash committed on chain; a day later (the server's clock and the
@@ -36,66 +31,43 @@ function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !/status of (401|404)/.test(error));
 }
 
-function composer(page: Page): Locator {
-  return page.getByTestId('composer');
-}
-
-function card(page: Page, text: string): Locator {
-  return page.getByTestId('post-card').filter({ hasText: text });
-}
-
-async function signIn(page: Page, url: string, key: BurnerWalletKey): Promise<void> {
-  await useBurnerKey(page, key);
-  await page.goto(url);
-  await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Burner Wallet/ })
-    .click();
-  const box = composer(page).getByRole('textbox');
-  await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true);
-}
-
 describe('escrow vaults', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let clockDir: string;
   let clockFile: string;
 
+  // Registered first: the clock file exists before the server starts, and is removed after it
+  // stopped (after-hooks run in reverse order).
   beforeAll(async () => {
     clockDir = await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-clock-'));
     clockFile = path.join(clockDir, 'offset');
     await writeFile(clockFile, '0');
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${CLOCK_SHIFT}`]
-            .filter(Boolean)
-            .join(' '),
-          DUM_E2E_CLOCK_OFFSET_FILE: clockFile,
-          ESCROW_INDEX_INTERVAL_MS: '2000',
-        },
-      }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await rm(clockDir, { recursive: true, force: true });
   });
+  const suite = serverAndBrowserForSuite(() =>
+    startServer({
+      env: {
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${CLOCK_SHIFT}`]
+          .filter(Boolean)
+          .join(' '),
+        DUM_E2E_CLOCK_OFFSET_FILE: clockFile,
+        ESCROW_INDEX_INTERVAL_MS: '2000',
+      },
+    }),
+  );
 
   it('a creator makes an escrow vault with an image, a second wallet joins to the target, the creator claims', async () => {
     const creatorKey = newBurnerWalletKey();
     const fanKey = newBurnerWalletKey();
     await Promise.all([
-      airdrop(server.url, creatorKey.address, SOL),
-      airdrop(server.url, fanKey.address, 2n * SOL),
+      airdrop(suite.server.url, creatorKey.address, SOL),
+      airdrop(suite.server.url, fanKey.address, 2n * SOL),
     ]);
 
     // The creator posts an escrow vault: multiplier 1 (target 0.1 SOL), 1 day, with an image.
-    const creator = await openPage(browser, DESKTOP);
-    await signIn(creator.page, server.url + '/', creatorKey);
+    const creator = await openPage(suite.browser, DESKTOP);
+    await signInWithBurnerKey(creator.page, suite.server.url + '/', creatorKey);
     await composer(creator.page).getByRole('button', { name: 'Create Vault' }).click();
     await composer(creator.page).getByRole('radio', { name: 'Escrow (on-chain)' }).click();
     await composer(creator.page).getByLabel('Multiplier').fill('1');
@@ -108,7 +80,7 @@ describe('escrow vaults', () => {
     await composer(creator.page).getByRole('textbox').fill('My escrowed secret vibe');
     await composer(creator.page).getByRole('button', { name: 'Post' }).click();
     await creator.page.getByText('Your post is now live').first().waitFor({ timeout: 30_000 });
-    const creatorCard = card(creator.page, 'My escrowed secret vibe');
+    const creatorCard = postCard(creator.page, 'My escrowed secret vibe');
     const creatorPanel = creatorCard.getByTestId('vault-panel');
     await expect.poll(() => creatorPanel.getAttribute('data-status')).toBe('active');
     expect(await creatorPanel.getAttribute('data-kind')).toBe('escrow');
@@ -116,14 +88,14 @@ describe('escrow vaults', () => {
     expect(await creatorPanel.getByRole('button', { name: 'Join' }).count()).toBe(0);
 
     // The fan sees it locked, joins with 0.1 SOL: join_vault signed by their burner wallet.
-    const fan = await openPage(browser, PHONE);
-    await signIn(fan.page, server.url + '/', fanKey);
-    const fanCard = card(fan.page, 'My escrowed secret vibe');
+    const fan = await openPage(suite.browser, PHONE);
+    await signInWithBurnerKey(fan.page, suite.server.url + '/', fanKey);
+    const fanCard = postCard(fan.page, 'My escrowed secret vibe');
     const fanPanel = fanCard.getByTestId('vault-panel');
     await fanPanel.getByTestId('escrow-countdown').waitFor({ timeout: 20_000 });
     expect(await fanPanel.getByTestId('vault-locked-media').isVisible()).toBe(true);
     expect(await fanCard.getByRole('img', { name: /^Image shared by/ }).count()).toBe(0);
-    const fanBefore = await solBalance(server.url, fanKey.address);
+    const fanBefore = await solBalance(suite.server.url, fanKey.address);
     await fanPanel.getByRole('button', { name: 'Join' }).click();
     const dialog = fan.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Join Vault' }).waitFor();
@@ -133,7 +105,9 @@ describe('escrow vaults', () => {
     await fan.page.getByText('Vault Supported!').first().waitFor({ timeout: 30_000 });
     await fan.page.getByText('Successfully vaulted 0.1 SOL on-chain!').first().waitFor();
     // 0.1 SOL locked, plus the deposit account's rent and the fee.
-    expect(fanBefore - (await solBalance(server.url, fanKey.address))).toBeGreaterThan(SOL / 10n);
+    expect(fanBefore - (await solBalance(suite.server.url, fanKey.address))).toBeGreaterThan(
+      SOL / 10n,
+    );
 
     // Unlocked for the fan: the image, checked against the hash committed on chain.
     await expect
@@ -159,26 +133,26 @@ describe('escrow vaults', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await creator.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
     await creator.page.reload();
-    const creatorBefore = await solBalance(server.url, creatorKey.address);
-    const claim = card(creator.page, 'My escrowed secret vibe')
+    const creatorBefore = await solBalance(suite.server.url, creatorKey.address);
+    const claim = postCard(creator.page, 'My escrowed secret vibe')
       .getByTestId('vault-panel')
       .getByRole('button', { name: 'Claim 0.1000 SOL' });
     await claim.waitFor({ timeout: 20_000 });
     await claim.click();
     await creator.page.getByText('Vault claimed').first().waitFor({ timeout: 30_000 });
-    const paidPanel = card(creator.page, 'My escrowed secret vibe').getByTestId('vault-panel');
+    const paidPanel = postCard(creator.page, 'My escrowed secret vibe').getByTestId('vault-panel');
     await expect
       .poll(() => paidPanel.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('paid_out');
     expect(await paidPanel.getByTestId('escrow-paid-out').textContent()).toBe(
       'Creator paid out · 0.1000 SOL claimed',
     );
-    const gained = (await solBalance(server.url, creatorKey.address)) - creatorBefore;
+    const gained = (await solBalance(suite.server.url, creatorKey.address)) - creatorBefore;
     expect(gained).toBeGreaterThan(SOL / 10n - 10_000n);
 
     // The fan takes their DUM reward from My Vaults' Deposits tab.
     await fan.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
-    await fan.page.goto(server.url + '/my-vaults');
+    await fan.page.goto(suite.server.url + '/my-vaults');
     await fan.page.getByRole('tab', { name: /Deposits/ }).click();
     const row = fan.page.getByTestId('my-deposit').filter({ hasText: 'My escrowed secret vibe' });
     await row.getByRole('button', { name: 'Withdraw with rewards' }).click();

@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
+import {
+  composer,
+  connectBurnerWallet,
+  postCard,
+  postCards,
+  withoutExpected404,
+} from './support/feed-page-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
- * The feed of issue 5 in Chromium against the production server (fresh PGlite and localnet):
+ * The feed in Chromium against the production server (fresh PGlite and localnet):
  * a signed-out visitor, the empty state, and a signed-in user (the localnet's burner wallet,
  * through the real connect modal and sign-in) posting text and an image, liking, bookmarking,
  * commenting, copying the link and deleting.
@@ -14,49 +21,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 const PNG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/vibe.png');
 
-/** Chromium reports every 4xx answer as a console error; a 404 the test asked for is not one. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.includes('status of 404'));
-}
-
-function composer(page: Page): Locator {
-  return page.getByTestId('composer');
-}
-
-function cards(page: Page): Locator {
-  return page.getByTestId('post-card');
-}
-
-function card(page: Page, text: string): Locator {
-  return cards(page).filter({ hasText: text });
-}
-
-/** Connects the burner wallet from the composer's button; the app then signs in by itself. */
-async function signIn(page: Page): Promise<void> {
-  await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Burner Wallet/ })
-    .click();
-  const box = composer(page).getByRole('textbox');
-  await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true);
-}
-
 async function pressed(button: Locator): Promise<string | null> {
   return button.getAttribute('aria-pressed');
 }
 
 describe('the feed', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowserForSuite();
 
   it.each([
     ['phone', PHONE],
@@ -64,8 +34,8 @@ describe('the feed', () => {
   ] as const)(
     'shows a signed-out visitor the welcome banner, the gated composer and the empty state (%s)',
     async (_name, viewport) => {
-      const { page, context, errors } = await openPage(browser, viewport);
-      await page.goto(server.url + '/');
+      const { page, context, errors } = await openPage(suite.browser, viewport);
+      await page.goto(suite.server.url + '/');
 
       const banner = page.getByTestId('welcome-banner');
       await banner.waitFor();
@@ -95,25 +65,27 @@ describe('the feed', () => {
       await page.getByRole('heading', { name: 'No posts yet' }).waitFor();
       expect(await page.getByTestId('welcome-banner').count()).toBe(0);
 
-      expect(unexpected(errors)).toEqual([]);
+      expect(withoutExpected404(errors)).toEqual([]);
       await context.close();
     },
   );
 
   it('shows the not-found screen for a post that does not exist', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await page.goto(server.url + '/posts/987654321');
+    const { page, context, errors } = await openPage(suite.browser, PHONE);
+    await page.goto(suite.server.url + '/posts/987654321');
     await page.getByRole('heading', { name: 'Post not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the feed' }).isVisible()).toBe(true);
-    expect(unexpected(errors)).toEqual([]);
+    expect(withoutExpected404(errors)).toEqual([]);
     await context.close();
   });
 
   it('lets a signed-in user post text and an image, like, bookmark, comment, copy the link and delete', async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(server.url + '/');
-    await signIn(page);
+    const { page, context, errors } = await openPage(suite.browser, DESKTOP);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: suite.server.url,
+    });
+    await page.goto(suite.server.url + '/');
+    await connectBurnerWallet(page);
     // Signed in, the welcome banner is gone.
     expect(await page.getByTestId('welcome-banner').count()).toBe(0);
 
@@ -124,7 +96,7 @@ describe('the feed', () => {
     await box.fill('gm from the e2e test');
     await post.click();
     await page.getByText('Your post is now live').first().waitFor();
-    await card(page, 'gm from the e2e test').waitFor();
+    await postCard(page, 'gm from the e2e test').waitFor();
     expect(await box.inputValue()).toBe('');
 
     // An image post: preview, then the uploaded image on the card.
@@ -132,7 +104,7 @@ describe('the feed', () => {
     await page.getByTestId('attachment-preview').getByRole('img').waitFor();
     await box.fill('a picture is worth a thousand vibes');
     await post.click();
-    const imageCard = card(page, 'a picture is worth a thousand vibes');
+    const imageCard = postCard(page, 'a picture is worth a thousand vibes');
     const image = imageCard.getByRole('img', { name: /^Image shared by/ });
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^\/media\//);
@@ -141,10 +113,10 @@ describe('the feed', () => {
       .toBe(64);
     expect(await page.getByTestId('attachment-preview').count()).toBe(0);
     // Newest first.
-    expect(await cards(page).first().textContent()).toContain('a picture is worth');
+    expect(await postCards(page).first().textContent()).toContain('a picture is worth');
 
     // Like and bookmark, kept after a reload.
-    const textCard = card(page, 'gm from the e2e test');
+    const textCard = postCard(page, 'gm from the e2e test');
     const like = textCard.getByRole('button', { name: 'Like', exact: true });
     const bookmark = textCard.getByRole('button', { name: 'Bookmark' });
     // The toggles flip optimistically once the mutation has cancelled the running fetches, a
@@ -168,7 +140,7 @@ describe('the feed', () => {
     );
 
     await page.reload();
-    await card(page, 'gm from the e2e test').waitFor();
+    await postCard(page, 'gm from the e2e test').waitFor();
     await expect.poll(() => pressed(like), { timeout: 20_000 }).toBe('true');
     expect(await pressed(bookmark)).toBe('true');
     expect(await like.textContent()).toBe('1');
@@ -187,7 +159,7 @@ describe('the feed', () => {
     expect(await textCard.getByRole('button', { name: 'Link copied' }).isVisible()).toBe(true);
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const postId = await textCard.getAttribute('data-post-id');
-    expect(link).toMatch(new RegExp(`^${server.url}/posts/${postId}(\\?ref=[\\w-]+)?$`));
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/posts/${postId}(\\?ref=[\\w-]+)?$`));
     await textCard.getByRole('button', { name: 'Share', exact: true }).waitFor({ timeout: 4000 });
 
     await page.goto(link);
@@ -196,8 +168,8 @@ describe('the feed', () => {
     expect(await page.getByText('gm from the e2e test').isVisible()).toBe(true);
 
     // The author deletes the post (after confirming); its page is then not found.
-    await page.goto(server.url + '/');
-    const doomed = card(page, 'gm from the e2e test');
+    await page.goto(suite.server.url + '/');
+    const doomed = postCard(page, 'gm from the e2e test');
     await doomed.getByRole('button', { name: 'Delete post' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Post deleted').first().waitFor();
@@ -205,14 +177,14 @@ describe('the feed', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Post not found' }).waitFor();
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(withoutExpected404(errors)).toEqual([]);
     await context.close();
   });
 
   it('loads older posts page by page as the person scrolls, keeping only nearby posts in the page', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await page.goto(server.url + '/');
-    await signIn(page);
+    const { page, context, errors } = await openPage(suite.browser, PHONE);
+    await page.goto(suite.server.url + '/');
+    await connectBurnerWallet(page);
     // 45 posts straight through the API with this session's token: three pages of 20.
     const created = await page.evaluate(async () => {
       const token = localStorage.getItem('accessToken');
@@ -230,7 +202,7 @@ describe('the feed', () => {
     expect(created).toBe(45);
     await page.reload();
     await page.getByText('scroll post 45', { exact: true }).waitFor();
-    expect(await cards(page).count()).toBeLessThan(20);
+    expect(await postCards(page).count()).toBeLessThan(20);
 
     const oldest = page.getByText('scroll post 1', { exact: true });
     await expect
@@ -245,9 +217,9 @@ describe('the feed', () => {
     await page.getByText('You’re all caught up.').waitFor();
     // Virtualised: the newest posts left the page as it scrolled past them.
     expect(await page.getByText('scroll post 45', { exact: true }).count()).toBe(0);
-    expect(await cards(page).count()).toBeLessThan(20);
+    expect(await postCards(page).count()).toBeLessThan(20);
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(withoutExpected404(errors)).toEqual([]);
     await context.close();
   });
 });

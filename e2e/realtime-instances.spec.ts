@@ -9,11 +9,11 @@ import {
   sendSol,
   signInOverHttp,
   supportVaultOverHttp,
-} from './support/api-wallet.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+} from './support/api-wallet-test-kit.ts';
+import { startServer, type RunningServer } from './support/server-test-kit.ts';
 
 /**
- * Issue 8, several instances: two production server processes share one PostgreSQL database,
+ * Real-time events across instances: two production server processes share one PostgreSQL database,
  * one Redis and one chain (instance A runs the embedded localnet, instance B uses it through
  * SOLANA_RPC_URL). A support recorded on A reaches the creator's socket on B through Redis.
  */

@@ -1,45 +1,33 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage } from './support/browser-test-kit.ts';
 import {
   localnetClient,
   sendSol,
   signInOverHttp,
   supportVaultOverHttp,
-} from './support/api-wallet.ts';
-import { signInWithTestWallet } from './support/economy.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { installTestWallet } from './support/test-wallet.ts';
+} from './support/api-wallet-test-kit.ts';
+import { signInWithTestWallet } from './support/economy-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+import { installTestWallet } from './support/wallet-test-kit.ts';
 
 /**
- * Issue 8 in Chromium: the creator of a vault has the feed open; a second wallet supports the
+Real-time events in Chromium: the creator of a vault has the feed open; a second wallet supports the
  * vault (a real transfer on the embedded localnet, then the support call, from outside the
  * browser); without a reload the creator's page shows the 'Vault Supported' event toast
- * (spec section 8) and the vault panel shows the new total, both brought by the socket.
+ * and the vault panel shows the new total, both brought by the socket.
  */
 
 const SOL = 1_000_000_000n;
 
 describe('real time in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let origin: string;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    // Sign-in messages name the app's public origin (APP_ORIGIN defaults to localhost:PORT).
-    origin = server.url.replace('127.0.0.1', 'localhost');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowserForSuite();
 
   it("the creator's open feed shows a second wallet's support: the toast and the panel, without reload", async () => {
-    const creator = await openPage(browser, DESKTOP);
+    const creator = await openPage(suite.browser, DESKTOP);
     const wallet = await installTestWallet(creator.context);
     const { page } = creator;
-    await page.goto(origin + '/');
+    await page.goto(suite.origin + '/');
     await signInWithTestWallet(page);
 
     // The creator posts a vault of 0.1 SOL from the composer.
@@ -66,13 +54,13 @@ describe('real time in the browser', () => {
     const toasts = page.getByRole('region', { name: /Notifications/ });
 
     // A second wallet, outside the browser: test SOL, 0.04 SOL to the creator, the support call.
-    const supporter = await signInOverHttp(server.url);
-    const chain = localnetClient(`${server.url}/rpc`);
+    const supporter = await signInOverHttp(suite.server.url);
+    const chain = localnetClient(`${suite.server.url}/rpc`);
     await chain.requestAirdrop(supporter.wallet.address, SOL);
     const signature = await sendSol(chain, supporter.wallet, wallet.address, SOL / 25n);
-    await supportVaultOverHttp(server.url, supporter, vaultId, signature, '0.04');
+    await supportVaultOverHttp(suite.server.url, supporter, vaultId, signature, '0.04');
 
-    // The event toast (spec section 8; text from features/realtime/notifications.ts).
+    // The event toast (its text comes from features/realtime/notifications.ts).
     await toasts.getByText('Vault Supported', { exact: true }).waitFor({ timeout: 20_000 });
     expect(await toasts.textContent()).toContain('Someone vaulted 0.0400 SOL');
     // The panel, refreshed from the socket's event (the feed does not poll).

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePortRange } from './support/ports.ts';
-import { startServer } from './support/server.ts';
+import { freePortRange } from './support/ports-test-kit.ts';
+import { startServer } from './support/server-test-kit.ts';
 
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

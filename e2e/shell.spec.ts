@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer, type StartServerOptions } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import { startServer, type StartServerOptions } from './support/server-test-kit.ts';
+import { startedForSuite } from './support/suite-test-kit.ts';
 
 /**
- * The app shell of spec section 2 in Chromium at 375x812 and 1440x900: every route, the
+ * The app shell in Chromium at 375x812 and 1440x900: every route, the
  * navigation and its active link, the footer, not-found, the halving banner (fresh, urgent and
  * critical ledgers) and the error fallback when a page fails to load.
  */
@@ -75,31 +76,29 @@ async function currentLinks(page: Page, which: 'sidebar' | 'bottom'): Promise<st
 }
 
 describe('the app shell', () => {
-  let fresh: RunningServer;
-  let urgent: RunningServer;
-  let critical: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [fresh, urgent, critical, browser] = await Promise.all([
-      startServer(),
-      startServer(seedEvents(69_500)),
-      startServer(seedEvents(69_950)),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([fresh?.stop(), urgent?.stop(), critical?.stop()]);
-  });
+  const running = startedForSuite(
+    async () => {
+      const [fresh, urgent, critical, browser] = await Promise.all([
+        startServer(),
+        startServer(seedEvents(69_500)),
+        startServer(seedEvents(69_950)),
+        launchBrowser(),
+      ]);
+      return { fresh, urgent, critical, browser };
+    },
+    async ({ fresh, urgent, critical, browser }) => {
+      await browser.close();
+      await Promise.all([fresh.stop(), urgent.stop(), critical.stop()]);
+    },
+  );
 
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('renders every route on %s without page errors', async (_name, viewport) => {
-    const { page, context, errors } = await openPage(browser, viewport);
+    const { page, context, errors } = await openPage(running.current.browser, viewport);
     for (const [path, heading] of ROUTES) {
-      await page.goto(fresh.url + path);
+      await page.goto(running.current.fresh.url + path);
       expect(await pageHeading(page), path).toMatch(heading);
       // The shell is around every page.
       expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
@@ -110,14 +109,14 @@ describe('the app shell', () => {
   });
 
   it('shows a skeleton while a page chunk loads', async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP);
+    const { page, context, errors } = await openPage(running.current.browser, DESKTOP);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/privacy-page-*.js', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(fresh.url + '/privacy', { waitUntil: 'domcontentloaded' });
+    await page.goto(running.current.fresh.url + '/privacy', { waitUntil: 'domcontentloaded' });
     const skeleton = page.getByRole('status').filter({ hasText: 'Loading page' });
     await skeleton.waitFor();
     release();
@@ -128,8 +127,8 @@ describe('the app shell', () => {
   });
 
   it('navigates with the sidebar on desktop and marks the active link', async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP);
-    await visit(page, fresh.url + '/');
+    const { page, context, errors } = await openPage(running.current.browser, DESKTOP);
+    await visit(page, running.current.fresh.url + '/');
     const sidebar = mainNav(page, 'sidebar');
     expect(await sidebar.isVisible()).toBe(true);
     expect(await sidebar.getByRole('link').allTextContents()).toEqual([
@@ -150,7 +149,7 @@ describe('the app shell', () => {
     await expectHeading(page, /Wallet-to-wallet messages/);
     await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Messages']);
 
-    await visit(page, `${fresh.url}/profile/${WALLET}`);
+    await visit(page, `${running.current.fresh.url}/profile/${WALLET}`);
     await expect.poll(() => currentLinks(page, 'sidebar')).toEqual(['Profile']);
 
     // Sidebar extras and the top bar's wallet slot.
@@ -170,8 +169,8 @@ describe('the app shell', () => {
   });
 
   it('navigates with the four-link bottom bar on a phone', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await visit(page, fresh.url + '/');
+    const { page, context, errors } = await openPage(running.current.browser, PHONE);
+    await visit(page, running.current.fresh.url + '/');
     expect(await mainNav(page, 'sidebar').isVisible()).toBe(false);
     const bottom = mainNav(page, 'bottom');
     expect(await bottom.isVisible()).toBe(true);
@@ -197,8 +196,8 @@ describe('the app shell', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('has the footer on %s, with working legal links', async (_name, viewport) => {
-    const { page, context, errors } = await openPage(browser, viewport);
-    await visit(page, fresh.url + '/');
+    const { page, context, errors } = await openPage(running.current.browser, viewport);
+    await visit(page, running.current.fresh.url + '/');
     const footer = page.getByRole('contentinfo');
     const text = (await footer.textContent()) ?? '';
     expect(text).toContain('Dum Club');
@@ -216,8 +215,8 @@ describe('the app shell', () => {
   });
 
   it('shows the not-found screen for an unknown path, inside the shell', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await page.goto(fresh.url + '/vaults');
+    const { page, context, errors } = await openPage(running.current.browser, PHONE);
+    await page.goto(running.current.fresh.url + '/vaults');
     await expectHeading(page, 'Page not found');
     expect(await page.getByText('/vaults', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Back to the feed' }).click();
@@ -232,8 +231,8 @@ describe('the app shell', () => {
   ] as const)(
     'shows the halving banner on a fresh ledger (%s) and hides it when dismissed',
     async (_name, viewport) => {
-      const { page, context, errors } = await openPage(browser, viewport);
-      await page.goto(fresh.url + '/');
+      const { page, context, errors } = await openPage(running.current.browser, viewport);
+      await page.goto(running.current.fresh.url + '/');
       const banner = page.getByTestId('halving-banner');
       await banner.waitFor();
       expect(await banner.getAttribute('data-urgency')).toBe('calm');
@@ -244,7 +243,7 @@ describe('the app shell', () => {
       expect(await banner.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
       expect(await banner.textContent()).not.toContain('⚡');
       // Sticky: still on screen after scrolling the page.
-      await page.goto(fresh.url + '/terms');
+      await page.goto(running.current.fresh.url + '/terms');
       await pageHeading(page);
       await page.mouse.wheel(0, 2000);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -264,8 +263,8 @@ describe('the app shell', () => {
   );
 
   it('turns urgent under 1000 events left (pulse, lightning)', async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP);
-    await page.goto(urgent.url + '/');
+    const { page, context, errors } = await openPage(running.current.browser, DESKTOP);
+    await page.goto(running.current.urgent.url + '/');
     const banner = page.getByTestId('halving-banner');
     await banner.waitFor();
     expect(await banner.getAttribute('data-urgency')).toBe('urgent');
@@ -283,8 +282,8 @@ describe('the app shell', () => {
   });
 
   it('turns critical under 100 events left (bounce), and respects reduced motion', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await page.goto(critical.url + '/');
+    const { page, context, errors } = await openPage(running.current.browser, PHONE);
+    await page.goto(running.current.critical.url + '/');
     const banner = page.getByTestId('halving-banner');
     await banner.waitFor();
     expect(await banner.getAttribute('data-urgency')).toBe('critical');
@@ -304,11 +303,13 @@ describe('the app shell', () => {
   });
 
   it('shows the red banner on a Replit domain only', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
+    const { page, context, errors } = await openPage(running.current.browser, PHONE);
     const replit = 'http://dum-club.alice.replit.dev';
     // Serve the real app under a Replit host name (no redirect, so the CSP's 'self' holds).
     await context.route(`${replit}/**`, async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace(replit, fresh.url) });
+      const response = await route.fetch({
+        url: route.request().url().replace(replit, running.current.fresh.url),
+      });
       const headers = response.headers();
       // Browsers ignore (and complain about) this header on a plain-http, non-localhost origin.
       delete headers['cross-origin-opener-policy'];
@@ -318,7 +319,7 @@ describe('the app shell', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Testing is disabled' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Railway');
-    await page.goto(fresh.url + '/');
+    await page.goto(running.current.fresh.url + '/');
     await pageHeading(page);
     expect(await page.getByText('Testing is disabled').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -326,11 +327,11 @@ describe('the app shell', () => {
   });
 
   it('shows the error fallback when a page fails to load, keeping the shell', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
+    const { page, context } = await openPage(running.current.browser, DESKTOP);
     await page.route('**/assets/terms-page-*.js', (route) =>
       route.fulfill({ status: 500, body: 'boom' }),
     );
-    await page.goto(fresh.url + '/');
+    await page.goto(running.current.fresh.url + '/');
     await pageHeading(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     const fallback = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
@@ -345,10 +346,10 @@ describe('the app shell', () => {
     await expectHeading(page, 'Know what lands');
     expect(await fallback.count()).toBe(0);
 
-    await page.goto(fresh.url + '/terms');
+    await page.goto(running.current.fresh.url + '/terms');
     await fallback.waitFor();
     await fallback.getByRole('button', { name: 'Go to Homepage' }).click();
-    await page.waitForURL(fresh.url + '/');
+    await page.waitForURL(running.current.fresh.url + '/');
     await expectHeading(page, 'Feed');
     await context.close();
   });

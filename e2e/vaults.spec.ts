@@ -1,52 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import {
-  airdrop,
-  newBurnerWalletKey,
-  solBalance,
-  useBurnerKey,
-  type BurnerWalletKey,
-} from './support/vault-wallets.ts';
+  composer,
+  postCard,
+  signInWithBurnerKey,
+  withoutExpected404,
+} from './support/feed-page-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+import { airdrop, newBurnerWalletKey, solBalance } from './support/burner-wallet-test-kit.ts';
 
 /**
- * Vaults (issue 7) in Chromium against the production server with its embedded localnet: a
+ * Vaults in Chromium against the production server with its embedded localnet: a
  * creator posts a vault with an image, a second wallet (airdropped test SOL) supports it to the
  * target with a real transfer signed by the burner wallet, both see it UNLOCKED and the image
- * appears; a wallet without SOL gets the spec's insufficient balance message.
+ * appears; a wallet without SOL gets the insufficient balance message.
  */
 
 const PNG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/vibe.png');
 const SOL = 1_000_000_000n;
-
-/** Chromium reports every 4xx answer as a console error; a 404 the test asked for is not one. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.includes('status of 404'));
-}
-
-function composer(page: Page): Locator {
-  return page.getByTestId('composer');
-}
-
-function card(page: Page, text: string): Locator {
-  return page.getByTestId('post-card').filter({ hasText: text });
-}
-
-/** Connects the page's burner wallet from the composer; the app then signs in by itself. */
-async function signIn(page: Page, url: string, key: BurnerWalletKey): Promise<void> {
-  await useBurnerKey(page, key);
-  await page.goto(url);
-  await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Burner Wallet/ })
-    .click();
-  const box = composer(page).getByRole('textbox');
-  await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true);
-}
 
 async function createVault(
   page: Page,
@@ -63,31 +37,22 @@ async function createVault(
   await composer(page).getByRole('textbox').fill(text);
   await composer(page).getByRole('button', { name: 'Post' }).click();
   await page.getByText('Your post is now live').first().waitFor();
-  const vaultCard = card(page, text);
+  const vaultCard = postCard(page, text);
   await vaultCard.getByTestId('vault-panel').waitFor();
   return vaultCard;
 }
 
 describe('vaults', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowserForSuite();
 
   it('a creator locks a post, a second wallet supports it to the target on chain, both see it unlocked', async () => {
     const creatorKey = newBurnerWalletKey();
     const fanKey = newBurnerWalletKey();
-    await airdrop(server.url, fanKey.address, 2n * SOL);
+    await airdrop(suite.server.url, fanKey.address, 2n * SOL);
 
     // The creator posts a vault of 0.1 SOL with an image.
-    const creator = await openPage(browser, DESKTOP);
-    await signIn(creator.page, server.url + '/', creatorKey);
+    const creator = await openPage(suite.browser, DESKTOP);
+    await signInWithBurnerKey(creator.page, suite.server.url + '/', creatorKey);
     const creatorCard = await createVault(creator.page, 'Unlock my secret vibe', '0.1', PNG);
     const creatorPanel = creatorCard.getByTestId('vault-panel');
     expect(await creatorPanel.textContent()).toContain('0.0000 / 0.1000 SOL');
@@ -100,16 +65,16 @@ describe('vaults', () => {
     expect(await creatorPanel.getByRole('button', { name: 'Support' }).count()).toBe(0);
 
     // The fan sees the vault locked: no image, the locked placeholder.
-    const fan = await openPage(browser, PHONE);
-    await signIn(fan.page, server.url + '/', fanKey);
-    const fanCard = card(fan.page, 'Unlock my secret vibe');
+    const fan = await openPage(suite.browser, PHONE);
+    await signInWithBurnerKey(fan.page, suite.server.url + '/', fanKey);
+    const fanCard = postCard(fan.page, 'Unlock my secret vibe');
     const fanPanel = fanCard.getByTestId('vault-panel');
     await fanPanel.waitFor();
     expect(await fanCard.getByRole('img', { name: /^Image shared by/ }).count()).toBe(0);
     expect(await fanPanel.getByTestId('vault-locked-media').isVisible()).toBe(true);
 
     // Support with 0.1 SOL: a real System transfer signed by the fan's burner wallet.
-    const creatorBefore = await solBalance(server.url, creatorKey.address);
+    const creatorBefore = await solBalance(suite.server.url, creatorKey.address);
     await fanPanel.getByRole('button', { name: 'Support' }).click();
     const dialog = fan.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Support Vault' }).waitFor();
@@ -119,7 +84,7 @@ describe('vaults', () => {
     await fan.page.getByText('Vault Supported!').first().waitFor({ timeout: 30_000 });
     // (Radix repeats a toast's text for screen readers, hence first().)
     await fan.page.getByText('Successfully vaulted 0.1 SOL on-chain!').first().waitFor();
-    expect(await solBalance(server.url, creatorKey.address)).toBe(creatorBefore + SOL / 10n);
+    expect(await solBalance(suite.server.url, creatorKey.address)).toBe(creatorBefore + SOL / 10n);
 
     // The fan sees it unlocked, with the image.
     await expect.poll(() => fanPanel.getAttribute('data-status')).toBe('unlocked');
@@ -159,18 +124,18 @@ describe('vaults', () => {
     ).toMatch(/^https:\/\/explorer\.solana\.com\/tx\/\w+\?cluster=custom&customUrl=/);
 
     // My Vaults: the fan backed one, the creator created one.
-    await fan.page.goto(server.url + '/my-vaults');
+    await fan.page.goto(suite.server.url + '/my-vaults');
     await fan.page.getByRole('tab', { name: /Supported/ }).click();
     await fan.page.getByTestId('my-vaults-totals').waitFor();
     expect(await fan.page.getByTestId('my-vaults-totals').textContent()).toContain('0.1000 SOL');
-    await creator.page.goto(server.url + '/my-vaults');
+    await creator.page.goto(suite.server.url + '/my-vaults');
     await creator.page.getByTestId('my-vaults-list').waitFor();
     expect(await creator.page.getByTestId('my-vaults-list').textContent()).toContain(
       'Unlock my secret vibe',
     );
 
-    expect(unexpected(creator.errors)).toEqual([]);
-    expect(unexpected(fan.errors)).toEqual([]);
+    expect(withoutExpected404(creator.errors)).toEqual([]);
+    expect(withoutExpected404(fan.errors)).toEqual([]);
     await creator.context.close();
     await fan.context.close();
   });
@@ -178,14 +143,14 @@ describe('vaults', () => {
   it('tells a wallet without enough SOL what it needs, with 4 decimals, and sends nothing', async () => {
     const creatorKey = newBurnerWalletKey();
     const poorKey = newBurnerWalletKey();
-    const creator = await openPage(browser, DESKTOP);
-    await signIn(creator.page, server.url + '/', creatorKey);
+    const creator = await openPage(suite.browser, DESKTOP);
+    await signInWithBurnerKey(creator.page, suite.server.url + '/', creatorKey);
     await createVault(creator.page, 'A vault for the broke test', '0.1');
     await creator.context.close();
 
-    const poor = await openPage(browser, PHONE);
-    await signIn(poor.page, server.url + '/', poorKey);
-    const panel = card(poor.page, 'A vault for the broke test').getByTestId('vault-panel');
+    const poor = await openPage(suite.browser, PHONE);
+    await signInWithBurnerKey(poor.page, suite.server.url + '/', poorKey);
+    const panel = postCard(poor.page, 'A vault for the broke test').getByTestId('vault-panel');
     await panel.getByRole('button', { name: 'Support' }).click();
     const dialog = poor.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Support' }).click();
@@ -196,7 +161,7 @@ describe('vaults', () => {
       .waitFor();
     expect(await panel.getAttribute('data-status')).toBe('active');
     expect(await panel.textContent()).toContain('0.0000 / 0.1000 SOL');
-    expect(unexpected(poor.errors)).toEqual([]);
+    expect(withoutExpected404(poor.errors)).toEqual([]);
     await poor.context.close();
   });
 });

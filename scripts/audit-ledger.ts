@@ -2,7 +2,9 @@
  * Audits a running server's DUM ledger from the outside:
  *   node --import tsx scripts/audit-ledger.ts [http://localhost:3000]
  * Pages GET /api/emissions/ledger to the end, reads GET /api/emissions/platform-stats, and
- * checks every invariant of design.md section 4 (packages/core/src/ledger-audit.ts).
+ * checks every ledger invariant that auditLedger knows (packages/core/src/ledger-audit.ts: event
+ * indices once each in mint order, rewards by the schedule, nothing past the cap, no action paid
+ * twice, the published totals).
  * Exits 0 when the ledger is sound, 1 with one line per problem otherwise.
  */
 import { auditLedger, type AuditableLedgerEntry } from '@dum/core';

@@ -29,7 +29,8 @@ export {
   type Signer,
 } from './keys.ts';
 export { startLocalnet, type Localnet, type LocalnetOptions } from './localnet/localnet.ts';
-export { LocalChain, buildTransferTransaction } from './localnet/local-chain.ts';
+export { LocalChain } from './localnet/local-chain.ts';
+export { buildTransferTransaction } from './localnet/transfer-transaction.ts';
 export { createRpcHandler, type RpcHandler } from './localnet/rpc-methods.ts';
 export { SubscriptionHub } from './localnet/subscriptions.ts';
 export { attachSubscriptionSocket, type SubscriptionSocket } from './localnet/rpc-server.ts';

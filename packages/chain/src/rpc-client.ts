@@ -41,14 +41,16 @@ export function createRpcClient(
       const request = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
       let body: { result?: T; error?: { code: number; message: string; data?: unknown } };
       if (transport) {
+        let parsed: unknown;
         try {
-          body = JSON.parse((await transport(request)) ?? 'null') as typeof body;
+          parsed = JSON.parse((await transport(request)) ?? 'null');
         } catch (cause) {
           throw new AppError('chain_unavailable', { cause });
         }
-        if (typeof body !== 'object' || body === null) {
+        if (typeof parsed !== 'object' || parsed === null) {
           throw new AppError('chain_unavailable', { cause: new Error(`RPC ${method}: no answer`) });
         }
+        body = parsed;
       } else {
         let response: Response;
         try {

@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { AppError } from '@dum/core';
+import { AppError, MEMO_PROGRAM_ID } from '@dum/core';
 import {
   createAssociatedTokenAccountInstruction,
   getAssociatedTokenAddressSync,
   getOrCreateAssociatedTokenAccount,
   mintTo,
 } from '@solana/spl-token';
+import type { Connection } from '@solana/web3.js';
 import {
   AddressLookupTableProgram,
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
@@ -23,11 +20,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient, type ChainClient } from './chain-client.ts';
 import { loadPlatformKeys } from './dum-mint.ts';
-import { startLocalnet, type Localnet } from './localnet/localnet.ts';
-import { MEMO_PROGRAM_ID } from './programs.ts';
+import type { Localnet } from './localnet/localnet.ts';
+import { startTestLocalnet, type TestLocalnet } from './localnet/test-kit.ts';
 
 let localnet: Localnet;
-let dataDir: string;
+let testnet: TestLocalnet;
 let connection: Connection;
 let chain: ChainClient;
 
@@ -47,12 +44,8 @@ async function send(tx: Transaction, signers: Keypair[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-verify-'));
-  localnet = await startLocalnet({ dataDir, port: 0 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
+  testnet = await startTestLocalnet('dum-verify-');
+  ({ localnet, connection } = testnet);
   chain = createChainClient({
     cluster: 'localnet',
     rpcUrl: localnet.rpcUrl,
@@ -60,12 +53,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  // Let web3.js close its idle WebSocket (500 ms after the last subscription) before the server.
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  await localnet.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testnet.close());
 
 describe('verifyTransfer against the localnet', () => {
   let sender: Keypair;
@@ -317,7 +305,7 @@ describe('balances', () => {
     expect(await chain.getSolBalance(wallet.publicKey.toBase58())).toBe(3_000_000_000n);
     expect(await chain.getDumBalance(wallet.publicKey.toBase58())).toBe(0n);
 
-    const { treasury } = loadPlatformKeys(dataDir);
+    const { treasury } = loadPlatformKeys(testnet.dataDir);
     expect(treasury.address).toBe(localnet.treasury);
     const treasuryKeypair = Keypair.fromSecretKey(treasury.secretKey);
     const mint = new PublicKey(localnet.dumMint);

@@ -1,5 +1,5 @@
+import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import bs58 from 'bs58';
-import { SYSTEM_PROGRAM_ID } from './programs.ts';
 import type { RpcClient } from './rpc-client.ts';
 
 /**

@@ -5,14 +5,15 @@
 const MARKER = '\u0000bigint:';
 
 export function stringifyJson(value: unknown): string {
-  let spliced = false;
+  // An object, so that the replacer's write is seen after JSON.stringify returns.
+  const found = { large: false };
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== 'bigint') return v;
     if (v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER)) {
       return Number(v);
     }
-    spliced = true;
+    found.large = true;
     return `${MARKER}${v.toString()}`;
   });
-  return spliced ? text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1') : text;
+  return found.large ? text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1') : text;
 }

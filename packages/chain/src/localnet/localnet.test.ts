@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   address,
@@ -25,8 +22,8 @@ import {
   mintTo,
   transfer as transferTokens,
 } from '@solana/spl-token';
+import type { Connection } from '@solana/web3.js';
 import {
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
@@ -35,10 +32,11 @@ import {
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalnet, type Localnet } from './localnet.ts';
+import type { Localnet } from './localnet.ts';
+import { startTestLocalnet, type TestLocalnet } from './test-kit.ts';
 
 let localnet: Localnet;
-let dataDir: string;
+let testnet: TestLocalnet;
 let connection: Connection;
 
 async function rpcRaw(body: unknown): Promise<unknown> {
@@ -58,21 +56,11 @@ async function fundedKeypair(sol = 2): Promise<Keypair> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-localnet-'));
-  localnet = await startLocalnet({ dataDir, port: 0 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
+  testnet = await startTestLocalnet('dum-localnet-');
+  ({ localnet, connection } = testnet);
 });
 
-afterAll(async () => {
-  // web3.js closes its idle WebSocket about 500 ms after the last subscription ends; closing
-  // the server before that makes it log reconnection errors.
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  await localnet.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testnet.close());
 
 describe('localnet with @solana/web3.js', () => {
   it('answers cluster info', async () => {

@@ -1,8 +1,7 @@
+import { MEMO_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '@dum/core';
 import bs58 from 'bs58';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
-  MEMO_PROGRAM_ID,
-  SYSTEM_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../programs.ts';
@@ -85,6 +84,7 @@ function parseSystem(
   }
 }
 
+// Long: one case per SPL Token instruction the product sends, each a few lines.
 function parseToken(
   program: string,
   accounts: string[],

@@ -32,7 +32,7 @@ async function startProcess(): Promise<Running> {
   });
   children.push(child);
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout });
   const ready = await new Promise<Running['ready']>((resolve, reject) => {
     lines.once('line', (line) => resolve(JSON.parse(line) as Running['ready']));

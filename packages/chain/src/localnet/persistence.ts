@@ -80,9 +80,15 @@ export class WriteAheadLog {
     }
     const buffer = Buffer.from(batch.map((entry) => entry.line).join(''));
     write(this.fd, buffer, 0, buffer.length, null, (writeError) => {
-      if (writeError) return this.fail(batch, writeError);
+      if (writeError) {
+        this.fail(batch, writeError);
+        return;
+      }
       fdatasync(this.fd, (syncError) => {
-        if (syncError) return this.fail(batch, syncError);
+        if (syncError) {
+          this.fail(batch, syncError);
+          return;
+        }
         for (const entry of batch) entry.resolve();
         this.flush();
       });
@@ -129,7 +135,7 @@ export interface SnapshotFile<Meta> {
 }
 
 /** Writes `[u32 meta length][meta JSON][state bytes]` atomically: temp file, fsync, rename. */
-export function writeSnapshot<Meta>(file: string, meta: Meta, state: Uint8Array): void {
+export function writeSnapshot(file: string, meta: unknown, state: Uint8Array): void {
   const metaBytes = Buffer.from(JSON.stringify(meta));
   const header = Buffer.alloc(4);
   header.writeUInt32LE(metaBytes.length, 0);

@@ -1,6 +1,9 @@
+import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import { stringifyJson } from './json.ts';
-import type { LocalChain, TransactionRecord } from './local-chain.ts';
-import { RPC_ERRORS, encodeAccount } from './rpc-methods.ts';
+import type { LocalChain } from './local-chain.ts';
+import type { TransactionRecord } from './transaction-record.ts';
+import { encodeAccount } from './rpc-methods/account-json.ts';
+import { RPC_ERRORS } from './rpc-methods/json-rpc.ts';
 
 /**
  * Solana's RPC PubSub over any message transport: signatureSubscribe, accountSubscribe,
@@ -13,6 +16,15 @@ export interface RpcSubscriptionConnection {
 }
 
 type Send = (text: string) => void;
+
+/** One request's context: its connection, its params, and how to answer it. */
+interface Exchange {
+  send: Send;
+  owned: Set<number>;
+  params: unknown[];
+  reply: (result: unknown) => void;
+  fail: (code: number, message: string) => void;
+}
 
 interface AccountSubscription {
   id: number;
@@ -55,9 +67,9 @@ export class SubscriptionHub {
   }
 
   private receive(text: string, send: Send, owned: Set<number>): void {
-    let request: { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+    let parsed: unknown;
     try {
-      request = JSON.parse(text) as typeof request;
+      parsed = JSON.parse(text);
     } catch {
       send(
         stringifyJson({
@@ -68,7 +80,13 @@ export class SubscriptionHub {
       );
       return;
     }
-    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') {
+    const request = (typeof parsed === 'object' ? parsed : null) as {
+      jsonrpc?: unknown;
+      id?: unknown;
+      method?: unknown;
+      params?: unknown;
+    } | null;
+    if (request === null || typeof request.method !== 'string') {
       send(
         stringifyJson({
           jsonrpc: '2.0',
@@ -86,71 +104,93 @@ export class SubscriptionHub {
     const fail = (code: number, message: string) =>
       send(stringifyJson({ jsonrpc: '2.0', error: { code, message }, id }));
 
+    const exchange: Exchange = { send, owned, params, reply, fail };
     switch (request.method) {
-      case 'signatureSubscribe': {
-        const [signature, config] = params as [unknown, { commitment?: string } | undefined];
-        if (typeof signature !== 'string')
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: signature');
-        const subscription = this.nextId++;
-        owned.add(subscription);
-        reply(subscription);
-        const existing = this.chain.getTransaction(signature);
-        if (existing && (existing.durable || config?.commitment === 'processed')) {
-          this.notifySignature(send, subscription, existing);
-          return;
-        }
-        let subs = this.signatures.get(signature);
-        if (!subs) {
-          subs = new Map();
-          this.signatures.set(signature, subs);
-        }
-        subs.set(subscription, send);
+      case 'signatureSubscribe':
+        this.subscribeSignature(exchange);
         return;
-      }
-      case 'accountSubscribe': {
-        const [address, config] = params as [unknown, { encoding?: unknown } | undefined];
-        if (typeof address !== 'string')
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: address');
-        const subscription = this.nextId++;
-        owned.add(subscription);
-        let subs = this.accounts.get(address);
-        if (!subs) {
-          subs = new Map();
-          this.accounts.set(address, subs);
-        }
-        subs.set(subscription, { id: subscription, send, encoding: config?.encoding ?? 'base64' });
-        reply(subscription);
+      case 'accountSubscribe':
+        this.subscribeAccount(exchange);
         return;
-      }
-      case 'slotSubscribe': {
-        const subscription = this.nextId++;
-        owned.add(subscription);
-        this.slots.set(subscription, send);
-        reply(subscription);
+      case 'slotSubscribe':
+        this.subscribeSlot(exchange);
         return;
-      }
       case 'signatureUnsubscribe':
       case 'accountUnsubscribe':
-      case 'slotUnsubscribe': {
-        const [subscription] = params;
-        if (typeof subscription !== 'number') {
-          return fail(RPC_ERRORS.invalidParams, 'Invalid params: subscription id');
-        }
-        if (this.fired.delete(subscription)) {
-          owned.delete(subscription);
-          return reply(true);
-        }
-        if (!owned.has(subscription)) {
-          return fail(RPC_ERRORS.invalidParams, 'Invalid subscription id.');
-        }
-        owned.delete(subscription);
-        this.remove(subscription);
-        return reply(true);
-      }
+      case 'slotUnsubscribe':
+        this.unsubscribe(exchange);
+        return;
       default:
         // Real PubSub endpoints answer only subscription methods.
-        return fail(RPC_ERRORS.methodNotFound, 'Method not found');
+        fail(RPC_ERRORS.methodNotFound, 'Method not found');
+        return;
     }
+  }
+
+  private subscribeSignature({ send, owned, params, reply, fail }: Exchange): void {
+    const [signature, config] = params as [unknown, { commitment?: string } | undefined];
+    if (typeof signature !== 'string') {
+      fail(RPC_ERRORS.invalidParams, 'Invalid params: signature');
+      return;
+    }
+    const subscription = this.nextId++;
+    owned.add(subscription);
+    reply(subscription);
+    const existing = this.chain.getTransaction(signature);
+    if (existing && (existing.durable || config?.commitment === 'processed')) {
+      this.notifySignature(send, subscription, existing);
+      return;
+    }
+    let subs = this.signatures.get(signature);
+    if (!subs) {
+      subs = new Map();
+      this.signatures.set(signature, subs);
+    }
+    subs.set(subscription, send);
+  }
+
+  private subscribeAccount({ send, owned, params, reply, fail }: Exchange): void {
+    const [address, config] = params as [unknown, { encoding?: unknown } | undefined];
+    if (typeof address !== 'string') {
+      fail(RPC_ERRORS.invalidParams, 'Invalid params: address');
+      return;
+    }
+    const subscription = this.nextId++;
+    owned.add(subscription);
+    let subs = this.accounts.get(address);
+    if (!subs) {
+      subs = new Map();
+      this.accounts.set(address, subs);
+    }
+    subs.set(subscription, { id: subscription, send, encoding: config?.encoding ?? 'base64' });
+    reply(subscription);
+  }
+
+  private subscribeSlot({ send, owned, reply }: Exchange): void {
+    const subscription = this.nextId++;
+    owned.add(subscription);
+    this.slots.set(subscription, send);
+    reply(subscription);
+  }
+
+  private unsubscribe({ owned, params, reply, fail }: Exchange): void {
+    const [subscription] = params;
+    if (typeof subscription !== 'number') {
+      fail(RPC_ERRORS.invalidParams, 'Invalid params: subscription id');
+      return;
+    }
+    if (this.fired.delete(subscription)) {
+      owned.delete(subscription);
+      reply(true);
+      return;
+    }
+    if (!owned.has(subscription)) {
+      fail(RPC_ERRORS.invalidParams, 'Invalid subscription id.');
+      return;
+    }
+    owned.delete(subscription);
+    this.remove(subscription);
+    reply(true);
   }
 
   private remove(subscription: number): void {
@@ -193,7 +233,7 @@ export class SubscriptionHub {
       const account = this.chain.getAccount(address) ?? {
         lamports: 0n,
         data: new Uint8Array(0),
-        owner: '11111111111111111111111111111111',
+        owner: SYSTEM_PROGRAM_ID,
         executable: false,
         rentEpoch: 0n,
       };

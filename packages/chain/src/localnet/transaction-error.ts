@@ -107,8 +107,9 @@ interface NativeInstructionError {
 function instructionErrorJson(err: unknown): TransactionErrorJson {
   if (typeof err === 'number') return INSTRUCTION_ERRORS[err] ?? 'GenericError';
   if (err && typeof err === 'object') {
-    if ('code' in err) return { Custom: Number((err as { code: number }).code) };
-    if ('msg' in err) return { BorshIoError: String((err as { msg: string }).msg) };
+    // The native error's fields are typed by the binding only; convert them as found.
+    if ('code' in err) return { Custom: Number(err.code) };
+    if ('msg' in err) return { BorshIoError: String(err.msg) };
   }
   return 'GenericError';
 }

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
 import bs58 from 'bs58';
+import type { Connection } from '@solana/web3.js';
 import {
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   NONCE_ACCOUNT_LENGTH,
@@ -16,7 +13,8 @@ import {
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalnet, type Localnet } from './localnet.ts';
+import type { Localnet } from './localnet.ts';
+import { startTestLocalnet, type TestLocalnet } from './test-kit.ts';
 
 /**
  * sendTransaction as a cluster answers it: preflight refuses a failing transaction and leaves
@@ -25,7 +23,7 @@ import { startLocalnet, type Localnet } from './localnet.ts';
  */
 
 let localnet: Localnet;
-let dataDir: string;
+let testnet: TestLocalnet;
 let connection: Connection;
 
 interface RpcAnswer {
@@ -77,19 +75,11 @@ async function accountState(address: PublicKey): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-localnet-tx-'));
-  localnet = await startLocalnet({ dataDir, port: 0 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
+  testnet = await startTestLocalnet('dum-localnet-tx-');
+  ({ localnet, connection } = testnet);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  await localnet.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testnet.close());
 
 describe('sendTransaction with preflight', () => {
   it('refuses a failing transaction with the simulation error and leaves no trace', async () => {
@@ -121,7 +111,9 @@ describe('sendTransaction with preflight', () => {
     expect(await connection.getAccountInfo(recipient)).toBeNull();
     const { value } = await connection.getSignatureStatuses([signatureOf(tx)]);
     expect(value[0]).toBeNull();
-    expect(await connection.getTransaction(signatureOf(tx))).toBeNull();
+    expect(
+      await connection.getTransaction(signatureOf(tx), { maxSupportedTransactionVersion: 0 }),
+    ).toBeNull();
     expect(await connection.getSignaturesForAddress(sender.publicKey)).toHaveLength(1); // airdrop
 
     // web3.js surfaces it as a SendTransactionError carrying the logs.
@@ -220,6 +212,8 @@ describe('sendTransaction with preflight', () => {
     const initial = await nonceValue();
     const tx = new Transaction({
       feePayer: payer.publicKey,
+      // Only read when web3.js confirms the transaction itself; `send` posts it raw.
+      minContextSlot: 0,
       nonceInfo: {
         nonce: initial,
         nonceInstruction: SystemProgram.nonceAdvance({

@@ -117,7 +117,7 @@ describe('constants agree with the program and the IDL', () => {
   });
 });
 
-describe('IDL loading (spec: fetched without cache, validated for name and instructions)', () => {
+describe('IDL loading (fetched without cache, validated for name and instructions)', () => {
   let server: Server;
   let base: string;
   const seen: { url: string; cacheControl: string | undefined }[] = [];
@@ -165,7 +165,7 @@ describe('IDL loading (spec: fetched without cache, validated for name and instr
   });
 });
 
-describe('input checks (spec section 5)', () => {
+describe('input checks', () => {
   it('postId is a non-negative integer', () => {
     expect(checkPostId(0)).toBe(0n);
     expect(checkPostId('18446744073709551615')).toBe(2n ** 64n - 1n);
@@ -207,7 +207,7 @@ describe('input checks (spec section 5)', () => {
   });
 });
 
-describe('addresses from the spec’s labels', () => {
+describe('addresses from the fixed labels', () => {
   it('match an independent derivation (web3.js)', async () => {
     const program = new PublicKey(VAULT_PROGRAM_ID);
     const creator = new PublicKey('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM');

@@ -1,6 +1,6 @@
 /**
- * The vault program's fixed values: its address on the localnet, the address labels of spec
- * section 3, the on-chain constants of spec section 9, and the Anchor-style discriminators the
+ * The vault program's fixed values: its address on the localnet, the labels its addresses are
+ * derived from, its on-chain constants, and the Anchor-style discriminators the
  * program (programs/vault/src/vault.h) dispatches on. docs/vault-program.md states the rules.
  */
 

@@ -1,7 +1,7 @@
 import { isAddress } from '@solana/kit';
 import { FIRST_ERROR_CODE, PROGRAM_ERRORS, type ProgramErrorName } from './constants.ts';
 
-/** The chain texts of spec section 8, verbatim where the spec gives them. */
+/** The user-facing texts of chain errors (the product's wording: keep them verbatim). */
 export const CHAIN_ERROR_MESSAGES = {
   walletNotConnected: 'Wallet not connected',
   programNotInitialized: 'Program not initialized. Call initialize() first.',

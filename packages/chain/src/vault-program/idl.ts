@@ -2,8 +2,8 @@ import { CHAIN_ERROR_MESSAGES, idlFetchFailedMessage } from './errors.ts';
 
 /**
  * The program's contract definition: an Anchor-style IDL served statically by the web app
- * (apps/web/public/idl/dum_vault.json → /idl/dum_vault.json). Spec section 7: fetched without
- * cache and validated for name and instructions.
+ * (apps/web/public/idl/dum_vault.json → /idl/dum_vault.json), fetched without cache (a redeployed
+ * program is seen at once) and validated for name and instructions.
  */
 
 export const VAULT_IDL_PATH = '/idl/dum_vault.json';

@@ -6,7 +6,7 @@ import {
   U64_MAX,
 } from './constants.ts';
 
-/** The spec's on-chain input checks (section 5), made before anything is signed. */
+/** The program's input checks, made in the client before anything is signed. */
 export class VaultInputError extends Error {
   constructor(
     readonly field: 'postId' | 'durationDays' | 'multiplier' | 'amount',

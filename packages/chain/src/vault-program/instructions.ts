@@ -6,6 +6,8 @@ import {
   type Address,
   type Instruction,
 } from '@solana/kit';
+import { SYSTEM_PROGRAM_ID } from '@dum/core';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../programs.ts';
 import {
   DEFAULT_MAX_SUPPLY,
   DEFAULT_MULTIPLIER,
@@ -37,11 +39,10 @@ import {
  * with roles, data), usable with kit directly or converted for @solana/web3.js.
  */
 
-export const SYSTEM_PROGRAM_ADDRESS = address('11111111111111111111111111111111');
-export const TOKEN_PROGRAM_ADDRESS = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = address(
-  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
-);
+// The same ids as @dum/core and programs.ts, typed as @solana/kit addresses.
+export const SYSTEM_PROGRAM_ADDRESS = address(SYSTEM_PROGRAM_ID);
+export const TOKEN_PROGRAM_ADDRESS = address(TOKEN_PROGRAM_ID);
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = address(ASSOCIATED_TOKEN_PROGRAM_ID);
 
 const addressEncoder = getAddressEncoder();
 

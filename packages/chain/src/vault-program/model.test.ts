@@ -191,6 +191,7 @@ class Run {
     return holders.length === 0 ? n : (holders[n % holders.length] as number);
   }
 
+  // Long: one case per kind of action, each checking the program against the model.
   async step(action: Action): Promise<void> {
     const { bed, model } = this;
     let expected: Outcome;

@@ -2,7 +2,10 @@ import { address, getAddressEncoder, getProgramDerivedAddress, type Address } fr
 import { SEEDS, VAULT_PROGRAM_ID } from './constants.ts';
 import { checkPostId } from './inputs.ts';
 
-/** Program addresses from the fixed labels of spec section 3 (the program re-derives each). */
+/**
+ * Program addresses from fixed labels (docs/vault-program.md, Accounts and addresses); the
+ * program re-derives each.
+ */
 
 export const UPGRADEABLE_LOADER_ID = address('BPFLoaderUpgradeab1e11111111111111111111111');
 

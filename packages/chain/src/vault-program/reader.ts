@@ -15,8 +15,8 @@ import { CHAIN_ERROR_MESSAGES } from './errors.ts';
 import { findConfigAddress, findDepositAddress, findDumMintAddress } from './pda.ts';
 
 /**
- * Reads of spec section 7's chain calls (config, vault, participant, media refs, token and SOL
- * balances) over any JSON-RPC endpoint, at `processed` commitment as the spec asks.
+ * The app's chain reads (config, vault, participant, media refs, token and SOL balances) over any
+ * JSON-RPC endpoint, at `processed` commitment so a write is seen as soon as it executes.
  */
 
 export type RpcCall = <T>(method: string, params: unknown[]) => Promise<T>;
@@ -61,6 +61,7 @@ export interface VaultProgramReader {
   getSolBalance(owner: string): Promise<bigint>;
 }
 
+// Long: an object of small read methods that share `call` and the program's addresses.
 export function createVaultProgramReader(
   call: RpcCall,
   programId: string = VAULT_PROGRAM_ID,

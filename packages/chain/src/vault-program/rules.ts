@@ -81,7 +81,7 @@ export function rewardEarnedSoFar(
   );
 }
 
-/** Locked while now is before the end (spec section 4). */
+/** Locked while now is before the end; unlocked from the end second on. */
 export function isVaultLocked(vault: Pick<OnChainVault, 'endTs'>, now: bigint): boolean {
   return now < vault.endTs;
 }

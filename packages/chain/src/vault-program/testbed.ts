@@ -1,3 +1,4 @@
+import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import type { Instruction } from '@solana/kit';
 import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -146,9 +147,7 @@ export class VaultTestbed {
       new Account(
         account.lamports,
         account.data,
-        account.owner === '11111111111111111111111111111111'
-          ? SYSTEM_OWNER
-          : bs58.decode(account.owner),
+        account.owner === SYSTEM_PROGRAM_ID ? SYSTEM_OWNER : bs58.decode(account.owner),
         account.executable,
         0n,
       ),

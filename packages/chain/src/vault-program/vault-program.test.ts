@@ -212,7 +212,7 @@ describe('initialize config', () => {
     );
   });
 
-  it('must come first: vaults need it (spec: Program not initialized)', async () => {
+  it('must come first: vaults need it (error: Program not initialized)', async () => {
     const other = new VaultTestbed();
     const someone = other.newFundedKeypair();
     const ix = await createVaultInstruction({ creator: key(someone), postId: 1n, durationDays: 1 });

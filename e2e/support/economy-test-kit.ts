@@ -44,7 +44,7 @@ export function walletControl(page: Page): Locator {
 }
 
 /**
- * Signs in through the UI with the context's test wallet (e2e/support/test-wallet.ts): Connect
+ * Signs in through the UI with the context's test wallet (e2e/support/wallet-test-kit.ts): Connect
  * Wallet, pick it in the modal, and the app's automatic sign-in does the rest.
  */
 export async function signInWithTestWallet(page: Page, walletName = /Test Wallet/): Promise<void> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
-import { freePortRange } from './ports.ts';
+import { freePortRange } from './ports-test-kit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -82,22 +82,7 @@ async function launch(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  await waitUntilHealthy(child, url, () => output);
 
   return {
     url,
@@ -113,4 +98,30 @@ async function launch(
       if (!stopOptions.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until a server process answers GET /api/health: at most 60 s, after which it is killed.
+ * `output` is what the process printed so far, for the error (empty when it prints to ours).
+ */
+export async function waitUntilHealthy(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in 60 s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }

@@ -84,7 +84,10 @@ export async function installTestWallet(
   return { address, signatures: () => count };
 }
 
-/** Runs in the page (serialised by Playwright): no imports, no closures over Node values. */
+/**
+ * Runs in the page (serialised by Playwright): no imports, no closures over Node values, so the
+ * whole Wallet Standard wallet is this one function (hence its length).
+ */
 function pageWallet(options: PageOptions): void {
   type Listener = (properties: { accounts: readonly unknown[] }) => void;
   type SignBytes = (bytes: number[]) => Promise<number[]>;
