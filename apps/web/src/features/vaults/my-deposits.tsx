@@ -7,25 +7,22 @@ import { Progress } from '../../components/ui/progress.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { depositStatus } from './escrow-deposits.tsx';
 import {
-  dumText,
   escrowActions,
   escrowEndTs,
   escrowLocked,
   escrowTargetReached,
   formatCountdown,
-  formatSpan,
-  rewardSoFar,
-  timeLocked,
   unixSeconds,
 } from './escrow-display.ts';
-import { EscrowDialogs, WithdrawButtons, type EscrowDialog } from './escrow-panel.tsx';
-import { useEscrowAction, type EscrowActionRequest } from './escrow-queries.ts';
+import { useEscrowRunner, WithdrawButtons } from './escrow-actions.tsx';
+import { DepositFigures } from './escrow-deposit-figures.tsx';
+import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
 import { useSecondClock } from './use-second-clock.ts';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';
 
 /**
- * My Vaults' Deposits tab (issue 9): every escrow vault I hold a deposit in, with what is
+ * My Vaults' Deposits tab: every escrow vault I hold a deposit in, with what is
  * locked, for how long, the DUM earned so far, and the actions the program allows now.
  */
 export default function MyDeposits({ data, viewer }: { data: MyDepositsView; viewer: Viewer }) {
@@ -61,17 +58,13 @@ function DepositRow({
   const now = unixSeconds(useSecondClock());
   const deposit = item.myDeposit;
   const [dialog, setDialog] = useState<EscrowDialog>(null);
-  const action = useEscrowAction({
+  const { busy, run } = useEscrowRunner({
     vaultId: item.id,
     post: { id: item.postId, imageUrl: null, audioUrl: null },
     escrow,
     viewerWallet: viewer.wallet,
     deposit,
   });
-  const busy = action.isPending ? action.variables?.kind : undefined;
-  const run = (request: EscrowActionRequest, onDone?: () => void) => {
-    if (!action.isPending) action.mutate(request, { onSuccess: () => onDone?.() });
-  };
   const actions = escrowActions({
     escrow,
     targetAmount: item.targetAmount,
@@ -128,31 +121,14 @@ function DepositRow({
         className="mt-1.5 h-1.5"
         indicatorClassName={reached ? 'bg-success bg-none' : undefined}
       />
-      <dl className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3">
-        <div className="min-w-0">
-          <dt className="text-[10px] text-subtle uppercase">
-            {deposit.claimed || deposit.refunded ? 'Deposited' : 'My deposit'}
-          </dt>
-          <dd className="font-mono text-sm font-semibold tabular-nums">
-            {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-[10px] text-subtle uppercase">Time locked</dt>
-          <dd className="truncate font-mono text-sm tabular-nums">
-            {amount > 0n ? formatSpan(timeLocked(escrow, deposit, now)) : '—'}
-          </dd>
-        </div>
-        <div className="col-span-2 min-w-0 sm:col-span-1">
-          <dt className="text-[10px] text-subtle uppercase">
-            {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
-          </dt>
-          <dd className="truncate font-mono text-sm font-semibold text-dum tabular-nums">
-            {dumText(rewardSoFar(escrow, deposit, now))}{' '}
-            <span className="text-xs font-normal">DUM</span>
-          </dd>
-        </div>
-      </dl>
+      <DepositFigures
+        escrow={escrow}
+        deposit={deposit}
+        now={now}
+        lockedLabel="My deposit"
+        className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3"
+        compact
+      />
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {states.map((state) => (
           <Badge key={state} variant="outline">
