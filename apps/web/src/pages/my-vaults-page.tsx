@@ -19,7 +19,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../features/feed/feed-queries.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
-import { useNow } from '../features/feed/use-now.ts';
+import { useNow } from '../lib/use-now.ts';
 import { useViewer, useWalletPrompt, type Viewer } from '../features/feed/use-viewer.ts';
 import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
 import {
@@ -242,7 +242,7 @@ function DepositList({ data, viewer }: { data: MyDepositsView | undefined; viewe
 }
 
 function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
-  const now = useNow();
+  const now = useNow(30_000);
   const current = lamportsOf(item.currentAmount);
   const target = lamportsOf(item.targetAmount);
   const percent = percentReached(current, target);

@@ -9,7 +9,7 @@ import { useAddComment, useComments, useDeleteComment } from './feed-queries.ts'
 import { COMMENT_MAX_LENGTH } from './limits.ts';
 import { commentAuthorName, formatRelativeTime } from './post-display.ts';
 import type { PostComment } from './types.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
 
 export interface CommentSectionProps {
@@ -24,7 +24,7 @@ export interface CommentSectionProps {
 export function CommentSection({ postId, viewer, variant, id }: CommentSectionProps) {
   const comments = useComments(postId, true);
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
-  const now = useNow();
+  const now = useNow(30_000);
 
   return (
     <section

@@ -18,7 +18,7 @@ import {
 } from './post-display.ts';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
 
 export interface PostCardProps {
@@ -39,7 +39,7 @@ export const PostCard = memo(function PostCard({
   variant = 'feed',
   onDeleted,
 }: PostCardProps) {
-  const now = useNow();
+  const now = useNow(30_000);
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
   const engage = useEngagement(post.id);
   const headingId = useId();

@@ -22,7 +22,7 @@ import { MediaCheck } from './escrow-media-check.tsx';
 import { PendingNotice } from './escrow-pending-notice.tsx';
 import { useViewerDeposit } from './escrow-queries.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';
-import { useSecondClock } from './use-second-clock.ts';
+import { useNow } from '../../lib/use-now.ts';
 import {
   LockedMediaNotice,
   UnlockedBadge,
@@ -92,7 +92,7 @@ function escrowPanelView(
 export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
   const onVaultPage = useMatch(`/vaults/${vault.id}`) !== null;
   const { escrow } = vault;
-  const now = unixSeconds(useSecondClock());
+  const now = unixSeconds(useNow(1000));
   const viewerWallet = viewer.isAuthenticated ? viewer.wallet : null;
   const depositQuery = useViewerDeposit(escrow, viewerWallet);
   const deposit = depositQuery.data ?? null;

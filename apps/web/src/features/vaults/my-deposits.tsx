@@ -18,7 +18,7 @@ import { useEscrowRunner, WithdrawButtons } from './escrow-actions.tsx';
 import { DepositFigures } from './escrow-deposit-figures.tsx';
 import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
-import { useSecondClock } from './use-second-clock.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';
 
 /**
@@ -55,7 +55,7 @@ function DepositRow({
   escrow: EscrowView;
   viewer: Viewer;
 }) {
-  const now = unixSeconds(useSecondClock());
+  const now = unixSeconds(useNow(1000));
   const deposit = item.myDeposit;
   const [dialog, setDialog] = useState<EscrowDialog>(null);
   const { busy, run } = useEscrowRunner({

@@ -4,7 +4,7 @@ import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { useNow } from '../feed/use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
 import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
 
@@ -64,7 +64,7 @@ export function SupportHistory({
   cluster: string | undefined;
   rpcUrl: string | undefined;
 }) {
-  const now = useNow();
+  const now = useNow(30_000);
   if (supports.length === 0) {
     return <p className="py-2 text-sm text-muted">No supports yet.</p>;
   }

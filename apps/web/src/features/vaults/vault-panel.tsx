@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatTimeLeft } from '../feed/post-display.ts';
 import type { FeedPost, PostVault } from '../feed/types.ts';
-import { useNow } from '../feed/use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
 import {
   lamportsOf,
@@ -83,7 +83,7 @@ function EscrowPanelSkeleton() {
 function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
   // On the vault's own page the full leaderboard sits beside the card.
   const onVaultPage = useMatch(`/vaults/${vault.id}`) !== null;
-  const now = useNow();
+  const now = useNow(30_000);
   const [supporting, setSupporting] = useState(false);
   const current = lamportsOf(vault.currentAmount);
   const target = lamportsOf(vault.targetAmount);
