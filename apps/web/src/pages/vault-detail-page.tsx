@@ -1,10 +1,10 @@
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
 import { ArrowLeft, Check, History, House, Landmark, Link2, RotateCw, Share2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
 import { PostCard } from '../features/feed/post-card.tsx';
@@ -147,23 +147,10 @@ function VaultPost({
 }
 
 function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopyToClipboard(LINK_COPIED_TOAST);
   const link = () => new URL(`/vaults/${encodeURIComponent(vaultId)}`, window.location.origin).href;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link());
-      setCopied(true);
-      toast({ title: 'Link copied!', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
-    }
-  };
+  const copy = () => copyText(link());
 
   return (
     <div className="flex items-center gap-1">

@@ -1,7 +1,5 @@
 import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
-import { toast } from '../../components/ui/use-toast.ts';
+import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -101,21 +99,8 @@ function SignatureLink({
   cluster: string | undefined;
   rpcUrl: string | undefined;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(signature);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
-    }
-  };
+  const { copied, copy: copyText } = useCopyToClipboard();
+  const copy = () => copyText(signature);
 
   return (
     <span className="inline-flex items-center gap-1">
