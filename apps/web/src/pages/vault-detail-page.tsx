@@ -1,8 +1,10 @@
-import { ArrowLeft, Check, History, House, Landmark, Link2, RotateCw, Share2 } from 'lucide-react';
+import { ArrowLeft, Check, History, House, Landmark, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { NotFound } from '../components/ui/not-found.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
@@ -60,17 +62,11 @@ export function VaultDetailPage() {
       {vault.isPending ? (
         <VaultSkeleton />
       ) : vault.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-        >
-          <h2 className="text-lg font-semibold">Couldn’t load this vault</h2>
-          <p className="max-w-sm text-sm text-muted">{errorMessage(vault.error)}</p>
-          <Button variant="secondary" onClick={() => void vault.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          title="Couldn’t load this vault"
+          message={errorMessage(vault.error)}
+          onRetry={() => void vault.refetch()}
+        />
       ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
@@ -175,14 +171,7 @@ function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
 
 function VaultNotFound() {
   return (
-    <div className="flex flex-col items-center py-10 text-center sm:py-16">
-      <p
-        aria-hidden="true"
-        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
-      >
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Vault not found</h1>
+    <NotFound title="Vault not found">
       <p className="mt-3 max-w-md text-muted">
         This vault does not exist, or its post was deleted by its creator.
       </p>
@@ -190,7 +179,7 @@ function VaultNotFound() {
         <House aria-hidden="true" />
         Go to My Vaults
       </Link>
-    </div>
+    </NotFound>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
@@ -98,17 +99,11 @@ export function PostList({ viewer }: { viewer: Viewer }) {
   if (feed.isPending) return <FeedSkeleton />;
   if (feed.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-      >
-        <h2 className="text-lg font-semibold">Couldn’t load the feed</h2>
-        <p className="max-w-sm text-sm text-muted">{errorMessage(feed.error)}</p>
-        <Button variant="secondary" onClick={() => void feed.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        title="Couldn’t load the feed"
+        message={errorMessage(feed.error)}
+        onRetry={() => void feed.refetch()}
+      />
     );
   }
   if (posts.length === 0) return <EmptyFeed />;
