@@ -10,7 +10,7 @@ import {
   flush,
   memoryStorage,
   tokenFor,
-} from './test-helpers.ts';
+} from './test-kit.ts';
 
 /** Every transition of spec section 4 (Authentication), on the plain state machine. */
 

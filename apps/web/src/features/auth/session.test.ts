@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@dum/core';
 import { describe, expect, it } from 'vitest';
 import { signInFailureToast, isUserRejection } from './auth-messages.ts';
 import { clearSession, decodeAccessToken, readSession, writeSession } from './session.ts';
-import { ADDRESS, makeJwt, memoryStorage } from './test-helpers.ts';
+import { ADDRESS, makeJwt, memoryStorage } from './test-kit.ts';
 
 describe('decodeAccessToken (spec section 5)', () => {
   const exp = 2_000_000_000;

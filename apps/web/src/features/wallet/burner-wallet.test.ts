@@ -6,7 +6,7 @@ import type {
 } from '@solana/wallet-standard-features';
 import type { StandardConnectFeature, StandardEventsFeature } from '@wallet-standard/features';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../auth/test-helpers.ts';
+import { memoryStorage } from '../auth/test-kit.ts';
 import { BURNER_SECRET_KEY, BurnerWallet } from './burner-wallet.ts';
 import { decodeBase58, encodeBase58 } from './encoding.ts';
 import { buildMemoTransaction } from './memo-transaction.ts';

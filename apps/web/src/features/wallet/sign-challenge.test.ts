@@ -4,7 +4,7 @@ import { address, getCompiledTransactionMessageDecoder, getTransactionDecoder } 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase58, decodeBase64, encodeBase58 } from './encoding.ts';
 import { signChallenge, signingPath } from './sign-challenge.ts';
-import { createTestWallet } from './test-wallet.ts';
+import { createTestWallet } from './wallet-standard-test-kit.ts';
 
 function challengeFor(address: string): string {
   return [
