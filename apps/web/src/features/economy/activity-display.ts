@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** The Live Activity event types of spec section 2, each with its icon and colour. */
+/** The Live Activity event types, each with its icon and colour. */
 export const ACTIVITY_TYPES = [
   'post_created',
   'vault_created',
@@ -63,7 +63,7 @@ export function activityStyle(type: string): ActivityStyle {
 }
 
 /**
- * Spec section 2: relative times in seconds, minutes or hours ago. Times a little in the future
+ * Relative times in seconds, minutes or hours ago. Times a little in the future
  * (clock skew between server and browser) read as 0s ago.
  */
 export function activityTimeAgo(createdAt: string, now: number): string {

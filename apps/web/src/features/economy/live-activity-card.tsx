@@ -8,7 +8,7 @@ import { useRecentActivity, type ActivityItem } from './economy-queries.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 /**
- * The compact Live Activity card (spec section 2): the latest events, polled every 10 s, each
+ * The compact Live Activity card: the latest events, polled every 10 s, each
  * with its type's icon and colour and how long ago it happened.
  */
 export function LiveActivityCard({ className }: { className?: string }) {

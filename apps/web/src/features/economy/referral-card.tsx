@@ -24,7 +24,7 @@ export const COPIED_TOAST = {
 } as const;
 
 /**
- * The Invite & Earn card (spec section 2, signed-in users only): the Genesis banner while the
+ * The Invite & Earn card (signed-in users only): the Genesis banner while the
  * epoch is 0, the reward amounts, total referrals, DUM earned, the referral link with Copy and
  * how it works.
  */

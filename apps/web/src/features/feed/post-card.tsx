@@ -31,7 +31,7 @@ export interface PostCardProps {
   onDeleted?: () => void;
 }
 
-/** A post in the feed (spec section 2, "Post card"). */
+/** A post in the feed ("Post card"). */
 export const PostCard = memo(function PostCard({
   post,
   viewer,

@@ -19,7 +19,7 @@ export interface FanVaultSample {
 
 const HOUR = 3_600_000;
 
-/** Spec section 2: the Trending Fan Vaults block shows hard-coded sample data. */
+/** The Trending Fan Vaults block shows hard-coded sample data. */
 export const FAN_VAULT_SAMPLES: readonly FanVaultSample[] = [
   {
     id: 'lofi-lantern',

@@ -32,7 +32,7 @@ function AuthStatus() {
   return <output aria-label="auth status">{status}</output>;
 }
 
-describe('wallet control (spec section 2)', () => {
+describe('wallet control', () => {
   it("disconnected: 'Connect Wallet' opens the modal", async () => {
     stubServer();
     renderWallet(createRegistry());

@@ -31,7 +31,7 @@ async function openModal() {
   return screen.findByRole('dialog');
 }
 
-describe('wallet modal (spec section 2)', () => {
+describe('wallet modal', () => {
   it('lists detected wallets with a Detected mark and hides the others behind More options', async () => {
     stubServer({ cluster: 'devnet' });
     const phantom = createTestWallet({ name: 'Phantom' });
