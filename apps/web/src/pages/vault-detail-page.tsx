@@ -19,7 +19,9 @@ import {
   LeaderboardList,
   SupportHistory,
 } from '../features/vaults/vault-history.tsx';
+import type { EscrowView } from '../features/vaults/escrow-types.ts';
 import { useLeaderboard, useVault } from '../features/vaults/vault-queries.ts';
+import type { VaultDetailView } from '../features/vaults/vault-types.ts';
 import { useWallet } from '../features/wallet/wallet-context.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -38,8 +40,6 @@ export function VaultDetailPage() {
   const viewer = useViewer();
   const vault = useVault(id);
   const escrow = vault.data?.kind === 'escrow' ? (vault.data.escrow ?? null) : null;
-  const leaderboard = useLeaderboard(id, vault.isSuccess && !escrow);
-  const { config } = useWallet();
   const notFound =
     vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);
   useDocumentTitle(notFound ? 'Vault not found' : 'Vault');
@@ -71,54 +71,78 @@ export function VaultDetailPage() {
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
           {escrow ? (
-            <div className="flex flex-col gap-6">
-              <Card className="p-5">
-                <h2 className="flex items-center gap-2 text-base font-semibold">
-                  <Landmark className="size-4 text-dum" aria-hidden="true" />
-                  Deposits
-                  <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
-                    {escrow.participantCount}{' '}
-                    {escrow.participantCount === 1 ? 'participant' : 'participants'}
-                  </span>
-                </h2>
-                <div className="mt-2">
-                  <Suspense fallback={<ListSkeleton />}>
-                    <EscrowDeposits escrow={escrow} deposits={vault.data.deposits} />
-                  </Suspense>
-                </div>
-              </Card>
-            </div>
+            <EscrowSide escrow={escrow} deposits={vault.data.deposits} />
           ) : (
-            <div className="flex flex-col gap-6">
-              <Card className="p-5">
-                <LeaderboardHeading />
-                <div className="mt-2">
-                  {leaderboard.isPending ? (
-                    <ListSkeleton />
-                  ) : leaderboard.isError ? (
-                    <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
-                  ) : (
-                    <LeaderboardList entries={leaderboard.data} />
-                  )}
-                </div>
-              </Card>
-              <Card className="p-5">
-                <h2 className="flex items-center gap-2 text-base font-semibold">
-                  <History className="size-4 text-primary" aria-hidden="true" />
-                  Support history
-                </h2>
-                <div className="mt-2">
-                  <SupportHistory
-                    supports={vault.data.supports}
-                    cluster={config?.cluster}
-                    rpcUrl={config?.rpcUrl}
-                  />
-                </div>
-              </Card>
-            </div>
+            <DirectSide vaultId={id} supports={vault.data.supports} />
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** An escrow vault's side column: its deposits, from the server's index. */
+function EscrowSide({
+  escrow,
+  deposits,
+}: {
+  escrow: EscrowView;
+  deposits: VaultDetailView['deposits'];
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <Landmark className="size-4 text-dum" aria-hidden="true" />
+          Deposits
+          <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
+            {escrow.participantCount}{' '}
+            {escrow.participantCount === 1 ? 'participant' : 'participants'}
+          </span>
+        </h2>
+        <div className="mt-2">
+          <Suspense fallback={<ListSkeleton />}>
+            <EscrowDeposits escrow={escrow} deposits={deposits} />
+          </Suspense>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** A direct vault's side column: the full leaderboard and the support history. */
+function DirectSide({
+  vaultId,
+  supports,
+}: {
+  vaultId: string;
+  supports: VaultDetailView['supports'];
+}) {
+  const leaderboard = useLeaderboard(vaultId, true);
+  const { config } = useWallet();
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-5">
+        <LeaderboardHeading />
+        <div className="mt-2">
+          {leaderboard.isPending ? (
+            <ListSkeleton />
+          ) : leaderboard.isError ? (
+            <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
+          ) : (
+            <LeaderboardList entries={leaderboard.data} />
+          )}
+        </div>
+      </Card>
+      <Card className="p-5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <History className="size-4 text-primary" aria-hidden="true" />
+          Support history
+        </h2>
+        <div className="mt-2">
+          <SupportHistory supports={supports} cluster={config?.cluster} rpcUrl={config?.rpcUrl} />
+        </div>
+      </Card>
     </div>
   );
 }
