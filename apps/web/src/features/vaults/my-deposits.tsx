@@ -13,8 +13,9 @@ import {
   escrowTargetReached,
   formatCountdown,
   unixSeconds,
+  type EscrowAction,
 } from './escrow-display.ts';
-import { useEscrowRunner, WithdrawButtons } from './escrow-actions.tsx';
+import { useEscrowRunner, WithdrawButtons, type EscrowRun } from './escrow-actions.tsx';
 import { DepositFigures } from './escrow-deposit-figures.tsx';
 import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
@@ -46,6 +47,7 @@ export default function MyDeposits({ data, viewer }: { data: MyDepositsView; vie
   );
 }
 
+// Over 80 lines only in the props it hands its parts (badge, progress, figures, actions, dialogs).
 function DepositRow({
   item,
   escrow,
@@ -80,7 +82,6 @@ function DepositRow({
   const endTs = escrowEndTs(escrow);
   const reached = escrowTargetReached(escrow, item.targetAmount);
   const amount = lamportsOf(deposit.amount);
-  const states = depositStatus(deposit);
 
   return (
     <article
@@ -94,32 +95,17 @@ function DepositRow({
         >
           {item.body}
         </Link>
-        {item.status === 'paid_out' ? (
-          <Badge variant="success" className="shrink-0">
-            Paid out
-          </Badge>
-        ) : locked && endTs !== null ? (
-          <Badge variant="dum" className="shrink-0 font-mono normal-case tabular-nums">
-            {formatCountdown(endTs - now)}
-          </Badge>
-        ) : (
-          <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
-            {reached ? 'Target reached' : 'Ended'}
-          </Badge>
-        )}
+        <DepositRowBadge
+          paidOut={item.status === 'paid_out'}
+          countdown={locked && endTs !== null ? formatCountdown(endTs - now) : null}
+          reached={reached}
+        />
       </div>
-      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
-        <span>
-          <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
-          {solText(escrow.totalDeposited)} / {solText(item.targetAmount)} SOL
-        </span>
-        <span>{percent}%</span>
-      </div>
-      <Progress
-        value={percent / 100}
-        label="Vault progress"
-        className="mt-1.5 h-1.5"
-        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+      <DepositRowProgress
+        total={escrow.totalDeposited}
+        target={item.targetAmount}
+        percent={percent}
+        reached={reached}
       />
       <DepositFigures
         escrow={escrow}
@@ -129,32 +115,14 @@ function DepositRow({
         className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3"
         compact
       />
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        {states.map((state) => (
-          <Badge key={state} variant="outline">
-            {state}
-          </Badge>
-        ))}
-        {actions.includes('join') && (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={Boolean(busy)}
-            onClick={() => setDialog('join')}
-          >
-            <HandCoins aria-hidden="true" />
-            Add more
-          </Button>
-        )}
-        <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
-        <Link
-          to={`/vaults/${encodeURIComponent(item.id)}`}
-          className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
-        >
-          View
-          <ArrowRight className="size-3.5" aria-hidden="true" />
-        </Link>
-      </div>
+      <DepositRowActions
+        vaultId={item.id}
+        states={depositStatus(deposit)}
+        actions={actions}
+        busy={busy}
+        run={run}
+        setDialog={setDialog}
+      />
 
       <EscrowDialogs
         dialog={dialog}
@@ -168,5 +136,112 @@ function DepositRow({
         run={run}
       />
     </article>
+  );
+}
+
+/** Paid out, the countdown while locked, else whether the target was reached. */
+function DepositRowBadge({
+  paidOut,
+  countdown,
+  reached,
+}: {
+  paidOut: boolean;
+  countdown: string | null;
+  reached: boolean;
+}) {
+  if (paidOut) {
+    return (
+      <Badge variant="success" className="shrink-0">
+        Paid out
+      </Badge>
+    );
+  }
+  if (countdown !== null) {
+    return (
+      <Badge variant="dum" className="shrink-0 font-mono normal-case tabular-nums">
+        {countdown}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
+      {reached ? 'Target reached' : 'Ended'}
+    </Badge>
+  );
+}
+
+function DepositRowProgress({
+  total,
+  target,
+  percent,
+  reached,
+}: {
+  total: string;
+  target: string;
+  percent: number;
+  reached: boolean;
+}) {
+  return (
+    <>
+      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
+        <span>
+          <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
+          {solText(total)} / {solText(target)} SOL
+        </span>
+        <span>{percent}%</span>
+      </div>
+      <Progress
+        value={percent / 100}
+        label="Vault progress"
+        className="mt-1.5 h-1.5"
+        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+      />
+    </>
+  );
+}
+
+/** The deposit's states, Add more and the withdrawals as allowed, and View. */
+function DepositRowActions({
+  vaultId,
+  states,
+  actions,
+  busy,
+  run,
+  setDialog,
+}: {
+  vaultId: string;
+  states: string[];
+  actions: readonly EscrowAction[];
+  busy: string | undefined;
+  run: EscrowRun;
+  setDialog: (dialog: EscrowDialog) => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      {states.map((state) => (
+        <Badge key={state} variant="outline">
+          {state}
+        </Badge>
+      ))}
+      {actions.includes('join') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => setDialog('join')}
+        >
+          <HandCoins aria-hidden="true" />
+          Add more
+        </Button>
+      )}
+      <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
+      <Link
+        to={`/vaults/${encodeURIComponent(vaultId)}`}
+        className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
+      >
+        View
+        <ArrowRight className="size-3.5" aria-hidden="true" />
+      </Link>
+    </div>
   );
 }
