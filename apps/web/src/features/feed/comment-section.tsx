@@ -1,5 +1,5 @@
 import { Loader2, RotateCw, Send, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -146,7 +146,7 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
   const inputId = useId();
   const trimmed = content.trim();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (!viewer.isAuthenticated) {
       toast({ ...WALLET_REQUIRED, variant: 'destructive' });

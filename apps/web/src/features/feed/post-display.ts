@@ -32,8 +32,8 @@ export function initials(name: string): string {
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
   if (words.length === 0) return '?';
-  const letters =
-    words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]!.charAt(0)}${words[1]!.charAt(0)}`;
+  const [first = '', second = ''] = words;
+  const letters = words.length === 1 ? first.slice(0, 2) : `${first.charAt(0)}${second.charAt(0)}`;
   return letters.toUpperCase();
 }
 

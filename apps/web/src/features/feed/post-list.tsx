@@ -88,7 +88,7 @@ export function PostList({ viewer }: { viewer: Viewer }) {
     ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start }))
     : posts.slice(0, plain.count).map((_, index) => ({ index, start: 0 }));
 
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const lastIndex = items.at(-1)?.index ?? -1;
   const nearEnd = virtualizer ? lastIndex >= posts.length - 1 - LOAD_AHEAD : plain.nearEnd;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && nearEnd) {
@@ -121,7 +121,8 @@ export function PostList({ viewer }: { viewer: Viewer }) {
         style={virtualizer ? { height: virtualizer.getTotalSize() } : undefined}
       >
         {items.map((item) => {
-          const post = posts[item.index]!;
+          const post = posts[item.index];
+          if (!post) return null;
           return (
             <div
               key={post.id}

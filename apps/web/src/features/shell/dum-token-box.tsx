@@ -29,7 +29,10 @@ export function DumTokenBox({ onStake }: { onStake?: () => void }) {
   const balances = viewer.wallet ? balancesOf(record.data) : balancesOf(null);
 
   function startStaking() {
-    if (onStake) return onStake();
+    if (onStake) {
+      onStake();
+      return;
+    }
     if (!viewer.wallet) {
       toast({ ...WALLET_REQUIRED });
       return;

@@ -24,7 +24,7 @@ export function useEscrowRunner(target: EscrowActionTarget): {
   run: EscrowRun;
 } {
   const action = useEscrowAction(target);
-  const busy = action.isPending ? action.variables?.kind : undefined;
+  const busy = action.isPending ? action.variables.kind : undefined;
   const run: EscrowRun = (request, onDone) => {
     if (action.isPending) return;
     action.mutate(request, { onSuccess: () => onDone?.() });

@@ -94,7 +94,8 @@ describe('burner wallet', () => {
     const features = { ...burner.features } as Record<string, unknown>;
     delete features['solana:signIn'];
     delete features['solana:signMessage'];
-    const txOnly = { ...burner, features, accounts: burner.accounts, chains: burner.chains };
+    const { version, name, icon, accounts, chains } = burner;
+    const txOnly = { version, name, icon, features, accounts, chains };
     const signed = await signChallenge(
       txOnly,
       { ...account, features: ['solana:signTransaction'] },
