@@ -5,6 +5,6 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../../scripts/test-setup.ts', './src/test/setup.ts'],
+    setupFiles: ['../../scripts/test-setup.ts', './src/test-setup.ts'],
   },
 });

@@ -36,7 +36,7 @@ const TermsPage = page(() => import('../pages/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
 const NotFoundPage = page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
-/** The routes table of spec section 2, plus the two navigation-only entries. */
+/** The routes table, plus the two navigation-only entries. */
 export function AppRoutes() {
   return (
     <Routes>

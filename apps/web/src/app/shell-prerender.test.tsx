@@ -25,9 +25,9 @@ describe('renderShell', () => {
     ]);
     // One markup for every route: no link is the current page.
     expect(root.querySelector('[aria-current]')).toBeNull();
-    expect(
-      [...root.querySelectorAll('button')].map((button) => button.textContent?.trim()),
-    ).toEqual(['Stake Tokens', 'Connect Wallet', 'Connect Wallet']);
+    expect([...root.querySelectorAll('button')].map((button) => button.textContent.trim())).toEqual(
+      ['Stake Tokens', 'Connect Wallet', 'Connect Wallet'],
+    );
     expect(root.querySelector('[role="status"]')?.textContent).toContain('Loading page…');
     expect(root.textContent).toContain(
       'DevNet Preview • Test tokens only • No real monetary value',

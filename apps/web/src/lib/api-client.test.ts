@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setAuthHooks } from './api-client.ts';
 
 /**
- * The client's side of spec section 4: on a 401 with a token, one refresh and one retry. The
+ * The client's side: on a 401 with a token, one refresh and one retry. The
  * network is a stand-in `fetch` that answers from a script, so each call can be counted (the
  * browser test in e2e/auth.spec.ts does the same against the real server).
  */

@@ -3,7 +3,7 @@ import type { ErrorBody } from '@dum/core';
 /**
  * The web app's one HTTP client. Every call goes to the app's own origin (`/api/...`), sends
  * credentials and, when a session exists, the bearer token. A non-2xx answer becomes an
- * `ApiError` carrying the server's catalogue code and message (spec section 8: generic failures
+ * `ApiError` carrying the server's catalogue code and message (generic failures
  * read '{status}: {body text}' when the body is not our JSON error shape).
  */
 export class ApiError extends Error {
@@ -46,7 +46,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (pending) await pending;
   const response = await send(path, options);
   if (response.status === 401 && !options.anonymous && authHooks.getAccessToken()) {
-    // Spec section 4: on 401 with a token, one refresh is attempted and the request retried once.
+    // On 401 with a token, one refresh is attempted and the request retried once.
     if (await authHooks.refresh()) return parse<T>(await send(path, options));
   }
   return parse<T>(response);

@@ -32,7 +32,7 @@ async function defaultQueryFn({ queryKey, signal }: QueryFunctionContext): Promi
   return apiRequest(queryKeyToPath(queryKey), { signal });
 }
 
-/** Spec section 9 defaults: never stale, no retries, no refetch on focus. */
+/** Never stale, no retries, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

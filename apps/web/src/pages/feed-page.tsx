@@ -7,7 +7,7 @@ import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The main feed (spec section 2): the welcome banner for signed-out visitors, the composer and
+ * The main feed: the welcome banner for signed-out visitors, the composer and
  * the posts; beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
  */
 export function FeedPage() {

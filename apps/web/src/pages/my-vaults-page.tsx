@@ -6,7 +6,6 @@ import {
   LockKeyhole,
   LockOpen,
   PenLine,
-  RotateCw,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -15,11 +14,12 @@ import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Progress } from '../components/ui/progress.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../features/feed/feed-queries.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
-import { useNow } from '../features/feed/use-now.ts';
+import { useNow } from '../lib/use-now.ts';
 import { useViewer, useWalletPrompt, type Viewer } from '../features/feed/use-viewer.ts';
 import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
 import {
@@ -86,44 +86,16 @@ export function MyVaultsPage() {
         <SignedOut signingIn={viewer.status === 'signing-in'} signIn={viewer.signIn} />
       ) : (
         <>
-          <div
-            role="tablist"
-            aria-label="My vaults"
-            className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:inline-flex sm:w-auto"
-          >
-            {TABS.map((item) => {
-              const data =
-                item.id === 'created'
-                  ? created.data
-                  : item.id === 'supported'
-                    ? supported.data
-                    : deposits.data;
-              return (
-                <button
-                  key={item.id}
-                  type="button"
-                  role="tab"
-                  id={`${tabsId}-${item.id}`}
-                  aria-selected={tab === item.id}
-                  aria-controls={`${tabsId}-panel`}
-                  onClick={() => setTab(item.id)}
-                  className={cn(
-                    'inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold transition-colors sm:flex-none sm:gap-2 sm:px-4',
-                    tab === item.id
-                      ? 'bg-surface-3 text-foreground'
-                      : 'text-muted hover:text-foreground',
-                  )}
-                >
-                  {item.label}
-                  {data && (
-                    <span className="rounded-full bg-background/60 px-1.5 font-mono text-xs tabular-nums">
-                      {data.totals.vaults}
-                    </span>
-                  )}
-                </button>
-              );
-            })}
-          </div>
+          <MyVaultsTabs
+            tabsId={tabsId}
+            tab={tab}
+            onSelect={setTab}
+            counts={{
+              created: created.data?.totals.vaults,
+              supported: supported.data?.totals.vaults,
+              deposits: deposits.data?.totals.vaults,
+            }}
+          />
 
           <section
             id={`${tabsId}-panel`}
@@ -134,17 +106,11 @@ export function MyVaultsPage() {
             {current.isPending ? (
               <ListSkeleton />
             ) : current.isError ? (
-              <div
-                role="alert"
-                className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-              >
-                <h2 className="text-lg font-semibold">Couldn’t load your vaults</h2>
-                <p className="max-w-sm text-sm text-muted">{errorMessage(current.error)}</p>
-                <Button variant="secondary" onClick={() => void current.refetch()}>
-                  <RotateCw aria-hidden="true" />
-                  Try Again
-                </Button>
-              </div>
+              <LoadError
+                title="Couldn’t load your vaults"
+                message={errorMessage(current.error)}
+                onRetry={() => void current.refetch()}
+              />
             ) : tab === 'deposits' ? (
               <DepositList data={deposits.data} viewer={viewer} />
             ) : (
@@ -153,6 +119,53 @@ export function MyVaultsPage() {
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/** The three tabs, each with its count once loaded. */
+function MyVaultsTabs({
+  tabsId,
+  tab,
+  onSelect,
+  counts,
+}: {
+  tabsId: string;
+  tab: Tab;
+  onSelect: (tab: Tab) => void;
+  counts: Record<Tab, number | undefined>;
+}) {
+  return (
+    <div
+      role="tablist"
+      aria-label="My vaults"
+      className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:inline-flex sm:w-auto"
+    >
+      {TABS.map((item) => {
+        const count = counts[item.id];
+        return (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`${tabsId}-panel`}
+            onClick={() => onSelect(item.id)}
+            className={cn(
+              'inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold transition-colors sm:flex-none sm:gap-2 sm:px-4',
+              tab === item.id ? 'bg-surface-3 text-foreground' : 'text-muted hover:text-foreground',
+            )}
+          >
+            {item.label}
+            {count !== undefined && (
+              <span className="rounded-full bg-background/60 px-1.5 font-mono text-xs tabular-nums">
+                {count}
+              </span>
+            )}
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -242,7 +255,7 @@ function DepositList({ data, viewer }: { data: MyDepositsView | undefined; viewe
 }
 
 function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
-  const now = useNow();
+  const now = useNow(30_000);
   const current = lamportsOf(item.currentAmount);
   const target = lamportsOf(item.targetAmount);
   const percent = percentReached(current, target);

@@ -1,6 +1,7 @@
 import { Compass, House } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '../components/ui/button.tsx';
+import { NotFound } from '../components/ui/not-found.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -8,14 +9,7 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   useDocumentTitle('Page not found');
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center py-10 text-center sm:py-16">
-      <p
-        aria-hidden="true"
-        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
-      >
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Page not found</h1>
+    <NotFound title="Page not found" className="mx-auto w-full max-w-xl">
       <p className="mt-3 text-muted">
         Nothing lives at{' '}
         <code className="rounded-md bg-surface-2 px-1.5 py-0.5 font-mono text-sm break-all text-foreground">
@@ -33,6 +27,6 @@ export function NotFoundPage() {
           Discover
         </Link>
       </div>
-    </div>
+    </NotFound>
   );
 }

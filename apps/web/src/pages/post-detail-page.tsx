@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, House, RotateCw } from 'lucide-react';
+import { ArrowLeft, House } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { NotFound } from '../components/ui/not-found.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { POST_ROOT } from '../features/feed/feed-cache.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
@@ -41,17 +43,11 @@ export function PostDetailPage() {
       ) : notFound ? (
         <PostNotFound />
       ) : post.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-        >
-          <h2 className="text-lg font-semibold">Couldn’t load this post</h2>
-          <p className="max-w-sm text-sm text-muted">{errorMessage(post.error)}</p>
-          <Button variant="secondary" onClick={() => void post.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          title="Couldn’t load this post"
+          message={errorMessage(post.error)}
+          onRetry={() => void post.refetch()}
+        />
       ) : (
         <PostCard
           post={post.data}
@@ -70,14 +66,7 @@ export function PostDetailPage() {
 
 function PostNotFound() {
   return (
-    <div className="flex flex-col items-center py-10 text-center sm:py-16">
-      <p
-        aria-hidden="true"
-        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
-      >
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Post not found</h1>
+    <NotFound title="Post not found">
       <p className="mt-3 max-w-md text-muted">
         This post was deleted, or it was a free post: those vanish 24 hours after they are shared.
       </p>
@@ -85,7 +74,7 @@ function PostNotFound() {
         <House aria-hidden="true" />
         Back to the feed
       </Link>
-    </div>
+    </NotFound>
   );
 }
 

@@ -5,13 +5,13 @@ import { toast } from '../components/ui/use-toast.ts';
 import type * as ToastModule from '../components/ui/use-toast.ts';
 import type { AuthContextValue } from '../features/auth/use-auth.ts';
 import {
-  USER_ID,
-  WALLET,
   jsonResponse,
   renderWithClient,
   stubApi,
   type FetchCall,
-} from '../features/economy/economy-test-utils.tsx';
+  signedInAuth,
+  signedOutAuth,
+} from '../features/economy/test-kit.tsx';
 import { formatAprBps } from '../features/economy/staking-position-card.tsx';
 import { RewardsPage } from './rewards-page.tsx';
 
@@ -22,19 +22,8 @@ vi.mock('../components/ui/use-toast.ts', async (importOriginal) => ({
   toast: vi.fn(),
 }));
 
-const signedOut: AuthContextValue = {
-  status: 'signed-out',
-  user: null,
-  isAuthenticated: false,
-  signIn: async () => false,
-  signOut: async () => {},
-};
-const signedIn: AuthContextValue = {
-  ...signedOut,
-  status: 'authenticated',
-  isAuthenticated: true,
-  user: { id: USER_ID, solAddress: WALLET },
-};
+const signedOut = signedOutAuth();
+const signedIn = signedInAuth();
 
 const PLATFORM = {
   totalEvents: 84_000,

@@ -1,10 +1,12 @@
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
-import { ArrowLeft, Check, History, House, Landmark, Link2, RotateCw, Share2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { ArrowLeft, Check, History, House, Landmark, Link2, Share2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { NotFound } from '../components/ui/not-found.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
 import { PostCard } from '../features/feed/post-card.tsx';
@@ -17,7 +19,9 @@ import {
   LeaderboardList,
   SupportHistory,
 } from '../features/vaults/vault-history.tsx';
+import type { EscrowView } from '../features/vaults/escrow-types.ts';
 import { useLeaderboard, useVault } from '../features/vaults/vault-queries.ts';
+import type { VaultDetailView } from '../features/vaults/vault-types.ts';
 import { useWallet } from '../features/wallet/wallet-context.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -36,8 +40,6 @@ export function VaultDetailPage() {
   const viewer = useViewer();
   const vault = useVault(id);
   const escrow = vault.data?.kind === 'escrow' ? (vault.data.escrow ?? null) : null;
-  const leaderboard = useLeaderboard(id, vault.isSuccess && !escrow);
-  const { config } = useWallet();
   const notFound =
     vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);
   useDocumentTitle(notFound ? 'Vault not found' : 'Vault');
@@ -60,69 +62,87 @@ export function VaultDetailPage() {
       {vault.isPending ? (
         <VaultSkeleton />
       ) : vault.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-        >
-          <h2 className="text-lg font-semibold">Couldn’t load this vault</h2>
-          <p className="max-w-sm text-sm text-muted">{errorMessage(vault.error)}</p>
-          <Button variant="secondary" onClick={() => void vault.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          title="Couldn’t load this vault"
+          message={errorMessage(vault.error)}
+          onRetry={() => void vault.refetch()}
+        />
       ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
           {escrow ? (
-            <div className="flex flex-col gap-6">
-              <Card className="p-5">
-                <h2 className="flex items-center gap-2 text-base font-semibold">
-                  <Landmark className="size-4 text-dum" aria-hidden="true" />
-                  Deposits
-                  <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
-                    {escrow.participantCount}{' '}
-                    {escrow.participantCount === 1 ? 'participant' : 'participants'}
-                  </span>
-                </h2>
-                <div className="mt-2">
-                  <Suspense fallback={<ListSkeleton />}>
-                    <EscrowDeposits escrow={escrow} deposits={vault.data.deposits} />
-                  </Suspense>
-                </div>
-              </Card>
-            </div>
+            <EscrowSide escrow={escrow} deposits={vault.data.deposits} />
           ) : (
-            <div className="flex flex-col gap-6">
-              <Card className="p-5">
-                <LeaderboardHeading />
-                <div className="mt-2">
-                  {leaderboard.isPending ? (
-                    <ListSkeleton />
-                  ) : leaderboard.isError ? (
-                    <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
-                  ) : (
-                    <LeaderboardList entries={leaderboard.data} />
-                  )}
-                </div>
-              </Card>
-              <Card className="p-5">
-                <h2 className="flex items-center gap-2 text-base font-semibold">
-                  <History className="size-4 text-primary" aria-hidden="true" />
-                  Support history
-                </h2>
-                <div className="mt-2">
-                  <SupportHistory
-                    supports={vault.data.supports}
-                    cluster={config?.cluster}
-                    rpcUrl={config?.rpcUrl}
-                  />
-                </div>
-              </Card>
-            </div>
+            <DirectSide vaultId={id} supports={vault.data.supports} />
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** An escrow vault's side column: its deposits, from the server's index. */
+function EscrowSide({
+  escrow,
+  deposits,
+}: {
+  escrow: EscrowView;
+  deposits: VaultDetailView['deposits'];
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <Landmark className="size-4 text-dum" aria-hidden="true" />
+          Deposits
+          <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
+            {escrow.participantCount}{' '}
+            {escrow.participantCount === 1 ? 'participant' : 'participants'}
+          </span>
+        </h2>
+        <div className="mt-2">
+          <Suspense fallback={<ListSkeleton />}>
+            <EscrowDeposits escrow={escrow} deposits={deposits} />
+          </Suspense>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** A direct vault's side column: the full leaderboard and the support history. */
+function DirectSide({
+  vaultId,
+  supports,
+}: {
+  vaultId: string;
+  supports: VaultDetailView['supports'];
+}) {
+  const leaderboard = useLeaderboard(vaultId, true);
+  const { config } = useWallet();
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-5">
+        <LeaderboardHeading />
+        <div className="mt-2">
+          {leaderboard.isPending ? (
+            <ListSkeleton />
+          ) : leaderboard.isError ? (
+            <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
+          ) : (
+            <LeaderboardList entries={leaderboard.data} />
+          )}
+        </div>
+      </Card>
+      <Card className="p-5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <History className="size-4 text-primary" aria-hidden="true" />
+          Support history
+        </h2>
+        <div className="mt-2">
+          <SupportHistory supports={supports} cluster={config?.cluster} rpcUrl={config?.rpcUrl} />
+        </div>
+      </Card>
     </div>
   );
 }
@@ -147,23 +167,10 @@ function VaultPost({
 }
 
 function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopyToClipboard(LINK_COPIED_TOAST);
   const link = () => new URL(`/vaults/${encodeURIComponent(vaultId)}`, window.location.origin).href;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link());
-      setCopied(true);
-      toast({ title: 'Link copied!', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
-    }
-  };
+  const copy = () => copyText(link());
 
   return (
     <div className="flex items-center gap-1">
@@ -188,14 +195,7 @@ function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
 
 function VaultNotFound() {
   return (
-    <div className="flex flex-col items-center py-10 text-center sm:py-16">
-      <p
-        aria-hidden="true"
-        className="text-vibe text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]"
-      >
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Vault not found</h1>
+    <NotFound title="Vault not found">
       <p className="mt-3 max-w-md text-muted">
         This vault does not exist, or its post was deleted by its creator.
       </p>
@@ -203,7 +203,7 @@ function VaultNotFound() {
         <House aria-hidden="true" />
         Go to My Vaults
       </Link>
-    </div>
+    </NotFound>
   );
 }
 

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 const InProvider = createContext(false);
 
 /**
- * Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips it.
+ * Tooltips open after 700 ms; moving between triggers within 300 ms skips it.
  * Wrap a group of tooltips (a toolbar, a page) so the skip applies across them; a tooltip
  * outside any provider brings its own, so Radix's tooltip code loads only with the screens that
  * use one, not in the app's first load.

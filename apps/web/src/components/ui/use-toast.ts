@@ -3,7 +3,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * The toast store, after shadcn/ui's `use-toast`: a tiny reducer outside React so any module
- * (a query callback, the socket client) can call `toast()`. Spec section 9: one toast at a time
+ * (a query callback, the socket client) can call `toast()`. One toast at a time
  * (a new one replaces the old), and a dismissed toast is removed from the store after
  * 1,000,000 ms (Radix has already animated it out by then; the delay only bounds memory).
  */

@@ -17,7 +17,7 @@ export interface RefreshedTokens {
   expiresIn?: number;
 }
 
-/** The server's sign-in calls (spec section 7), as the auth state machine needs them. */
+/** The server's sign-in calls, as the auth state machine needs them. */
 export interface AuthApi {
   challenge(input: { address: string; referralCode?: string }): Promise<string>;
   /** `referralCode`: the one the challenge was asked with (the challenge is bound to it). */

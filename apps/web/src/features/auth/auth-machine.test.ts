@@ -10,9 +10,9 @@ import {
   flush,
   memoryStorage,
   tokenFor,
-} from './test-helpers.ts';
+} from './test-kit.ts';
 
-/** Every transition of spec section 4 (Authentication), on the plain state machine. */
+/** Every transition of the authentication state machine, on the plain machine without React. */
 
 let now: number;
 let storage: Storage;
@@ -79,7 +79,7 @@ describe('start-up', () => {
 });
 
 describe('signing in', () => {
-  it('connect → automatic sign-in → authenticated, with the section 9 storage keys', async () => {
+  it('connect → automatic sign-in → authenticated, with the shared storage keys', async () => {
     const auth = machine();
     const wallet = fakeWallet();
     auth.setWallet(wallet);
@@ -190,7 +190,7 @@ describe('signing in', () => {
   });
 });
 
-describe('failed sign-in (spec section 8): everything cleared, signed out, the right toast', () => {
+describe('failed sign-in: everything cleared, signed out, the right toast', () => {
   const rejected = () => {
     const error = Object.assign(new Error('User rejected the request'), { code: 4001 });
     return fakeWallet({

@@ -29,7 +29,7 @@ export interface SignInOptions {
 /** The connected wallet as sign-in sees it. */
 export interface WalletView {
   address: string;
-  /** It offers `solana:signIn` or `signMessage`: automatic sign-in is attempted (spec 4). */
+  /** It offers `solana:signIn` or `signMessage`: automatic sign-in is attempted. */
   canSignMessage: boolean;
   /** It can sign the challenge one way or another (message, or a never-sent memo transaction). */
   canSign: boolean;
@@ -40,7 +40,7 @@ export interface AuthMachineDeps {
   storage: Storage;
   api: AuthApi;
   notify(toast: AuthToast): void;
-  /** After a successful sign-in: refetch the message feed (spec section 4). */
+  /** After a successful sign-in: refetch the message feed. */
   onSignedIn?(): void;
   referralCode?(): string | null;
   now?: () => number;
@@ -51,7 +51,7 @@ export interface AuthMachineDeps {
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null };
 
 /**
- * The authentication state machine of spec section 4, without React:
+ * The authentication state machine, without React:
  *
  * - signed-out → signing-in → authenticated when a connected wallet signs the server's
  *   challenge and verify succeeds; any failure clears every stored token and signs out.
@@ -86,7 +86,7 @@ export class AuthMachine {
     return () => this.listeners.delete(listener);
   };
 
-  /** The bearer token for API calls (spec section 6: attached whenever present). */
+  /** The bearer token for API calls (attached whenever present). */
   getAccessToken = (): string | null => readSession(this.deps.storage)?.accessToken ?? null;
 
   /** The refresh under way, if any (API calls wait for it rather than send a stale token). */
@@ -116,7 +116,7 @@ export class AuthMachine {
     if (key === null || TOKEN_KEYS.includes(key)) this.check();
   }
 
-  /** The automatic check (spec section 4). */
+  /** The automatic check. */
   check(): void {
     if (this.signingIn) return;
     if (this.now() - this.lastSignInAt < SKIP_CHECK_WINDOW_MS) return;
@@ -254,7 +254,7 @@ export class AuthMachine {
   }
 
   /**
-   * One refresh (spec section 4, for a 401 or an expired token). Concurrent callers share it;
+   * One refresh (for a 401 or an expired token). Concurrent callers share it;
    * across tabs a lock serialises it, and a tab that finds the refresh token already rotated by
    * another tab uses the new tokens instead of spending the old one again. A failure clears the
    * access and refresh tokens: the user must sign in again.

@@ -62,7 +62,7 @@ export const AUTH_TOASTS = {
   connectionFailed: { title: 'Wallet Connection Failed', variant: 'destructive' },
 } as const satisfies Record<string, AuthToast>;
 
-/** Spec section 8: a refusal is recognised by its message, whatever the wallet's error class. */
+/** A refusal is recognised by its message, whatever the wallet's error class. */
 export function isUserRejection(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /User rejected|rejected the request/i.test(message) || errorCode(error) === 4001;
@@ -73,7 +73,7 @@ function errorCode(error: unknown): unknown {
 }
 
 /**
- * The toast for a failed sign-in (spec section 8): a refusal asks for the signature (automatic
+ * The toast for a failed sign-in: a refusal asks for the signature (automatic
  * attempt) or explains why it is needed (manual); server failures name the step that failed.
  */
 export function signInFailureToast(error: unknown, automatic: boolean): AuthToast {

@@ -2,9 +2,9 @@ import { STORAGE_KEYS } from '@dum/core';
 import { describe, expect, it } from 'vitest';
 import { signInFailureToast, isUserRejection } from './auth-messages.ts';
 import { clearSession, decodeAccessToken, readSession, writeSession } from './session.ts';
-import { ADDRESS, makeJwt, memoryStorage } from './test-helpers.ts';
+import { ADDRESS, makeJwt, memoryStorage } from './test-kit.ts';
 
-describe('decodeAccessToken (spec section 5)', () => {
+describe('decodeAccessToken', () => {
   const exp = 2_000_000_000;
 
   it('reads sub, solAddress and exp', () => {
@@ -39,7 +39,7 @@ describe('decodeAccessToken (spec section 5)', () => {
   });
 });
 
-describe('stored session (spec section 9 keys)', () => {
+describe('stored session (the shared token keys)', () => {
   it('writes, reads and clears every key', () => {
     const storage = memoryStorage();
     writeSession(storage, { accessToken: 'a', refreshToken: 'r', expiresAt: 5, createdAt: 3 });
@@ -72,7 +72,7 @@ describe('stored session (spec section 9 keys)', () => {
   });
 });
 
-describe('sign-in failure toasts (spec section 8)', () => {
+describe('sign-in failure toasts', () => {
   it('recognises a refusal by its message or code 4001', () => {
     expect(isUserRejection(new Error('User rejected the request.'))).toBe(true);
     expect(isUserRejection(new Error('The user rejected the request'))).toBe(true);

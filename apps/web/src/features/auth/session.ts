@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@dum/core';
 import { AUTH_ERRORS } from './auth-messages.ts';
 
-/** The decoded access-token payload the client relies on (spec section 3). */
+/** The decoded access-token payload the client relies on. */
 export interface SessionToken {
   sub: string;
   solAddress: string;
@@ -9,12 +9,12 @@ export interface SessionToken {
   exp: number;
 }
 
-/** The token keys of spec section 9: a change to any of them in another tab triggers a re-check. */
+/** The token keys: a change to any of them in another tab triggers a re-check. */
 export const TOKEN_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
 
 /**
  * Decodes a JWT's payload without verifying it (the server does that) and checks the claims
- * the client needs: sub, solAddress, exp. Spec section 5: anything else is 'Invalid token
+ * the client needs: sub, solAddress, exp. Anything else is 'Invalid token
  * received'. Pass `nowMs` to also reject an expired token.
  */
 export function decodeAccessToken(token: string, nowMs?: number): SessionToken {

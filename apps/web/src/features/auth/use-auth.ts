@@ -157,7 +157,7 @@ const signedOut: AuthContextValue = {
   signOut: async () => {},
 };
 
-/** The sign-in state (spec section 4). Outside an AuthProvider: signed out. */
+/** The sign-in state. Outside an AuthProvider: signed out. */
 export function useAuth(): AuthContextValue {
   return useContext(AuthContext) ?? signedOut;
 }

@@ -51,7 +51,7 @@ export function activityStyle(type: string): ActivityStyle {
 }
 
 /**
- * Spec section 2: relative times in seconds, minutes or hours ago. Times a little in the future
+ * Relative times in seconds, minutes or hours ago. Times a little in the future
  * (clock skew between server and browser) read as 0s ago.
  */
 export function activityTimeAgo(createdAt: string, now: number): string {

@@ -28,7 +28,7 @@ import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { EMISSIONS_STATS_KEY } from '../emissions/use-emissions-stats.ts';
 
 /**
- * The token economy's calls (issue 6, docs/api.md): query keys, response shapes and hooks.
+ * The token economy's calls (docs/api.md): query keys, response shapes and hooks.
  * Keys are the API path so the default query function GETs them; the per-user calls add the
  * user's id to the key (and fetch with their own function) so one wallet never sees another's
  * cached answer after switching.
@@ -86,7 +86,7 @@ export function usePlatformStats() {
 }
 
 /**
- * Live Activity, polled every 10 s (spec section 7). When a new item appears at the top, the
+ * Live Activity, polled every 10 s. When a new item appears at the top, the
  * counters it moved are refreshed too: platform stats, the halving banner and the signed-in
  * wallet's record (a post, a referral bonus and a halving all show up here first).
  */
@@ -115,7 +115,7 @@ export function useRecentActivity() {
 }
 
 /**
- * The wallet's user record (spec section 3: "queried under the wallet address"). A wallet that
+ * The wallet's user record, queried under the wallet address. A wallet that
  * never signed in answers 404, which reads as an empty record (zeros), not as an error.
  */
 export function useUserRecord(solAddress: string | null) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
-import { USER_ID, WALLET, jsonResponse, renderWithClient, stubApi } from './economy-test-utils.tsx';
+import { USER_ID, WALLET, jsonResponse, renderWithClient, stubApi } from './test-kit.tsx';
 import { FeedEconomyCards } from './feed-economy.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));

@@ -25,7 +25,7 @@ function isWide(): boolean {
 }
 
 /**
- * The feed's token-economy cards (spec section 2, Main feed): Platform Stats beside a compact
+ * The feed's token-economy cards (Main feed): Platform Stats beside a compact
  * Live Activity card, and the Invite & Earn card for signed-in users. On wide screens they sit
  * in the feed's side rail (`placement="rail"`); on narrower ones between the composer and the
  * posts (`placement="inline"`), stats and activity side by side from `sm` up. Only the placement

@@ -25,7 +25,7 @@ function yFor(fraction: number): number {
 const GRID = [1, 0.5, 0.25, 0];
 
 /**
- * The halving schedule as a step chart (issue 6, /rewards): reward per event over events, one
+ * The halving schedule as a step chart (/rewards): reward per event over events, one
  * step per epoch, with the supply the events mint as a dashed line and the platform's current
  * position marked. Inline SVG stretched to its box, with HTML labels so text keeps its size.
  */

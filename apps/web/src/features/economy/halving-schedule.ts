@@ -16,7 +16,7 @@ export function chartEpochCount(currentEpoch: number): number {
   return Math.max(8, currentEpoch + 3);
 }
 
-/** The schedule of design.md section 4 (150 DUM halving every 70,000 events, 21M cap). */
+/** The schedule (150 DUM halving every 70,000 events, 21M cap). */
 export function halvingSchedule(epochs: number): ScheduleStep[] {
   const steps: ScheduleStep[] = [];
   let supply = 0n;

@@ -10,7 +10,7 @@ import {
   renderWithClient,
   stubApi,
   userRecord,
-} from './economy-test-utils.tsx';
+} from './test-kit.tsx';
 import { LiveActivityCard } from './live-activity-card.tsx';
 
 const ACTIVITY = '/api/activity/recent?limit=10';

@@ -5,16 +5,16 @@ import { cn } from '../../lib/cn.ts';
 import { activityStyle, activityTimeAgo } from './activity-display.ts';
 import { CardEmpty, CardError } from './card-states.tsx';
 import { useRecentActivity, type ActivityItem } from './economy-queries.ts';
-import { useTickingNow } from './use-ticking-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /**
- * The compact Live Activity card (spec section 2): the latest events, polled every 10 s, each
+ * The compact Live Activity card: the latest events, polled every 10 s, each
  * with its type's icon and colour and how long ago it happened.
  */
 export function LiveActivityCard({ className }: { className?: string }) {
   const query = useRecentActivity();
   const titleId = useId();
-  const now = useTickingNow(1000);
+  const now = useNow(1000);
   const items = query.data?.items;
 
   return (

@@ -9,7 +9,7 @@ import { usePlatformStats } from './economy-queries.ts';
 import { platformStatsView } from './platform-stats.ts';
 
 /**
- * The Platform Stats card (spec section 2): Total Vibes, DUM Mined, Current Reward, Next
+ * The Platform Stats card: Total Vibes, DUM Mined, Current Reward, Next
  * Halving (in vibes) and the Supply Minted bar with minted and max.
  */
 export function PlatformStatsCard({ className }: { className?: string }) {

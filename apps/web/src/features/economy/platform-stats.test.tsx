@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, renderWithClient, stubApi } from './economy-test-utils.tsx';
+import { errorResponse, jsonResponse, renderWithClient, stubApi } from './test-kit.tsx';
 import { PlatformStatsCard } from './platform-stats-card.tsx';
 import { platformStatsView } from './platform-stats.ts';
 

@@ -15,8 +15,7 @@ export interface PlatformStatsView {
 }
 
 /**
- * What the Platform Stats card shows (spec section 2), numbers abbreviated with K and M (spec
- * section 9). DUM amounts arrive in base units and are shown in whole DUM, except the reward per
+ * What the Platform Stats card shows, numbers abbreviated with K and M. DUM amounts arrive in base units and are shown in whole DUM, except the reward per
  * event, which keeps its decimals once halvings make it fractional.
  */
 export function platformStatsView(stats: PlatformStats): PlatformStatsView {

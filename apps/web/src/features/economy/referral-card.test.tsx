@@ -5,13 +5,12 @@ import { toast } from '../../components/ui/use-toast.ts';
 import type * as ToastModule from '../../components/ui/use-toast.ts';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import {
-  USER_ID,
-  WALLET,
   errorResponse,
   jsonResponse,
   renderWithClient,
   stubApi,
-} from './economy-test-utils.tsx';
+  signedInAuth,
+} from './test-kit.tsx';
 import { ReferralCard } from './referral-card.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));
@@ -20,16 +19,6 @@ vi.mock('../../components/ui/use-toast.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ToastModule>()),
   toast: vi.fn(),
 }));
-
-function signedIn(): AuthContextValue {
-  return {
-    status: 'authenticated',
-    user: { id: USER_ID, solAddress: WALLET },
-    isAuthenticated: true,
-    signIn: async () => true,
-    signOut: async () => {},
-  };
-}
 
 const LINK = 'http://localhost:3000/?ref=ABCD2345';
 
@@ -46,7 +35,7 @@ function api(epoch: number, stats = { total_referrals: 3, total_earnings: '60000
 
 describe('ReferralCard', () => {
   beforeEach(() => {
-    auth.value = signedIn();
+    auth.value = signedInAuth();
     vi.mocked(toast).mockClear();
   });
   afterEach(() => {
@@ -54,7 +43,7 @@ describe('ReferralCard', () => {
   });
 
   it('is not shown to signed-out visitors', () => {
-    auth.value = { ...signedIn(), status: 'signed-out', user: null, isAuthenticated: false };
+    auth.value = { ...signedInAuth(), status: 'signed-out', user: null, isAuthenticated: false };
     const calls = api(0);
     renderWithClient(<ReferralCard />);
     expect(screen.queryByTestId('referral-card')).toBeNull();

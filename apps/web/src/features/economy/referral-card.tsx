@@ -1,6 +1,5 @@
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
 import { Check, Copy, Gift, Sparkles } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Card,
@@ -10,7 +9,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { useEmissionsStats } from '../emissions/use-emissions-stats.ts';
 import { CardError } from './card-states.tsx';
@@ -21,14 +20,11 @@ import { useEconomyViewer } from './use-economy-viewer.ts';
 export const COPIED_TOAST = {
   title: 'Copied!',
   description: 'Referral link copied to clipboard',
-} as const;
-export const COPY_FAILED_TOAST = {
-  title: 'Failed to copy',
-  description: 'Please try again',
+  variant: 'success',
 } as const;
 
 /**
- * The Invite & Earn card (spec section 2, signed-in users only): the Genesis banner while the
+ * The Invite & Earn card (signed-in users only): the Genesis banner while the
  * epoch is 0, the reward amounts, total referrals, DUM earned, the referral link with Copy and
  * how it works.
  */
@@ -57,25 +53,9 @@ function SignedInReferralCard({
   const stats = useReferralStats(userId);
   const epoch = useEmissionsStats().data?.currentEpoch;
   const rewards = referralRewards(epoch);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyLink } = useCopyToClipboard(COPIED_TOAST);
   const linkId = useId();
   const titleId = useId();
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copyLink(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      toast({ variant: 'success', ...COPIED_TOAST });
-    } catch {
-      toast({ variant: 'destructive', ...COPY_FAILED_TOAST });
-    }
-  }
 
   return (
     <Card

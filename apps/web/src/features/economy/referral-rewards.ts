@@ -6,7 +6,7 @@ import {
   parseBaseUnits,
 } from '@dum/core';
 
-/** Spec section 9: 100 DUM to the referrer and 50 to the friend, doubled while epoch is 0. */
+/** 100 DUM to the referrer and 50 to the friend, doubled while epoch is 0. */
 export function referralRewards(currentEpoch: number | undefined): {
   genesis: boolean;
   referrer: string;

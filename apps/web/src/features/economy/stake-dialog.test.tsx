@@ -12,7 +12,7 @@ import {
   renderWithClient,
   stubApi,
   userRecord,
-} from './economy-test-utils.tsx';
+} from './test-kit.tsx';
 import { userRecordKey, type DumBalances } from './economy-queries.ts';
 import { StakeDialog } from './stake-dialog.tsx';
 

@@ -1,6 +1,6 @@
 import { STAKE_MESSAGES, formatDumAmount, validateStakeAmount, type StakeAction } from '@dum/core';
 import { Lock, Wallet } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -63,7 +63,7 @@ export function StakeDialog({
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     if (isStakeSubmitDisabled(amount, pending)) return;
     const action = mode;

@@ -29,7 +29,7 @@ export function isStakeSubmitDisabled(amount: string, pending: boolean): boolean
   return parsed.ok && parsed.value === 0n;
 }
 
-/** Stake failure (spec section 8): an errors array joined by '; ', else the message, else the default. */
+/** Stake failure: an errors array joined by '; ', else the message, else the default. */
 export function stakeFailureMessage(error: unknown, action: StakeAction): string {
   const errors = errorList(error);
   if (errors.length > 0) return errors.join('; ');

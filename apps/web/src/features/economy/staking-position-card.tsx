@@ -15,7 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import { CardError } from './card-states.tsx';
 import { balancesOf, useClaimMutation, useRewardsSummary } from './economy-queries.ts';
 import { StakeDialog } from './stake-dialog.tsx';
-import { useTickingNow } from './use-ticking-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /** APR in basis points as a percent for reading: 1000 -> "10%", 1250 -> "12.5%". */
 export function formatAprBps(bps: number): string {
@@ -43,7 +43,7 @@ export function StakingPositionCard({
   const claim = useClaimMutation(wallet);
   const [stakeOpen, setStakeOpen] = useState(false);
   const titleId = useId();
-  const now = useTickingNow(1000);
+  const now = useNow(1000);
 
   const account = summary.data?.account;
   const balances = balancesOf(account);

@@ -17,7 +17,7 @@ export function useEconomyViewer(): EconomyViewer {
   };
 }
 
-/** Spec section 8: what a signed-out Stake Tokens (and every signed-in-only action) shows. */
+/** What a signed-out Stake Tokens (and every signed-in-only action) shows. */
 export const WALLET_REQUIRED = {
   title: 'Wallet Required',
   description: 'Please connect your wallet using the button in the header',

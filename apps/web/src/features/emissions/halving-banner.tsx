@@ -61,7 +61,7 @@ const TONE: Record<HalvingUrgency, string> = {
 };
 
 /**
- * The sticky Meme Halving countdown (spec section 2 and 4): events left, the current reward and
+ * The sticky Meme Halving countdown: events left, the current reward and
  * half of it, the epoch and the epoch's progress. Urgent (pulse, ⚡) under 1000 left, critical
  * (bounce) under 100. Hidden while loading, on error, and once dismissed for this session.
  */

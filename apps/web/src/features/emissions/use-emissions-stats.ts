@@ -15,8 +15,7 @@ export type EmissionsStatsData = EmissionsStatsResponse['data'];
 let warned = false;
 
 /**
- * The emission counters behind the halving banner: refetched every 30 s, fresh for 20 s
- * (spec section 7). A failure leaves the banner hidden and is reported once, quietly.
+ * The emission counters behind the halving banner: refetched every 30 s, fresh for 20 s. A failure leaves the banner hidden and is reported once, quietly.
  */
 export function useEmissionsStats() {
   const query = useQuery({

@@ -6,7 +6,7 @@ export type AttachmentCheck =
   { ok: true; kind: AttachmentKind } | { ok: false; title: string; description: string };
 
 /**
- * Spec section 5: image or audio only, images at most 10 MB, audio at most 50 MB. The server
+ * Image or audio only, images at most 10 MB, audio at most 50 MB. The server
  * decides the type from the bytes; this only spares a person a doomed upload.
  */
 export function checkAttachment(file: Pick<File, 'type' | 'size'>): AttachmentCheck {

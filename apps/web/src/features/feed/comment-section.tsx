@@ -1,5 +1,5 @@
 import { Loader2, RotateCw, Send, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -9,7 +9,7 @@ import { useAddComment, useComments, useDeleteComment } from './feed-queries.ts'
 import { COMMENT_MAX_LENGTH } from './limits.ts';
 import { commentAuthorName, formatRelativeTime } from './post-display.ts';
 import type { PostComment } from './types.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
 
 export interface CommentSectionProps {
@@ -24,7 +24,7 @@ export interface CommentSectionProps {
 export function CommentSection({ postId, viewer, variant, id }: CommentSectionProps) {
   const comments = useComments(postId, true);
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
-  const now = useNow();
+  const now = useNow(30_000);
 
   return (
     <section
@@ -146,7 +146,7 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
   const inputId = useId();
   const trimmed = content.trim();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (!viewer.isAuthenticated) {
       toast({ ...WALLET_REQUIRED, variant: 'destructive' });

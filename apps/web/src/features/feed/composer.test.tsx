@@ -13,7 +13,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from './test-utils.tsx';
+} from './test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

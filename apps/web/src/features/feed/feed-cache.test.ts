@@ -14,7 +14,7 @@ import {
   toggleEngagement,
   updatePostEverywhere,
 } from './feed-cache.ts';
-import { makeComment, makePost } from './test-utils.tsx';
+import { makeComment, makePost } from './test-kit.tsx';
 import type { CommentPage, FeedPage, FeedPost } from './types.ts';
 
 describe('feed paths', () => {

@@ -88,10 +88,10 @@ export function updatePostEverywhere(
 /** Puts a new post at the top of every cached feed. */
 export function prependPost(queryClient: QueryClient, post: FeedPost): void {
   queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: [FEED_ROOT] }, (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const [first, ...rest] = data.pages;
-    if (first!.items.some((item) => item.id === post.id)) return data;
-    return { ...data, pages: [{ ...first!, items: [post, ...first!.items] }, ...rest] };
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first) return data;
+    if (first.items.some((item) => item.id === post.id)) return data;
+    return { ...data, pages: [{ ...first, items: [post, ...first.items] }, ...rest] };
   });
 }
 
@@ -114,9 +114,9 @@ export function appendComment(
   data: InfiniteData<CommentPage> | undefined,
   comment: PostComment,
 ): InfiniteData<CommentPage> | undefined {
-  if (!data || data.pages.length === 0) return data;
+  const last = data?.pages.at(-1);
+  if (!data || !last) return data;
   const pages = [...data.pages];
-  const last = pages[pages.length - 1]!;
   pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
   return { ...data, pages };
 }

@@ -173,7 +173,7 @@ export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (postId: string) =>
-      apiRequest<void>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
+      apiRequest<undefined>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
     onSuccess: (_result, postId) => {
       removePost(queryClient, postId);
       // The post's own page (if open) is still showing it: that page navigates away first.
@@ -303,7 +303,7 @@ export function useDeleteComment(postId: string) {
   const key = commentsKey(postId);
   return useMutation({
     mutationFn: (commentId: string) =>
-      apiRequest<void>(
+      apiRequest<undefined>(
         `/api/messages/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
         { method: 'DELETE' },
       ),

@@ -18,7 +18,7 @@ import {
   signedIn,
   signedOut,
   WALLET,
-} from './test-utils.tsx';
+} from './test-kit.tsx';
 import type { FeedPost } from './types.ts';
 import { useViewer } from './use-viewer.ts';
 

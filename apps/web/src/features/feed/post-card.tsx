@@ -1,6 +1,6 @@
 import { VAULT_DURATION_MS } from '@dum/core';
 import { BadgeCheck, Bookmark, Clock, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
-import { lazy, memo, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
@@ -18,7 +18,7 @@ import {
 } from './post-display.ts';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
 
 export interface PostCardProps {
@@ -31,7 +31,7 @@ export interface PostCardProps {
   onDeleted?: () => void;
 }
 
-/** A post in the feed (spec section 2, "Post card"). */
+/** A post in the feed ("Post card"). */
 export const PostCard = memo(function PostCard({
   post,
   viewer,
@@ -39,27 +39,16 @@ export const PostCard = memo(function PostCard({
   variant = 'feed',
   onDeleted,
 }: PostCardProps) {
-  const now = useNow();
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
   const engage = useEngagement(post.id);
   const headingId = useId();
   const commentsId = useId();
 
-  const name = authorName(post);
   const text = postText(post);
-  const createdAt = postCreatedAt(post);
   const isAuthor =
     viewer.isAuthenticated &&
     ((post.author?.id != null && post.author.id === viewer.userId) ||
       (post.author_wallet != null && post.author_wallet === viewer.wallet));
-  const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
-  const vaultTimeLeft = post.vault
-    ? formatTimeLeft(
-        post.vault.endsAt ??
-          new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
-        now,
-      )
-    : null;
 
   const toggle = (kind: EngagementKind) => {
     if (!viewer.isAuthenticated) {
@@ -76,8 +65,6 @@ export const PostCard = memo(function PostCard({
     setCommentsOpen((open) => !open);
   };
 
-  const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
-
   return (
     <article
       aria-labelledby={headingId}
@@ -85,99 +72,10 @@ export const PostCard = memo(function PostCard({
       data-post-id={post.id}
       className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm"
     >
-      <header className="flex items-start gap-3 px-4 pt-4">
-        {profileHref ? (
-          <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
-            <Avatar name={name} src={post.author?.avatarUrl} />
-          </Link>
-        ) : (
-          <Avatar name={name} src={post.author?.avatarUrl} />
-        )}
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
-            {profileHref ? (
-              <Link to={profileHref} className="truncate rounded-sm hover:underline">
-                {name}
-              </Link>
-            ) : (
-              <span className="truncate">{name}</span>
-            )}
-            {post.author?.isVerified && (
-              <BadgeCheck
-                className="size-4 shrink-0 fill-primary/20 text-primary"
-                aria-label="Verified"
-                role="img"
-              />
-            )}
-          </h2>
-          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
-            {post.author?.username && <span className="truncate">@{post.author.username}</span>}
-            {createdAt &&
-              (variant === 'feed' ? (
-                <Link
-                  to={`/posts/${post.id}`}
-                  className="rounded-sm hover:text-muted hover:underline"
-                >
-                  <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
-                </Link>
-              ) : (
-                <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
-              ))}
-            {freeTimeLeft && (
-              <span
-                className="inline-flex items-center gap-1 text-subtle"
-                title="Free posts auto-delete after 24 hours"
-              >
-                <Clock className="size-3" aria-hidden="true" />
-                <span>{freeTimeLeft}</span>
-              </span>
-            )}
-          </div>
-        </div>
-        {post.vault && (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-dum/30 bg-dum/10 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
-            <Lock className="size-3" aria-hidden="true" />
-            Vault
-            {vaultTimeLeft && <span className="normal-case">· {vaultTimeLeft}</span>}
-          </span>
-        )}
+      <PostCardHeader post={post} headingId={headingId} variant={variant}>
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
-      </header>
-
-      {text && (
-        <p
-          className={cn(
-            'px-4 pt-3 break-words whitespace-pre-wrap text-foreground/95',
-            variant === 'detail' ? 'text-lg leading-relaxed' : 'text-[15px] leading-relaxed',
-          )}
-        >
-          {text}
-        </p>
-      )}
-
-      {post.imageUrl && (
-        <div className="px-4 pt-3">
-          <img
-            src={post.imageUrl}
-            alt={text ? `Image shared by ${name}: ${excerpt(text)}` : `Image shared by ${name}`}
-            loading="lazy"
-            decoding="async"
-            className="aspect-square w-full rounded-xl border border-border/60 bg-surface-2 object-cover"
-          />
-        </div>
-      )}
-      {post.audioUrl && (
-        <div className="px-4 pt-3">
-          <audio
-            controls
-            preload="metadata"
-            src={post.audioUrl}
-            aria-label={`Audio shared by ${name}`}
-            className="w-full"
-          />
-        </div>
-      )}
-
+      </PostCardHeader>
+      <PostBody post={post} text={text} variant={variant} />
       {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
 
       <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
@@ -226,6 +124,143 @@ export const PostCard = memo(function PostCard({
     </article>
   );
 });
+
+/** Author, time (a link to the post in the feed), a free post's time left, the vault badge. */
+function PostCardHeader({
+  post,
+  headingId,
+  variant,
+  children,
+}: {
+  post: FeedPost;
+  headingId: string;
+  variant: 'feed' | 'detail';
+  /** The author's own controls. */
+  children: ReactNode;
+}) {
+  const now = useNow(30_000);
+  const name = authorName(post);
+  const createdAt = postCreatedAt(post);
+  const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
+  const vaultTimeLeft = post.vault
+    ? formatTimeLeft(
+        post.vault.endsAt ??
+          new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
+        now,
+      )
+    : null;
+  const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
+  return (
+    <header className="flex items-start gap-3 px-4 pt-4">
+      {profileHref ? (
+        <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar name={name} src={post.author?.avatarUrl} />
+        </Link>
+      ) : (
+        <Avatar name={name} src={post.author?.avatarUrl} />
+      )}
+      <div className="min-w-0 flex-1">
+        <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
+          {profileHref ? (
+            <Link to={profileHref} className="truncate rounded-sm hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="truncate">{name}</span>
+          )}
+          {post.author?.isVerified && (
+            <BadgeCheck
+              className="size-4 shrink-0 fill-primary/20 text-primary"
+              aria-label="Verified"
+              role="img"
+            />
+          )}
+        </h2>
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
+          {post.author?.username && <span className="truncate">@{post.author.username}</span>}
+          {createdAt &&
+            (variant === 'feed' ? (
+              <Link
+                to={`/posts/${post.id}`}
+                className="rounded-sm hover:text-muted hover:underline"
+              >
+                <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
+              </Link>
+            ) : (
+              <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
+            ))}
+          {freeTimeLeft && (
+            <span
+              className="inline-flex items-center gap-1 text-subtle"
+              title="Free posts auto-delete after 24 hours"
+            >
+              <Clock className="size-3" aria-hidden="true" />
+              <span>{freeTimeLeft}</span>
+            </span>
+          )}
+        </div>
+      </div>
+      {post.vault && (
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-dum/30 bg-dum/10 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
+          <Lock className="size-3" aria-hidden="true" />
+          Vault
+          {vaultTimeLeft && <span className="normal-case">· {vaultTimeLeft}</span>}
+        </span>
+      )}
+      {children}
+    </header>
+  );
+}
+
+/** The post's text, image and audio. */
+function PostBody({
+  post,
+  text,
+  variant,
+}: {
+  post: FeedPost;
+  text: string;
+  variant: 'feed' | 'detail';
+}) {
+  const name = authorName(post);
+  return (
+    <>
+      {text && (
+        <p
+          className={cn(
+            'px-4 pt-3 break-words whitespace-pre-wrap text-foreground/95',
+            variant === 'detail' ? 'text-lg leading-relaxed' : 'text-[15px] leading-relaxed',
+          )}
+        >
+          {text}
+        </p>
+      )}
+
+      {post.imageUrl && (
+        <div className="px-4 pt-3">
+          <img
+            src={post.imageUrl}
+            alt={text ? `Image shared by ${name}: ${excerpt(text)}` : `Image shared by ${name}`}
+            loading="lazy"
+            decoding="async"
+            className="aspect-square w-full rounded-xl border border-border/60 bg-surface-2 object-cover"
+          />
+        </div>
+      )}
+      {post.audioUrl && (
+        <div className="px-4 pt-3">
+          <audio
+            controls
+            preload="metadata"
+            src={post.audioUrl}
+            aria-label={`Audio shared by ${name}`}
+            className="w-full"
+          />
+        </div>
+      )}
+    </>
+  );
+}
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -8,7 +8,7 @@ import {
   initials,
   postText,
 } from './post-display.ts';
-import { makeComment, makePost } from './test-utils.tsx';
+import { makeComment, makePost } from './test-kit.tsx';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

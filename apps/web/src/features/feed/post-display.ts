@@ -6,7 +6,7 @@ import type { PostComment, PostFields } from './types.ts';
  * without rendering.
  */
 
-/** Spec section 2: the display name, else the shortened wallet, else 'Anon'. */
+/** The display name, else the shortened wallet, else 'Anon'. */
 export function authorName(post: Pick<PostFields, 'author' | 'author_wallet'>): string {
   const displayName = post.author?.displayName?.trim();
   if (displayName) return displayName;
@@ -38,12 +38,12 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** Spec section 3: a post's text is `content` or `body`. */
+/** A post's text is `content` or `body`. */
 export function postText(post: Pick<PostFields, 'body' | 'content'>): string {
   return post.content ?? post.body ?? '';
 }
 
-/** Spec section 3: `createdAt` or `created_at`. */
+/** A post's time is `createdAt` or `created_at`. */
 export function postCreatedAt(post: Pick<PostFields, 'createdAt' | 'created_at'>): string | null {
   return post.createdAt ?? post.created_at ?? null;
 }
@@ -86,7 +86,7 @@ export function formatTimeLeft(iso: string | null | undefined, now: number): str
   return '<1m left';
 }
 
-/** Spec section 9: K at 1,000, M at 1,000,000. */
+/** K at 1,000, M at 1,000,000. */
 export function abbreviateCount(count: number): string {
   if (count >= 1_000_000) return `${trimOneDecimal(count / 1_000_000)}M`;
   if (count >= 1_000) return `${trimOneDecimal(count / 1_000)}K`;

@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   resetFeedTestState,
   signedOut,
-} from './test-utils.tsx';
+} from './test-kit.tsx';
 import { useViewer } from './use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -13,7 +13,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from './test-utils.tsx';
+} from './test-kit.tsx';
 import { useViewer } from './use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
@@ -87,7 +88,7 @@ export function PostList({ viewer }: { viewer: Viewer }) {
     ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start }))
     : posts.slice(0, plain.count).map((_, index) => ({ index, start: 0 }));
 
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const lastIndex = items.at(-1)?.index ?? -1;
   const nearEnd = virtualizer ? lastIndex >= posts.length - 1 - LOAD_AHEAD : plain.nearEnd;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && nearEnd) {
@@ -98,17 +99,11 @@ export function PostList({ viewer }: { viewer: Viewer }) {
   if (feed.isPending) return <FeedSkeleton />;
   if (feed.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center"
-      >
-        <h2 className="text-lg font-semibold">Couldn’t load the feed</h2>
-        <p className="max-w-sm text-sm text-muted">{errorMessage(feed.error)}</p>
-        <Button variant="secondary" onClick={() => void feed.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        title="Couldn’t load the feed"
+        message={errorMessage(feed.error)}
+        onRetry={() => void feed.refetch()}
+      />
     );
   }
   if (posts.length === 0) return <EmptyFeed />;
@@ -126,7 +121,8 @@ export function PostList({ viewer }: { viewer: Viewer }) {
         style={virtualizer ? { height: virtualizer.getTotalSize() } : undefined}
       >
         {items.map((item) => {
-          const post = posts[item.index]!;
+          const post = posts[item.index];
+          if (!post) return null;
           return (
             <div
               key={post.id}

@@ -1,8 +1,10 @@
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
 import { Link2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
+import {
+  LINK_COPIED_TOAST,
+  useCopyToClipboard,
+} from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
 
@@ -27,13 +29,7 @@ export function ShareDropdown({
   className,
   defaultOpen,
 }: ShareMenuProps & { defaultOpen?: boolean }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyToClipboard(LINK_COPIED_TOAST);
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
 
@@ -42,15 +38,7 @@ export function ShareDropdown({
     toast({ title: 'Sharing to Twitter' });
   };
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(link());
-      setCopied(true);
-      toast({ title: 'Link copied!', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
-    }
-  };
+  const copyLink = () => copy(link());
 
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>

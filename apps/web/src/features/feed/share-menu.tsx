@@ -34,7 +34,7 @@ const ShareDropdown = lazy(async () => ({
 }));
 
 /**
- * Share (spec section 2): a menu with Share on Twitter and Copy Link. Every post card has one,
+ * Share: a menu with Share on Twitter and Copy Link. Every post card has one,
  * so until it is first used it is a plain button; the menu's code (Radix dropdown and its
  * positioning) loads on that first press and opens at once.
  */

@@ -10,7 +10,7 @@ export function postShareUrl(origin: string, postId: string, referralCode?: stri
   return url.toString();
 }
 
-/** Spec section 7: a tweet intent with text, url, via and the hashtags. */
+/** A tweet intent with text, url, via and the hashtags. */
 export function tweetIntentUrl(text: string, url: string): string {
   const intent = new URL('https://twitter.com/intent/tweet');
   intent.searchParams.set('text', text);

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatTimeLeft } from './post-display.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 export interface FanVaultSample {
   id: string;
@@ -19,7 +19,7 @@ export interface FanVaultSample {
 
 const HOUR = 3_600_000;
 
-/** Spec section 2: the Trending Fan Vaults block shows hard-coded sample data. */
+/** The Trending Fan Vaults block shows hard-coded sample data. */
 export const FAN_VAULT_SAMPLES: readonly FanVaultSample[] = [
   {
     id: 'lofi-lantern',
@@ -61,7 +61,7 @@ function comingSoon() {
  * horizontal strip above the posts on smaller screens.
  */
 export function TrendingFanVaults({ layout }: { layout: 'rail' | 'strip' }) {
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <section aria-labelledby={`fan-vaults-${layout}`} data-testid="trending-fan-vaults">
       <div className="mb-3 flex items-center justify-between px-1">

@@ -24,7 +24,7 @@ export function useViewer(): Viewer {
   );
 }
 
-/** Spec section 8: what a signed-out like, bookmark or comment shows. */
+/** What a signed-out like, bookmark or comment shows. */
 export const WALLET_REQUIRED = {
   title: 'Wallet Required',
   description: 'Please connect your wallet using the button in the header',

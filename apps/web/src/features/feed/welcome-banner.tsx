@@ -17,7 +17,7 @@ const STEPS = [
   { icon: Pickaxe, title: 'Start mining vibes', text: 'Post, like and comment to earn DUM.' },
 ] as const;
 
-/** The feed's welcome for signed-out visitors (spec section 2); dismissed once, remembered. */
+/** The feed's welcome for signed-out visitors; dismissed once, remembered. */
 export function WelcomeBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed) return null;

@@ -10,7 +10,7 @@ const NotificationMenu = lazy(async () => ({
 }));
 
 /**
- * The bell in the top bar (spec section 3, Real-time notification): the unread count, and on
+ * The bell in the top bar (Real-time notification): the unread count, and on
  * click the latest 50 notifications, newest first. Shown to signed-in users only.
  */
 export function NotificationBell({ className }: { className?: string }) {

@@ -63,7 +63,7 @@ describe('the notification bell', () => {
     const user = userEvent.setup();
     render(<Harness initial={[follower, support]} />);
     const bell = screen.getByRole('button', { name: 'Notifications, 2 unread' });
-    expect(bell?.textContent).toContain('2');
+    expect(bell.textContent).toContain('2');
 
     await user.click(bell);
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
@@ -76,7 +76,7 @@ describe('the notification bell', () => {
     // Both were unread when the list opened: they keep their dot, the bell's count is gone.
     expect(screen.getAllByLabelText('unread')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Notifications' }).textContent).not.toContain('2');
-    expect(screen.getByRole('status')?.textContent).toContain('Live');
+    expect(screen.getByRole('status').textContent).toContain('Live');
   });
 
   it('leads to what the notification is about and closes', async () => {
@@ -84,7 +84,7 @@ describe('the notification bell', () => {
     render(<Harness initial={[support]} />);
     await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
     await user.click(screen.getByRole('link', { name: /Vault Supported/ }));
-    expect(screen.getByTestId('where')?.textContent).toContain('/vaults/12');
+    expect(screen.getByTestId('where').textContent).toContain('/vaults/12');
     expect(screen.queryByRole('list')).toBeNull();
   });
 

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { useNow } from '../feed/use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import type { Notification } from './notifications.ts';
 import type { RealtimeStatus } from './realtime-client.ts';
 
@@ -156,7 +156,7 @@ function NotificationRow({
   fresh: boolean;
   onNavigate: () => void;
 }) {
-  const now = useNow();
+  const now = useNow(30_000);
   const Icon = ICONS[item.event.type];
   const body = (
     <>

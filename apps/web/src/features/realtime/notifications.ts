@@ -1,13 +1,13 @@
 import { NOTIFICATION_HISTORY, type RealtimeEvent } from '@dum/core';
 
 /**
- * The notification history of spec section 3: the latest 50 events with their timestamp, and
+ * The notification history: the latest 50 events with their timestamp, and
  * an unread count. Plain functions over plain data; the React store wraps them.
  */
 export interface Notification {
   id: string;
   event: RealtimeEvent;
-  /** What the list shows: the event's toast text (section 8). */
+  /** What the list shows: the event's toast text. */
   text: ToastText;
   /** Where a click on the item leads, or null. */
   href: string | null;
@@ -33,7 +33,7 @@ export function markAllRead(state: NotificationState): NotificationState {
 }
 
 /**
- * Spec section 7: on each event the related cached queries are refreshed. Keys are path
+ * On each event the related cached queries are refreshed. Keys are path
  * prefixes; TanStack Query invalidates every query whose key starts with them.
  */
 export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
@@ -69,7 +69,7 @@ export interface ToastText {
 }
 
 /**
- * The event toasts of spec section 8. Returns null where no toast is due: nobody is told of
+ * The event toasts. Returns null where no toast is due: nobody is told of
  * their own post or their own support, and activity items only feed the Live Activity card.
  */
 export function toastForEvent(

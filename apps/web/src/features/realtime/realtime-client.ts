@@ -15,7 +15,7 @@ export interface RealtimeClientOptions {
 }
 
 /**
- * One socket per tab (spec section 4): connects only with a stored access token, is usable only
+ * One socket per tab: connects only with a stored access token, is usable only
  * after `auth_success` (earlier messages are ignored), reconnects with backoff and jitter after
  * a drop, and after a 1008 (authentication failure) refreshes the token once before retrying.
  */

@@ -34,7 +34,7 @@ function socketUrl(): string {
 }
 
 /**
- * The one socket per tab (spec section 4, WebSocket): it runs only while a user is signed in
+ * The one socket per tab (WebSocket): it runs only while a user is signed in
  * with a stored access token, refreshes the related cached queries on each event, shows the
  * event toasts and keeps the latest 50 notifications.
  */

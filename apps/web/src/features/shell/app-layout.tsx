@@ -11,7 +11,7 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
- * The shell of spec section 2. Large screens: sidebar on the left, a sticky header (halving
+ * The shell. Large screens: sidebar on the left, a sticky header (halving
  * banner and top bar) over the page and the footer. Small screens: a sticky header (halving
  * banner and the logo + wallet bar), the page, the footer and a bottom bar.
  */

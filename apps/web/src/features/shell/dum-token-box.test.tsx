@@ -12,7 +12,8 @@ import {
   renderWithClient,
   stubApi,
   userRecord,
-} from '../economy/economy-test-utils.tsx';
+  signedOutAuth,
+} from '../economy/test-kit.tsx';
 import { getPendingReferralCode } from '../economy/referral-capture.ts';
 import { DumTokenBox } from './dum-token-box.tsx';
 
@@ -23,13 +24,7 @@ vi.mock('../../components/ui/use-toast.ts', async (importOriginal) => ({
   toast: vi.fn(),
 }));
 
-const signedOut: AuthContextValue = {
-  status: 'signed-out',
-  user: null,
-  isAuthenticated: false,
-  signIn: async () => false,
-  signOut: async () => {},
-};
+const signedOut = signedOutAuth();
 
 function box() {
   return screen.getByRole('region', { name: 'DUM Token' });

@@ -14,7 +14,7 @@ const StakeDialog = lazy(() =>
 );
 
 /**
- * The sidebar's DUM token box (spec section 2): the signed-in wallet's balance, staked and
+ * The sidebar's DUM token box: the signed-in wallet's balance, staked and
  * staking rewards, and Stake Tokens, which opens 'Manage DUM Tokens'. Zeros when signed out or
  * for a wallet the server has no record of yet.
  */
@@ -29,7 +29,10 @@ export function DumTokenBox({ onStake }: { onStake?: () => void }) {
   const balances = viewer.wallet ? balancesOf(record.data) : balancesOf(null);
 
   function startStaking() {
-    if (onStake) return onStake();
+    if (onStake) {
+      onStake();
+      return;
+    }
     if (!viewer.wallet) {
       toast({ ...WALLET_REQUIRED });
       return;

@@ -90,7 +90,8 @@ describe('ErrorBoundary', () => {
     const user = userEvent.setup();
     const reload = vi.fn();
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload, assign });
+    const { href, origin, pathname } = window.location;
+    vi.stubGlobal('location', { href, origin, pathname, reload, assign });
     try {
       failure.message = 'boom';
       render(

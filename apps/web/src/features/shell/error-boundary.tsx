@@ -13,7 +13,7 @@ interface ErrorBoundaryState {
   hasError: boolean;
 }
 
-/** Spec section 4: an error leads to the fallback screen; retry clears the error. */
+/** An error leads to the fallback screen; retry clears the error. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, hasError: false };
 

@@ -26,7 +26,7 @@ function goToHomepage(): void {
 }
 
 /**
- * The error fallback of spec section 2 and 8: wallet-related failures (the message mentions
+ * The error fallback: wallet-related failures (the message mentions
  * wallet, solana, phantom, signature or transaction) are usually fixed by trying again, so they
  * offer Try Again and Reload Page; anything else offers Reload Page and Go to Homepage.
  */

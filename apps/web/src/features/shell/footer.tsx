@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LogoMark } from './logo.tsx';
 
-/** Footer of spec section 2: brand, DevNet badge, legal links, copyright and the test-network line. */
+/** Footer: brand, DevNet badge, legal links, copyright and the test-network line. */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
     <footer className="mt-16 border-t border-border px-4 py-8 text-sm sm:px-6 xl:px-8">

@@ -15,7 +15,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The navigation entries of spec section 2, in order. */
+/** The navigation entries, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', label: 'Feed', icon: House },
   { path: '/my-vaults', label: 'My Vaults', icon: LockKeyhole },
@@ -30,7 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const BOTTOM_NAV_ITEMS: readonly NavItem[] = NAV_ITEMS.slice(0, 4);
 
 /**
- * Spec section 2: a link is active when the current path starts with it; `/` is active only on
+ * A link is active when the current path starts with it; `/` is active only on
  * exactly `/` (otherwise it would match every page).
  */
 export function isNavActive(itemPath: string, currentPath: string): boolean {

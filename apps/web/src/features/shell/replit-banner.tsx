@@ -1,7 +1,7 @@
 import { isReplitHost } from '@dum/core';
 import { TriangleAlert } from 'lucide-react';
 
-/** Spec section 2: on a Replit domain, a red banner says testing is disabled and points to Railway. */
+/** On a Replit domain, a red banner says testing is disabled and points to Railway. */
 export function ReplitBanner({ hostname = window.location.hostname }: { hostname?: string }) {
   if (!isReplitHost(hostname)) return null;
   return (

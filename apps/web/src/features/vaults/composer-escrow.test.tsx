@@ -14,8 +14,8 @@ import {
   resetFeedTestState,
   signedIn,
   WALLET,
-} from '../feed/test-utils.tsx';
-import { escrowVault } from './escrow-fixtures.ts';
+} from '../feed/test-kit.tsx';
+import { escrowVault } from './test-kit.ts';
 import { sha256, toHex } from './media-hash.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

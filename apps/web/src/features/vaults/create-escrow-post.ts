@@ -60,7 +60,7 @@ function whole(text: string, field: 'multiplier' | 'durationDays'): number {
 export class EscrowPostError extends Error {}
 
 /**
- * Creates an escrow vault post (issue 9): the checks (multiplier 1–10, 1–30 days, a wallet
+ * Creates an escrow vault post: the checks (multiplier 1–10, 1–30 days, a wallet
  * that can sign as the signed-in one), the upload, the SHA-256 of the media as the server
  * serves it, the post (its vault pending), then create_vault (+ add_media_ref) signed by the
  * creator's wallet and the sync. Every failure gets its toast. Resolves with the post once it

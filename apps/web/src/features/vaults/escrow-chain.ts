@@ -1,15 +1,4 @@
-import {
-  address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
-  createTransactionMessage,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Instruction,
-} from '@solana/kit';
+import type { Instruction } from '@solana/kit';
 import {
   createVaultProgramReader,
   programErrorForCode,
@@ -19,6 +8,7 @@ import {
   type VaultProgramReader,
 } from '@dum/chain/vault-program';
 import { ApiError } from '../../lib/api-client.ts';
+import { buildLegacyTransaction } from '../wallet/legacy-transaction.ts';
 import { getLatestBlockhash, rpcCall } from '../wallet/rpc.ts';
 import {
   sendTransactionWithWallet,
@@ -33,31 +23,13 @@ import {
  * as the texts of docs/vault-program.md. Loaded with the escrow screens only (it brings kit).
  */
 
-export function buildInstructionsTransaction(input: {
-  feePayer: string;
-  instructions: readonly Instruction[];
-  recentBlockhash: string;
-}): Uint8Array {
-  const message = pipe(
-    createTransactionMessage({ version: 'legacy' }),
-    (m) => setTransactionMessageFeePayer(address(input.feePayer), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash(input.recentBlockhash), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(input.instructions, m),
-  );
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
-}
-
 /** Signs and sends `instructions` with the wallet, then waits until they are confirmed. */
 export async function sendAndConfirm(
   context: TransferContext,
   instructions: readonly Instruction[],
 ): Promise<string> {
   const recentBlockhash = await getLatestBlockhash(context.rpcUrl);
-  const transaction = buildInstructionsTransaction({
+  const transaction = buildLegacyTransaction({
     feePayer: context.account.address,
     instructions,
     recentBlockhash,

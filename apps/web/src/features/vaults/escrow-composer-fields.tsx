@@ -42,7 +42,7 @@ const inputClass =
   'h-9 w-20 rounded-lg border border-border bg-surface-2 px-2.5 font-mono text-sm tabular-nums focus-visible:border-dum/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-dum/30 aria-invalid:border-danger/60';
 
 /**
- * The composer's escrow options (issue 9): the multiplier (1–10; target 0.1 SOL × multiplier)
+ * The composer's escrow options: the multiplier (1–10; target 0.1 SOL × multiplier)
  * and the duration in days. Loaded when escrow mode is picked.
  */
 export default function EscrowComposerFields({

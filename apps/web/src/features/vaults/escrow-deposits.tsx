@@ -3,7 +3,7 @@ import { Coins } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { dumText, rewardSoFar, unixSeconds } from './escrow-display.ts';
 import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
-import { useSecondClock } from './use-second-clock.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { solText } from './vault-display.ts';
 
 /** A deposit's state in a word or two each: what the creator and the participant have done. */
@@ -27,7 +27,7 @@ export default function EscrowDeposits({
   escrow: EscrowView;
   deposits: EscrowDepositView[] | undefined;
 }) {
-  const now = unixSeconds(useSecondClock());
+  const now = unixSeconds(useNow(1000));
   if (!deposits || deposits.length === 0) {
     return (
       <p className="py-2 text-sm text-muted">

@@ -12,7 +12,7 @@ import {
   timeLocked,
   type EscrowActionInput,
 } from './escrow-display.ts';
-import { CREATOR, depositView, END, escrowView, FAN, START } from './escrow-fixtures.ts';
+import { CREATOR, depositView, END, escrowView, FAN, START } from './test-kit.ts';
 
 function actions(overrides: Partial<EscrowActionInput> = {}) {
   return escrowActions({

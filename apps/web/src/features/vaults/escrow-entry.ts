@@ -1,5 +1,5 @@
 /**
- * Everything escrow (issue 9) behind one lazy import: the program client (@solana/kit), the
+ * Everything escrow behind one lazy import: the program client (@solana/kit), the
  * panel, the composer's fields and flow, the deposit lists. One entry rather than several keeps
  * the bundler from splitting the first load's shared modules into more chunks.
  */

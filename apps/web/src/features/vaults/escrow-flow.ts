@@ -21,8 +21,7 @@ import { claimableDeposits, inBatches } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
 
 /**
- * The escrow vault flows (issue 9, /tmp/shared/escrow-contract.md): the input checks of spec
- * section 5, one wallet-signed transaction of vault-program instructions, then
+ * The escrow vault flows (docs/vault-program.md): the input checks (multiplier, duration), one wallet-signed transaction of vault-program instructions, then
  * POST /api/vaults/{id}/escrow/sync so the server reads the chain. The steps that touch the
  * wallet, the cluster and the API are passed in, so order and messages are tested without them.
  */

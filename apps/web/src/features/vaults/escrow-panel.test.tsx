@@ -2,10 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EscrowQueries from './escrow-queries.ts';
-import { makePost, mockApi, renderWithProviders, resetFeedTestState } from '../feed/test-utils.tsx';
+import {
+  makePost,
+  memberViewer,
+  mockApi,
+  renderWithProviders,
+  resetFeedTestState,
+  VISITOR,
+} from '../feed/test-kit.tsx';
 import type { FeedPost } from '../feed/types.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
-import { CREATOR, depositView, END, escrowVault, FAN, START } from './escrow-fixtures.ts';
+import { CREATOR, depositView, END, escrowVault, FAN, START } from './test-kit.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';
 import { sha256, toHex } from './media-hash.ts';
 import { VaultPanel } from './vault-panel.tsx';
@@ -16,21 +23,9 @@ vi.mock('./escrow-queries.ts', async (importOriginal) => ({
   useViewerDeposit: () => ({ data: deposit.current, isError: false, refetch: vi.fn() }),
 }));
 
-const fan: Viewer = {
-  status: 'authenticated',
-  isAuthenticated: true,
-  userId: 'fan',
-  wallet: FAN,
-  signIn: async () => true,
-};
-const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
-const visitor: Viewer = {
-  status: 'signed-out',
-  isAuthenticated: false,
-  userId: null,
-  wallet: null,
-  signIn: async () => false,
-};
+const fan = memberViewer('fan', FAN);
+const creator = memberViewer('creator', CREATOR);
+const visitor = VISITOR;
 
 function at(seconds: bigint) {
   vi.setSystemTime(new Date(Number(seconds) * 1000));

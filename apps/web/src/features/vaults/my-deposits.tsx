@@ -7,25 +7,23 @@ import { Progress } from '../../components/ui/progress.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { depositStatus } from './escrow-deposits.tsx';
 import {
-  dumText,
   escrowActions,
   escrowEndTs,
   escrowLocked,
   escrowTargetReached,
   formatCountdown,
-  formatSpan,
-  rewardSoFar,
-  timeLocked,
   unixSeconds,
+  type EscrowAction,
 } from './escrow-display.ts';
-import { EscrowDialogs, WithdrawButtons, type EscrowDialog } from './escrow-panel.tsx';
-import { useEscrowAction, type EscrowActionRequest } from './escrow-queries.ts';
+import { useEscrowRunner, WithdrawButtons, type EscrowRun } from './escrow-actions.tsx';
+import { DepositFigures } from './escrow-deposit-figures.tsx';
+import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
-import { useSecondClock } from './use-second-clock.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';
 
 /**
- * My Vaults' Deposits tab (issue 9): every escrow vault I hold a deposit in, with what is
+ * My Vaults' Deposits tab: every escrow vault I hold a deposit in, with what is
  * locked, for how long, the DUM earned so far, and the actions the program allows now.
  */
 export default function MyDeposits({ data, viewer }: { data: MyDepositsView; viewer: Viewer }) {
@@ -49,6 +47,7 @@ export default function MyDeposits({ data, viewer }: { data: MyDepositsView; vie
   );
 }
 
+// Over 80 lines only in the props it hands its parts (badge, progress, figures, actions, dialogs).
 function DepositRow({
   item,
   escrow,
@@ -58,20 +57,16 @@ function DepositRow({
   escrow: EscrowView;
   viewer: Viewer;
 }) {
-  const now = unixSeconds(useSecondClock());
+  const now = unixSeconds(useNow(1000));
   const deposit = item.myDeposit;
   const [dialog, setDialog] = useState<EscrowDialog>(null);
-  const action = useEscrowAction({
+  const { busy, run } = useEscrowRunner({
     vaultId: item.id,
     post: { id: item.postId, imageUrl: null, audioUrl: null },
     escrow,
     viewerWallet: viewer.wallet,
     deposit,
   });
-  const busy = action.isPending ? action.variables?.kind : undefined;
-  const run = (request: EscrowActionRequest, onDone?: () => void) => {
-    if (!action.isPending) action.mutate(request, { onSuccess: () => onDone?.() });
-  };
   const actions = escrowActions({
     escrow,
     targetAmount: item.targetAmount,
@@ -87,7 +82,6 @@ function DepositRow({
   const endTs = escrowEndTs(escrow);
   const reached = escrowTargetReached(escrow, item.targetAmount);
   const amount = lamportsOf(deposit.amount);
-  const states = depositStatus(deposit);
 
   return (
     <article
@@ -101,84 +95,34 @@ function DepositRow({
         >
           {item.body}
         </Link>
-        {item.status === 'paid_out' ? (
-          <Badge variant="success" className="shrink-0">
-            Paid out
-          </Badge>
-        ) : locked && endTs !== null ? (
-          <Badge variant="dum" className="shrink-0 font-mono normal-case tabular-nums">
-            {formatCountdown(endTs - now)}
-          </Badge>
-        ) : (
-          <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
-            {reached ? 'Target reached' : 'Ended'}
-          </Badge>
-        )}
+        <DepositRowBadge
+          paidOut={item.status === 'paid_out'}
+          countdown={locked && endTs !== null ? formatCountdown(endTs - now) : null}
+          reached={reached}
+        />
       </div>
-      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
-        <span>
-          <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
-          {solText(escrow.totalDeposited)} / {solText(item.targetAmount)} SOL
-        </span>
-        <span>{percent}%</span>
-      </div>
-      <Progress
-        value={percent / 100}
-        label="Vault progress"
-        className="mt-1.5 h-1.5"
-        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+      <DepositRowProgress
+        total={escrow.totalDeposited}
+        target={item.targetAmount}
+        percent={percent}
+        reached={reached}
       />
-      <dl className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3">
-        <div className="min-w-0">
-          <dt className="text-[10px] text-subtle uppercase">
-            {deposit.claimed || deposit.refunded ? 'Deposited' : 'My deposit'}
-          </dt>
-          <dd className="font-mono text-sm font-semibold tabular-nums">
-            {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-[10px] text-subtle uppercase">Time locked</dt>
-          <dd className="truncate font-mono text-sm tabular-nums">
-            {amount > 0n ? formatSpan(timeLocked(escrow, deposit, now)) : '—'}
-          </dd>
-        </div>
-        <div className="col-span-2 min-w-0 sm:col-span-1">
-          <dt className="text-[10px] text-subtle uppercase">
-            {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
-          </dt>
-          <dd className="truncate font-mono text-sm font-semibold text-dum tabular-nums">
-            {dumText(rewardSoFar(escrow, deposit, now))}{' '}
-            <span className="text-xs font-normal">DUM</span>
-          </dd>
-        </div>
-      </dl>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        {states.map((state) => (
-          <Badge key={state} variant="outline">
-            {state}
-          </Badge>
-        ))}
-        {actions.includes('join') && (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={Boolean(busy)}
-            onClick={() => setDialog('join')}
-          >
-            <HandCoins aria-hidden="true" />
-            Add more
-          </Button>
-        )}
-        <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
-        <Link
-          to={`/vaults/${encodeURIComponent(item.id)}`}
-          className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
-        >
-          View
-          <ArrowRight className="size-3.5" aria-hidden="true" />
-        </Link>
-      </div>
+      <DepositFigures
+        escrow={escrow}
+        deposit={deposit}
+        now={now}
+        lockedLabel="My deposit"
+        className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3"
+        compact
+      />
+      <DepositRowActions
+        vaultId={item.id}
+        states={depositStatus(deposit)}
+        actions={actions}
+        busy={busy}
+        run={run}
+        setDialog={setDialog}
+      />
 
       <EscrowDialogs
         dialog={dialog}
@@ -192,5 +136,112 @@ function DepositRow({
         run={run}
       />
     </article>
+  );
+}
+
+/** Paid out, the countdown while locked, else whether the target was reached. */
+function DepositRowBadge({
+  paidOut,
+  countdown,
+  reached,
+}: {
+  paidOut: boolean;
+  countdown: string | null;
+  reached: boolean;
+}) {
+  if (paidOut) {
+    return (
+      <Badge variant="success" className="shrink-0">
+        Paid out
+      </Badge>
+    );
+  }
+  if (countdown !== null) {
+    return (
+      <Badge variant="dum" className="shrink-0 font-mono normal-case tabular-nums">
+        {countdown}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
+      {reached ? 'Target reached' : 'Ended'}
+    </Badge>
+  );
+}
+
+function DepositRowProgress({
+  total,
+  target,
+  percent,
+  reached,
+}: {
+  total: string;
+  target: string;
+  percent: number;
+  reached: boolean;
+}) {
+  return (
+    <>
+      <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
+        <span>
+          <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
+          {solText(total)} / {solText(target)} SOL
+        </span>
+        <span>{percent}%</span>
+      </div>
+      <Progress
+        value={percent / 100}
+        label="Vault progress"
+        className="mt-1.5 h-1.5"
+        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+      />
+    </>
+  );
+}
+
+/** The deposit's states, Add more and the withdrawals as allowed, and View. */
+function DepositRowActions({
+  vaultId,
+  states,
+  actions,
+  busy,
+  run,
+  setDialog,
+}: {
+  vaultId: string;
+  states: string[];
+  actions: readonly EscrowAction[];
+  busy: string | undefined;
+  run: EscrowRun;
+  setDialog: (dialog: EscrowDialog) => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      {states.map((state) => (
+        <Badge key={state} variant="outline">
+          {state}
+        </Badge>
+      ))}
+      {actions.includes('join') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => setDialog('join')}
+        >
+          <HandCoins aria-hidden="true" />
+          Add more
+        </Button>
+      )}
+      <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
+      <Link
+        to={`/vaults/${encodeURIComponent(vaultId)}`}
+        className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
+      >
+        View
+        <ArrowRight className="size-3.5" aria-hidden="true" />
+      </Link>
+    </div>
   );
 }

@@ -1,14 +1,12 @@
 import {
   FEE_MARGIN_LAMPORTS,
   formatBaseUnitsExact,
-  formatSol,
   VAULT_LOCK_STEP_SOL,
   VAULT_MIN_SUPPORT_LAMPORTS,
   VAULT_MIN_SUPPORT_SOL,
 } from '@dum/core';
-import { useQuery } from '@tanstack/react-query';
 import { HandCoins, Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -18,8 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { getSolBalance } from '../wallet/rpc.ts';
+import { SolAmountLabel } from './sol-balance-label.tsx';
 import { solText } from './vault-display.ts';
 import { useSupportVault, type SupportTarget } from './support-vault.ts';
 
@@ -58,15 +55,8 @@ export function SupportDialog({
   const [amount, setAmount] = useState(() => suggestedAmount(remaining));
   const support = useSupportVault(target, viewerWallet);
   const amountId = useId();
-  const { config, account } = useWallet();
-  const balance = useQuery({
-    queryKey: ['sol-balance', account?.address ?? null],
-    queryFn: () => getSolBalance(config?.rpcUrl ?? '/rpc', account?.address ?? ''),
-    enabled: open && Boolean(account && config),
-    staleTime: 0,
-  });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (support.isPending) return;
     support.mutate(amount, { onSuccess: () => onOpenChange(false) });
@@ -89,18 +79,7 @@ export function SupportDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <div className="flex items-baseline justify-between gap-3">
-              <label htmlFor={amountId} className="text-sm font-medium">
-                Amount (SOL)
-              </label>
-              <span className="font-mono text-xs text-muted tabular-nums" aria-live="polite">
-                {balance.data !== undefined
-                  ? `Balance: ${formatSol(balance.data)} SOL`
-                  : balance.isError
-                    ? 'Balance unavailable'
-                    : 'Balance: …'}
-              </span>
-            </div>
+            <SolAmountLabel htmlFor={amountId} open={open} />
             <input
               id={amountId}
               type="number"

@@ -1,10 +1,8 @@
 import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
-import { toast } from '../../components/ui/use-toast.ts';
+import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { useNow } from '../feed/use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
 import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
 
@@ -64,7 +62,7 @@ export function SupportHistory({
   cluster: string | undefined;
   rpcUrl: string | undefined;
 }) {
-  const now = useNow();
+  const now = useNow(30_000);
   if (supports.length === 0) {
     return <p className="py-2 text-sm text-muted">No supports yet.</p>;
   }
@@ -101,21 +99,8 @@ function SignatureLink({
   cluster: string | undefined;
   rpcUrl: string | undefined;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), SHARE_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(signature);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please try again', variant: 'destructive' });
-    }
-  };
+  const { copied, copy: copyText } = useCopyToClipboard();
+  const copy = () => copyText(signature);
 
   return (
     <span className="inline-flex items-center gap-1">

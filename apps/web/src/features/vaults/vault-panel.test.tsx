@@ -8,7 +8,9 @@ import {
   renderWithProviders,
   resetFeedTestState,
   WALLET,
-} from '../feed/test-utils.tsx';
+  memberViewer,
+  VISITOR,
+} from '../feed/test-kit.tsx';
 import type { PostVault } from '../feed/types.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { VaultPanel } from './vault-panel.tsx';
@@ -31,21 +33,9 @@ function vault(overrides: Partial<PostVault> = {}): PostVault {
   };
 }
 
-const fan: Viewer = {
-  status: 'authenticated',
-  isAuthenticated: true,
-  userId: 'fan',
-  wallet: WALLET,
-  signIn: async () => true,
-};
-const creator: Viewer = { ...fan, userId: 'creator', wallet: CREATOR };
-const visitor: Viewer = {
-  status: 'signed-out',
-  isAuthenticated: false,
-  userId: null,
-  wallet: null,
-  signIn: async () => false,
-};
+const fan = memberViewer('fan', WALLET);
+const creator = memberViewer('creator', CREATOR);
+const visitor = VISITOR;
 
 const LEADERBOARD = ['Ada', 'Grace', 'Linus', 'Margaret'].map((name, i) => ({
   id: `u${i}`,

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { LeaderboardEntryView, MyVaultsView, VaultDetailView } from './vault-types.ts';
 
 /**
- * Query keys start with the API path, so the realtime client's invalidations (spec section 7:
- * /api/vaults, the vault by id, its leaderboard) reach them, and the default query function
+ * Query keys start with the API path, so the realtime client's invalidations
+ * (/api/vaults, the vault by id, its leaderboard) reach them, and the default query function
  * GETs the joined key.
  */
 export const VAULTS_ROOT = '/api/vaults';

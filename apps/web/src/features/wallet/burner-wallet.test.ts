@@ -6,7 +6,7 @@ import type {
 } from '@solana/wallet-standard-features';
 import type { StandardConnectFeature, StandardEventsFeature } from '@wallet-standard/features';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../auth/test-helpers.ts';
+import { memoryStorage } from '../auth/test-kit.ts';
 import { BURNER_SECRET_KEY, BurnerWallet } from './burner-wallet.ts';
 import { decodeBase58, encodeBase58 } from './encoding.ts';
 import { buildMemoTransaction } from './memo-transaction.ts';
@@ -94,7 +94,8 @@ describe('burner wallet', () => {
     const features = { ...burner.features } as Record<string, unknown>;
     delete features['solana:signIn'];
     delete features['solana:signMessage'];
-    const txOnly = { ...burner, features, accounts: burner.accounts, chains: burner.chains };
+    const { version, name, icon, accounts, chains } = burner;
+    const txOnly = { version, name, icon, features, accounts, chains };
     const signed = await signChallenge(
       txOnly,
       { ...account, features: ['solana:signTransaction'] },

@@ -1,6 +1,6 @@
 /**
  * Popular Solana wallets offered under 'More options' when they are not installed. Links only:
- * nothing is loaded from their sites (design.md section 5), so no icons come from them either.
+ * nothing is loaded from their sites, so no icons come from them either.
  */
 export interface KnownWallet {
   name: string;

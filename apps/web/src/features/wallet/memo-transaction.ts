@@ -1,17 +1,6 @@
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
-  createTransactionMessage,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit';
-
-export const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+import { MEMO_PROGRAM_ID } from '@dum/core';
+import { AccountRole, address } from '@solana/kit';
+import { buildLegacyTransaction } from './legacy-transaction.ts';
 
 /**
  * The sign-in transaction for wallets that can sign only transactions (a Ledger behind a
@@ -24,24 +13,15 @@ export function buildMemoTransaction(input: {
   memo: string;
   recentBlockhash: string;
 }): Uint8Array {
-  const signer = address(input.signer);
-  const message = pipe(
-    createTransactionMessage({ version: 'legacy' }),
-    (m) => setTransactionMessageFeePayer(signer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash(input.recentBlockhash), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: address(MEMO_PROGRAM_ID),
-          accounts: [{ address: signer, role: AccountRole.READONLY_SIGNER }],
-          data: new TextEncoder().encode(input.memo),
-        },
-        m,
-      ),
-  );
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
+  return buildLegacyTransaction({
+    feePayer: input.signer,
+    recentBlockhash: input.recentBlockhash,
+    instructions: [
+      {
+        programAddress: address(MEMO_PROGRAM_ID),
+        accounts: [{ address: address(input.signer), role: AccountRole.READONLY_SIGNER }],
+        data: new TextEncoder().encode(input.memo),
+      },
+    ],
+  });
 }

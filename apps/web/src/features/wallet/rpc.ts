@@ -16,7 +16,7 @@ export async function rpcCall(rpcUrl: string, method: string, params: unknown[])
 }
 
 /**
- * SOL balance in lamports at confirmed commitment (spec section 7). The value is read from
+ * SOL balance in lamports at confirmed commitment. The value is read from
  * the response text as an integer: no floating point on the way to a bigint.
  */
 export async function getSolBalance(rpcUrl: string, address: string): Promise<bigint> {

@@ -2,12 +2,12 @@ import { STORAGE_KEYS, formatAddress } from '@dum/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
-import { makeJwt } from '../auth/test-helpers.ts';
+import { makeJwt } from '../auth/test-kit.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { createRegistry, createTestWallet } from './test-wallet.ts';
+import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
 import { WalletControl } from './wallet-control.tsx';
 import { WALLET_NAME_KEY } from './wallet-store.ts';
-import { renderWallet, stubServer } from './wallet-test-harness.tsx';
+import { renderWallet, stubServer } from './wallet-ui-test-kit.tsx';
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -32,7 +32,7 @@ function AuthStatus() {
   return <output aria-label="auth status">{status}</output>;
 }
 
-describe('wallet control (spec section 2)', () => {
+describe('wallet control', () => {
   it("disconnected: 'Connect Wallet' opens the modal", async () => {
     stubServer();
     renderWallet(createRegistry());

@@ -24,7 +24,7 @@ export function useSolBalance(address: string | null): bigint | undefined {
 }
 
 /**
- * The wallet control of spec section 2, in the top bar and the mobile header:
+ * The wallet control, in the top bar and the mobile header:
  * - disconnected: 'Connect Wallet' ('Connecting...' while busy), opening the connect modal;
  * - connected, not authenticated: the short address and 'Sign & Authenticate'
  *   ('Authenticating...' while busy);

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
-import { createRegistry, createTestWallet } from './test-wallet.ts';
+import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
 import { useWallet } from './wallet-context.tsx';
 import { MODAL_CLOSE_DELAY_MS } from './wallet-modal.tsx';
-import { renderWallet, stubServer } from './wallet-test-harness.tsx';
+import { renderWallet, stubServer } from './wallet-ui-test-kit.tsx';
 
 /** Opens the modal without the control, as any feature's 'Connect Wallet' would. */
 function Opener() {
@@ -31,7 +31,7 @@ async function openModal() {
   return screen.findByRole('dialog');
 }
 
-describe('wallet modal (spec section 2)', () => {
+describe('wallet modal', () => {
   it('lists detected wallets with a Detected mark and hides the others behind More options', async () => {
     stubServer({ cluster: 'devnet' });
     const phantom = createTestWallet({ name: 'Phantom' });

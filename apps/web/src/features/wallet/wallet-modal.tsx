@@ -13,7 +13,7 @@ import { BURNER_WALLET_NAME } from './burner-name.ts';
 import { KNOWN_WALLETS, type KnownWallet } from './known-wallets.ts';
 import { useWallet } from './wallet-context.tsx';
 
-/** Spec section 2: the modal closes 150 ms after Escape, the close button or a choice. */
+/** The modal closes 150 ms after Escape, the close button or a choice. */
 export const MODAL_CLOSE_DELAY_MS = 150;
 
 export const MODAL_TITLES = {
@@ -22,7 +22,7 @@ export const MODAL_TITLES = {
 } as const;
 
 /**
- * The connect modal (spec section 2). Installed wallets (Wallet Standard) are listed and marked
+ * The connect modal. Installed wallets (Wallet Standard) are listed and marked
  * 'Detected'; popular wallets that are not installed wait behind 'More options'. With none
  * installed, the title says a wallet is needed and 'Already have a wallet? View options' shows
  * the list. On the localnet a burner wallet is offered too. Choosing a wallet connects at once.

@@ -90,7 +90,10 @@ export function solanaAccount(accounts: readonly WalletAccount[]): WalletAccount
 
 export type SigningPath = 'signIn' | 'signMessage' | 'memoTransaction';
 
-/** The path a wallet signs the challenge by (design.md section 5 and issue 4's preference). */
+/**
+ * The path a wallet signs the challenge by, in order of preference: Sign In With Solana, else a
+ * signed message, else a signed memo transaction.
+ */
 export function signingPath(wallet: Wallet, account: WalletAccount): SigningPath | null {
   if (signInFeature(wallet)) return 'signIn';
   if (signMessageFeature(wallet, account)) return 'signMessage';

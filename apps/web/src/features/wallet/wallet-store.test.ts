@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../auth/test-helpers.ts';
-import { createRegistry, createTestWallet } from './test-wallet.ts';
+import { memoryStorage } from '../auth/test-kit.ts';
+import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
 import { WALLET_NAME_KEY, WalletStore } from './wallet-store.ts';
 
 const stores: WalletStore[] = [];

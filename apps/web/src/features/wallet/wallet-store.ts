@@ -30,7 +30,7 @@ export interface WalletStoreOptions {
 }
 
 /**
- * The wallet session (spec section 3: connected flag, public key) over the Wallet Standard
+ * The wallet session (connected flag, public key) over the Wallet Standard
  * registry, without React: detection of registered wallets, connect, disconnect, the wallet's
  * own change events, and a silent reconnect of the remembered wallet on start-up.
  */

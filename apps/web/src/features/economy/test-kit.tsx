@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
+import type { AuthContextValue } from '../auth/use-auth.ts';
 
 /** Test helpers for the economy feature (not shipped: only tests import this file). */
 
@@ -86,5 +87,27 @@ export function userRecord(
     stakingRewards: '0',
     totalEarned: '0',
     ...amounts,
+  };
+}
+
+/** The auth state of a visitor who has not signed in. */
+export function signedOutAuth(): AuthContextValue {
+  return {
+    status: 'signed-out',
+    user: null,
+    isAuthenticated: false,
+    signIn: async () => false,
+    signOut: async () => {},
+  };
+}
+
+/** The auth state of the member USER_ID, signed in with WALLET. */
+export function signedInAuth(): AuthContextValue {
+  return {
+    status: 'authenticated',
+    user: { id: USER_ID, solAddress: WALLET },
+    isAuthenticated: true,
+    signIn: async () => true,
+    signOut: async () => {},
   };
 }

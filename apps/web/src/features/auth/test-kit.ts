@@ -70,7 +70,7 @@ export function memoryStorage(): Storage {
     getItem: (key) => map.get(key) ?? null,
     key: (index) => [...map.keys()][index] ?? null,
     removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
+    setItem: (key, value) => void map.set(key, value),
   };
 }
 

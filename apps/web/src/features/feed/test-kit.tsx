@@ -8,6 +8,7 @@ import { resetToasts } from '../../components/ui/use-toast.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import type { FeedPost, PostComment } from './types.ts';
+import type { Viewer } from './use-viewer.ts';
 
 /** Test-only helpers for the feed's component tests (jsdom). */
 
@@ -137,3 +138,23 @@ export function resetFeedTestState(): void {
   vi.unstubAllGlobals();
   window.localStorage.clear();
 }
+
+/** A signed-in viewer as the vault panels see one. */
+export function memberViewer(userId: string, wallet: string): Viewer {
+  return {
+    status: 'authenticated',
+    isAuthenticated: true,
+    userId,
+    wallet,
+    signIn: async () => true,
+  };
+}
+
+/** A signed-out viewer. */
+export const VISITOR: Viewer = {
+  status: 'signed-out',
+  isAuthenticated: false,
+  userId: null,
+  wallet: null,
+  signIn: async () => false,
+};

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { twMerge } from 'tailwind-merge';
 import { afterEach, vi } from 'vitest';
-import type * as ClassNames from '../lib/cn.ts';
+import type * as ClassNames from './lib/cn.ts';
 
 afterEach(() => {
   cleanup();
@@ -10,7 +10,7 @@ afterEach(() => {
 // cn joins classes without resolving conflicts: a render that puts two utilities for the same
 // property on one element (which of them wins depends on the stylesheet's order, not on the
 // class list) fails its test.
-vi.mock('../lib/cn.ts', async (importOriginal) => {
+vi.mock('./lib/cn.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ClassNames>();
   return {
     cn(...inputs: Parameters<typeof actual.cn>): string {

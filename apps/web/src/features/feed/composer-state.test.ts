@@ -1,0 +1,77 @@
+import { DEFAULT_VAULT_LOCK_SOL } from '@dum/core';
+import { describe, expect, it } from 'vitest';
+import {
+  composerReducer,
+  INITIAL_COMPOSER_STATE,
+  isEscrowMode,
+  type ComposerAction,
+  type ComposerState,
+} from './composer-state.ts';
+
+function run(...actions: ComposerAction[]): ComposerState {
+  return actions.reduce(composerReducer, INITIAL_COMPOSER_STATE);
+}
+
+const photo = { file: new File(['x'], 'a.png', { type: 'image/png' }), kind: 'image' as const };
+
+describe('composerReducer', () => {
+  it('starts empty, out of vault mode, with the default vault fields', () => {
+    expect(INITIAL_COMPOSER_STATE).toEqual({
+      text: '',
+      attachment: null,
+      vaultMode: false,
+      vaultKind: 'direct',
+      lockAmount: DEFAULT_VAULT_LOCK_SOL,
+      multiplier: '2',
+      durationDays: '7',
+    });
+  });
+
+  it('sets each field it is given and leaves the others alone', () => {
+    const state = run(
+      { type: 'text', text: 'hello' },
+      { type: 'attach', attachment: photo },
+      { type: 'lockAmount', value: '0.5' },
+      { type: 'multiplier', value: '3' },
+      { type: 'durationDays', value: '10' },
+      { type: 'vaultKind', kind: 'escrow' },
+    );
+    expect(state).toEqual({
+      text: 'hello',
+      attachment: photo,
+      vaultMode: false,
+      vaultKind: 'escrow',
+      lockAmount: '0.5',
+      multiplier: '3',
+      durationDays: '10',
+    });
+    expect(composerReducer(state, { type: 'detach' }).attachment).toBeNull();
+  });
+
+  it('toggles vault mode, keeping the vault fields as typed', () => {
+    const on = run({ type: 'toggleVault' }, { type: 'lockAmount', value: '0.3' });
+    expect(on.vaultMode).toBe(true);
+    const off = composerReducer(on, { type: 'toggleVault' });
+    expect(off.vaultMode).toBe(false);
+    expect(off.lockAmount).toBe('0.3');
+  });
+
+  it('clears everything once a post went out', () => {
+    const state = run(
+      { type: 'text', text: 'hello' },
+      { type: 'attach', attachment: photo },
+      { type: 'toggleVault' },
+      { type: 'vaultKind', kind: 'escrow' },
+      { type: 'multiplier', value: '9' },
+    );
+    expect(composerReducer(state, { type: 'posted' })).toEqual(INITIAL_COMPOSER_STATE);
+  });
+
+  it('is in escrow mode only in vault mode with the escrow kind picked', () => {
+    expect(isEscrowMode(run({ type: 'vaultKind', kind: 'escrow' }))).toBe(false);
+    expect(isEscrowMode(run({ type: 'toggleVault' }))).toBe(false);
+    expect(isEscrowMode(run({ type: 'toggleVault' }, { type: 'vaultKind', kind: 'escrow' }))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { DEFAULT_VAULT_LOCK_SOL } from '@dum/core';
+import type { AttachmentKind } from './attachment.ts';
+
+export type VaultKind = 'direct' | 'escrow';
+
+export interface Attachment {
+  file: File;
+  kind: AttachmentKind;
+}
+
+/** Everything the signed-in composer holds between keystrokes. */
+export interface ComposerState {
+  text: string;
+  attachment: Attachment | null;
+  vaultMode: boolean;
+  vaultKind: VaultKind;
+  /** A direct vault's target, as typed (SOL). */
+  lockAmount: string;
+  /** An escrow vault's multiplier and duration, as typed. */
+  multiplier: string;
+  durationDays: string;
+}
+
+export type ComposerAction =
+  | { type: 'text'; text: string }
+  | { type: 'attach'; attachment: Attachment }
+  | { type: 'detach' }
+  | { type: 'toggleVault' }
+  | { type: 'vaultKind'; kind: VaultKind }
+  | { type: 'lockAmount'; value: string }
+  | { type: 'multiplier'; value: string }
+  | { type: 'durationDays'; value: string }
+  | { type: 'posted' };
+
+export const INITIAL_COMPOSER_STATE: ComposerState = {
+  text: '',
+  attachment: null,
+  vaultMode: false,
+  vaultKind: 'direct',
+  lockAmount: DEFAULT_VAULT_LOCK_SOL,
+  multiplier: '2',
+  durationDays: '7',
+};
+
+/**
+ * The composer's state changes. Leaving vault mode keeps the vault fields as typed (turning it
+ * back on shows them again); a post that went out clears everything.
+ */
+export function composerReducer(state: ComposerState, action: ComposerAction): ComposerState {
+  switch (action.type) {
+    case 'text':
+      return { ...state, text: action.text };
+    case 'attach':
+      return { ...state, attachment: action.attachment };
+    case 'detach':
+      return { ...state, attachment: null };
+    case 'toggleVault':
+      return { ...state, vaultMode: !state.vaultMode };
+    case 'vaultKind':
+      return { ...state, vaultKind: action.kind };
+    case 'lockAmount':
+      return { ...state, lockAmount: action.value };
+    case 'multiplier':
+      return { ...state, multiplier: action.value };
+    case 'durationDays':
+      return { ...state, durationDays: action.value };
+    case 'posted':
+      return INITIAL_COMPOSER_STATE;
+  }
+}
+
+/** True when the post being written is an on-chain escrow vault. */
+export function isEscrowMode(state: ComposerState): boolean {
+  return state.vaultMode && state.vaultKind === 'escrow';
+}

@@ -1,0 +1,183 @@
+import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { checkAttachment } from './attachment.ts';
+import type { Attachment } from './composer-state.ts';
+import { LENGTH_WARNING_REMAINING } from './limits.ts';
+
+/**
+ * The composer's tools: Add Image and Add Audio (through hidden file inputs, checked before
+ * they are kept), the vault toggle, and Create Fan Vault.
+ */
+export function ComposerTools({
+  vaultMode,
+  disabled,
+  onAttach,
+  onToggleVault,
+}: {
+  vaultMode: boolean;
+  disabled: boolean;
+  onAttach: (attachment: Attachment) => void;
+  onToggleVault: () => void;
+}) {
+  const imageInput = useRef<HTMLInputElement>(null);
+  const audioInput = useRef<HTMLInputElement>(null);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    const check = checkAttachment(file);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      return;
+    }
+    onAttach({ file, kind: check.kind });
+  };
+
+  return (
+    <>
+      <FileInput
+        inputRef={imageInput}
+        accept="image/*"
+        testId="composer-image-input"
+        onPick={pick}
+      />
+      <FileInput
+        inputRef={audioInput}
+        accept="audio/*"
+        testId="composer-audio-input"
+        onPick={pick}
+      />
+      <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
+        <ToolButton
+          onClick={() => imageInput.current?.click()}
+          disabled={disabled}
+          icon={<ImagePlus aria-hidden="true" />}
+        >
+          Add Image
+        </ToolButton>
+        <ToolButton
+          onClick={() => audioInput.current?.click()}
+          disabled={disabled}
+          icon={<Music aria-hidden="true" />}
+        >
+          Add Audio
+        </ToolButton>
+        <ToolButton
+          onClick={onToggleVault}
+          disabled={disabled}
+          pressed={vaultMode}
+          icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+          tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
+        >
+          {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+        </ToolButton>
+        <ToolButton
+          onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
+          icon={<Sparkles aria-hidden="true" />}
+        >
+          Create Fan Vault
+        </ToolButton>
+      </div>
+    </>
+  );
+}
+
+function FileInput({
+  inputRef,
+  accept,
+  testId,
+  onPick,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  accept: string;
+  testId: string;
+  onPick: (file: File | undefined) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={accept}
+      hidden
+      tabIndex={-1}
+      data-testid={testId}
+      onChange={(event) => {
+        onPick(event.target.files?.[0]);
+        event.target.value = '';
+      }}
+    />
+  );
+}
+
+function ToolButton({
+  children,
+  icon,
+  onClick,
+  disabled,
+  pressed,
+  tone = 'text-muted hover:text-foreground',
+}: {
+  children: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  /** Text colours, resting and hovered. */
+  tone?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={pressed}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-xs font-semibold transition-colors hover:bg-surface-2 disabled:pointer-events-none disabled:opacity-50 sm:text-sm [&_svg]:size-4',
+        tone,
+      )}
+    >
+      {icon}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+/** The characters left (near the limit) and the Post button. */
+export function PostControls({
+  counterId,
+  remaining,
+  canPost,
+  pending,
+  vaultMode,
+}: {
+  counterId: string;
+  remaining: number;
+  canPost: boolean;
+  pending: boolean;
+  vaultMode: boolean;
+}) {
+  const tooLong = remaining < 0;
+  return (
+    <div className="flex items-center gap-3 sm:ml-auto">
+      {remaining <= LENGTH_WARNING_REMAINING && (
+        <span
+          id={counterId}
+          aria-live="polite"
+          data-testid="composer-counter"
+          className={cn(
+            'font-mono text-xs tabular-nums',
+            tooLong ? 'font-semibold text-danger' : 'text-warning',
+          )}
+        >
+          {remaining}
+          <span className="sr-only"> characters left</span>
+        </span>
+      )}
+      <Button type="submit" disabled={!canPost} className="flex-1 sm:flex-none">
+        {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {pending ? (vaultMode ? 'Creating Vault...' : 'Posting...') : 'Post'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  checkVaultAmount,
+  VAULT_MAX_TARGET_LAMPORTS,
+  VAULT_MAX_TARGET_SOL,
+  VAULT_MESSAGES,
+} from '@dum/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Dispatch, SubmitEvent } from 'react';
+import { toast } from '../../components/ui/use-toast.ts';
+import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
+import { useCreatePost } from './feed-queries.ts';
+import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
+
+interface EscrowPostRequest {
+  body: string;
+  attachment: File | null;
+  multiplier: string;
+  durationDays: string;
+}
+
+/** Creating an escrow vault post: the whole flow (and its toasts) loads on first use. */
+function useCreateEscrowPost(viewerWallet: string | null) {
+  const queryClient = useQueryClient();
+  const { wallet, account, config } = useWallet();
+  return useMutation({
+    mutationFn: async (input: EscrowPostRequest) => {
+      const { createEscrowPost } = await import('../vaults/escrow-entry.ts');
+      return createEscrowPost({ wallet, account, config, viewerWallet, queryClient }, input);
+    },
+  });
+}
+
+function destructive(title: string, description: string): void {
+  toast({ title, description, variant: 'destructive' });
+}
+
+/** Why a direct vault's typed target is refused, or null when it is fine. */
+function lockAmountProblem(lockAmount: string): string | null {
+  const check = checkVaultAmount(lockAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
+  if (check.ok) return null;
+  return check.reason === 'below_minimum'
+    ? VAULT_MESSAGES.minimum
+    : check.reason === 'above_maximum'
+      ? `A vault can lock at most ${VAULT_MAX_TARGET_SOL} SOL`
+      : 'Please enter a valid numeric amount.';
+}
+
+/**
+ * Posting what the composer holds: a plain or direct-vault post through the API, or an escrow
+ * vault through the chain flow; the composer clears once it went out. Refusals are toasts.
+ */
+export function useComposerSubmit(
+  state: ComposerState,
+  dispatch: Dispatch<ComposerAction>,
+  viewerWallet: string | null,
+) {
+  const create = useCreatePost();
+  const createEscrow = useCreateEscrowPost(viewerWallet);
+  const vaultsEnabled = vaultsEnabledIn(useWallet().config);
+  const pending = create.isPending || createEscrow.isPending;
+
+  const submit = (event?: SubmitEvent) => {
+    event?.preventDefault();
+    if (pending) return;
+    const body = state.text.trim();
+    if (!body) {
+      destructive('Content required', 'Please write something to post');
+      return;
+    }
+    if (charactersLeft(state.text, POST_MAX_LENGTH) < 0) return;
+    if (state.vaultMode && !vaultsEnabled) {
+      destructive(VAULT_MESSAGES.disabledTitle, VAULT_MESSAGES.disabled);
+      return;
+    }
+    const attachment = state.attachment?.file ?? null;
+    const onSuccess = () => dispatch({ type: 'posted' });
+    if (isEscrowMode(state)) {
+      const { multiplier, durationDays } = state;
+      createEscrow.mutate({ body, attachment, multiplier, durationDays }, { onSuccess });
+      return;
+    }
+    const problem = state.vaultMode ? lockAmountProblem(state.lockAmount) : null;
+    if (problem !== null) {
+      destructive('Failed to Post', problem);
+      return;
+    }
+    const vaultTarget = state.vaultMode ? state.lockAmount.trim() : undefined;
+    create.mutate({ body, attachment, vaultTarget }, { onSuccess });
+  };
+
+  return { submit, pending };
+}

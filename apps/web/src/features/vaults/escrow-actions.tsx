@@ -1,0 +1,138 @@
+import { formatSol } from '@dum/core';
+import { Coins, HandCoins, Landmark, Loader2, LogOut } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import type { EscrowAction } from './escrow-display.ts';
+import type { EscrowDialog } from './escrow-dialogs.tsx';
+import {
+  useEscrowAction,
+  type EscrowActionRequest,
+  type EscrowActionTarget,
+} from './escrow-queries.ts';
+import type { EscrowView } from './escrow-types.ts';
+import { lamportsOf } from './vault-display.ts';
+
+export type EscrowRun = (request: EscrowActionRequest, onDone?: () => void) => void;
+
+/**
+ * An escrow vault's program actions for one viewer: `run` starts one (ignored while another
+ * runs) and `busy` names the one running.
+ */
+export function useEscrowRunner(target: EscrowActionTarget): {
+  busy: EscrowActionRequest['kind'] | undefined;
+  run: EscrowRun;
+} {
+  const action = useEscrowAction(target);
+  const busy = action.isPending ? action.variables.kind : undefined;
+  const run: EscrowRun = (request, onDone) => {
+    if (action.isPending) return;
+    action.mutate(request, { onSuccess: () => onDone?.() });
+  };
+  return { busy, run };
+}
+
+/** Early withdraw (opens its confirmation) and Withdraw with rewards, as the program allows. */
+export function WithdrawButtons({
+  actions,
+  busy,
+  run,
+  setDialog,
+}: {
+  actions: readonly string[];
+  busy: string | undefined;
+  run: EscrowRun;
+  setDialog: (dialog: EscrowDialog) => void;
+}) {
+  return (
+    <>
+      {actions.includes('earlyWithdraw') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => setDialog('earlyWithdraw')}
+        >
+          <LogOut aria-hidden="true" />
+          Early withdraw
+        </Button>
+      )}
+      {actions.includes('withdraw') && (
+        <Button
+          variant="dum"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => run({ kind: 'withdraw' })}
+        >
+          {busy === 'withdraw' ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Coins aria-hidden="true" />
+          )}
+          {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The panel's buttons: Join (or Add more; signed-out visitors are told to connect a wallet),
+ * the withdrawals, and the creator's Claim of what is left in the vault.
+ */
+export function EscrowActionBar({
+  viewer,
+  actions,
+  canJoin,
+  escrow,
+  hasDeposit,
+  busy,
+  run,
+  setDialog,
+}: {
+  viewer: Viewer;
+  actions: readonly EscrowAction[];
+  /** Locked and not paid out: joining is possible at all. */
+  canJoin: boolean;
+  escrow: EscrowView;
+  /** The viewer holds SOL in the vault now. */
+  hasDeposit: boolean;
+  busy: string | undefined;
+  run: EscrowRun;
+  setDialog: (dialog: EscrowDialog) => void;
+}) {
+  const join = () => {
+    if (!viewer.isAuthenticated) {
+      toast({ ...WALLET_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    setDialog('join');
+  };
+  const unclaimed = lamportsOf(escrow.totalDeposited) - lamportsOf(escrow.claimedAmount);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      {(!viewer.isAuthenticated || actions.includes('join')) && canJoin && (
+        <Button variant="dum" size="sm" disabled={Boolean(busy)} onClick={join}>
+          <HandCoins aria-hidden="true" />
+          {hasDeposit ? 'Add more' : 'Join'}
+        </Button>
+      )}
+      <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
+      {actions.includes('claim') && (
+        <Button
+          variant="dum"
+          size="sm"
+          disabled={Boolean(busy)}
+          onClick={() => run({ kind: 'claim' })}
+        >
+          {busy === 'claim' ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Landmark aria-hidden="true" />
+          )}
+          {busy === 'claim' ? 'Claiming...' : `Claim ${formatSol(unclaimed)} SOL`}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatSol } from '@dum/core';
+import { Loader2, LogOut } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { bpsPercent, earlyWithdrawQuote, earlyWithdrawSummary } from './escrow-display.ts';
+
+/** States the penalty, in SOL and basis points, before anything is signed. */
+export function EarlyWithdrawDialog({
+  open,
+  onOpenChange,
+  amount,
+  penaltyBps,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  amount: bigint;
+  penaltyBps: number;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const quote = earlyWithdrawQuote(amount, penaltyBps);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Withdraw early?</DialogTitle>
+          <DialogDescription>{earlyWithdrawSummary(quote)}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-1.5 rounded-xl border border-border bg-surface-2/60 p-3 font-mono text-sm tabular-nums">
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted">Your deposit</dt>
+            <dd>{formatSol(quote.amount)} SOL</dd>
+          </div>
+          <div className="flex justify-between gap-3 text-danger">
+            <dt>
+              Penalty ({quote.penaltyBps} bps, {bpsPercent(quote.penaltyBps)})
+            </dt>
+            <dd>−{formatSol(quote.penalty)} SOL</dd>
+          </div>
+          <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
+            <dt>You receive</dt>
+            <dd>{formatSol(quote.receive)} SOL</dd>
+          </div>
+        </dl>
+        <DialogFooter>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Keep it locked
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            {busy ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <LogOut aria-hidden="true" />
+            )}
+            {busy ? 'Withdrawing...' : 'Withdraw early'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { Loader2, RotateCw } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+
+/** A vault whose creation is not confirmed on chain yet; its creator can confirm it. */
+export function PendingNotice({
+  isCreator,
+  busy,
+  onConfirm,
+}: {
+  isCreator: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <div
+      className="mt-3 rounded-lg border border-dashed border-dum/40 bg-background/40 px-3 py-3"
+      data-testid="escrow-pending"
+    >
+      <p className="text-sm text-muted">
+        {isCreator
+          ? 'This vault is not on chain yet. Only you can see it until its transaction is confirmed; unconfirmed vaults are removed after an hour.'
+          : 'Waiting for this vault to be confirmed on chain.'}
+      </p>
+      {isCreator && (
+        <Button variant="dum" size="sm" className="mt-2" disabled={busy} onClick={onConfirm}>
+          {busy ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <RotateCw aria-hidden="true" />
+          )}
+          {busy ? 'Confirming...' : 'Confirm on chain'}
+        </Button>
+      )}
+    </div>
+  );
+}
