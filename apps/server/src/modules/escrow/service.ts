@@ -26,7 +26,7 @@ import type { Clock } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/bus.ts';
+import type { EventBus } from '../../realtime/index.ts';
 import {
   recordRewardedEvent,
   writeActivity,

@@ -8,7 +8,7 @@ import {
   type FeedPageResponse,
 } from '@dum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusMessage } from '../../realtime/bus.ts';
+import type { BusMessage } from '../../realtime/index.ts';
 import {
   createSignedInUser,
   createTestApp,

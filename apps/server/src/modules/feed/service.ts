@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/bus.ts';
+import type { EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
 import {

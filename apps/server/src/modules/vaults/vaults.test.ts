@@ -14,7 +14,7 @@ import {
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import type { BusMessage } from '../../realtime/bus.ts';
+import type { BusMessage } from '../../realtime/index.ts';
 import {
   createSignedInUser,
   createTestApp,
