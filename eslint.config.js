@@ -1,7 +1,44 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const serverSrc = 'apps/server/src';
+
+/**
+ * The server's slices: each folder under src/modules that holds code of its own (a folder that
+ * only groups others, such as a domain with sub-slices, is walked into), plus src/realtime.
+ */
+function serverSlices(dir = `${serverSrc}/modules`) {
+  const entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+  if (entries.some((entry) => entry.isFile() && entry.name.endsWith('.ts'))) return [dir];
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => serverSlices(`${dir}/${entry.name}`));
+}
+
+/**
+ * A slice is used from outside only through its index.ts (its public face) and, from tests,
+ * its test kits; everything else in the folder is its own business.
+ */
+function sliceZone(slice) {
+  // Everything outside the slice: the server's other folders level by level up to src/, the
+  // files directly in src/, and the benchmarks, browser tests and scripts.
+  const outside = [`${serverSrc}/*.ts`, 'bench/**', 'e2e/**', 'scripts/**'];
+  for (let dir = slice; dir !== serverSrc; dir = path.posix.dirname(dir)) {
+    outside.push(`${path.posix.dirname(dir)}/!(${path.posix.basename(dir)})/**`);
+  }
+  return {
+    target: outside,
+    from: `${slice}/**`,
+    except: [`**/${slice}/index.ts`, `**/${slice}/*test-kit.ts`],
+    message: 'Use another slice through its index.ts (its public face) only.',
+  };
+}
 
 export default tseslint.config(
   {
@@ -55,6 +92,40 @@ export default tseslint.config(
         'no-unnecessary-type-parameters',
       ].map((rule) => [`@typescript-eslint/${rule}`, 'off']),
     ),
+  },
+  {
+    // Boundaries: no import cycles; slices meet only through their faces; dependencies point
+    // inward (the web never imports the server, a package never imports an app).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: 'apps/web',
+              from: 'apps/server',
+              message:
+                'The web app talks to the server over HTTP; shared code lives in packages/core.',
+            },
+            { target: 'packages', from: 'apps', message: 'A package never imports an app.' },
+            {
+              target: 'packages/core',
+              from: 'packages/chain',
+              message: 'packages/core stays pure.',
+            },
+            ...[...serverSlices(), `${serverSrc}/realtime`].map(sliceZone),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
