@@ -1,4 +1,3 @@
-import { VAULT_DURATION_MS } from '@dum/core';
 import { BadgeCheck, Bookmark, Clock, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,8 +46,7 @@ export const PostCard = memo(function PostCard({
   const text = postText(post);
   const isAuthor =
     viewer.isAuthenticated &&
-    ((post.author?.id != null && post.author.id === viewer.userId) ||
-      (post.author_wallet != null && post.author_wallet === viewer.wallet));
+    (post.author.id === viewer.userId || post.author_wallet === viewer.wallet);
 
   const toggle = (kind: EngagementKind) => {
     if (!viewer.isAuthenticated) {
@@ -142,22 +140,16 @@ function PostCardHeader({
   const name = authorName(post);
   const createdAt = postCreatedAt(post);
   const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
-  const vaultTimeLeft = post.vault
-    ? formatTimeLeft(
-        post.vault.endsAt ??
-          new Date(Date.parse(post.vault.createdAt) + VAULT_DURATION_MS).toISOString(),
-        now,
-      )
-    : null;
+  const vaultTimeLeft = post.vault ? formatTimeLeft(post.vault.endsAt, now) : null;
   const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
   return (
     <header className="flex items-start gap-3 px-4 pt-4">
       {profileHref ? (
         <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <Avatar name={name} src={post.author?.avatarUrl} />
+          <Avatar name={name} src={post.author.avatarUrl} />
         </Link>
       ) : (
-        <Avatar name={name} src={post.author?.avatarUrl} />
+        <Avatar name={name} src={post.author.avatarUrl} />
       )}
       <div className="min-w-0 flex-1">
         <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
@@ -168,7 +160,7 @@ function PostCardHeader({
           ) : (
             <span className="truncate">{name}</span>
           )}
-          {post.author?.isVerified && (
+          {post.author.isVerified && (
             <BadgeCheck
               className="size-4 shrink-0 fill-primary/20 text-primary"
               aria-label="Verified"
@@ -177,7 +169,7 @@ function PostCardHeader({
           )}
         </h2>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
-          {post.author?.username && <span className="truncate">@{post.author.username}</span>}
+          {post.author.username && <span className="truncate">@{post.author.username}</span>}
           {createdAt &&
             (variant === 'feed' ? (
               <Link

@@ -7,13 +7,12 @@ import {
 } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
-
 import {
   shareTriggerClass,
   shareTriggerTone,
   ShareTriggerContent,
   type ShareMenuProps,
-} from './share-menu.tsx';
+} from './share-trigger.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';

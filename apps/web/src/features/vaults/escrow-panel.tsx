@@ -59,7 +59,7 @@ function escrowPanelView(
   now: bigint,
 ): EscrowPanelView {
   const { escrow } = vault;
-  const creatorWallet = vault.creator?.walletAddress ?? post.author_wallet;
+  const creatorWallet = vault.creator.walletAddress;
   const reached = escrowTargetReached(escrow, vault.targetAmount);
   const paidOut = vault.status === 'paid_out' || escrow.chainStatus === 'paid_out';
   return {

@@ -71,7 +71,7 @@ function DepositRow({
     escrow,
     targetAmount: item.targetAmount,
     viewerWallet: viewer.wallet,
-    creatorWallet: item.creator?.walletAddress ?? null,
+    creatorWallet: item.creator.walletAddress,
     deposit,
     now,
   });

@@ -90,11 +90,11 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
   const unlocked = vault.status === 'unlocked' || vault.status === 'paid_out';
   const timeLeft = formatTimeLeft(vaultEnd(vault), now);
   const ended = !unlocked && timeLeft === null;
-  const creatorWallet = vault.creator?.walletAddress ?? post.author_wallet;
+  const creatorWallet = vault.creator.walletAddress;
   const isCreator =
     viewer.isAuthenticated && viewer.wallet !== null && viewer.wallet === creatorWallet;
   const creatorName =
-    post.author?.displayName?.trim() ||
+    post.author.displayName?.trim() ||
     (creatorWallet ? formatAddress(creatorWallet) : 'the creator');
 
   const openSupport = () => {

@@ -1,0 +1,33 @@
+import { Check, Share2 } from 'lucide-react';
+
+/*
+ * The share button's props and look, shared by ShareMenu's placeholder and the lazily loaded
+ * ShareDropdown (a module of its own so the two need not import each other).
+ */
+
+export interface ShareMenuProps {
+  postId: string;
+  text: string;
+  referralCode: string | null;
+  className?: string;
+}
+
+export const shareTriggerClass =
+  'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2 data-[state=open]:text-foreground';
+/** The trigger's text colours, resting and hovered (green once the link is copied). */
+export const shareTriggerTone = 'text-muted hover:text-foreground';
+
+export function ShareTriggerContent({ copied }: { copied: boolean }) {
+  return (
+    <>
+      {copied ? (
+        <Check className="size-[18px]" aria-hidden="true" />
+      ) : (
+        <Share2 className="size-[18px]" aria-hidden="true" />
+      )}
+      <span className="hidden sm:inline" aria-live="polite">
+        {copied ? 'Copied' : 'Share'}
+      </span>
+    </>
+  );
+}
