@@ -36,6 +36,15 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
       {
         test: {
+          // The repository's own rules (lint boundaries) checked on scratch files.
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          setupFiles: ['./scripts/test-setup.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           setupFiles: ['./scripts/test-setup.ts'],

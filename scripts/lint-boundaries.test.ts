@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * The boundaries in eslint.config.js (decision 012), proved on scratch files: each case writes
+ * files that break (or keep) a boundary into the real tree, lints them with the project's own
+ * configuration, and removes them again.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const written: string[] = [];
+
+async function lintScratch(
+  files: Record<string, string>,
+): Promise<{ file: string; rule: string | null }[]> {
+  const tag = randomBytes(4).toString('hex');
+  const paths = Object.keys(files).map((name) => name.replace('<tag>', tag));
+  for (const [index, [, source]] of Object.entries(files).entries()) {
+    const file = path.join(root, paths[index] ?? '');
+    written.push(file);
+    await writeFile(file, source.replaceAll('<tag>', tag));
+  }
+  const results = await new ESLint({ cwd: root }).lintFiles(paths);
+  return results.flatMap((result) =>
+    result.messages.map((message) => ({
+      file: path.relative(root, result.filePath),
+      rule: message.ruleId,
+    })),
+  );
+}
+
+function boundaryRules(found: { rule: string | null }[]): (string | null)[] {
+  return found.map((item) => item.rule).filter((rule) => rule?.startsWith('import-x/'));
+}
+
+afterEach(async () => {
+  await Promise.all(written.splice(0).map((file) => rm(file, { force: true })));
+});
+
+describe('lint keeps the boundaries', () => {
+  it("fails a slice that imports another slice's repo", async () => {
+    const found = await lintScratch({
+      'apps/server/src/modules/feed/lint-probe-<tag>.ts':
+        "export { readVault } from '../vaults/repo.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("fails app-level code that imports a slice's routes instead of its face", async () => {
+    const found = await lintScratch({
+      'apps/server/src/lint-probe-<tag>.ts':
+        "export { feedRoutes } from './modules/feed/routes.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("passes a slice that uses another slice's face", async () => {
+    const found = await lintScratch({
+      'apps/server/src/modules/feed/lint-probe-<tag>.ts':
+        "export { vaultRoutes } from '../vaults/index.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual([]);
+  });
+
+  it('fails an import cycle', async () => {
+    const found = await lintScratch({
+      'apps/server/src/modules/feed/lint-probe-a-<tag>.ts':
+        "import { b } from './lint-probe-b-<tag>.ts';\nexport function a(): number {\n  return b() + 1;\n}\n",
+      'apps/server/src/modules/feed/lint-probe-b-<tag>.ts':
+        "import { a } from './lint-probe-a-<tag>.ts';\nexport function b(): number {\n  return a() + 1;\n}\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-cycle', 'import-x/no-cycle']);
+  });
+
+  it('fails the web importing server code', async () => {
+    const found = await lintScratch({
+      'apps/web/src/lint-probe-<tag>.ts': "export { buildApp } from '../../server/src/app.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('fails a package importing an app', async () => {
+    const found = await lintScratch({
+      'packages/chain/src/lint-probe-<tag>.ts':
+        "export { buildApp } from '../../../apps/server/src/app.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+});
