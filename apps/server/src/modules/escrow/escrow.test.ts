@@ -71,13 +71,13 @@ function nextSlot(t: TestApp): Promise<void> {
   });
 }
 
-interface SvmAccount {
-  data(): Uint8Array;
-}
+/** The localnet's runtime, private to LocalChain: reached here as an attacker would be. */
 interface ForgeableChain {
-  svm: {
-    getAccount(key: Uint8Array): SvmAccount | null;
-    setAccount(key: Uint8Array, account: SvmAccount): void;
+  runtime: {
+    setAccount(
+      address: string,
+      account: { lamports: bigint; data: Uint8Array; owner: string; executable: boolean },
+    ): void;
   };
 }
 
@@ -90,20 +90,14 @@ function forgeAccount(
   address: string,
   account: { owner: string; data: Uint8Array },
 ): void {
-  const { svm } = t.ctx.localnet?.chain as unknown as ForgeableChain;
-  const template = svm.getAccount(bs58.decode(VAULT_PROGRAM_ID));
-  if (!template) throw new Error('the program account is missing');
-  const AccountClass = template.constructor as new (
-    lamports: bigint,
-    data: Uint8Array,
-    owner: Uint8Array,
-    executable: boolean,
-    rentEpoch: bigint,
-  ) => SvmAccount;
-  svm.setAccount(
-    bs58.decode(address),
-    new AccountClass(10n * SOL, account.data, bs58.decode(account.owner), false, 0n),
-  );
+  const chain = t.ctx.localnet?.chain as unknown as ForgeableChain | undefined;
+  if (!chain) throw new Error('no localnet');
+  chain.runtime.setAccount(address, {
+    lamports: 10n * SOL,
+    data: account.data,
+    owner: account.owner,
+    executable: false,
+  });
 }
 
 function accountData(t: TestApp, address: string): Uint8Array {

@@ -124,11 +124,15 @@ export async function receiveUpload(
   const cleaned = newTempPath(deps.media);
   try {
     const meter = new UploadMeter();
+    const sink = createWriteStream(received, { flags: 'wx' });
     try {
-      await pipeline(part.file, meter, createWriteStream(received, { flags: 'wx' }));
+      await pipeline(part.file, meter, sink);
     } catch (error) {
       // Drain what the client still sends so the answer reaches it.
       part.file.resume();
+      // The failed pipeline destroys the sink, but its file may still be opening: once it has
+      // closed, the file (if any) exists and the cleanup below removes it for good.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       mapMultipartError(error);
     }
     if (part.file.truncated || meter.bytes > MAX_AUDIO_BYTES) {
