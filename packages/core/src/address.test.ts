@@ -22,7 +22,7 @@ describe('isReplitHost', () => {
 });
 
 describe('isWalletRelatedError', () => {
-  it('matches the words of spec section 8, any case', () => {
+  it('matches the wallet-error words, any case', () => {
     for (const message of [
       'Wallet not ready',
       'solana rpc down',

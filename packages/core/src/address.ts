@@ -6,7 +6,7 @@ export function formatAddress(address: string): string {
   return `${address.slice(0, ADDRESS_DISPLAY_CHARS)}...${address.slice(-ADDRESS_DISPLAY_CHARS)}`;
 }
 
-/** Replit-hosted previews are not supported (spec section 2). */
+/** Replit-hosted previews are not supported: the app shows a banner there instead. */
 export function isReplitHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   return (

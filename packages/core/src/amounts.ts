@@ -56,7 +56,7 @@ export function formatDumWhole(baseUnits: bigint): string {
   return formatBaseUnits(baseUnits, 0);
 }
 
-/** 1,234 -> 1.2K; 1,234,567 -> 1.2M (spec section 9). */
+/** The compact form the stats cards show: 1,234 -> 1.2K; 1,234,567 -> 1.2M. */
 export function abbreviateNumber(value: number | bigint): string {
   const n = typeof value === 'bigint' ? Number(value) : value;
   const abs = Math.abs(n);

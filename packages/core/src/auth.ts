@@ -63,7 +63,7 @@ export const verifyRequestSchema = z
   });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
-/** The answer of verify and refresh (spec section 3). `expiresIn` is in seconds. */
+/** The answer of verify and refresh (docs/api.md "Auth"). `expiresIn` is in seconds. */
 export const authTokensSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),

@@ -1,10 +1,10 @@
-/** Business constants from spec section 9. One place; web and server import them from here. */
+/** The product's business constants, in one place; web and server import them from here. */
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const DUM_DECIMALS = 9;
 export const DUM_BASE_UNITS = 1_000_000_000n;
 
-/** Local storage keys (spec section 9). */
+/** The web app's local storage keys (the names are fixed: existing clients read them). */
 export const STORAGE_KEYS = {
   jwt: 'dum.jwt',
   accessToken: 'accessToken',

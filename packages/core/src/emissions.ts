@@ -61,7 +61,7 @@ export function emissionsStats(totalEvents: bigint, totalMinted: bigint): Emissi
   };
 }
 
-/** Progress through the current epoch, 0..1, as the halving banner draws it (spec section 9). */
+/** Progress through the current epoch, 0..1, as the halving banner draws it. */
 export function halvingProgress(eventsUntilHalving: number): number {
   const done = (HALVING_EPOCH_EVENTS - eventsUntilHalving) / HALVING_EPOCH_EVENTS;
   return Math.min(1, Math.max(0, done));

@@ -4,7 +4,7 @@ import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
 /**
  * The error catalogue: one code per failure the API can answer, its HTTP status and the
- * user-facing message (spec section 8 verbatim where the spec gives one). Services throw
+ * user-facing message (the product's own texts, verbatim). Services throw
  * `AppError(code)`; the server's one error handler turns it into
  * `{ error: { code, message, details? } }`; the web app's API client turns that back into an
  * `ApiError` whose message toasts read.
@@ -37,11 +37,11 @@ export const ERRORS = {
     message: 'The Solana cluster is not answering. Please try again.',
   },
 
-  // Amounts (spec section 5).
+  // Amounts (the stake dialog and vault supports).
   invalid_amount: { status: 400, message: 'Please enter a valid numeric amount.' },
   insufficient_balance: { status: 409, message: 'Insufficient Balance' },
 
-  // Sign-in (docs/api.md "Auth"). The web app shows spec section 8's texts for these; the
+  // Sign-in (docs/api.md "Auth"). The web app shows its own sign-in texts for these; the
   // messages here say precisely what failed, for the developer reading the network tab.
   auth_challenge_invalid: {
     status: 401,
@@ -139,8 +139,8 @@ export const ERRORS = {
     message: 'That transaction was already used for another support.',
   },
 
-  // Escrow vaults (issue 9; docs/api.md "Escrow vaults"). The first three are the spec's client
-  // texts (section 5), which the server answers too.
+  // Escrow vaults (docs/api.md "Escrow vaults"). The first three are the composer's own
+  // texts, which the server answers too.
   invalid_multiplier: { status: 400, message: ESCROW_MESSAGES.multiplier },
   invalid_duration: { status: 400, message: ESCROW_MESSAGES.durationPositive },
   invalid_content_hash: { status: 400, message: ESCROW_MESSAGES.contentHash },
@@ -158,7 +158,7 @@ export const ERRORS = {
     message: 'This vault holds SOL on chain: join it through the vault program instead.',
   },
 
-  // Faucet (spec section 8).
+  // Faucet.
   faucet_disabled: { status: 403, message: 'Faucet disabled in production' },
   faucet_rate_limited: {
     status: 429,
@@ -195,7 +195,7 @@ export class AppError extends Error {
   }
 }
 
-/** User-facing texts that belong to the client (spec section 8), kept beside the server's. */
+/** User-facing texts that belong to the client, kept beside the server's. */
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   walletConnectionIssue: 'Wallet Connection Issue',
@@ -205,7 +205,7 @@ export const MESSAGES = {
   emissionsFetchFailed: 'Failed to fetch emissions stats',
 } as const;
 
-/** Error-boundary rule of spec section 8: these words mark a wallet-related failure. */
+/** The error boundary's rule: these words mark a wallet-related failure. */
 export function isWalletRelatedError(message: string): boolean {
   return /wallet|solana|phantom|signature|transaction/i.test(message);
 }

@@ -1,5 +1,5 @@
 /**
- * The feed's limits (zod-free, so the web app's first load does not pull in zod) (issue 5, docs/api.md "Feed" and "Uploads"). The server
+ * The feed's limits (zod-free, so the web app's first load does not pull in zod) (docs/api.md "Feed" and "Uploads"). The server
  * enforces these numbers; the web composer and comment box use the same ones.
  */
 

@@ -1,7 +1,7 @@
 import { formatBaseUnitsExact, parseDecimalAmount } from './amounts.ts';
 
 /**
- * Stake dialog and POST /api/users/stake validation (spec section 5), shared by the web app and
+ * Stake dialog and POST /api/users/stake validation, shared by the web app and
  * the server so both say the same thing about the same input.
  */
 export type StakeAction = 'stake' | 'unstake';
