@@ -26,7 +26,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const HALVING_EPOCH_EVENTS = 70_000;
 export const HALVING_URGENT_BELOW = 1000;
 export const HALVING_CRITICAL_BELOW = 100;
-/** 150 DUM per event in epoch 0 (design.md section 4). */
+/** 150 DUM per event in epoch 0 (docs/api.md "Emissions"). */
 export const INITIAL_REWARD = 150n * DUM_BASE_UNITS;
 /** 21,000,000 DUM in base units. */
 export const MAX_SUPPLY = 21_000_000n * DUM_BASE_UNITS;

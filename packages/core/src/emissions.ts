@@ -7,7 +7,7 @@ import {
 } from './constants.ts';
 
 /**
- * The emission schedule of design.md section 4: 150 DUM per rewarded event, halving every
+ * The emission schedule (docs/api.md "Emissions"): 150 DUM per rewarded event, halving every
  * 70,000 events, never past the 21,000,000 DUM cap. All amounts are bigint base units.
  */
 

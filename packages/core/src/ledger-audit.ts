@@ -20,7 +20,7 @@ export interface LedgerAudit {
 }
 
 /**
- * Checks a complete ledger from the outside (design.md section 4): event indices 0..n-1 each
+ * Checks a complete ledger from the outside (docs/api.md "Emissions"): event indices 0..n-1 each
  * exactly once, in mint order; each rewarded event's epoch and reward follow the schedule, cut at
  * the cap; nothing mints past 21M; no action paid twice; and, when given, the published totals
  * agree. Rows must be in id order (the order mints took the emission lock).
