@@ -22,7 +22,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
-import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
 import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
 import {
@@ -33,6 +32,7 @@ import {
   postgresCpuMs,
   processCpuMs,
 } from './measure.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -219,23 +219,17 @@ function report(name: string, rounds: PhaseResult[]): boolean {
 }
 
 async function main(): Promise<void> {
-  const name = `dum_bench_auth_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_auth');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-auth-'));
   let server: { child: ChildProcess; port: number } | null = null;
   try {
-    server = await startServer(url.toString(), dataDir);
+    server = await startServer(database.url, dataDir);
     const { port, child } = server;
     const pid = child.pid ?? 0;
     console.log(
       `bench:auth — ${ROUNDS} rounds of ${SIGNINS} sign-ins per phase (median reported), ` +
         `${CONCURRENCY} concurrent clients, ` +
-        `server on PostgreSQL via ${decodeURIComponent(url.host) || 'its default host'} ` +
+        `server on PostgreSQL via ${decodeURIComponent(new URL(database.url).host) || 'its default host'} ` +
         `(${os.cpus().length} cores shared by client, server and database)`,
     );
     const warmup = Array.from({ length: WARMUP }, () => generateSigner());
@@ -260,10 +254,7 @@ async function main(): Promise<void> {
       await exited;
     }
     await rm(dataDir, { recursive: true, force: true });
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await database.drop();
   }
 }
 

@@ -34,6 +34,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
 import { itemAt, medianBy, percentile } from './measure.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -196,14 +197,8 @@ async function walk(
 
 // Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
-  const dbName = `dum_bench_feed_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const throwaway = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_feed');
+  const databaseUrl = throwaway.url;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-feed-'));
   const children: ChildProcess[] = [];
   try {
@@ -362,10 +357,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${dbName} with (force)`);
-    await cleanup.end();
+    await throwaway.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

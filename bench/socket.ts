@@ -16,12 +16,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createRedisBus } from '../apps/server/src/realtime/index.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
 import { itemAt, percentile } from './measure.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 5);
@@ -147,13 +147,8 @@ async function scenario(label: string, servers: RunningServer[]): Promise<void> 
 }
 
 async function main(): Promise<void> {
-  const name = `dum_bench_socket_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'error' };
+  const database = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_socket');
+  const env = { DATABASE_URL: database.url, REDIS_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'error' };
   console.log(`bench:socket — ${SOCKETS} authenticated sockets, ${BROADCASTS} broadcasts each`);
   const servers: RunningServer[] = [];
   try {
@@ -165,8 +160,7 @@ async function main(): Promise<void> {
     await scenario('two instances behind Redis', servers);
   } finally {
     for (const server of servers) await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

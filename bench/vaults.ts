@@ -28,10 +28,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
-import pg from 'pg';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
 import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
 import { itemAt, percentile, processCpuMs } from './measure.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -200,29 +200,10 @@ async function runPhase(
   };
 }
 
-async function createPostgresDatabase(adminUrl: string) {
-  const name = `dum_bench_vaults_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 // Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const database = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const database = adminUrl ? await createThrowawayDatabase(adminUrl, 'dum_bench_vaults') : null;
   const localnetPort = await freePortRange(2);
   const server = await launchServer({
     SOLANA_LOCALNET_PORT: String(localnetPort),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import type { EscrowLeaderboardRow } from '../escrow/index.ts';
 
 /**
  * The vaults' SQL. Reads are single named statements on the pool; writes run inside the
@@ -171,14 +172,8 @@ export async function readRecentSupports(pool: pg.Pool, vaultId: bigint): Promis
   return result.rows;
 }
 
-export interface LeaderboardRow {
-  supporter_id: string;
-  username: string | null;
-  display_name: string | null;
-  sol_address: string;
-  total: string;
-  supports: number;
-}
+/** A supporter on a vault's leaderboard: the same row for direct and escrow vaults. */
+export type LeaderboardRow = EscrowLeaderboardRow;
 
 /** Supporters ranked by total given; ties go to whoever reached that total first. */
 export async function readLeaderboard(pool: pg.Pool, vaultId: bigint): Promise<LeaderboardRow[]> {
