@@ -1,11 +1,9 @@
-import { Loader2 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
 import {
+  ConfirmFooter,
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
@@ -34,15 +32,11 @@ export function DeletePostDialog({
             It disappears from the feed with its comments and likes. This can’t be undone.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
+        <ConfirmFooter busy={remove.isPending}>
+          <BusyButton
             variant="danger"
-            disabled={remove.isPending}
+            busy={remove.isPending}
+            busyLabel="Deleting..."
             onClick={() =>
               remove.mutate(postId, {
                 onSuccess: () => {
@@ -52,10 +46,9 @@ export function DeletePostDialog({
               })
             }
           >
-            {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
+            Delete
+          </BusyButton>
+        </ConfirmFooter>
       </DialogContent>
     </Dialog>
   );
