@@ -101,30 +101,7 @@ function ChartPlot({
           <rect x="0" y="0" width={nowX} height="100" />
         </clipPath>
       </defs>
-      {GRID.map((line) => (
-        <line
-          key={line}
-          x1="0"
-          x2={WIDTH}
-          y1={yFor(line)}
-          y2={yFor(line)}
-          stroke="var(--color-border)"
-          strokeDasharray={line === 0 ? undefined : '3 5'}
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
-      {steps.slice(1).map((step) => (
-        <line
-          key={step.epoch}
-          x1={x(step.startEvent)}
-          x2={x(step.startEvent)}
-          y1="0"
-          y2="100"
-          stroke="var(--color-border)"
-          strokeOpacity="0.5"
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
+      <ChartGrid steps={steps} x={x} />
       <path d={areaPath} fill="var(--color-dum)" fillOpacity="0.07" />
       <path d={areaPath} fill={`url(#${fillId})`} clipPath={`url(#${clipId})`} />
       <polyline
@@ -155,6 +132,38 @@ function ChartPlot({
         vectorEffect="non-scaling-stroke"
       />
     </svg>
+  );
+}
+
+/** Dashed scale lines across, and a faint line at each halving. */
+function ChartGrid({ steps, x }: { steps: readonly ScheduleStep[]; x: ChartGeometry['x'] }) {
+  return (
+    <>
+      {GRID.map((line) => (
+        <line
+          key={line}
+          x1="0"
+          x2={WIDTH}
+          y1={yFor(line)}
+          y2={yFor(line)}
+          stroke="var(--color-border)"
+          strokeDasharray={line === 0 ? undefined : '3 5'}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      {steps.slice(1).map((step) => (
+        <line
+          key={step.epoch}
+          x1={x(step.startEvent)}
+          x2={x(step.startEvent)}
+          y1="0"
+          y2="100"
+          stroke="var(--color-border)"
+          strokeOpacity="0.5"
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+    </>
   );
 }
 

@@ -52,22 +52,13 @@ export function useStakeForm(
       { amount: amount.trim(), action },
       {
         onSuccess: () => {
-          toast({
-            variant: 'success',
-            title: STAKE_MESSAGES.success(action),
-            description: `${formatDumAmount(checked.amount, 9)} DUM ${action === 'stake' ? 'staked' : 'unstaked'}.`,
-          });
+          toastStaked(action, checked.amount);
           changeOpen(false);
         },
         onError: (failure) => {
           const message = stakeFailureMessage(failure, action);
           setError(message);
-          const parts = toastParts(message);
-          toast({
-            variant: 'destructive',
-            title: parts.title ?? (action === 'stake' ? 'Stake Failed' : 'Unstake Failed'),
-            description: parts.description,
-          });
+          toastStakeFailed(action, message);
         },
       },
     );
@@ -94,4 +85,21 @@ export function useStakeForm(
       setError(null);
     },
   };
+}
+
+function toastStaked(action: StakeAction, amount: bigint) {
+  toast({
+    variant: 'success',
+    title: STAKE_MESSAGES.success(action),
+    description: `${formatDumAmount(amount, 9)} DUM ${action === 'stake' ? 'staked' : 'unstaked'}.`,
+  });
+}
+
+function toastStakeFailed(action: StakeAction, message: string) {
+  const parts = toastParts(message);
+  toast({
+    variant: 'destructive',
+    title: parts.title ?? (action === 'stake' ? 'Stake Failed' : 'Unstake Failed'),
+    description: parts.description,
+  });
 }
