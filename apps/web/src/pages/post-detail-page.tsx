@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { NotFound } from '../components/ui/not-found.tsx';
+import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { POST_ROOT } from '../features/feed/feed-cache.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
@@ -39,7 +40,7 @@ export function PostDetailPage() {
         </div>
       )}
       {post.isPending ? (
-        <PostSkeleton />
+        <PostDetailSkeleton />
       ) : notFound ? (
         <PostNotFound />
       ) : post.isError ? (
@@ -78,23 +79,12 @@ function PostNotFound() {
   );
 }
 
-function PostSkeleton() {
+function PostDetailSkeleton() {
   return (
-    <div
-      role="status"
-      aria-label="Loading post"
-      className="rounded-card border border-border bg-surface/60 p-4"
-    >
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-full" />
-        <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-3.5 w-32" />
-          <Skeleton className="h-3 w-20" />
-        </div>
-      </div>
+    <PostSkeleton role="status" aria-label="Loading post">
       <Skeleton className="mt-4 h-5 w-full" />
       <Skeleton className="mt-2 h-5 w-3/4" />
       <Skeleton className="mt-6 h-24 w-full rounded-2xl" />
-    </div>
+    </PostSkeleton>
   );
 }

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { NotFound } from '../components/ui/not-found.tsx';
+import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
@@ -227,18 +228,11 @@ function VaultSkeleton() {
       aria-label="Loading vault"
       className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
     >
-      <div className="rounded-card border border-border bg-surface/60 p-4">
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-3.5 w-32" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
+      <PostSkeleton>
         <Skeleton className="mt-4 h-5 w-full" />
         <Skeleton className="mt-2 h-5 w-3/4" />
         <Skeleton className="mt-6 h-32 w-full rounded-xl" />
-      </div>
+      </PostSkeleton>
       <div className="flex flex-col gap-6">
         <Skeleton className="h-40 w-full rounded-card" />
         <Skeleton className="h-40 w-full rounded-card" />
