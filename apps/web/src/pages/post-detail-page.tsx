@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, House } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { NotFound } from '../components/ui/not-found.tsx';
+import { ItemNotFound } from '../components/ui/not-found.tsx';
 import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { POST_ROOT } from '../features/feed/feed-cache.ts';
@@ -67,15 +67,12 @@ export function PostDetailPage() {
 
 function PostNotFound() {
   return (
-    <NotFound title="Post not found">
-      <p className="mt-3 max-w-md text-muted">
-        This post was deleted, or it was a free post: those vanish 24 hours after they are shared.
-      </p>
-      <Link to="/" className={buttonVariants({ size: 'md', className: 'mt-8' })}>
-        <House aria-hidden="true" />
-        Back to the feed
-      </Link>
-    </NotFound>
+    <ItemNotFound
+      title="Post not found"
+      reason="This post was deleted, or it was a free post: those vanish 24 hours after they are shared."
+      backTo="/"
+      backLabel="Back to the feed"
+    />
   );
 }
 

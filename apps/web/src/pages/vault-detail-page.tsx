@@ -1,10 +1,10 @@
-import { ArrowLeft, Check, History, House, Landmark, Link2, Share2 } from 'lucide-react';
+import { ArrowLeft, Check, History, Landmark, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { NotFound } from '../components/ui/not-found.tsx';
+import { ItemNotFound } from '../components/ui/not-found.tsx';
 import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
@@ -196,15 +196,12 @@ function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
 
 function VaultNotFound() {
   return (
-    <NotFound title="Vault not found">
-      <p className="mt-3 max-w-md text-muted">
-        This vault does not exist, or its post was deleted by its creator.
-      </p>
-      <Link to="/my-vaults" className={buttonVariants({ size: 'md', className: 'mt-8' })}>
-        <House aria-hidden="true" />
-        Go to My Vaults
-      </Link>
-    </NotFound>
+    <ItemNotFound
+      title="Vault not found"
+      reason="This vault does not exist, or its post was deleted by its creator."
+      backTo="/my-vaults"
+      backLabel="Go to My Vaults"
+    />
   );
 }
 

@@ -1,14 +1,6 @@
-import { CircleAlert, RefreshCw, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx';
-import { cn } from '../../lib/cn.ts';
 
 /** A card's error state: what failed, and a way to try again. */
 export function CardError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -63,49 +55,5 @@ export function CardQueryState<T>({
     <div className={loadingClassName} role="status" aria-label={loadingLabel}>
       {skeleton}
     </div>
-  );
-}
-
-/** A dashboard card named by its title (a region for assistive tech), with an icon badge. */
-export function SectionCard({
-  testId,
-  icon: Icon,
-  iconClassName,
-  title,
-  description,
-  className,
-  headerClassName,
-  contentClassName,
-  decoration,
-  children,
-}: {
-  testId: string;
-  icon: LucideIcon;
-  /** The badge's colours. */
-  iconClassName: string;
-  title: ReactNode;
-  description: ReactNode;
-  className?: string;
-  headerClassName?: string;
-  contentClassName?: string;
-  /** Drawn behind the header and content (a glow). */
-  decoration?: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card className={className} role="region" aria-labelledby={titleId} data-testid={testId}>
-      {decoration}
-      <CardHeader className={headerClassName}>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <span className={cn('grid size-8 place-items-center rounded-lg', iconClassName)}>
-            <Icon className="size-4" aria-hidden="true" />
-          </span>
-          {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-    </Card>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CardEmpty, CardQueryState, SectionCard } from './card-states.tsx';
+import { CardEmpty, CardQueryState } from './card-states.tsx';
+import { SectionCard } from './section-card.tsx';
 import {
   useRewardsHistory,
   useRewardsSummary,

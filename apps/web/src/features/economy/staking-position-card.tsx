@@ -6,7 +6,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { CardQueryState, SectionCard } from './card-states.tsx';
+import { CardQueryState } from './card-states.tsx';
+import { SectionCard } from './section-card.tsx';
 import {
   balancesOf,
   useClaimMutation,

@@ -1,6 +1,6 @@
 import { ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { checkAttachment } from './attachment.ts';

@@ -1,4 +1,4 @@
-import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import {
   ConfirmFooter,
   Dialog,

@@ -1,7 +1,6 @@
 import { formatSol } from '@dum/core';
 import { Coins, HandCoins, Landmark, LogOut } from 'lucide-react';
-import { BusyButton } from '../../components/ui/busy-button.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { BusyButton, Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
 import type { EscrowAction } from './escrow-display.ts';

@@ -1,6 +1,6 @@
 import { formatSol } from '@dum/core';
 import { LogOut } from 'lucide-react';
-import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import {
   ConfirmFooter,
   Dialog,

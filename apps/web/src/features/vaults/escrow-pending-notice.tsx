@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 
 /** A vault whose creation is not confirmed on chain yet; its creator can confirm it. */
 export function PendingNotice({

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { useId, type ReactNode, type SubmitEvent } from 'react';
-import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import {
   ConfirmFooter,
   Dialog,
