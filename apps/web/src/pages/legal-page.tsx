@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
-import { GlowPanel } from '../components/ui/glow-panel.tsx';
+import { GlowPanel } from '../components/ui/card.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export interface LegalSection {

@@ -1,6 +1,6 @@
 import { PenLine, Pickaxe, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
-import { GlowPanel } from '../../components/ui/glow-panel.tsx';
+import { GlowPanel } from '../../components/ui/card.tsx';
 
 export const WELCOME_DISMISSED_KEY = 'dum.welcomeBanner.dismissed';
 
