@@ -7,7 +7,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { useDeletePost } from './feed-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/ui/use-toast.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { commentsKey, POST_ROOT, removePost } from './feed-cache.ts';
+import { errorMessage } from './feed-queries.ts';
 
 /** "Delete this post?": the author's confirmation; open and closed by the post card's button. */
 export function DeletePostDialog({
@@ -52,4 +56,27 @@ export function DeletePostDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Deletes a post (the author only); here, not in feed-queries.ts, so it loads with the dialog. */
+function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest<undefined>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
+    onSuccess: (_result, postId) => {
+      removePost(queryClient, postId);
+      // The post's own page (if open) is still showing it: that page navigates away first.
+      queryClient.removeQueries({ queryKey: [POST_ROOT, postId], type: 'inactive' });
+      queryClient.removeQueries({ queryKey: commentsKey(postId), type: 'inactive' });
+      toast({ title: 'Post deleted', variant: 'success' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete post',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
 }
