@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { buttonVariants } from '../components/ui/button.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { BackToFeedHeader } from '../components/ui/back-header.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { ItemNotFound } from '../components/ui/not-found.tsx';
 import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
@@ -27,18 +26,7 @@ export function PostDetailPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      {!notFound && (
-        <div className="mb-4 flex items-center gap-3">
-          <Link
-            to="/"
-            aria-label="Back to the feed"
-            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-          >
-            <ArrowLeft aria-hidden="true" />
-          </Link>
-          <h1 className="text-xl font-bold tracking-tight">Post</h1>
-        </div>
-      )}
+      {!notFound && <BackToFeedHeader title="Post" />}
       {post.isPending ? (
         <PostDetailSkeleton />
       ) : notFound ? (

@@ -1,7 +1,8 @@
-import { ArrowLeft, Check, History, Landmark, Link2, Share2 } from 'lucide-react';
+import { Check, History, Landmark, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { BackToFeedHeader } from '../components/ui/back-header.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { ItemNotFound } from '../components/ui/not-found.tsx';
@@ -49,17 +50,9 @@ export function VaultDetailPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl xl:max-w-5xl">
-      <div className="mb-4 flex items-center gap-3">
-        <Link
-          to="/"
-          aria-label="Back to the feed"
-          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-        >
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-        <h1 className="flex-1 text-xl font-bold tracking-tight">Vault</h1>
+      <BackToFeedHeader title="Vault">
         {vault.data && <VaultShare vaultId={id} text={postText(vault.data.post)} />}
-      </div>
+      </BackToFeedHeader>
       {vault.isPending ? (
         <VaultSkeleton />
       ) : vault.isError ? (
