@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
+import { GlowPanel } from '../components/ui/card.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -42,41 +43,37 @@ export function ComingSoon({
   useDocumentTitle(documentTitle);
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <section className="relative overflow-hidden rounded-3xl border border-border bg-surface/70 px-6 py-10 sm:px-10 sm:py-12">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-primary/25 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -bottom-28 -left-10 size-64 rounded-full bg-accent/15 blur-3xl"
-        />
-        <div className="relative">
-          <div className="flex items-center gap-3">
-            <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_10px_30px_-10px_var(--color-accent)]">
-              <Icon className="size-6" aria-hidden="true" />
+      <GlowPanel
+        className="border-border px-6 py-10 sm:px-10 sm:py-12"
+        glows={[
+          '-top-24 -right-16 size-72 bg-primary/25',
+          '-bottom-28 -left-10 size-64 bg-accent/15',
+        ]}
+      >
+        <div className="flex items-center gap-3">
+          <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_10px_30px_-10px_var(--color-accent)]">
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <div className="flex flex-col gap-1">
+            <span className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">
+              {eyebrow}
             </span>
-            <div className="flex flex-col gap-1">
-              <span className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">
-                {eyebrow}
-              </span>
-              <Badge variant="dum" className="self-start">
-                Coming soon
-              </Badge>
-            </div>
+            <Badge variant="dum" className="self-start">
+              Coming soon
+            </Badge>
           </div>
-          <h1 className="mt-6 text-3xl font-black tracking-tight text-balance sm:text-4xl">
-            {title}
-          </h1>
-          <p className="mt-3 max-w-xl text-base text-pretty text-muted">{description}</p>
-          {action && (
-            <Link to={action.to} className={cn(buttonVariants({ size: 'md' }), 'mt-6')}>
-              {action.label}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          )}
         </div>
-      </section>
+        <h1 className="mt-6 text-3xl font-black tracking-tight text-balance sm:text-4xl">
+          {title}
+        </h1>
+        <p className="mt-3 max-w-xl text-base text-pretty text-muted">{description}</p>
+        {action && (
+          <Link to={action.to} className={cn(buttonVariants({ size: 'md' }), 'mt-6')}>
+            {action.label}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        )}
+      </GlowPanel>
       <section aria-label="What's coming" className="mt-6">
         <h2 className="mb-3 px-1 text-sm font-semibold text-muted">What’s coming</h2>
         <ul

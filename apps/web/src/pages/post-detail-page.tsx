@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, House } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { buttonVariants } from '../components/ui/button.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { BackToFeedHeader } from '../components/ui/back-header.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { NotFound } from '../components/ui/not-found.tsx';
+import { ItemNotFound } from '../components/ui/not-found.tsx';
+import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { POST_ROOT } from '../features/feed/feed-cache.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
@@ -26,20 +26,9 @@ export function PostDetailPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      {!notFound && (
-        <div className="mb-4 flex items-center gap-3">
-          <Link
-            to="/"
-            aria-label="Back to the feed"
-            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-          >
-            <ArrowLeft aria-hidden="true" />
-          </Link>
-          <h1 className="text-xl font-bold tracking-tight">Post</h1>
-        </div>
-      )}
+      {!notFound && <BackToFeedHeader title="Post" />}
       {post.isPending ? (
-        <PostSkeleton />
+        <PostDetailSkeleton />
       ) : notFound ? (
         <PostNotFound />
       ) : post.isError ? (
@@ -66,35 +55,21 @@ export function PostDetailPage() {
 
 function PostNotFound() {
   return (
-    <NotFound title="Post not found">
-      <p className="mt-3 max-w-md text-muted">
-        This post was deleted, or it was a free post: those vanish 24 hours after they are shared.
-      </p>
-      <Link to="/" className={buttonVariants({ size: 'md', className: 'mt-8' })}>
-        <House aria-hidden="true" />
-        Back to the feed
-      </Link>
-    </NotFound>
+    <ItemNotFound
+      title="Post not found"
+      reason="This post was deleted, or it was a free post: those vanish 24 hours after they are shared."
+      backTo="/"
+      backLabel="Back to the feed"
+    />
   );
 }
 
-function PostSkeleton() {
+function PostDetailSkeleton() {
   return (
-    <div
-      role="status"
-      aria-label="Loading post"
-      className="rounded-card border border-border bg-surface/60 p-4"
-    >
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-full" />
-        <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-3.5 w-32" />
-          <Skeleton className="h-3 w-20" />
-        </div>
-      </div>
+    <PostSkeleton role="status" aria-label="Loading post">
       <Skeleton className="mt-4 h-5 w-full" />
       <Skeleton className="mt-2 h-5 w-3/4" />
       <Skeleton className="mt-6 h-24 w-full rounded-2xl" />
-    </div>
+    </PostSkeleton>
   );
 }

@@ -12,7 +12,7 @@ import {
   signedInAuth,
   signedOutAuth,
 } from '../features/economy/test-kit.tsx';
-import { formatAprBps } from '../features/economy/staking-position-card.tsx';
+import { formatAprBps } from '../features/economy/staking-position.ts';
 import { RewardsPage } from './rewards-page.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));

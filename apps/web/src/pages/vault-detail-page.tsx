@@ -1,10 +1,12 @@
-import { ArrowLeft, Check, History, House, Landmark, Link2, Share2 } from 'lucide-react';
+import { Check, History, Landmark, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { BackToFeedHeader } from '../components/ui/back-header.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { NotFound } from '../components/ui/not-found.tsx';
+import { ItemNotFound } from '../components/ui/not-found.tsx';
+import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
@@ -48,17 +50,9 @@ export function VaultDetailPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl xl:max-w-5xl">
-      <div className="mb-4 flex items-center gap-3">
-        <Link
-          to="/"
-          aria-label="Back to the feed"
-          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-        >
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-        <h1 className="flex-1 text-xl font-bold tracking-tight">Vault</h1>
+      <BackToFeedHeader title="Vault">
         {vault.data && <VaultShare vaultId={id} text={postText(vault.data.post)} />}
-      </div>
+      </BackToFeedHeader>
       {vault.isPending ? (
         <VaultSkeleton />
       ) : vault.isError ? (
@@ -195,15 +189,12 @@ function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
 
 function VaultNotFound() {
   return (
-    <NotFound title="Vault not found">
-      <p className="mt-3 max-w-md text-muted">
-        This vault does not exist, or its post was deleted by its creator.
-      </p>
-      <Link to="/my-vaults" className={buttonVariants({ size: 'md', className: 'mt-8' })}>
-        <House aria-hidden="true" />
-        Go to My Vaults
-      </Link>
-    </NotFound>
+    <ItemNotFound
+      title="Vault not found"
+      reason="This vault does not exist, or its post was deleted by its creator."
+      backTo="/my-vaults"
+      backLabel="Go to My Vaults"
+    />
   );
 }
 
@@ -227,18 +218,11 @@ function VaultSkeleton() {
       aria-label="Loading vault"
       className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
     >
-      <div className="rounded-card border border-border bg-surface/60 p-4">
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-3.5 w-32" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
+      <PostSkeleton>
         <Skeleton className="mt-4 h-5 w-full" />
         <Skeleton className="mt-2 h-5 w-3/4" />
         <Skeleton className="mt-6 h-32 w-full rounded-xl" />
-      </div>
+      </PostSkeleton>
       <div className="flex flex-col gap-6">
         <Skeleton className="h-40 w-full rounded-card" />
         <Skeleton className="h-40 w-full rounded-card" />

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
 
 /** Accessible modal dialog (Radix): focus trap, Escape and the close button close it. */
 export const Dialog = DialogPrimitive.Root;
@@ -36,6 +37,28 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('dialog-footer', className)} {...props} />;
+}
+
+/** A confirm dialog's footer: Cancel (closes the dialog, disabled while busy) and the action. */
+export function ConfirmFooter({
+  busy,
+  cancelLabel = 'Cancel',
+  children,
+}: {
+  busy: boolean;
+  cancelLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="secondary" disabled={busy}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      {children}
+    </DialogFooter>
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

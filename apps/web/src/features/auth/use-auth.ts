@@ -101,8 +101,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [machine]);
 
-  // The wallet connection as the machine sees it; 'restoring' and 'connecting' are not reported
-  // (a remembered wallet reconnecting is not a disconnect).
+  useWalletForMachine(machine, wallet);
+
+  // The session belongs to the user: drop their cached profile when they sign out.
+  useEffect(() => {
+    if (state.status === 'signed-out') queryClient.removeQueries({ queryKey: ['/api/auth/me'] });
+  }, [state.status, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      isAuthenticated: state.status === 'authenticated',
+      signIn: (options) => machine.signIn(options),
+      signOut: () => machine.signOut(),
+    }),
+    [state, machine],
+  );
+  return createElement(
+    MachineContext.Provider,
+    { value: machine },
+    createElement(AuthContext.Provider, { value }, children),
+  );
+}
+
+/**
+ * Feeds the machine the wallet connection as it sees it; 'restoring' and 'connecting' are not
+ * reported (a remembered wallet reconnecting is not a disconnect).
+ */
+function useWalletForMachine(machine: AuthMachine, wallet: ReturnType<typeof useWallet>) {
   const { status: walletStatus, wallet: current, account, config } = wallet;
   useEffect(() => {
     if (walletStatus === 'disconnected') {
@@ -126,27 +153,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     machine.setWallet(view);
   }, [machine, walletStatus, current, account, config]);
-
-  // The session belongs to the user: drop their cached profile when they sign out.
-  useEffect(() => {
-    if (state.status === 'signed-out') queryClient.removeQueries({ queryKey: ['/api/auth/me'] });
-  }, [state.status, queryClient]);
-
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      status: state.status,
-      user: state.user,
-      isAuthenticated: state.status === 'authenticated',
-      signIn: (options) => machine.signIn(options),
-      signOut: () => machine.signOut(),
-    }),
-    [state, machine],
-  );
-  return createElement(
-    MachineContext.Provider,
-    { value: machine },
-    createElement(AuthContext.Provider, { value }, children),
-  );
 }
 
 const signedOut: AuthContextValue = {

@@ -25,3 +25,35 @@ export function CardEmpty({ title, children }: { title: string; children?: React
     </div>
   );
 }
+
+/**
+ * A card's body over one query: the content once the data is there, else the error with
+ * Try Again, else the skeleton announced as loading.
+ */
+export function CardQueryState<T>({
+  data,
+  isError,
+  errorMessage,
+  onRetry,
+  loadingLabel,
+  loadingClassName = 'grid gap-3',
+  skeleton,
+  children,
+}: {
+  data: T | undefined;
+  isError: boolean;
+  errorMessage: string;
+  onRetry: () => void;
+  loadingLabel: string;
+  loadingClassName?: string;
+  skeleton: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (data !== undefined) return children(data);
+  if (isError) return <CardError message={errorMessage} onRetry={onRetry} />;
+  return (
+    <div className={loadingClassName} role="status" aria-label={loadingLabel}>
+      {skeleton}
+    </div>
+  );
+}

@@ -1,17 +1,11 @@
 import { BONUS_MINT_KINDS, formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
 import { History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CardEmpty, CardError } from './card-states.tsx';
+import { CardEmpty, CardQueryState } from './card-states.tsx';
+import { SectionCard } from './section-card.tsx';
 import {
   useRewardsHistory,
   useRewardsSummary,
@@ -43,34 +37,37 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, {
  */
 export function EarningsHistoryCard({ userId, className }: { userId: string; className?: string }) {
   const [kind, setKind] = useState<string | null>(null);
-  const titleId = useId();
   const summary = useRewardsSummary(userId);
   const history = useRewardsHistory(userId, kind);
-  const items = history.data?.pages.flatMap((page) => page.items);
 
   return (
-    <Card
+    <SectionCard
+      testId="earnings-history"
+      icon={History}
+      iconClassName="bg-primary/15 text-primary"
+      title="Earnings"
+      description="Every DUM you have mined, straight from the emission ledger."
       className={className}
-      role="region"
-      aria-labelledby={titleId}
-      data-testid="earnings-history"
+      contentClassName="flex flex-col gap-4"
     >
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <span className="grid size-8 place-items-center rounded-lg bg-primary/15 text-primary">
-            <History className="size-4" aria-hidden="true" />
-          </span>
-          Earnings
-        </CardTitle>
-        <CardDescription>
-          Every DUM you have mined, straight from the emission ledger.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {summary.data && summary.data.byKind.length > 0 && (
-          <KindFilter summary={summary.data} kind={kind} onChange={setKind} />
-        )}
-        {items ? (
+      {summary.data && summary.data.byKind.length > 0 && (
+        <KindFilter summary={summary.data} kind={kind} onChange={setKind} />
+      )}
+      <CardQueryState
+        data={history.data?.pages.flatMap((page) => page.items)}
+        isError={history.isError}
+        errorMessage="Couldn't load your earnings."
+        onRetry={() => void history.refetch()}
+        loadingLabel="Loading your earnings"
+        skeleton={[0, 1, 2].map((row) => (
+          <div key={row} className="flex items-center gap-3">
+            <Skeleton className="size-9 shrink-0 rounded-xl" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-16" />
+          </div>
+        ))}
+      >
+        {(items) =>
           items.length === 0 ? (
             <CardEmpty title={kind ? 'Nothing of this kind yet' : 'No earnings yet'}>
               {kind
@@ -101,24 +98,9 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
               )}
             </>
           )
-        ) : history.isError ? (
-          <CardError
-            message="Couldn't load your earnings."
-            onRetry={() => void history.refetch()}
-          />
-        ) : (
-          <div className="grid gap-3" role="status" aria-label="Loading your earnings">
-            {[0, 1, 2].map((row) => (
-              <div key={row} className="flex items-center gap-3">
-                <Skeleton className="size-9 shrink-0 rounded-xl" />
-                <Skeleton className="h-4 flex-1" />
-                <Skeleton className="h-4 w-16" />
-              </div>
-            ))}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+        }
+      </CardQueryState>
+    </SectionCard>
   );
 }
 

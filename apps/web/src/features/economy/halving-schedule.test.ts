@@ -1,6 +1,6 @@
 import { INITIAL_REWARD, MAX_SUPPLY } from '@dum/core';
 import { describe, expect, it } from 'vitest';
-import { chartEpochCount, halvingSchedule, ratio } from './halving-schedule.ts';
+import { chartEpochCount, chartGeometry, halvingSchedule, ratio } from './halving-schedule.ts';
 
 const DUM = 1_000_000_000n;
 
@@ -43,5 +43,17 @@ describe('halving schedule', () => {
     expect(ratio(INITIAL_REWARD / 2n, INITIAL_REWARD)).toBe(0.5);
     expect(ratio(0n, MAX_SUPPLY)).toBe(0);
     expect(ratio(1n, 0n)).toBe(0);
+  });
+
+  it('lays the steps, the supply line and the now marker out on the plot', () => {
+    const geometry = chartGeometry(halvingSchedule(2), 35_000, INITIAL_REWARD);
+    expect(geometry.stepPath).toBe('M 0 8 L 500 8 L 500 54 L 1000 54');
+    expect(geometry.areaPath).toBe(`${geometry.stepPath} L 1000 100 L 0 100 Z`);
+    expect(geometry.supplyPoints.split(' ')[0]).toBe('0,100');
+    expect(geometry.supplyPoints.split(' ')[1]).toBe('500,54');
+    expect(geometry.nowX).toBe(250);
+    expect(geometry.nowLeft).toBe(25);
+    expect(geometry.nowTop).toBe(8);
+    expect(geometry.x(1_000_000)).toBe(1000);
   });
 });

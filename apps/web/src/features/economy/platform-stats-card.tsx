@@ -4,9 +4,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Progress } from '../../components/ui/progress.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CardError } from './card-states.tsx';
+import { CardQueryState } from './card-states.tsx';
 import { usePlatformStats } from './economy-queries.ts';
-import { platformStatsView } from './platform-stats.ts';
+import { platformStatsView, type PlatformStatsView } from './platform-stats.ts';
 
 /**
  * The Platform Stats card: Total Vibes, DUM Mined, Current Reward, Next
@@ -33,64 +33,75 @@ export function PlatformStatsCard({ className }: { className?: string }) {
         )}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        {view ? (
-          <>
-            <dl className="grid grid-cols-2 gap-2">
-              <Stat
-                icon={Sparkles}
-                label="Total Vibes"
-                value={view.totalVibes}
-                testId="stat-total-vibes"
-                tone="text-primary"
-              />
-              <Stat
-                icon={Pickaxe}
-                label="DUM Mined"
-                value={view.dumMined}
-                testId="stat-dum-mined"
-                tone="text-dum"
-              />
-              <Stat
-                icon={Coins}
-                label="Current Reward"
-                value={view.currentReward}
-                unit="DUM"
-                testId="stat-current-reward"
-                tone="text-dum"
-              />
-              <Stat
-                icon={Hourglass}
-                label="Next Halving"
-                value={view.nextHalving}
-                unit="vibes"
-                testId="stat-next-halving"
-                tone="text-accent"
-              />
-            </dl>
-            <div className="mt-auto grid gap-1.5">
-              <div className="flex items-baseline justify-between text-sm">
-                <span className="font-medium">Supply Minted</span>
-                <span
-                  className="font-mono font-semibold text-dum tabular-nums"
-                  data-testid="stat-supply-percent"
-                >
-                  {view.mintedPercent}
-                </span>
-              </div>
-              <Progress value={view.mintedFraction} label="Supply minted" className="h-2" />
-              <div className="flex justify-between text-xs text-subtle">
-                <span data-testid="stat-supply-minted">{view.minted} DUM minted</span>
-                <span data-testid="stat-supply-max">{view.maxSupply} max</span>
-              </div>
-            </div>
-          </>
-        ) : query.isError ? (
-          <CardError message="Couldn't load platform stats." onRetry={() => void query.refetch()} />
-        ) : (
-          <StatsSkeleton />
-        )}
+        <CardQueryState
+          data={view ?? undefined}
+          isError={query.isError}
+          errorMessage="Couldn't load platform stats."
+          onRetry={() => void query.refetch()}
+          loadingLabel="Loading platform stats"
+          loadingClassName="flex flex-col gap-4"
+          skeleton={<StatsSkeleton />}
+        >
+          {(view) => <PlatformStats view={view} />}
+        </CardQueryState>
       </CardContent>
     </Card>
+  );
+}
+
+/** The four figures and the Supply Minted bar. */
+function PlatformStats({ view }: { view: PlatformStatsView }) {
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-2">
+        <Stat
+          icon={Sparkles}
+          label="Total Vibes"
+          value={view.totalVibes}
+          testId="stat-total-vibes"
+          tone="text-primary"
+        />
+        <Stat
+          icon={Pickaxe}
+          label="DUM Mined"
+          value={view.dumMined}
+          testId="stat-dum-mined"
+          tone="text-dum"
+        />
+        <Stat
+          icon={Coins}
+          label="Current Reward"
+          value={view.currentReward}
+          unit="DUM"
+          testId="stat-current-reward"
+          tone="text-dum"
+        />
+        <Stat
+          icon={Hourglass}
+          label="Next Halving"
+          value={view.nextHalving}
+          unit="vibes"
+          testId="stat-next-halving"
+          tone="text-accent"
+        />
+      </dl>
+      <div className="mt-auto grid gap-1.5">
+        <div className="flex items-baseline justify-between text-sm">
+          <span className="font-medium">Supply Minted</span>
+          <span
+            className="font-mono font-semibold text-dum tabular-nums"
+            data-testid="stat-supply-percent"
+          >
+            {view.mintedPercent}
+          </span>
+        </div>
+        <Progress value={view.mintedFraction} label="Supply minted" className="h-2" />
+        <div className="flex justify-between text-xs text-subtle">
+          <span data-testid="stat-supply-minted">{view.minted} DUM minted</span>
+          <span data-testid="stat-supply-max">{view.maxSupply} max</span>
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -127,7 +138,7 @@ function Stat({
 
 function StatsSkeleton() {
   return (
-    <div className="flex flex-col gap-4" role="status" aria-label="Loading platform stats">
+    <>
       <div className="grid grid-cols-2 gap-2.5">
         {[0, 1, 2, 3].map((cell) => (
           <Skeleton key={cell} className="h-[4.5rem] rounded-xl" />
@@ -135,6 +146,6 @@ function StatsSkeleton() {
       </div>
       <Skeleton className="h-3 w-1/3" />
       <Skeleton className="h-2 w-full" />
-    </div>
+    </>
   );
 }

@@ -1,18 +1,12 @@
 import { Check, Copy, Gift, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
 import { useEmissionsStats } from '../emissions/use-emissions-stats.ts';
 import { CardError } from './card-states.tsx';
+import { SectionCard } from './section-card.tsx';
 import { useReferralCode, useReferralStats } from './economy-queries.ts';
 import { referralEarnings, referralRewards } from './referral-rewards.ts';
 import { useEconomyViewer } from './use-economy-viewer.ts';
@@ -49,135 +43,139 @@ function SignedInReferralCard({
   className?: string;
   compact: boolean;
 }) {
-  const code = useReferralCode(userId);
-  const stats = useReferralStats(userId);
   const epoch = useEmissionsStats().data?.currentEpoch;
   const rewards = referralRewards(epoch);
-  const { copied, copy: copyLink } = useCopyToClipboard(COPIED_TOAST);
-  const linkId = useId();
-  const titleId = useId();
 
   return (
-    <Card
+    <SectionCard
+      testId="referral-card"
+      icon={Gift}
+      iconClassName="bg-vibe text-primary-foreground"
+      title="Invite & Earn"
+      description="Bring friends to Dum Club and you both mine a bonus."
       className={cn('@container relative overflow-hidden', className)}
-      role="region"
-      aria-labelledby={titleId}
-      data-testid="referral-card"
+      headerClassName="relative"
+      contentClassName="relative flex flex-col gap-4"
+      decoration={
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-20 -right-16 size-56 rounded-full bg-accent/15 blur-3xl"
+        />
+      }
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-20 -right-16 size-56 rounded-full bg-accent/15 blur-3xl"
-      />
-      <CardHeader className="relative">
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <span className="grid size-8 place-items-center rounded-lg bg-vibe text-primary-foreground">
-            <Gift className="size-4" aria-hidden="true" />
+      {rewards.genesis && (
+        <p
+          data-testid="genesis-banner"
+          className="flex items-start gap-2 rounded-xl border border-dum/30 bg-dum/10 px-3 py-2 text-sm"
+        >
+          <Sparkles className="mt-0.5 size-4 shrink-0 text-dum" aria-hidden="true" />
+          <span>
+            <span className="font-semibold text-dum">Genesis Round:</span> referral rewards are
+            doubled until the first halving.
           </span>
-          Invite &amp; Earn
-        </CardTitle>
-        <CardDescription>Bring friends to Dum Club and you both mine a bonus.</CardDescription>
-      </CardHeader>
-      <CardContent className="relative flex flex-col gap-4">
-        {rewards.genesis && (
-          <p
-            data-testid="genesis-banner"
-            className="flex items-start gap-2 rounded-xl border border-dum/30 bg-dum/10 px-3 py-2 text-sm"
-          >
-            <Sparkles className="mt-0.5 size-4 shrink-0 text-dum" aria-hidden="true" />
-            <span>
-              <span className="font-semibold text-dum">Genesis Round:</span> referral rewards are
-              doubled until the first halving.
-            </span>
-          </p>
-        )}
+        </p>
+      )}
 
-        <div className="grid grid-cols-2 gap-2.5">
-          <RewardBox label="You get" amount={rewards.referrer} testId="referral-reward-referrer" />
-          <RewardBox
-            label="Your friend gets"
-            amount={rewards.friend}
-            testId="referral-reward-friend"
-          />
+      <div className="grid grid-cols-2 gap-2.5">
+        <RewardBox label="You get" amount={rewards.referrer} testId="referral-reward-referrer" />
+        <RewardBox
+          label="Your friend gets"
+          amount={rewards.friend}
+          testId="referral-reward-friend"
+        />
+      </div>
+      <ReferralStats userId={userId} />
+      <ReferralLink userId={userId} />
+      {compact ? (
+        <details className="group rounded-xl border border-border/70 bg-background/40 px-3 py-2">
+          <summary className="cursor-pointer text-sm font-semibold marker:text-subtle">
+            How it works
+          </summary>
+          <HowItWorks rewards={rewards} className="mt-2 mb-1" />
+        </details>
+      ) : (
+        <div>
+          <h4 className="text-sm font-semibold">How it works</h4>
+          <HowItWorks rewards={rewards} className="mt-2" />
         </div>
+      )}
+    </SectionCard>
+  );
+}
 
-        {stats.isError && !stats.data ? (
-          <CardError
-            message="Couldn't load your referral stats."
-            onRetry={() => void stats.refetch()}
-          />
-        ) : (
-          <dl className="grid grid-cols-2 gap-2.5 text-sm">
-            <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-              <dt className="text-xs font-medium text-muted">Total Referrals</dt>
-              <dd className="mt-1 font-mono text-xl font-bold tabular-nums">
-                {stats.data ? (
-                  <span data-testid="referral-total">{stats.data.total_referrals}</span>
-                ) : (
-                  <Skeleton className="h-7 w-10" />
-                )}
-              </dd>
-            </div>
-            <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-              <dt className="text-xs font-medium text-muted">DUM Earned</dt>
-              <dd className="mt-1 font-mono text-xl font-bold text-dum tabular-nums">
-                {stats.data ? (
-                  <span data-testid="referral-earned">
-                    {referralEarnings(stats.data.total_earnings)}
-                  </span>
-                ) : (
-                  <Skeleton className="h-7 w-14" />
-                )}
-              </dd>
-            </div>
-          </dl>
-        )}
-
-        <div className="grid gap-1.5">
-          <label htmlFor={linkId} className="text-sm font-medium">
-            Your referral link
-          </label>
-          {code.data ? (
-            <div className="flex flex-col gap-2 @md:flex-row">
-              <input
-                id={linkId}
-                readOnly
-                value={code.data.link}
-                onFocus={(event) => event.currentTarget.select()}
-                className="h-10 w-full min-w-0 rounded-xl border border-border bg-background/60 px-3 font-mono text-xs @md:flex-1 text-muted outline-none focus-visible:border-primary/60"
-              />
-              <Button
-                variant={copied ? 'secondary' : 'primary'}
-                onClick={() => void copyLink(code.data.link)}
-              >
-                {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            </div>
-          ) : code.isError ? (
-            <CardError
-              message="Couldn't load your referral link."
-              onRetry={() => void code.refetch()}
-            />
+/** Total referrals and DUM earned from them (each a skeleton until the stats answer). */
+function ReferralStats({ userId }: { userId: string }) {
+  const stats = useReferralStats(userId);
+  if (stats.isError && !stats.data) {
+    return (
+      <CardError
+        message="Couldn't load your referral stats."
+        onRetry={() => void stats.refetch()}
+      />
+    );
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-2.5 text-sm">
+      <div className="rounded-xl border border-border/70 bg-background/40 p-3">
+        <dt className="text-xs font-medium text-muted">Total Referrals</dt>
+        <dd className="mt-1 font-mono text-xl font-bold tabular-nums">
+          {stats.data ? (
+            <span data-testid="referral-total">{stats.data.total_referrals}</span>
           ) : (
-            <Skeleton className="h-10 w-full rounded-xl" />
+            <Skeleton className="h-7 w-10" />
           )}
-        </div>
+        </dd>
+      </div>
+      <div className="rounded-xl border border-border/70 bg-background/40 p-3">
+        <dt className="text-xs font-medium text-muted">DUM Earned</dt>
+        <dd className="mt-1 font-mono text-xl font-bold text-dum tabular-nums">
+          {stats.data ? (
+            <span data-testid="referral-earned">{referralEarnings(stats.data.total_earnings)}</span>
+          ) : (
+            <Skeleton className="h-7 w-14" />
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
 
-        {compact ? (
-          <details className="group rounded-xl border border-border/70 bg-background/40 px-3 py-2">
-            <summary className="cursor-pointer text-sm font-semibold marker:text-subtle">
-              How it works
-            </summary>
-            <HowItWorks rewards={rewards} className="mt-2 mb-1" />
-          </details>
-        ) : (
-          <div>
-            <h4 className="text-sm font-semibold">How it works</h4>
-            <HowItWorks rewards={rewards} className="mt-2" />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+/** The referral link, read-only and selected on focus, with Copy. */
+function ReferralLink({ userId }: { userId: string }) {
+  const code = useReferralCode(userId);
+  const { copied, copy: copyLink } = useCopyToClipboard(COPIED_TOAST);
+  const linkId = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={linkId} className="text-sm font-medium">
+        Your referral link
+      </label>
+      {code.data ? (
+        <div className="flex flex-col gap-2 @md:flex-row">
+          <input
+            id={linkId}
+            readOnly
+            value={code.data.link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-10 w-full min-w-0 rounded-xl border border-border bg-background/60 px-3 font-mono text-xs @md:flex-1 text-muted outline-none focus-visible:border-primary/60"
+          />
+          <Button
+            variant={copied ? 'secondary' : 'primary'}
+            onClick={() => void copyLink(code.data.link)}
+          >
+            {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+      ) : code.isError ? (
+        <CardError
+          message="Couldn't load your referral link."
+          onRetry={() => void code.refetch()}
+        />
+      ) : (
+        <Skeleton className="h-10 w-full rounded-xl" />
+      )}
+    </div>
   );
 }
 

@@ -1,25 +1,19 @@
-import { STAKE_MESSAGES, formatDumAmount, validateStakeAmount, type StakeAction } from '@dum/core';
+import { formatDumAmount, type StakeAction } from '@dum/core';
 import { Lock, Wallet } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import {
+  ConfirmFooter,
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { useStakeMutation, type DumBalances } from './economy-queries.ts';
-import {
-  isStakeSubmitDisabled,
-  maxStakeAmount,
-  stakeFailureMessage,
-  toastParts,
-} from './stake-form.ts';
+import type { DumBalances } from './economy-queries.ts';
+import { isStakeSubmitDisabled, stakeConfirmLabel } from './stake-form.ts';
+import { useStakeForm } from './use-stake-form.ts';
 
 const MODES: readonly { action: StakeAction; label: string }[] = [
   { action: 'stake', label: 'Stake' },
@@ -27,9 +21,8 @@ const MODES: readonly { action: StakeAction; label: string }[] = [
 ];
 
 /**
- * 'Manage DUM Tokens' (spec sections 2, 4, 5, 8): Available and Staked boxes, Stake/Unstake
- * mode, the amount with Max, Cancel and confirm. Amounts are checked with the same validator
- * the server runs; on success the dialog closes, the amount clears and the mode resets to stake.
+ * 'Manage DUM Tokens': Available and Staked boxes, Stake/Unstake mode, the amount with Max,
+ * Cancel and confirm. The form's state and rules live in useStakeForm.
  */
 export function StakeDialog({
   open,
@@ -42,72 +35,11 @@ export function StakeDialog({
   wallet: string;
   balances: DumBalances;
 }) {
-  const [mode, setMode] = useState<StakeAction>('stake');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const stake = useStakeMutation(wallet);
-  const amountId = useId();
-  const errorId = useId();
-
-  const available = mode === 'stake' ? balances.balance : balances.staked;
-  const pending = stake.isPending;
-
-  function reset() {
-    setMode('stake');
-    setAmount('');
-    setError(null);
-  }
-
-  function changeOpen(next: boolean) {
-    if (!next) reset();
-    onOpenChange(next);
-  }
-
-  function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (isStakeSubmitDisabled(amount, pending)) return;
-    const action = mode;
-    const checked = validateStakeAmount(amount, available, action);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError(null);
-    stake.mutate(
-      { amount: amount.trim(), action },
-      {
-        onSuccess: () => {
-          toast({
-            variant: 'success',
-            title: STAKE_MESSAGES.success(action),
-            description: `${formatDumAmount(checked.amount, 9)} DUM ${action === 'stake' ? 'staked' : 'unstaked'}.`,
-          });
-          changeOpen(false);
-        },
-        onError: (failure) => {
-          const message = stakeFailureMessage(failure, action);
-          setError(message);
-          const parts = toastParts(message);
-          toast({
-            variant: 'destructive',
-            title: parts.title ?? (action === 'stake' ? 'Stake Failed' : 'Unstake Failed'),
-            description: parts.description,
-          });
-        },
-      },
-    );
-  }
-
-  const confirmLabel = pending
-    ? mode === 'stake'
-      ? 'Staking...'
-      : 'Unstaking...'
-    : mode === 'stake'
-      ? 'Stake Tokens'
-      : 'Unstake Tokens';
+  const form = useStakeForm(wallet, balances, onOpenChange);
+  const { mode, amount, pending } = form;
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={open} onOpenChange={form.changeOpen}>
       <DialogContent data-testid="stake-dialog">
         <DialogHeader>
           <DialogTitle>Manage DUM Tokens</DialogTitle>
@@ -133,102 +65,112 @@ export function StakeDialog({
           />
         </div>
 
-        <div
-          role="group"
-          aria-label="Stake or unstake"
-          className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background/60 p-1"
-        >
-          {MODES.map((item) => (
-            <button
-              key={item.action}
-              type="button"
-              aria-pressed={mode === item.action}
-              disabled={pending}
-              onClick={() => {
-                setMode(item.action);
-                setError(null);
-              }}
-              className={cn(
-                'h-9 rounded-lg text-sm font-semibold transition-colors disabled:opacity-50',
-                mode === item.action
-                  ? 'bg-dum text-background shadow-sm'
-                  : 'text-muted hover:bg-surface-2 hover:text-foreground',
-              )}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <ModeSwitch mode={mode} disabled={pending} onChoose={form.chooseMode} />
 
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <label htmlFor={amountId} className="text-sm font-medium">
-              Amount to {mode}
-            </label>
-            <div className="flex gap-2">
-              <div className="relative min-w-0 flex-1">
-                <input
-                  id={amountId}
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder="0.0"
-                  value={amount}
-                  disabled={pending}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
-                  onChange={(event) => {
-                    setAmount(event.target.value);
-                    setError(null);
-                  }}
-                  className={cn(
-                    'h-11 w-full rounded-xl border bg-background/60 pr-14 pl-3 font-mono text-base tabular-nums outline-none placeholder:text-subtle focus-visible:border-dum/70 focus-visible:ring-2 focus-visible:ring-dum/25 disabled:opacity-60',
-                    error ? 'border-danger/70' : 'border-border',
-                  )}
-                />
-                <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-subtle">
-                  DUM
-                </span>
-              </div>
-              <Button
-                type="button"
-                variant="secondary"
-                className="h-11"
-                disabled={pending}
-                onClick={() => {
-                  setAmount(maxStakeAmount(available));
-                  setError(null);
-                }}
-              >
-                Max
-              </Button>
-            </div>
-            <p className="text-xs text-muted">
-              {mode === 'stake' ? 'Available to stake' : 'Available to unstake'}:{' '}
-              <span className="font-mono text-foreground tabular-nums">
-                {formatDumAmount(available, 9)} DUM
-              </span>
-            </p>
-            {error && (
-              <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
+        <form onSubmit={form.submit} noValidate className="grid gap-4">
+          <AmountField form={form} />
+          <ConfirmFooter busy={pending}>
             <Button type="submit" variant="dum" disabled={isStakeSubmitDisabled(amount, pending)}>
-              {confirmLabel}
+              {stakeConfirmLabel(mode, pending)}
             </Button>
-          </DialogFooter>
+          </ConfirmFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ModeSwitch({
+  mode,
+  disabled,
+  onChoose,
+}: {
+  mode: StakeAction;
+  disabled: boolean;
+  onChoose: (mode: StakeAction) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Stake or unstake"
+      className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background/60 p-1"
+    >
+      {MODES.map((item) => (
+        <button
+          key={item.action}
+          type="button"
+          aria-pressed={mode === item.action}
+          disabled={disabled}
+          onClick={() => onChoose(item.action)}
+          className={cn(
+            'h-9 rounded-lg text-sm font-semibold transition-colors disabled:opacity-50',
+            mode === item.action
+              ? 'bg-dum text-background shadow-sm'
+              : 'text-muted hover:bg-surface-2 hover:text-foreground',
+          )}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The amount with its DUM suffix and Max, what is available, and the error if any. */
+function AmountField({ form }: { form: ReturnType<typeof useStakeForm> }) {
+  const { mode, amount, error, available, pending } = form;
+  const amountId = useId();
+  const errorId = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={amountId} className="text-sm font-medium">
+        Amount to {mode}
+      </label>
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <input
+            id={amountId}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0.0"
+            value={amount}
+            disabled={pending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => form.editAmount(event.target.value)}
+            className={cn(
+              'h-11 w-full rounded-xl border bg-background/60 pr-14 pl-3 font-mono text-base tabular-nums outline-none placeholder:text-subtle focus-visible:border-dum/70 focus-visible:ring-2 focus-visible:ring-dum/25 disabled:opacity-60',
+              error ? 'border-danger/70' : 'border-border',
+            )}
+          />
+          <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-subtle">
+            DUM
+          </span>
+        </div>
+        <Button
+          type="button"
+          variant="secondary"
+          className="h-11"
+          disabled={pending}
+          onClick={form.fillMax}
+        >
+          Max
+        </Button>
+      </div>
+      <p className="text-xs text-muted">
+        {mode === 'stake' ? 'Available to stake' : 'Available to unstake'}:{' '}
+        <span className="font-mono text-foreground tabular-nums">
+          {formatDumAmount(available, 9)} DUM
+        </span>
+      </p>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import {
   isStakeSubmitDisabled,
   maxStakeAmount,
+  stakeConfirmLabel,
   stakeFailureMessage,
   toastParts,
 } from './stake-form.ts';
@@ -62,5 +63,12 @@ describe('stake form rules', () => {
     expect(toastParts(STAKE_MESSAGES.unparsable)).toEqual({
       description: 'Please enter a valid numeric amount.',
     });
+  });
+
+  it('labels confirm with the action, or what is happening while pending', () => {
+    expect(stakeConfirmLabel('stake', false)).toBe('Stake Tokens');
+    expect(stakeConfirmLabel('unstake', false)).toBe('Unstake Tokens');
+    expect(stakeConfirmLabel('stake', true)).toBe('Staking...');
+    expect(stakeConfirmLabel('unstake', true)).toBe('Unstaking...');
   });
 });

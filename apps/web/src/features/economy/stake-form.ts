@@ -7,7 +7,7 @@ import {
 } from '@dum/core';
 
 /**
- * The rules of the stake dialog (spec sections 4, 5 and 8), as plain functions. The amount
+ * The rules of the stake dialog (amount checks, Max, failure messages), as plain functions. The amount
  * checks themselves are `validateStakeAmount` from packages/core, which the server runs too.
  */
 
@@ -27,6 +27,12 @@ export function isStakeSubmitDisabled(amount: string, pending: boolean): boolean
   if (/^-\s*(\d|\.\d)/.test(text)) return true;
   const parsed = parseDecimalAmount(text);
   return parsed.ok && parsed.value === 0n;
+}
+
+/** The confirm button's label: the action, or what is happening while it is pending. */
+export function stakeConfirmLabel(mode: StakeAction, pending: boolean): string {
+  if (pending) return mode === 'stake' ? 'Staking...' : 'Unstaking...';
+  return mode === 'stake' ? 'Stake Tokens' : 'Unstake Tokens';
 }
 
 /** Stake failure: an errors array joined by '; ', else the message, else the default. */

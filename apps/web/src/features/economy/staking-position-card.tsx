@@ -1,30 +1,21 @@
-import { formatDumAmount, parseBaseUnits, stakingAccrual } from '@dum/core';
+import { formatDumAmount, parseBaseUnits } from '@dum/core';
 import { HandCoins, Lock, PiggyBank, Wallet } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { CardError } from './card-states.tsx';
-import { balancesOf, useClaimMutation, useRewardsSummary } from './economy-queries.ts';
-import { StakeDialog } from './stake-dialog.tsx';
 import { useNow } from '../../lib/use-now.ts';
-
-/** APR in basis points as a percent for reading: 1000 -> "10%", 1250 -> "12.5%". */
-export function formatAprBps(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
-}
+import { CardQueryState } from './card-states.tsx';
+import { SectionCard } from './section-card.tsx';
+import {
+  balancesOf,
+  useClaimMutation,
+  useRewardsSummary,
+  type RewardsSummary,
+} from './economy-queries.ts';
+import { StakeDialog } from './stake-dialog.tsx';
+import { formatAprBps, stakingFigures } from './staking-position.ts';
 
 /**
  * The staking position on /rewards: balance, staked, rewards accruing (counted up live from the
@@ -40,24 +31,99 @@ export function StakingPositionCard({
   className?: string;
 }) {
   const summary = useRewardsSummary(userId);
-  const claim = useClaimMutation(wallet);
-  const [stakeOpen, setStakeOpen] = useState(false);
-  const titleId = useId();
-  const now = useNow(1000);
-
-  const account = summary.data?.account;
-  const balances = balancesOf(account);
   const aprBps = summary.data?.stakingAprBps ?? 0;
-  const accrued =
-    balances.rewards +
-    stakingAccrual(
-      balances.staked,
-      aprBps,
-      BigInt(Math.max(0, now - (summary.dataUpdatedAt || now))),
-    );
-  const totalEarned = parseBaseUnits(account?.totalEarned ?? '0') ?? 0n;
-  // What the current stake earns at the server's rate (base units, rounded down).
-  const yearly = (balances.staked * BigInt(aprBps)) / 10_000n;
+
+  return (
+    <SectionCard
+      testId="staking-position"
+      icon={PiggyBank}
+      iconClassName="bg-dum/15 text-dum"
+      title="Staking"
+      description={
+        summary.data
+          ? `Staked DUM earns ${formatAprBps(aprBps)} a year, accrued every second.`
+          : 'Stake DUM to earn rewards while it is staked.'
+      }
+      className={cn('flex flex-col', className)}
+      contentClassName="flex flex-1 flex-col gap-4"
+    >
+      <CardQueryState
+        data={summary.data}
+        isError={summary.isError}
+        errorMessage="Couldn't load your staking position."
+        onRetry={() => void summary.refetch()}
+        loadingLabel="Loading your staking position"
+        skeleton={
+          <>
+            <div className="grid grid-cols-2 gap-2.5">
+              <Skeleton className="h-[4.5rem] rounded-xl" />
+              <Skeleton className="h-[4.5rem] rounded-xl" />
+            </div>
+            <Skeleton className="h-16 rounded-xl" />
+          </>
+        }
+      >
+        {(data) => (
+          <StakingPosition summary={data} answeredAt={summary.dataUpdatedAt} wallet={wallet} />
+        )}
+      </CardQueryState>
+    </SectionCard>
+  );
+}
+
+/** The position itself, ticking every second: figures, accrued rewards with Claim, Stake. */
+function StakingPosition({
+  summary,
+  answeredAt,
+  wallet,
+}: {
+  summary: RewardsSummary;
+  /** When the summary was answered (ms), 0 if unknown. */
+  answeredAt: number;
+  wallet: string;
+}) {
+  const [stakeOpen, setStakeOpen] = useState(false);
+  const now = useNow(1000);
+  const balances = balancesOf(summary.account);
+  const { accrued, yearly } = stakingFigures(
+    balances,
+    summary.stakingAprBps,
+    now - (answeredAt || now),
+  );
+  const totalEarned = parseBaseUnits(summary.account.totalEarned) ?? 0n;
+
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-2.5">
+        <Figure icon={Wallet} label="Balance" value={balances.balance} testId="rewards-balance" />
+        <Figure icon={Lock} label="Staked" value={balances.staked} testId="rewards-staked" />
+      </dl>
+      <AccruedRewards accrued={accrued} wallet={wallet} />
+      <dl className="grid divide-y divide-border/60 text-sm">
+        <Row label="Earning per day" value={`${formatDumAmount(yearly / 365n, 6)} DUM`} />
+        <Row label="Earning per year" value={`${formatDumAmount(yearly, 4)} DUM`} />
+        <Row
+          label="Total earned"
+          value={`${formatDumAmount(totalEarned)} DUM`}
+          testId="rewards-total-earned"
+        />
+      </dl>
+      <Button variant="secondary" className="mt-auto w-full" onClick={() => setStakeOpen(true)}>
+        Stake or unstake
+      </Button>
+      <StakeDialog
+        open={stakeOpen}
+        onOpenChange={setStakeOpen}
+        wallet={wallet}
+        balances={balances}
+      />
+    </>
+  );
+}
+
+/** Rewards accrued so far and Claim, which toasts what it added to the balance. */
+function AccruedRewards({ accrued, wallet }: { accrued: bigint; wallet: string }) {
+  const claim = useClaimMutation(wallet);
 
   function claimRewards() {
     claim.mutate(undefined, {
@@ -80,95 +146,21 @@ export function StakingPositionCard({
   }
 
   return (
-    <Card
-      className={cn('flex flex-col', className)}
-      role="region"
-      aria-labelledby={titleId}
-      data-testid="staking-position"
-    >
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <span className="grid size-8 place-items-center rounded-lg bg-dum/15 text-dum">
-            <PiggyBank className="size-4" aria-hidden="true" />
-          </span>
-          Staking
-        </CardTitle>
-        <CardDescription>
-          {summary.data
-            ? `Staked DUM earns ${formatAprBps(aprBps)} a year, accrued every second.`
-            : 'Stake DUM to earn rewards while it is staked.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-4">
-        {summary.data ? (
-          <>
-            <dl className="grid grid-cols-2 gap-2.5">
-              <Figure
-                icon={Wallet}
-                label="Balance"
-                value={balances.balance}
-                testId="rewards-balance"
-              />
-              <Figure icon={Lock} label="Staked" value={balances.staked} testId="rewards-staked" />
-            </dl>
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dum/30 bg-gradient-to-r from-dum/12 to-transparent p-3.5">
-              <div className="min-w-0">
-                <p className="text-xs font-medium text-muted">Rewards accrued</p>
-                <p
-                  className="truncate font-mono text-xl font-bold text-dum tabular-nums"
-                  data-testid="rewards-accrued"
-                >
-                  {formatDumAmount(accrued, 6)} <span className="text-xs text-subtle">DUM</span>
-                </p>
-              </div>
-              <Button
-                variant="dum"
-                onClick={claimRewards}
-                disabled={claim.isPending || accrued === 0n}
-              >
-                <HandCoins aria-hidden="true" />
-                {claim.isPending ? 'Claiming...' : 'Claim'}
-              </Button>
-            </div>
-            <dl className="grid divide-y divide-border/60 text-sm">
-              <Row label="Earning per day" value={`${formatDumAmount(yearly / 365n, 6)} DUM`} />
-              <Row label="Earning per year" value={`${formatDumAmount(yearly, 4)} DUM`} />
-              <Row
-                label="Total earned"
-                value={`${formatDumAmount(totalEarned)} DUM`}
-                testId="rewards-total-earned"
-              />
-            </dl>
-            <Button
-              variant="secondary"
-              className="mt-auto w-full"
-              onClick={() => setStakeOpen(true)}
-            >
-              Stake or unstake
-            </Button>
-            <StakeDialog
-              open={stakeOpen}
-              onOpenChange={setStakeOpen}
-              wallet={wallet}
-              balances={balances}
-            />
-          </>
-        ) : summary.isError ? (
-          <CardError
-            message="Couldn't load your staking position."
-            onRetry={() => void summary.refetch()}
-          />
-        ) : (
-          <div className="grid gap-3" role="status" aria-label="Loading your staking position">
-            <div className="grid grid-cols-2 gap-2.5">
-              <Skeleton className="h-[4.5rem] rounded-xl" />
-              <Skeleton className="h-[4.5rem] rounded-xl" />
-            </div>
-            <Skeleton className="h-16 rounded-xl" />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dum/30 bg-gradient-to-r from-dum/12 to-transparent p-3.5">
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-muted">Rewards accrued</p>
+        <p
+          className="truncate font-mono text-xl font-bold text-dum tabular-nums"
+          data-testid="rewards-accrued"
+        >
+          {formatDumAmount(accrued, 6)} <span className="text-xs text-subtle">DUM</span>
+        </p>
+      </div>
+      <Button variant="dum" onClick={claimRewards} disabled={claim.isPending || accrued === 0n}>
+        <HandCoins aria-hidden="true" />
+        {claim.isPending ? 'Claiming...' : 'Claim'}
+      </Button>
+    </div>
   );
 }
 

@@ -93,44 +93,7 @@ export function HalvingBanner() {
         >
           <Icon className="size-4" />
         </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-x-6 gap-y-0.5 md:flex-row md:items-center md:justify-between">
-          <p
-            className={cn(
-              'font-semibold',
-              view.urgency === 'urgent' && 'animate-pulse motion-reduce:animate-none',
-              view.urgency === 'critical' && 'animate-bounce motion-reduce:animate-none',
-            )}
-          >
-            {urgent && <span aria-hidden="true">⚡ </span>}
-            <span className="font-mono tabular-nums" data-testid="halving-events-left">
-              {view.eventsLeft}
-            </span>{' '}
-            events until the Meme Halving
-          </p>
-          <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted sm:text-sm">
-            <span>
-              Reward{' '}
-              <span
-                className="font-mono font-semibold text-dum"
-                data-testid="halving-current-reward"
-              >
-                {view.currentReward} DUM
-              </span>
-              <span aria-hidden="true"> → </span>
-              <span className="sr-only"> then </span>
-              <span
-                className="font-mono font-semibold text-foreground"
-                data-testid="halving-next-reward"
-              >
-                {view.nextReward} DUM
-              </span>
-            </span>
-            <span aria-hidden="true" className="text-subtle">
-              •
-            </span>
-            <span data-testid="halving-epoch">Epoch {view.epoch}</span>
-          </p>
-        </div>
+        <CountdownText view={view} />
         <button
           type="button"
           aria-label="Dismiss halving banner"
@@ -154,5 +117,47 @@ export function HalvingBanner() {
         )}
       />
     </section>
+  );
+}
+
+/** Events left (pulsing or bouncing when urgent), the reward now and after, and the epoch. */
+function CountdownText({ view }: { view: HalvingBannerView }) {
+  const urgent = view.urgency !== 'calm';
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-x-6 gap-y-0.5 md:flex-row md:items-center md:justify-between">
+      <p
+        className={cn(
+          'font-semibold',
+          view.urgency === 'urgent' && 'animate-pulse motion-reduce:animate-none',
+          view.urgency === 'critical' && 'animate-bounce motion-reduce:animate-none',
+        )}
+      >
+        {urgent && <span aria-hidden="true">⚡ </span>}
+        <span className="font-mono tabular-nums" data-testid="halving-events-left">
+          {view.eventsLeft}
+        </span>{' '}
+        events until the Meme Halving
+      </p>
+      <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted sm:text-sm">
+        <span>
+          Reward{' '}
+          <span className="font-mono font-semibold text-dum" data-testid="halving-current-reward">
+            {view.currentReward} DUM
+          </span>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> then </span>
+          <span
+            className="font-mono font-semibold text-foreground"
+            data-testid="halving-next-reward"
+          >
+            {view.nextReward} DUM
+          </span>
+        </span>
+        <span aria-hidden="true" className="text-subtle">
+          •
+        </span>
+        <span data-testid="halving-epoch">Epoch {view.epoch}</span>
+      </p>
+    </div>
   );
 }

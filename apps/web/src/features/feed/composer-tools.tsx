@@ -1,6 +1,6 @@
-import { ImagePlus, Loader2, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
+import { ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { checkAttachment } from './attachment.ts';
@@ -174,10 +174,15 @@ export function PostControls({
           <span className="sr-only"> characters left</span>
         </span>
       )}
-      <Button type="submit" disabled={!canPost} className="flex-1 sm:flex-none">
-        {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {pending ? (vaultMode ? 'Creating Vault...' : 'Posting...') : 'Post'}
-      </Button>
+      <BusyButton
+        type="submit"
+        disabled={!canPost}
+        className="flex-1 sm:flex-none"
+        busy={pending}
+        busyLabel={vaultMode ? 'Creating Vault...' : 'Posting...'}
+      >
+        Post
+      </BusyButton>
     </div>
   );
 }

@@ -1,15 +1,17 @@
-import { Loader2 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { BusyButton } from '../../components/ui/button.tsx';
 import {
+  ConfirmFooter,
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { useDeletePost } from './feed-queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/ui/use-toast.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { commentsKey, POST_ROOT, removePost } from './feed-cache.ts';
+import { errorMessage } from './feed-queries.ts';
 
 /** "Delete this post?": the author's confirmation; open and closed by the post card's button. */
 export function DeletePostDialog({
@@ -34,15 +36,11 @@ export function DeletePostDialog({
             It disappears from the feed with its comments and likes. This can’t be undone.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
+        <ConfirmFooter busy={remove.isPending}>
+          <BusyButton
             variant="danger"
-            disabled={remove.isPending}
+            busy={remove.isPending}
+            busyLabel="Deleting..."
             onClick={() =>
               remove.mutate(postId, {
                 onSuccess: () => {
@@ -52,11 +50,33 @@ export function DeletePostDialog({
               })
             }
           >
-            {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
+            Delete
+          </BusyButton>
+        </ConfirmFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Deletes a post (the author only); here, not in feed-queries.ts, so it loads with the dialog. */
+function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest<undefined>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
+    onSuccess: (_result, postId) => {
+      removePost(queryClient, postId);
+      // The post's own page (if open) is still showing it: that page navigates away first.
+      queryClient.removeQueries({ queryKey: [POST_ROOT, postId], type: 'inactive' });
+      queryClient.removeQueries({ queryKey: commentsKey(postId), type: 'inactive' });
+      toast({ title: 'Post deleted', variant: 'success' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete post',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
 }

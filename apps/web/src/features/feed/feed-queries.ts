@@ -19,7 +19,6 @@ import {
   POST_ROOT,
   postKey,
   prependPost,
-  removePost,
   replaceComment,
   settleEngagement,
   toggleEngagement,
@@ -165,28 +164,6 @@ export function useCreatePost() {
           variant: 'destructive',
         });
       }
-    },
-  });
-}
-
-export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (postId: string) =>
-      apiRequest<undefined>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
-    onSuccess: (_result, postId) => {
-      removePost(queryClient, postId);
-      // The post's own page (if open) is still showing it: that page navigates away first.
-      queryClient.removeQueries({ queryKey: [POST_ROOT, postId], type: 'inactive' });
-      queryClient.removeQueries({ queryKey: commentsKey(postId), type: 'inactive' });
-      toast({ title: 'Post deleted', variant: 'success' });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Failed to delete post',
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
     },
   });
 }

@@ -39,7 +39,6 @@ export const PostCard = memo(function PostCard({
   onDeleted,
 }: PostCardProps) {
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
-  const engage = useEngagement(post.id);
   const headingId = useId();
   const commentsId = useId();
 
@@ -47,14 +46,6 @@ export const PostCard = memo(function PostCard({
   const isAuthor =
     viewer.isAuthenticated &&
     (post.author.id === viewer.userId || post.author_wallet === viewer.wallet);
-
-  const toggle = (kind: EngagementKind) => {
-    if (!viewer.isAuthenticated) {
-      toast({ ...WALLET_REQUIRED, variant: 'destructive' });
-      return;
-    }
-    engage.mutate(kind);
-  };
 
   const toggleComments = () => {
     if (!viewer.isAuthenticated && !commentsOpen) {
@@ -76,40 +67,15 @@ export const PostCard = memo(function PostCard({
       <PostBody post={post} text={text} variant={variant} />
       {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
 
-      <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
-        <ActionButton
-          label="Like"
-          pressed={post.liked}
-          onClick={() => toggle('like')}
-          tone={post.liked ? 'text-accent hover:text-accent' : undefined}
-        >
-          <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
-          <Count value={post.likeCount} />
-        </ActionButton>
-        <ActionButton
-          label="Comment"
-          expanded={commentsOpen}
-          controls={commentsOpen ? commentsId : undefined}
-          onClick={variant === 'detail' ? undefined : toggleComments}
-          tone={commentsOpen ? 'text-foreground hover:text-foreground' : undefined}
-        >
-          <MessageCircle className="size-[18px]" aria-hidden="true" />
-          <Count value={post.commentCount} />
-        </ActionButton>
-        <ShareMenu postId={post.id} text={text} referralCode={referralCode} />
-        <ActionButton
-          label="Bookmark"
-          pressed={post.bookmarked}
-          onClick={() => toggle('bookmark')}
-          className="ml-auto"
-          tone={post.bookmarked ? 'text-primary hover:text-primary' : undefined}
-        >
-          <Bookmark
-            className={cn('size-[18px]', post.bookmarked && 'fill-current')}
-            aria-hidden="true"
-          />
-        </ActionButton>
-      </footer>
+      <PostActions
+        post={post}
+        viewer={viewer}
+        text={text}
+        referralCode={referralCode}
+        commentsOpen={commentsOpen}
+        commentsId={commentsId}
+        onToggleComments={variant === 'detail' ? undefined : toggleComments}
+      />
 
       {commentsOpen && (
         <CommentSection
@@ -122,6 +88,72 @@ export const PostCard = memo(function PostCard({
     </article>
   );
 });
+
+/** Like, Comment, Share and Bookmark; signed-out visitors are told to connect a wallet. */
+function PostActions({
+  post,
+  viewer,
+  text,
+  referralCode,
+  commentsOpen,
+  commentsId,
+  onToggleComments,
+}: {
+  post: FeedPost;
+  viewer: Viewer;
+  text: string;
+  referralCode: string | null;
+  commentsOpen: boolean;
+  commentsId: string;
+  /** Absent on the detail page, where the comments are always open. */
+  onToggleComments: (() => void) | undefined;
+}) {
+  const engage = useEngagement(post.id);
+  const toggle = (kind: EngagementKind) => {
+    if (!viewer.isAuthenticated) {
+      toast({ ...WALLET_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    engage.mutate(kind);
+  };
+
+  return (
+    <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
+      <ActionButton
+        label="Like"
+        pressed={post.liked}
+        onClick={() => toggle('like')}
+        tone={post.liked ? 'text-accent hover:text-accent' : undefined}
+      >
+        <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
+        <Count value={post.likeCount} />
+      </ActionButton>
+      <ActionButton
+        label="Comment"
+        expanded={commentsOpen}
+        controls={commentsOpen ? commentsId : undefined}
+        onClick={onToggleComments}
+        tone={commentsOpen ? 'text-foreground hover:text-foreground' : undefined}
+      >
+        <MessageCircle className="size-[18px]" aria-hidden="true" />
+        <Count value={post.commentCount} />
+      </ActionButton>
+      <ShareMenu postId={post.id} text={text} referralCode={referralCode} />
+      <ActionButton
+        label="Bookmark"
+        pressed={post.bookmarked}
+        onClick={() => toggle('bookmark')}
+        className="ml-auto"
+        tone={post.bookmarked ? 'text-primary hover:text-primary' : undefined}
+      >
+        <Bookmark
+          className={cn('size-[18px]', post.bookmarked && 'fill-current')}
+          aria-hidden="true"
+        />
+      </ActionButton>
+    </footer>
+  );
+}
 
 /** Author, time (a link to the post in the feed), a free post's time left, the vault badge. */
 function PostCardHeader({

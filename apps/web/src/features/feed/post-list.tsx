@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PostSkeleton } from '../../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
@@ -44,8 +45,86 @@ export function PostList({ viewer }: { viewer: Viewer }) {
   const feed = useFeed(viewer.userId);
   const referralCode = useReferralCode(viewer.isAuthenticated);
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
+  const { listRef, virtualizer, items } = useFeedWindow(feed, posts);
 
+  if (feed.isPending) return <FeedSkeleton />;
+  if (feed.isError) {
+    return (
+      <LoadError
+        title="Couldn’t load the feed"
+        message={errorMessage(feed.error)}
+        onRetry={() => void feed.refetch()}
+      />
+    );
+  }
+  if (posts.length === 0) return <EmptyFeed />;
+
+  return (
+    <div ref={listRef}>
+      <h2 className="sr-only">Latest posts</h2>
+      <div
+        role="feed"
+        aria-busy={feed.isFetchingNextPage}
+        aria-label="Posts"
+        data-testid="post-list"
+        data-virtual={virtualizer ? 'true' : undefined}
+        className="relative w-full"
+        style={virtualizer ? { height: virtualizer.getTotalSize() } : undefined}
+      >
+        {items.map((item) => {
+          const post = posts[item.index];
+          if (!post) return null;
+          return (
+            <div
+              key={post.id}
+              data-index={item.index}
+              ref={virtualizer?.measureElement}
+              className={virtualizer ? 'absolute top-0 left-0 w-full' : undefined}
+              style={{
+                transform: virtualizer
+                  ? `translateY(${item.start - virtualizer.options.scrollMargin}px)`
+                  : undefined,
+                paddingBottom: POST_GAP,
+              }}
+            >
+              <PostCard post={post} viewer={viewer} referralCode={referralCode} />
+            </div>
+          );
+        })}
+      </div>
+      <FeedEnd feed={feed} />
+    </div>
+  );
+}
+
+/** Below the posts: loading more, a failed page with Try Again, or the end of the feed. */
+function FeedEnd({ feed }: { feed: ReturnType<typeof useFeed> }) {
+  return (
+    <div className="flex justify-center py-4 text-sm text-muted" aria-live="polite">
+      {feed.isFetchingNextPage ? (
+        <span className="inline-flex items-center gap-2">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading more posts…
+        </span>
+      ) : feed.isFetchNextPageError ? (
+        <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
+          <RotateCw aria-hidden="true" />
+          Couldn’t load more. Try Again
+        </Button>
+      ) : feed.hasNextPage ? null : (
+        <span className="text-subtle">You’re all caught up.</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Which posts are in the DOM and where: the plain window over the first page, the virtual list
+ * past it (its code loaded with the second page's request); and the next page fetched when the
+ * window nears the end.
+ */
+function useFeedWindow(feed: ReturnType<typeof useFeed>, posts: readonly { id: string }[]) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const hasPosts = posts.length > 0;
@@ -96,68 +175,7 @@ export function PostList({ viewer }: { viewer: Viewer }) {
     }
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, nearEnd]);
 
-  if (feed.isPending) return <FeedSkeleton />;
-  if (feed.isError) {
-    return (
-      <LoadError
-        title="Couldn’t load the feed"
-        message={errorMessage(feed.error)}
-        onRetry={() => void feed.refetch()}
-      />
-    );
-  }
-  if (posts.length === 0) return <EmptyFeed />;
-
-  return (
-    <div ref={listRef}>
-      <h2 className="sr-only">Latest posts</h2>
-      <div
-        role="feed"
-        aria-busy={isFetchingNextPage}
-        aria-label="Posts"
-        data-testid="post-list"
-        data-virtual={virtualizer ? 'true' : undefined}
-        className="relative w-full"
-        style={virtualizer ? { height: virtualizer.getTotalSize() } : undefined}
-      >
-        {items.map((item) => {
-          const post = posts[item.index];
-          if (!post) return null;
-          return (
-            <div
-              key={post.id}
-              data-index={item.index}
-              ref={virtualizer?.measureElement}
-              className={virtualizer ? 'absolute top-0 left-0 w-full' : undefined}
-              style={{
-                transform: virtualizer
-                  ? `translateY(${item.start - virtualizer.options.scrollMargin}px)`
-                  : undefined,
-                paddingBottom: POST_GAP,
-              }}
-            >
-              <PostCard post={post} viewer={viewer} referralCode={referralCode} />
-            </div>
-          );
-        })}
-      </div>
-      <div className="flex justify-center py-4 text-sm text-muted" aria-live="polite">
-        {isFetchingNextPage ? (
-          <span className="inline-flex items-center gap-2">
-            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Loading more posts…
-          </span>
-        ) : isFetchNextPageError ? (
-          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-            <RotateCw aria-hidden="true" />
-            Couldn’t load more. Try Again
-          </Button>
-        ) : hasNextPage ? null : (
-          <span className="text-subtle">You’re all caught up.</span>
-        )}
-      </div>
-    </div>
-  );
+  return { listRef, virtualizer, items };
 }
 
 /**
@@ -220,14 +238,7 @@ export function FeedSkeleton() {
   return (
     <div role="status" aria-label="Loading posts" className="flex flex-col gap-4">
       {[0, 1, 2].map((row) => (
-        <div key={row} className="rounded-card border border-border bg-surface/60 p-4">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-3.5 w-32" />
-              <Skeleton className="h-3 w-20" />
-            </div>
-          </div>
+        <PostSkeleton key={row}>
           <Skeleton className="mt-4 h-4 w-full" />
           <Skeleton className="mt-2 h-4 w-4/5" />
           {row === 0 && <Skeleton className="mt-4 aspect-[4/3] w-full rounded-xl" />}
@@ -236,7 +247,7 @@ export function FeedSkeleton() {
             <Skeleton className="h-7 w-14" />
             <Skeleton className="h-7 w-14" />
           </div>
-        </div>
+        </PostSkeleton>
       ))}
     </div>
   );

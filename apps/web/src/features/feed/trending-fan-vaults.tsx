@@ -81,72 +81,82 @@ export function TrendingFanVaults({ layout }: { layout: 'rail' | 'strip' }) {
         )}
       >
         {FAN_VAULT_SAMPLES.map((vault) => (
-          <li
-            key={vault.id}
-            className={cn(
-              'flex flex-col gap-3 rounded-card border border-border bg-surface/80 p-4',
-              layout === 'strip' && 'w-72 shrink-0 snap-start',
-            )}
-          >
-            <div className="min-w-0">
-              <h3 className="text-sm leading-snug font-semibold">{vault.title}</h3>
-              <a
-                href={vault.source.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-1 inline-flex max-w-full items-center gap-1 rounded-sm text-xs text-primary hover:underline"
-              >
-                <span className="truncate">{vault.source.label}</span>
-                <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-              </a>
-            </div>
-            <dl className="grid grid-cols-2 gap-2 text-xs">
-              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-                <dt className="text-subtle">Pool</dt>
-                <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">
-                  {vault.poolSol} SOL
-                </dd>
-              </div>
-              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-                <dt className="text-subtle">Fans</dt>
-                <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-                  <Users className="size-3.5 text-muted" aria-hidden="true" />
-                  {vault.fans.toLocaleString('en-US')}
-                </dd>
-              </div>
-              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-                <dt className="text-subtle">Your Status</dt>
-                <dd
-                  className={cn(
-                    'mt-0.5 text-sm font-semibold',
-                    vault.joined ? 'text-success' : 'text-muted',
-                  )}
-                >
-                  {vault.joined ? 'Joined' : 'Not Joined'}
-                </dd>
-              </div>
-              <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-                <dt className="text-subtle">Ends in</dt>
-                <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-                  <Clock className="size-3.5 text-muted" aria-hidden="true" />
-                  {(
-                    formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ??
-                    'Ended'
-                  ).replace(/ left$/, '')}
-                </dd>
-              </div>
-            </dl>
-            <div className="mt-auto grid grid-cols-2 gap-2">
-              <Button variant="secondary" size="sm" onClick={comingSoon}>
-                View
-              </Button>
-              <Button size="sm" onClick={comingSoon}>
-                Join Fan Vault
-              </Button>
-            </div>
-          </li>
+          <FanVaultCard key={vault.id} vault={vault} layout={layout} now={now} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function FanVaultCard({
+  vault,
+  layout,
+  now,
+}: {
+  vault: FanVaultSample;
+  layout: 'rail' | 'strip';
+  now: number;
+}) {
+  return (
+    <li
+      className={cn(
+        'flex flex-col gap-3 rounded-card border border-border bg-surface/80 p-4',
+        layout === 'strip' && 'w-72 shrink-0 snap-start',
+      )}
+    >
+      <div className="min-w-0">
+        <h3 className="text-sm leading-snug font-semibold">{vault.title}</h3>
+        <a
+          href={vault.source.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-1 inline-flex max-w-full items-center gap-1 rounded-sm text-xs text-primary hover:underline"
+        >
+          <span className="truncate">{vault.source.label}</span>
+          <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+        </a>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-xs">
+        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+          <dt className="text-subtle">Pool</dt>
+          <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">{vault.poolSol} SOL</dd>
+        </div>
+        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+          <dt className="text-subtle">Fans</dt>
+          <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+            <Users className="size-3.5 text-muted" aria-hidden="true" />
+            {vault.fans.toLocaleString('en-US')}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+          <dt className="text-subtle">Your Status</dt>
+          <dd
+            className={cn(
+              'mt-0.5 text-sm font-semibold',
+              vault.joined ? 'text-success' : 'text-muted',
+            )}
+          >
+            {vault.joined ? 'Joined' : 'Not Joined'}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+          <dt className="text-subtle">Ends in</dt>
+          <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+            <Clock className="size-3.5 text-muted" aria-hidden="true" />
+            {(
+              formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? 'Ended'
+            ).replace(/ left$/, '')}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        <Button variant="secondary" size="sm" onClick={comingSoon}>
+          View
+        </Button>
+        <Button size="sm" onClick={comingSoon}>
+          Join Fan Vault
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -59,6 +59,87 @@ function whole(text: string, field: 'multiplier' | 'durationDays'): number {
 /** Thrown when nothing was created, so the composer keeps what was typed. */
 export class EscrowPostError extends Error {}
 
+/** Toasts why nothing was created and rejects. */
+function failed(description: string, title = 'Failed to Post'): never {
+  toast({ title, description, variant: 'destructive' });
+  throw new EscrowPostError(description);
+}
+
+/** The vault's terms as typed: whole numbers, multiplier 1–10, 1–30 days; else why not. */
+export function checkEscrowTerms(
+  input: Pick<EscrowPostInput, 'multiplier' | 'durationDays'>,
+): { ok: true; multiplier: number; durationDays: number } | { ok: false; message: string } {
+  let multiplier: number;
+  let durationDays: number;
+  try {
+    multiplier = checkMultiplier(whole(input.multiplier, 'multiplier'));
+    durationDays = checkDurationDays(whole(input.durationDays, 'durationDays'));
+  } catch (error) {
+    return {
+      ok: false,
+      message: error instanceof Error ? error.message : MESSAGES.somethingWentWrong,
+    };
+  }
+  if (durationDays > MAX_ESCROW_DURATION_DAYS) {
+    return { ok: false, message: `durationDays must be at most ${MAX_ESCROW_DURATION_DAYS}` };
+  }
+  return { ok: true, multiplier, durationDays };
+}
+
+type EscrowUpload = EscrowMedia & { url: string; kind: UploadResponse['mediaType'] };
+
+/** Uploads the attachment and hashes it as viewers will download it (images are re-encoded). */
+async function uploadEscrowMedia(attachment: File): Promise<EscrowUpload> {
+  let uploaded: UploadResponse;
+  try {
+    uploaded = await uploadMedia(attachment);
+  } catch (error) {
+    const upload = new MediaUploadError(error);
+    toast({ title: `Failed to upload media: ${upload.message}`, variant: 'destructive' });
+    throw new EscrowPostError(upload.message);
+  }
+  try {
+    const served = await fetchMediaHash(uploaded.mediaUrl);
+    return {
+      url: uploaded.mediaUrl,
+      kind: uploaded.mediaType,
+      contentHash: served.hash,
+      mediaType: uploaded.mediaType,
+      size: served.size,
+    };
+  } catch (error) {
+    return failed(escrowErrorMessage(error));
+  }
+}
+
+/** The post with its vault pending (the server records the terms and the media's hash). */
+async function submitEscrowPost(
+  body: string,
+  terms: { multiplier: number; durationDays: number },
+  media: EscrowUpload | null,
+): Promise<FeedPost> {
+  try {
+    return await apiRequest<FeedPost>(POST_ROOT, {
+      method: 'POST',
+      body: {
+        body,
+        kind: 'vault',
+        ...(media?.kind === 'image' ? { imageUrl: media.url } : {}),
+        ...(media?.kind === 'audio' ? { audioUrl: media.url } : {}),
+        escrow: {
+          ...terms,
+          ...(media ? { contentHash: toHex(media.contentHash) } : {}),
+        },
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'vaults_disabled') {
+      return failed(error.message, 'Vaults disabled');
+    }
+    return failed(error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong);
+  }
+}
+
 /**
  * Creates an escrow vault post: the checks (multiplier 1–10, 1–30 days, a wallet
  * that can sign as the signed-in one), the upload, the SHA-256 of the media as the server
@@ -71,22 +152,9 @@ export async function createEscrowPost(
   context: EscrowPostContext,
   input: EscrowPostInput,
 ): Promise<FeedPost> {
-  const failed = (description: string, title = 'Failed to Post'): never => {
-    toast({ title, description, variant: 'destructive' });
-    throw new EscrowPostError(description);
-  };
-
-  let multiplier: number;
-  let durationDays: number;
-  try {
-    multiplier = checkMultiplier(whole(input.multiplier, 'multiplier'));
-    durationDays = checkDurationDays(whole(input.durationDays, 'durationDays'));
-  } catch (error) {
-    return failed(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-  }
-  if (durationDays > MAX_ESCROW_DURATION_DAYS) {
-    return failed(`durationDays must be at most ${MAX_ESCROW_DURATION_DAYS}`);
-  }
+  const terms = checkEscrowTerms(input);
+  if (!terms.ok) return failed(terms.message);
+  const { multiplier, durationDays } = terms;
 
   const { wallet, account, config } = context;
   const signer = wallet && account && config && canSendTransfers(wallet, account) ? account : null;
@@ -100,53 +168,8 @@ export async function createEscrowPost(
     rpcUrl: config.rpcUrl,
   };
 
-  let media: (EscrowMedia & { url: string; kind: UploadResponse['mediaType'] }) | null = null;
-  if (input.attachment) {
-    let uploaded: UploadResponse;
-    try {
-      uploaded = await uploadMedia(input.attachment);
-    } catch (error) {
-      const upload = new MediaUploadError(error);
-      toast({ title: `Failed to upload media: ${upload.message}`, variant: 'destructive' });
-      throw new EscrowPostError(upload.message);
-    }
-    try {
-      // The hash of what viewers will download (images are re-encoded on upload).
-      const served = await fetchMediaHash(uploaded.mediaUrl);
-      media = {
-        url: uploaded.mediaUrl,
-        kind: uploaded.mediaType,
-        contentHash: served.hash,
-        mediaType: uploaded.mediaType,
-        size: served.size,
-      };
-    } catch (error) {
-      return failed(escrowErrorMessage(error));
-    }
-  }
-
-  let post: FeedPost;
-  try {
-    post = await apiRequest<FeedPost>(POST_ROOT, {
-      method: 'POST',
-      body: {
-        body: input.body,
-        kind: 'vault',
-        ...(media?.kind === 'image' ? { imageUrl: media.url } : {}),
-        ...(media?.kind === 'audio' ? { audioUrl: media.url } : {}),
-        escrow: {
-          multiplier,
-          durationDays,
-          ...(media ? { contentHash: toHex(media.contentHash) } : {}),
-        },
-      },
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'vaults_disabled') {
-      return failed(error.message, 'Vaults disabled');
-    }
-    return failed(error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong);
-  }
+  const media = input.attachment ? await uploadEscrowMedia(input.attachment) : null;
+  const post = await submitEscrowPost(input.body, { multiplier, durationDays }, media);
   // The creator sees the pending vault at once; it turns live after the sync.
   prependPost(context.queryClient, post);
 

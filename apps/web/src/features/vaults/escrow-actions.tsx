@@ -1,6 +1,6 @@
 import { formatSol } from '@dum/core';
-import { Coins, HandCoins, Landmark, Loader2, LogOut } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Coins, HandCoins, Landmark, LogOut } from 'lucide-react';
+import { BusyButton, Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
 import type { EscrowAction } from './escrow-display.ts';
@@ -58,19 +58,17 @@ export function WithdrawButtons({
         </Button>
       )}
       {actions.includes('withdraw') && (
-        <Button
+        <BusyButton
           variant="dum"
           size="sm"
           disabled={Boolean(busy)}
           onClick={() => run({ kind: 'withdraw' })}
+          busy={busy === 'withdraw'}
+          busyLabel="Withdrawing..."
+          icon={<Coins aria-hidden="true" />}
         >
-          {busy === 'withdraw' ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Coins aria-hidden="true" />
-          )}
-          {busy === 'withdraw' ? 'Withdrawing...' : 'Withdraw with rewards'}
-        </Button>
+          Withdraw with rewards
+        </BusyButton>
       )}
     </>
   );
@@ -119,19 +117,17 @@ export function EscrowActionBar({
       )}
       <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
       {actions.includes('claim') && (
-        <Button
+        <BusyButton
           variant="dum"
           size="sm"
           disabled={Boolean(busy)}
           onClick={() => run({ kind: 'claim' })}
+          busy={busy === 'claim'}
+          busyLabel="Claiming..."
+          icon={<Landmark aria-hidden="true" />}
         >
-          {busy === 'claim' ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Landmark aria-hidden="true" />
-          )}
-          {busy === 'claim' ? 'Claiming...' : `Claim ${formatSol(unclaimed)} SOL`}
-        </Button>
+          {`Claim ${formatSol(unclaimed)} SOL`}
+        </BusyButton>
       )}
     </div>
   );

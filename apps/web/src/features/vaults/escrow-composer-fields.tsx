@@ -52,8 +52,6 @@ export default function EscrowComposerFields({
   onDurationDaysChange,
   disabled,
 }: EscrowFieldsProps) {
-  const multiplierId = useId();
-  const durationId = useId();
   const errorId = useId();
   const multiplierError = multiplier.trim() === '' ? null : multiplierProblem(multiplier);
   const durationError = durationDays.trim() === '' ? null : durationProblem(durationDays);
@@ -64,44 +62,26 @@ export default function EscrowComposerFields({
   return (
     <div className="flex flex-col gap-2" data-testid="escrow-fields">
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={multiplierId} className="text-xs font-medium text-muted">
-            Multiplier
-          </label>
-          <input
-            id={multiplierId}
-            type="number"
-            inputMode="numeric"
-            min={MIN_MULTIPLIER}
-            max={MAX_MULTIPLIER}
-            step={1}
-            value={multiplier}
-            disabled={disabled}
-            onChange={(event) => onMultiplierChange(event.target.value)}
-            aria-invalid={Boolean(multiplierError) || undefined}
-            aria-describedby={multiplierError ? errorId : undefined}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={durationId} className="text-xs font-medium text-muted">
-            Duration (days)
-          </label>
-          <input
-            id={durationId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_ESCROW_DURATION_DAYS}
-            step={1}
-            value={durationDays}
-            disabled={disabled}
-            onChange={(event) => onDurationDaysChange(event.target.value)}
-            aria-invalid={Boolean(durationError) || undefined}
-            aria-describedby={durationError ? errorId : undefined}
-            className={inputClass}
-          />
-        </div>
+        <WholeNumberField
+          label="Multiplier"
+          min={MIN_MULTIPLIER}
+          max={MAX_MULTIPLIER}
+          value={multiplier}
+          disabled={disabled}
+          onChange={onMultiplierChange}
+          invalid={Boolean(multiplierError)}
+          errorId={errorId}
+        />
+        <WholeNumberField
+          label="Duration (days)"
+          min={1}
+          max={MAX_ESCROW_DURATION_DAYS}
+          value={durationDays}
+          disabled={disabled}
+          onChange={onDurationDaysChange}
+          invalid={Boolean(durationError)}
+          errorId={errorId}
+        />
         <p className="flex h-9 items-center gap-1.5 text-sm">
           <span className="text-muted">Target</span>
           <span
@@ -123,6 +103,50 @@ export default function EscrowComposerFields({
           if the target is reached by the end; otherwise they take it back.
         </p>
       )}
+    </div>
+  );
+}
+
+/** A small whole-number input with its label; points to the shared error line when invalid. */
+function WholeNumberField({
+  label,
+  min,
+  max,
+  value,
+  disabled,
+  onChange,
+  invalid,
+  errorId,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  errorId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={inputClass}
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { formatSol } from '@dum/core';
-import { Loader2, LogOut } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { LogOut } from 'lucide-react';
+import { BusyButton } from '../../components/ui/button.tsx';
 import {
+  ConfirmFooter,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
@@ -51,19 +51,17 @@ export function EarlyWithdrawDialog({
             <dd>{formatSol(quote.receive)} SOL</dd>
           </div>
         </dl>
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Keep it locked
-          </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
-            {busy ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LogOut aria-hidden="true" />
-            )}
-            {busy ? 'Withdrawing...' : 'Withdraw early'}
-          </Button>
-        </DialogFooter>
+        <ConfirmFooter busy={busy} cancelLabel="Keep it locked">
+          <BusyButton
+            variant="danger"
+            onClick={onConfirm}
+            busy={busy}
+            busyLabel="Withdrawing..."
+            icon={<LogOut aria-hidden="true" />}
+          >
+            Withdraw early
+          </BusyButton>
+        </ConfirmFooter>
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { Loader2, RotateCw } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { RotateCw } from 'lucide-react';
+import { BusyButton } from '../../components/ui/button.tsx';
 
 /** A vault whose creation is not confirmed on chain yet; its creator can confirm it. */
 export function PendingNotice({
@@ -22,14 +22,17 @@ export function PendingNotice({
           : 'Waiting for this vault to be confirmed on chain.'}
       </p>
       {isCreator && (
-        <Button variant="dum" size="sm" className="mt-2" disabled={busy} onClick={onConfirm}>
-          {busy ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <RotateCw aria-hidden="true" />
-          )}
-          {busy ? 'Confirming...' : 'Confirm on chain'}
-        </Button>
+        <BusyButton
+          variant="dum"
+          size="sm"
+          className="mt-2"
+          onClick={onConfirm}
+          busy={busy}
+          busyLabel="Confirming..."
+          icon={<RotateCw aria-hidden="true" />}
+        >
+          Confirm on chain
+        </BusyButton>
       )}
     </div>
   );

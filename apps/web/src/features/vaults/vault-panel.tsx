@@ -130,20 +130,7 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
       </div>
       <DirectVaultProgress post={post} vault={vault} unlocked={unlocked} ended={ended} />
       {vault.status === 'active' && !ended && (
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {isCreator ? (
-            <p className="text-xs text-muted">
-              {post.imageUrl || post.audioUrl
-                ? 'Your vault. Only you can see its media until the target is reached.'
-                : 'Your vault. Share it so supporters can unlock it.'}
-            </p>
-          ) : (
-            <Button variant="dum" size="sm" onClick={openSupport}>
-              <HandCoins aria-hidden="true" />
-              Support
-            </Button>
-          )}
-        </div>
+        <DirectVaultActions post={post} isCreator={isCreator} onSupport={openSupport} />
       )}
       {!onVaultPage && <TopSupporters vaultId={vault.id} supporterCount={vault.supporterCount} />}
       {!onVaultPage && <ViewVaultLink vaultId={vault.id} />}
@@ -161,6 +148,34 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
         </Suspense>
       )}
     </section>
+  );
+}
+
+/** An active vault: the creator is told who sees its media; anyone else may Support. */
+function DirectVaultActions({
+  post,
+  isCreator,
+  onSupport,
+}: {
+  post: FeedPost;
+  isCreator: boolean;
+  onSupport: () => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      {isCreator ? (
+        <p className="text-xs text-muted">
+          {post.imageUrl || post.audioUrl
+            ? 'Your vault. Only you can see its media until the target is reached.'
+            : 'Your vault. Share it so supporters can unlock it.'}
+        </p>
+      ) : (
+        <Button variant="dum" size="sm" onClick={onSupport}>
+          <HandCoins aria-hidden="true" />
+          Support
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { formatAddress, formatSol } from '@dum/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Wallet as WalletIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { AUTH_TOASTS } from '../auth/auth-messages.ts';
@@ -33,9 +33,9 @@ export function useSolBalance(address: string | null): bigint | undefined {
 export function WalletControl() {
   const wallet = useWallet();
   const auth = useAuth();
+  // Held here, not in the button: signing out switches the branch below mid-disconnect.
   const [disconnecting, setDisconnecting] = useState(false);
   const address = wallet.status === 'connected' ? (wallet.account?.address ?? null) : null;
-  const balance = useSolBalance(auth.isAuthenticated ? address : null);
 
   const disconnect = async () => {
     setDisconnecting(true);
@@ -65,6 +65,29 @@ export function WalletControl() {
   }
 
   const disconnectButton = (
+    <DisconnectButton disconnecting={disconnecting} onDisconnect={() => void disconnect()} />
+  );
+  if (!auth.isAuthenticated) {
+    return (
+      <SignInControl
+        address={address}
+        busy={auth.status === 'signing-in'}
+        onSignIn={() => void auth.signIn()}
+        disconnectButton={disconnectButton}
+      />
+    );
+  }
+  return <AuthenticatedControl address={address} disconnectButton={disconnectButton} />;
+}
+
+function DisconnectButton({
+  disconnecting,
+  onDisconnect,
+}: {
+  disconnecting: boolean;
+  onDisconnect: () => void;
+}) {
+  return (
     // A native title rather than the Radix tooltip: its positioning engine would weigh on the
     // first load of every page for one hint.
     <Button
@@ -73,46 +96,66 @@ export function WalletControl() {
       aria-label="Disconnect wallet"
       title="Disconnect"
       disabled={disconnecting}
-      onClick={() => void disconnect()}
+      onClick={onDisconnect}
     >
       <LogOut aria-hidden="true" />
     </Button>
   );
+}
 
-  if (!auth.isAuthenticated) {
-    const busy = auth.status === 'signing-in';
-    return (
-      <div className="flex items-center gap-1.5" data-state="connected">
-        <span
-          className="hidden h-9 items-center rounded-xl border border-border bg-surface-2 px-3 font-mono text-xs text-muted sm:inline-flex"
-          title={address}
-        >
-          {formatAddress(address)}
-        </span>
-        <Button
-          size="sm"
-          className="h-9 px-3 text-xs sm:px-3.5 sm:text-sm"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          title={address}
-          onClick={() => void auth.signIn()}
-        >
-          {/* Phones have no room for the address beside the button: it goes under the label. */}
-          <span className="flex flex-col items-center leading-tight">
-            {busy ? 'Authenticating...' : 'Sign & Authenticate'}
-            <span
-              aria-hidden="true"
-              className="font-mono text-[10px] font-normal opacity-80 sm:hidden"
-            >
-              {formatAddress(address)}
-            </span>
+/** Connected, not signed in: the short address and 'Sign & Authenticate'. */
+function SignInControl({
+  address,
+  busy,
+  onSignIn,
+  disconnectButton,
+}: {
+  address: string;
+  busy: boolean;
+  onSignIn: () => void;
+  disconnectButton: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-1.5" data-state="connected">
+      <span
+        className="hidden h-9 items-center rounded-xl border border-border bg-surface-2 px-3 font-mono text-xs text-muted sm:inline-flex"
+        title={address}
+      >
+        {formatAddress(address)}
+      </span>
+      <Button
+        size="sm"
+        className="h-9 px-3 text-xs sm:px-3.5 sm:text-sm"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        title={address}
+        onClick={onSignIn}
+      >
+        {/* Phones have no room for the address beside the button: it goes under the label. */}
+        <span className="flex flex-col items-center leading-tight">
+          {busy ? 'Authenticating...' : 'Sign & Authenticate'}
+          <span
+            aria-hidden="true"
+            className="font-mono text-[10px] font-normal opacity-80 sm:hidden"
+          >
+            {formatAddress(address)}
           </span>
-        </Button>
-        {disconnectButton}
-      </div>
-    );
-  }
+        </span>
+      </Button>
+      {disconnectButton}
+    </div>
+  );
+}
 
+/** Signed in: the SOL balance (once read), the address and disconnect. */
+function AuthenticatedControl({
+  address,
+  disconnectButton,
+}: {
+  address: string;
+  disconnectButton: ReactNode;
+}) {
+  const balance = useSolBalance(address);
   return (
     <div className="flex items-center gap-1.5" data-state="authenticated">
       {balance !== undefined && (

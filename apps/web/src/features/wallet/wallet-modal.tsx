@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { BURNER_WALLET_NAME } from './burner-name.ts';
-import { KNOWN_WALLETS, type KnownWallet } from './known-wallets.ts';
+import { KNOWN_WALLETS, walletChoices, type KnownWallet } from './known-wallets.ts';
 import { useWallet } from './wallet-context.tsx';
 
 /** The modal closes 150 ms after Escape, the close button or a choice. */
@@ -30,27 +30,11 @@ export const MODAL_TITLES = {
 export function WalletModal() {
   const { modalOpen, setModalOpen, wallets, connect, connectBurner, burnerAvailable } = useWallet();
   const [expanded, setExpanded] = useState(false);
-  const [closing, setClosing] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { closing, close } = useDelayedClose(() => {
+    setExpanded(false);
+    setModalOpen(false);
+  });
   const listId = useId();
-
-  useEffect(
-    () => () => {
-      if (closeTimer.current) clearTimeout(closeTimer.current);
-    },
-    [],
-  );
-
-  const close = useCallback(() => {
-    if (closeTimer.current) return;
-    setClosing(true);
-    closeTimer.current = setTimeout(() => {
-      closeTimer.current = null;
-      setClosing(false);
-      setExpanded(false);
-      setModalOpen(false);
-    }, MODAL_CLOSE_DELAY_MS);
-  }, [setModalOpen]);
 
   const choose = (wallet: Wallet) => {
     close();
@@ -61,10 +45,9 @@ export function WalletModal() {
     void connectBurner();
   };
 
-  const detected = wallets.filter((wallet) => wallet.name !== BURNER_WALLET_NAME);
-  const installedNames = new Set(detected.map((wallet) => wallet.name.toLowerCase()));
-  const others = KNOWN_WALLETS.filter((known) => !installedNames.has(known.name.toLowerCase()));
+  const { detected, others } = walletChoices(wallets, BURNER_WALLET_NAME);
   const hasDetected = detected.length > 0;
+  const toggle = () => setExpanded((value) => !value);
 
   return (
     <Dialog
@@ -93,80 +76,156 @@ export function WalletModal() {
         </DialogHeader>
 
         {hasDetected ? (
-          <>
-            <ul className="grid gap-2" aria-label="Detected wallets">
-              {detected.map((wallet) => (
-                <li key={wallet.name}>
-                  <WalletRow
-                    name={wallet.name}
-                    icon={wallet.icon}
-                    onClick={() => choose(wallet)}
-                    mark="Detected"
-                  />
-                </li>
-              ))}
-            </ul>
-            {others.length > 0 && (
-              <>
-                <OptionsToggle
-                  expanded={expanded}
-                  controls={listId}
-                  onToggle={() => setExpanded((value) => !value)}
-                  label={expanded ? 'Less options' : 'More options'}
-                />
-                {expanded && <KnownWalletList id={listId} wallets={others} />}
-              </>
-            )}
-          </>
+          <DetectedWallets
+            detected={detected}
+            others={others}
+            onChoose={choose}
+            expanded={expanded}
+            onToggle={toggle}
+            listId={listId}
+          />
         ) : (
-          <>
-            <div className="grid place-items-center py-2" aria-hidden="true">
-              <span className="grid size-16 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_12px_40px_-12px_var(--color-accent)]">
-                <WalletIcon className="size-8" />
-              </span>
-            </div>
-            {others[0] && (
-              <a
-                href={others[0].url}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-vibe px-4 text-sm font-semibold text-primary-foreground hover:brightness-110"
-              >
-                Get started
-                <ExternalLink className="size-4" aria-hidden="true" />
-              </a>
-            )}
-            <OptionsToggle
-              expanded={expanded}
-              controls={listId}
-              onToggle={() => setExpanded((value) => !value)}
-              label={expanded ? 'Hide options' : 'Already have a wallet? View options'}
-            />
-            {expanded && <KnownWalletList id={listId} wallets={KNOWN_WALLETS} />}
-          </>
+          <NoWalletHelp others={others} expanded={expanded} onToggle={toggle} listId={listId} />
         )}
 
-        {burnerAvailable && (
-          <section
-            aria-labelledby={`${listId}-burner`}
-            className="grid gap-2 border-t border-border pt-4"
-          >
-            <h3
-              id={`${listId}-burner`}
-              className="text-xs font-semibold tracking-wide text-subtle uppercase"
-            >
-              Just trying it out?
-            </h3>
-            <WalletRow
-              name={BURNER_WALLET_NAME}
-              onClick={chooseBurner}
-              mark="Localnet"
-              hint="A throwaway key kept in this browser"
-            />
-          </section>
-        )}
+        {burnerAvailable && <BurnerOffer headingId={`${listId}-burner`} onChoose={chooseBurner} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Closing fades the modal out first: `closing` is set at once and `onClosed` runs
+ * MODAL_CLOSE_DELAY_MS later (once, however often close is called meanwhile).
+ */
+function useDelayedClose(onClosed: () => void) {
+  const [closing, setClosing] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onClosedRef = useRef(onClosed);
+  useEffect(() => {
+    onClosedRef.current = onClosed;
+  });
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  const close = useCallback(() => {
+    if (closeTimer.current) return;
+    setClosing(true);
+    closeTimer.current = setTimeout(() => {
+      closeTimer.current = null;
+      setClosing(false);
+      onClosedRef.current();
+    }, MODAL_CLOSE_DELAY_MS);
+  }, []);
+
+  return { closing, close };
+}
+
+/** Installed wallets marked 'Detected', with the rest behind 'More options'. */
+function DetectedWallets({
+  detected,
+  others,
+  onChoose,
+  expanded,
+  onToggle,
+  listId,
+}: {
+  detected: readonly Wallet[];
+  others: readonly KnownWallet[];
+  onChoose: (wallet: Wallet) => void;
+  expanded: boolean;
+  onToggle: () => void;
+  listId: string;
+}) {
+  return (
+    <>
+      <ul className="grid gap-2" aria-label="Detected wallets">
+        {detected.map((wallet) => (
+          <li key={wallet.name}>
+            <WalletRow
+              name={wallet.name}
+              icon={wallet.icon}
+              onClick={() => onChoose(wallet)}
+              mark="Detected"
+            />
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <>
+          <OptionsToggle
+            expanded={expanded}
+            controls={listId}
+            onToggle={onToggle}
+            label={expanded ? 'Less options' : 'More options'}
+          />
+          {expanded && <KnownWalletList id={listId} wallets={others} />}
+        </>
+      )}
+    </>
+  );
+}
+
+/** No wallet installed: Get started (the first popular wallet) and the list on request. */
+function NoWalletHelp({
+  others,
+  expanded,
+  onToggle,
+  listId,
+}: {
+  others: readonly KnownWallet[];
+  expanded: boolean;
+  onToggle: () => void;
+  listId: string;
+}) {
+  return (
+    <>
+      <div className="grid place-items-center py-2" aria-hidden="true">
+        <span className="grid size-16 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_12px_40px_-12px_var(--color-accent)]">
+          <WalletIcon className="size-8" />
+        </span>
+      </div>
+      {others[0] && (
+        <a
+          href={others[0].url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-vibe px-4 text-sm font-semibold text-primary-foreground hover:brightness-110"
+        >
+          Get started
+          <ExternalLink className="size-4" aria-hidden="true" />
+        </a>
+      )}
+      <OptionsToggle
+        expanded={expanded}
+        controls={listId}
+        onToggle={onToggle}
+        label={expanded ? 'Hide options' : 'Already have a wallet? View options'}
+      />
+      {expanded && <KnownWalletList id={listId} wallets={KNOWN_WALLETS} />}
+    </>
+  );
+}
+
+/** The localnet's throwaway burner wallet. */
+function BurnerOffer({ headingId, onChoose }: { headingId: string; onChoose: () => void }) {
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 border-t border-border pt-4">
+      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-subtle uppercase">
+        Just trying it out?
+      </h3>
+      <WalletRow
+        name={BURNER_WALLET_NAME}
+        onClick={onChoose}
+        mark="Localnet"
+        hint="A throwaway key kept in this browser"
+      />
+    </section>
   );
 }
 

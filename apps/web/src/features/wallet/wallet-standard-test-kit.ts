@@ -24,6 +24,7 @@ export interface TestWalletOptions {
 }
 
 /** A Wallet Standard wallet for unit tests, backed by a real Ed25519 keypair. */
+// Over 80 lines: one fake wallet whose mocks share its key and its account list (a closure).
 export function createTestWallet(options: TestWalletOptions = {}) {
   const secret = ed.utils.randomSecretKey();
   const publicKey = ed.getPublicKey(secret);
