@@ -1,28 +1,19 @@
+import type { AuthTokens } from '@dum/core';
 import { AUTH_ERRORS } from './auth-messages.ts';
 
 /** What the wallet produced for the challenge: a message signature, or a signed memo transaction. */
 export type SignedChallenge =
   { message: string; signature: string } | { message: string; signedTransaction: string };
 
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Seconds. */
-  expiresIn: number;
-}
-
-export interface RefreshedTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn?: number;
-}
+/** The answer of verify and refresh: core's contract (`expiresIn` in seconds). */
+export type { AuthTokens };
 
 /** The server's sign-in calls, as the auth state machine needs them. */
 export interface AuthApi {
   challenge(input: { address: string; referralCode?: string }): Promise<string>;
   /** `referralCode`: the one the challenge was asked with (the challenge is bound to it). */
   verify(input: { address: string; referralCode?: string } & SignedChallenge): Promise<AuthTokens>;
-  refresh(refreshToken: string): Promise<RefreshedTokens>;
+  refresh(refreshToken: string): Promise<AuthTokens>;
   logout(refreshToken: string, accessToken: string | null): Promise<void>;
 }
 
@@ -70,7 +61,7 @@ export function createAuthApi(): AuthApi {
     async refresh(refreshToken) {
       const response = await post('/api/auth/refresh', { refreshToken });
       if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      return (await response.json()) as RefreshedTokens;
+      return (await response.json()) as AuthTokens;
     },
     async logout(refreshToken, accessToken) {
       await post('/api/auth/logout', { refreshToken }, accessToken);
