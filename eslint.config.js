@@ -22,8 +22,8 @@ function serverSlices(dir = `${serverSrc}/modules`) {
 }
 
 /**
- * A slice is used from outside only through its index.ts (its public face) and, from tests,
- * its test kits; everything else in the folder is its own business.
+ * A slice is used from outside only through its index.ts (its public face) and its test kits
+ * (which only tests import); everything else in the folder is its own business.
  */
 function sliceZone(slice) {
   // Everything outside the slice: the server's other folders level by level up to src/, the

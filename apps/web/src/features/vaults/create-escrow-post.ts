@@ -1,4 +1,4 @@
-import { MESSAGES } from '@dum/core';
+import { MESSAGES, type EscrowSyncResponse } from '@dum/core';
 import {
   checkDurationDays,
   checkMultiplier,
@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { POST_ROOT, prependPost } from '../feed/feed-cache.ts';
 import { MediaUploadError, uploadMedia } from '../feed/feed-queries.ts';
-import type { FeedPost, PostVault, UploadResponse } from '../feed/types.ts';
+import type { FeedPost, UploadResponse } from '../feed/types.ts';
 import { walletChain } from '../wallet/chain-id.ts';
 import type { ClusterConfig } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';
@@ -179,10 +179,10 @@ export async function createEscrowPost(
     sendAndConfirm: (instructions) => sendAndConfirm(transferContext, instructions),
     reader: chainReader(config.rpcUrl, post.vault?.escrow?.programId ?? ''),
     sync: (vaultId, signature) =>
-      apiRequest<{ vault: PostVault }>(
-        `${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/escrow/sync`,
-        { method: 'POST', body: signature ? { signature } : {} },
-      ),
+      apiRequest<EscrowSyncResponse>(`${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/escrow/sync`, {
+        method: 'POST',
+        body: signature ? { signature } : {},
+      }),
   };
   try {
     const { vault, escrow } = escrowOf(post);

@@ -1,4 +1,4 @@
-import { formatSol } from '@dum/core';
+import { formatSol, type EscrowSyncResponse } from '@dum/core';
 import { findDepositAddress, type OnChainDeposit } from '@dum/chain/vault-program';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -131,10 +131,10 @@ export function useEscrowSteps(viewerWallet: string | null, programId: string) {
     },
     reader: chainReader(rpcUrl, programId),
     sync: (vaultId, signature) =>
-      apiRequest<{ vault: PostVault }>(
-        `${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/escrow/sync`,
-        { method: 'POST', body: signature ? { signature } : {} },
-      ),
+      apiRequest<EscrowSyncResponse>(`${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/escrow/sync`, {
+        method: 'POST',
+        body: signature ? { signature } : {},
+      }),
   };
   return steps;
 }
