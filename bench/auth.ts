@@ -13,18 +13,15 @@
  * /var/run/postgresql when it is there, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF (a folder: write a CPU profile of the server there).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
-import { freePortRange } from '../e2e/support/ports-test-kit.ts';
-import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
+import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
 import {
+  cpuProfileArgs,
   itemAt,
   machineBusyMs,
   medianBy,
@@ -44,7 +41,6 @@ const ADMIN_URL =
   (existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))
     ? `postgres://postgres@${encodeURIComponent(SOCKET_DIR)}/postgres`
     : 'postgres://postgres@127.0.0.1:5432/postgres');
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -152,45 +148,6 @@ async function runPhase(port: number, serverPid: number, wallets: Signer[]): Pro
   };
 }
 
-async function startServer(
-  databaseUrl: string,
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePortRange(1);
-  let output = '';
-  const profile = process.env.BENCH_CPU_PROF;
-  const args = [
-    // BENCH_CPU_PROF=dir writes a CPU profile of the server process there.
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    '--import',
-    'tsx',
-    'apps/server/src/main.ts',
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // No embedded localnet: sign-in never touches the chain.
-      SOLANA_CLUSTER: 'localnet',
-      SOLANA_RPC_URL: 'http://127.0.0.1:9',
-      AUTH_RATE_IP_LIMIT: '1000000000',
-      AUTH_RATE_ADDRESS_LIMIT: '1000000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntilHealthy(child, `http://127.0.0.1:${port}`, () => output);
-  return { child, port };
-}
-
 function meetsTarget(result: PhaseResult): boolean {
   return result.rate >= 1000 && result.p99 < 50;
 }
@@ -220,12 +177,20 @@ function report(name: string, rounds: PhaseResult[]): boolean {
 
 async function main(): Promise<void> {
   const database = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_auth');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-auth-'));
-  let server: { child: ChildProcess; port: number } | null = null;
+  let server: RunningServer | null = null;
   try {
-    server = await startServer(database.url, dataDir);
-    const { port, child } = server;
-    const pid = child.pid ?? 0;
+    server = await startServer({
+      nodeArgs: cpuProfileArgs(),
+      env: {
+        DATABASE_URL: database.url,
+        // No embedded localnet: sign-in never touches the chain.
+        SOLANA_CLUSTER: 'localnet',
+        SOLANA_RPC_URL: 'http://127.0.0.1:9',
+        AUTH_RATE_IP_LIMIT: '1000000000',
+        AUTH_RATE_ADDRESS_LIMIT: '1000000000',
+      },
+    });
+    const { port, pid } = server;
     console.log(
       `bench:auth — ${ROUNDS} rounds of ${SIGNINS} sign-ins per phase (median reported), ` +
         `${CONCURRENCY} concurrent clients, ` +
@@ -247,13 +212,7 @@ async function main(): Promise<void> {
     report('returning wallets ', returning);
   } finally {
     agent.destroy();
-    if (server) {
-      const { child } = server;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
     await database.drop();
   }
 }

@@ -55,3 +55,9 @@ export function machineBusyMs(): number {
     ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10
   );
 }
+
+/** BENCH_CPU_PROF=dir: the Node flags that write a CPU profile of the server process there. */
+export function cpuProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}

@@ -21,72 +21,12 @@
  * one request chain at a time), BENCH_DATABASE_URL (PostgreSQL admin URL; a throwaway database
  * is created and dropped; default: PGlite, as `npm start`).
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
-import { waitUntilHealthy } from '../e2e/support/server-test-kit.ts';
-import { itemAt, percentile, processCpuMs } from './measure.ts';
+import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
+import { cpuProfileArgs, itemAt, percentile, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface RunningServer {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/**
- * The production server as its own process, as `npm start` runs it (a fresh DATA_DIR). With
- * BENCH_CPU_PROF=dir it writes a CPU profile of the server there (flags NODE_OPTIONS refuses).
- */
-async function launchServer(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-vaults-'));
-  const port = await freePortRange(1);
-  const profile = process.env.BENCH_CPU_PROF;
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  // The server prints to this process's output (stdio inherited), so there is none to quote.
-  await waitUntilHealthy(child, url, () => '');
-  return {
-    url,
-    pid: child.pid ?? -1,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const SUPPORTS = Number(process.env.BENCH_SUPPORTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -205,12 +145,15 @@ async function main(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createThrowawayDatabase(adminUrl, 'dum_bench_vaults') : null;
   const localnetPort = await freePortRange(2);
-  const server = await launchServer({
-    SOLANA_LOCALNET_PORT: String(localnetPort),
-    DAILY_REWARD_CAP: String(SUPPORTS * 2),
-    AUTH_RATE_IP_LIMIT: '100000',
-    AUTH_RATE_ADDRESS_LIMIT: '100000',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+  const server = await startServer({
+    nodeArgs: cpuProfileArgs(),
+    env: {
+      SOLANA_LOCALNET_PORT: String(localnetPort),
+      DAILY_REWARD_CAP: String(SUPPORTS * 2),
+      AUTH_RATE_IP_LIMIT: '100000',
+      AUTH_RATE_ADDRESS_LIMIT: '100000',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
   });
   const rpcUrl = `http://127.0.0.1:${localnetPort}`;
   console.log(

@@ -11,6 +11,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
+  port: number;
   /** The server process, e.g. to read its memory from /proc. */
   pid: number;
   dataDir: string;
@@ -26,6 +27,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Reuse an existing data folder (a restart) instead of a fresh one. */
   dataDir?: string;
+  /** Node flags before the script (benchmarks pass --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -47,23 +50,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // between (EADDRINUSE); starting again on fresh ports is enough.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launch(dataDir, options.env);
+      return await launch(dataDir, options);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function launch(
-  dataDir: string,
-  extraEnv: Record<string, string> | undefined,
-): Promise<RunningServer> {
+async function launch(dataDir: string, options: StartServerOptions): Promise<RunningServer> {
   const port = await freePortRange(1);
   const localnetPort = await freePortRange(2);
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
       env: {
@@ -74,7 +74,7 @@ async function launch(
         SOLANA_LOCALNET_PORT: String(localnetPort),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        ...extraEnv,
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -86,6 +86,7 @@ async function launch(
 
   return {
     url,
+    port,
     pid: child.pid ?? -1,
     dataDir,
     output: () => output,
