@@ -13,9 +13,10 @@ import { users } from './schema-users.ts';
 
 /**
  * A wallet's DUM, kept in step with emission_ledger in the same transaction as every mint
- * (modules/economy/accounts.ts). `balance` is what the person can stake; `staked` is locked in
- * the off-chain staking ledger; `stakingRewards` is accrued staking reward not yet claimed,
- * settled up to `stakeSettledAt`. `totalEarned` is every DUM ever minted to this wallet.
+ * (modules/emissions: ledger.ts and sequencer.ts). `balance` is what the person can stake;
+ * `staked` is locked in the off-chain staking ledger; `stakingRewards` is accrued staking reward
+ * not yet claimed, settled up to `stakeSettledAt`. `totalEarned` is every DUM ever minted to
+ * this wallet.
  */
 export const dumAccounts = pgTable(
   'dum_accounts',
