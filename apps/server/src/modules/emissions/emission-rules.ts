@@ -151,7 +151,7 @@ export function pairKey(giverId: string, receiverId: string, dayStart: Date): st
 }
 
 /** The kinds that are engagement with someone's post: vouching and the per-pair cap. */
-export const ENGAGEMENT_KINDS: ReadonlySet<RewardedEventKind> = new Set([
+export const ENGAGEMENT_EVENT_KINDS: ReadonlySet<RewardedEventKind> = new Set([
   'like_given',
   'comment_created',
 ]);
@@ -237,7 +237,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
       continue;
     }
     const pair =
-      ENGAGEMENT_KINDS.has(event.kind) && event.subjectId
+      ENGAGEMENT_EVENT_KINDS.has(event.kind) && event.subjectId
         ? pairKey(event.actorId, event.subjectId, dayStart)
         : null;
     if (pair !== null && (pairOnDay.get(pair) ?? 0) >= rules.pairDailyCap) {
@@ -302,7 +302,7 @@ function learnStanding(
     actor.standing.firstPostAt = event.createdAt;
     update(event.actorId, { firstPostAt: event.createdAt });
   }
-  if (!ENGAGEMENT_KINDS.has(event.kind) || !event.subjectId) return;
+  if (!ENGAGEMENT_EVENT_KINDS.has(event.kind) || !event.subjectId) return;
   if (event.subjectId === event.actorId || !before.has(event.subjectId)) return;
   const subject = walletOf(event.subjectId);
   if (subject.standing.vouchedAt || !canVouch(actor.standing, rule, event.createdAt)) return;
@@ -391,7 +391,7 @@ function payReferralBonuses(
 function entryOf(event: QueuedEvent): Omit<LedgerEntry, 'eventIndex' | 'epoch' | 'amount'> {
   return {
     recipientId: event.actorId,
-    subjectId: ENGAGEMENT_KINDS.has(event.kind) ? (event.subjectId ?? null) : null,
+    subjectId: ENGAGEMENT_EVENT_KINDS.has(event.kind) ? (event.subjectId ?? null) : null,
     kind: event.kind,
     reference: event.reference,
     createdAt: event.createdAt,
