@@ -106,7 +106,7 @@ export const CONFIG_DOCS = {
   },
   ESTABLISHED_VOUCHER_MIN_HOURS: {
     default: '`24`',
-    meaning: "how long a wallet is established before its likes and comments vouch for others",
+    meaning: 'how long a wallet is established before its likes and comments vouch for others',
   },
   ESTABLISHED_SEED_WALLETS: {
     default: '— (none: nobody can become established)',

@@ -37,7 +37,12 @@ function facts(overrides: Partial<Record<string, Partial<ActorFacts>>> = {}) {
         referredById: null,
         referralPaid: true,
         referrerPaid: true,
-        standing: { solAddress: `wallet-${id}`, createdAt: LONG_AGO, firstPostAt: null, vouchedAt: null },
+        standing: {
+          solAddress: `wallet-${id}`,
+          createdAt: LONG_AGO,
+          firstPostAt: null,
+          vouchedAt: null,
+        },
         ...overrides[id],
       },
     ]),

@@ -372,11 +372,7 @@ function payReferralBonuses(
   }
   friend.referrerPaid = true;
   books.referralsOnDay.set(referrals, (books.referralsOnDay.get(referrals) ?? 0) + 1);
-  const toReferrer = bonus(
-    'referral_referrer',
-    referrerId,
-    REFERRAL_REWARD_REFERRER * multiplier,
-  );
+  const toReferrer = bonus('referral_referrer', referrerId, REFERRAL_REWARD_REFERRER * multiplier);
   if (toReferrer > 0n) {
     books.activity.push({
       type: 'dum_earned',
