@@ -31,7 +31,19 @@ export async function seedEarner(
     database,
     clock: { now: () => new Date() },
     logger: createLogger('silent', false),
-    dailyCap: 100,
+    // Everyone established, as the browser tests' server runs (server-test-kit.ts).
+    rules: {
+      dailyCap: 100,
+      pairDailyCap: 3,
+      referrerDailyCap: 5,
+      established: {
+        minAgeMs: 0,
+        requirePost: false,
+        requireVouch: false,
+        voucherMinAgeMs: 0,
+        seedWallets: new Set(),
+      },
+    },
   });
   await sequencer.settle();
   await sequencer.stop();

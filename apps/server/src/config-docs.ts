@@ -78,7 +78,41 @@ export const CONFIG_DOCS = {
     meaning:
       'how often each instance re-indexes escrow vaults from the chain (1000 to 3600000; instances take disjoint batches)',
   },
-  DAILY_REWARD_CAP: { default: '`100`', meaning: 'rewarded events a wallet earns on per UTC day' },
+  DAILY_REWARD_CAP: {
+    default: '`100`',
+    meaning: 'rewarded events and referral bonuses a wallet earns on per UTC day',
+  },
+  PAIR_DAILY_REWARD_CAP: {
+    default: '`3`',
+    meaning: "rewarded likes and comments per UTC day from one wallet on another wallet's posts",
+  },
+  REFERRAL_DAILY_CAP: {
+    default: '`5`',
+    meaning: 'referral bonuses a referrer earns per UTC day (later ones wait for a later day)',
+  },
+  ESTABLISHED_MIN_AGE_MINUTES: {
+    default: '`60`',
+    meaning:
+      'established wallets (only they earn, docs/decisions/013-established-wallets.md): account age at least this; 0 turns it off',
+  },
+  ESTABLISHED_REQUIRE_POST: {
+    default: '`true`',
+    meaning: 'established wallets: must have made a post',
+  },
+  ESTABLISHED_REQUIRE_VOUCH: {
+    default: '`true`',
+    meaning:
+      'established wallets: must have been liked or commented on by a wallet that may vouch (a seed, or established for `ESTABLISHED_VOUCHER_MIN_HOURS`)',
+  },
+  ESTABLISHED_VOUCHER_MIN_HOURS: {
+    default: '`24`',
+    meaning: 'how long a wallet is established before its likes and comments vouch for others',
+  },
+  ESTABLISHED_SEED_WALLETS: {
+    default: '— (none: nobody can become established)',
+    meaning:
+      'comma-separated wallet addresses established from sign-up: the community the trust starts from',
+  },
   STAKING_APR_BPS: {
     default: '`1000`',
     meaning: 'yearly staking reward on staked DUM, in basis points',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { VAULT_PROGRAM_ID } from '@dum/chain/vault-program';
+import type { EstablishedRule } from '@dum/core';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,10 @@ const postgresUrl = z
     (value) => /^postgres(ql)?:$/.test(protocolOf(value)),
     'must start with postgres:// or postgresql://',
   );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
 
 const redisUrl = z
   .url('must be a URL such as redis://127.0.0.1:6379')
@@ -70,6 +75,33 @@ const envSchema = z.object({
   AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
   /** Rewarded events a wallet earns on per UTC day; later ones that day pay nothing. */
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
+  /** Rewarded likes and comments per UTC day from one wallet on one wallet's posts. */
+  PAIR_DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(3),
+  /** Referral bonuses a referrer earns per UTC day (the rest wait for a later day). */
+  REFERRAL_DAILY_CAP: z.coerce.number().int().min(0).default(5),
+  /**
+   * The established-wallet rule (docs/decisions/013-established-wallets.md): only established
+   * wallets earn, only their likes and comments vouch for others.
+   */
+  ESTABLISHED_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
+  ESTABLISHED_REQUIRE_POST: booleanFlag.default(true),
+  ESTABLISHED_REQUIRE_VOUCH: booleanFlag.default(true),
+  ESTABLISHED_VOUCHER_MIN_HOURS: z.coerce.number().int().min(0).default(24),
+  /** Comma-separated wallet addresses that are established from sign-up. */
+  ESTABLISHED_SEED_WALLETS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address.length > 0),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'each must be a base-58 wallet address'),
+      ),
+    ),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
@@ -137,7 +169,16 @@ export interface Config {
     /** Each of challenge and verify: at most `perIp` calls per IP and `perAddress` per wallet. */
     rateLimit: { windowMs: number; perIp: number; perAddress: number };
   };
-  economy: { dailyRewardCap: number; stakingAprBps: number };
+  economy: {
+    dailyRewardCap: number;
+    /** Rewarded likes and comments per UTC day per (giver, receiver). */
+    pairDailyRewardCap: number;
+    /** Referral bonuses per referrer per UTC day. */
+    referrerDailyCap: number;
+    /** Who earns (packages/core/src/established.ts). */
+    established: EstablishedRule;
+    stakingAprBps: number;
+  };
   feed: {
     uploadRateLimit: number;
     uploadRateWindowMs: number;
@@ -216,7 +257,19 @@ export function loadConfig(
         perAddress: e.AUTH_RATE_ADDRESS_LIMIT,
       },
     },
-    economy: { dailyRewardCap: e.DAILY_REWARD_CAP, stakingAprBps: e.STAKING_APR_BPS },
+    economy: {
+      dailyRewardCap: e.DAILY_REWARD_CAP,
+      pairDailyRewardCap: e.PAIR_DAILY_REWARD_CAP,
+      referrerDailyCap: e.REFERRAL_DAILY_CAP,
+      established: {
+        minAgeMs: e.ESTABLISHED_MIN_AGE_MINUTES * 60_000,
+        requirePost: e.ESTABLISHED_REQUIRE_POST,
+        requireVouch: e.ESTABLISHED_REQUIRE_VOUCH,
+        voucherMinAgeMs: e.ESTABLISHED_VOUCHER_MIN_HOURS * 3_600_000,
+        seedWallets: new Set(e.ESTABLISHED_SEED_WALLETS),
+      },
+      stakingAprBps: e.STAKING_APR_BPS,
+    },
     feed: {
       uploadRateLimit: e.UPLOAD_RATE_LIMIT,
       uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_SECONDS * 1000,

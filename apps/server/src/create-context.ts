@@ -104,11 +104,22 @@ async function openParts(
   closers.push(() => bus.close());
   const localnet = await startLocalnetFor(config, options.localnet ?? 'from-config');
   if (localnet) closers.push(() => localnet.close());
+  const { economy } = config;
+  if (economy.established.requireVouch && economy.established.seedWallets.size === 0) {
+    logger.warn(
+      'ESTABLISHED_SEED_WALLETS is empty: no wallet can become established, so nobody earns DUM (docs/decisions/013-established-wallets.md)',
+    );
+  }
   const emissions = createEmissionSequencer({
     database,
     clock,
     logger,
-    dailyCap: config.economy.dailyRewardCap,
+    rules: {
+      dailyCap: economy.dailyRewardCap,
+      pairDailyCap: economy.pairDailyRewardCap,
+      referrerDailyCap: economy.referrerDailyCap,
+      established: economy.established,
+    },
   });
   closers.push(() => emissions.stop());
 

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './emissions.ts';
 export * from './reward-kinds.ts';
+export * from './established.ts';
 export * from './amounts.ts';
 export * from './address.ts';
 export * from './errors.ts';

@@ -86,6 +86,11 @@ export const emissionLedger = pgTable(
     epoch: integer('epoch'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     recipientId: uuid('recipient_id').references(() => users.id),
+    /**
+     * Whose post a like or comment was on (null for other kinds): the per-pair daily cap
+     * counts rewarded rows per (recipient, subject). No foreign key: the ledger outlives users.
+     */
+    subjectId: uuid('subject_id'),
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,8 +114,25 @@ export const emissionQueue = pgTable('emission_queue', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   kind: text('kind').notNull(),
   actorId: uuid('actor_id').notNull(),
+  /** Whose post a like or comment was on (vouching, the per-pair cap); null otherwise. */
+  subjectId: uuid('subject_id'),
   reference: text('reference').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The facts the established-wallet rule reads (packages/core/src/established.ts, decision 013)
+ * besides the account's age: when the wallet first posted and when a wallet that may vouch
+ * first liked or commented on its posts. Written by the sequencer with the ledger rows of the
+ * events that taught them (same statement), only ever from null to a time. A row of its own
+ * rather than columns of users: the sequencer never takes a lock on a users row.
+ */
+export const walletStanding = pgTable('wallet_standing', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstPostAt: timestamp('first_post_at', { withTimezone: true }),
+  vouchedAt: timestamp('vouched_at', { withTimezone: true }),
 });
 
 export * from './schema-users.ts';

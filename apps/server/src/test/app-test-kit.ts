@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSigner } from '@dum/chain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,7 +12,7 @@ import type { AppContext, Clock } from '../context.ts';
 import { createAppContext } from '../create-context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { users } from '../db/schema.ts';
+import { users, walletStanding } from '../db/schema.ts';
 import type { AuthUser } from '../modules/auth/index.ts';
 
 /**
@@ -78,6 +79,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The established-wallet rule switched off (every wallet earns from its first action), the
+ * default of createTestApp: tests of posts, likes, vaults and the ledger are not about who
+ * earns. The rule's own tests and the farming simulation pass `STRICT_EARNING_ENV` (the
+ * production defaults) and use `makeEstablished`.
+ */
+export const EVERYONE_ESTABLISHED_ENV: Record<string, string> = {
+  ESTABLISHED_MIN_AGE_MINUTES: '0',
+  ESTABLISHED_REQUIRE_POST: 'false',
+  ESTABLISHED_REQUIRE_VOUCH: 'false',
+};
+
+/** The production defaults of the established rule (config.ts), spelt out for tests. */
+export const STRICT_EARNING_ENV: Record<string, string> = {
+  ESTABLISHED_MIN_AGE_MINUTES: '60',
+  ESTABLISHED_REQUIRE_POST: 'true',
+  ESTABLISHED_REQUIRE_VOUCH: 'true',
+};
+
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
@@ -100,6 +120,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...EVERYONE_ESTABLISHED_ENV,
     ...env,
   });
   const database = await createTestDatabase(kind, { maxConnections: options.maxConnections });
@@ -142,10 +163,28 @@ export async function createSignedInUser(
 ): Promise<{ user: AuthUser; accessToken: string; headers: { authorization: string } }> {
   const [row] = await ctx.database.db
     .insert(users)
-    .values({ solAddress })
+    // Signed up now by the test's clock (the account age the established rule reads).
+    .values({ solAddress, createdAt: ctx.clock.now() })
     .onConflictDoUpdate({ target: users.solAddress, set: { solAddress } })
     .returning({ id: users.id, solAddress: users.solAddress });
   if (!row) throw new Error('user insert returned nothing');
   const accessToken = await ctx.tokens.issueAccessToken(row);
   return { user: row, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/**
+ * Makes a wallet established under any rule: signed up long before the test clock's now, a
+ * post and a vouch recorded then (what the sequencer would have learnt). For tests that run
+ * the strict rule (STRICT_EARNING_ENV) and need a wallet that earns.
+ */
+export async function makeEstablished(ctx: AppContext, userId: string): Promise<void> {
+  const longAgo = new Date(ctx.clock.now().getTime() - 30 * 86_400_000);
+  await ctx.database.db.update(users).set({ createdAt: longAgo }).where(eq(users.id, userId));
+  await ctx.database.db
+    .insert(walletStanding)
+    .values({ userId, firstPostAt: longAgo, vouchedAt: longAgo })
+    .onConflictDoUpdate({
+      target: walletStanding.userId,
+      set: { firstPostAt: longAgo, vouchedAt: longAgo },
+    });
 }

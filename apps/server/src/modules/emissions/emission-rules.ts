@@ -1,8 +1,12 @@
 import {
   type ActivityType,
   type BonusMintKind,
+  canVouch,
   capMint,
   epochForEvent,
+  type EstablishedRule,
+  isEstablished,
+  type StandingFacts,
   formatDumWhole,
   HALVING_EPOCH_EVENTS,
   REFERRAL_REWARD_FRIEND,
@@ -26,17 +30,24 @@ export interface QueuedEvent {
   id: bigint;
   kind: RewardedEventKind;
   actorId: string;
+  /** Whose post or account the action was on (likes, comments); null for the others. */
+  subjectId?: string | null;
   reference: string;
   /** When the action happened: the ledger row's time and the day its daily cap counts in. */
   createdAt: Date;
 }
 
+/** What the rules need about a wallet: an event's actor, its subject, or a referrer. */
 export interface ActorFacts {
   /** The public name in Live Activity (display name, username or wallet). */
   name: string;
   referredById: string | null;
-  /** The referral bonuses were paid already (or there is no referrer). */
+  /** The friend's referral bonus was paid already (or there is no referrer). */
   referralPaid: boolean;
+  /** The referrer's bonus for this wallet was paid already (or there is no referrer). */
+  referrerPaid: boolean;
+  /** The facts the established rule (core's established.ts) reads. */
+  standing: StandingFacts;
 }
 
 export interface EmissionTotals {
@@ -44,17 +55,36 @@ export interface EmissionTotals {
   totalMinted: bigint;
 }
 
+/** The limits on earning (config.ts: DAILY_REWARD_CAP, PAIR_DAILY_REWARD_CAP, ...). */
+export interface EarningRules {
+  /** Rewarded events and referral bonuses a wallet may earn per UTC day. */
+  dailyCap: number;
+  /** Rewarded likes and comments per UTC day per (giver, receiver) pair. */
+  pairDailyCap: number;
+  /** Referral bonuses a referrer may earn per UTC day. */
+  referrerDailyCap: number;
+  /** Who is established: only they earn, only their engagement vouches for others. */
+  established: EstablishedRule;
+}
+
 export interface SequenceInput {
   totals: EmissionTotals;
   /** In the order they are to be sequenced. */
   events: readonly QueuedEvent[];
+  /** Every actor, subject and referrer of the batch. */
   actors: ReadonlyMap<string, ActorFacts>;
-  /** Rewarded events already in the ledger per `dayKey(actor, day)`; absent means none. */
+  /**
+   * Daily-cap slots already used per `dayKey(wallet, day)`: rewarded events and referral
+   * bonuses in the ledger; absent means none.
+   */
   earnedOnDay: ReadonlyMap<string, number>;
+  /** Rewarded likes and comments per `pairKey(giver, receiver, day)`; absent means none. */
+  pairOnDay?: ReadonlyMap<string, number>;
+  /** Referrer bonuses per `dayKey(referrer, day)`; absent means none. */
+  referralsOnDay?: ReadonlyMap<string, number>;
   /** `onceKey`s of actions the ledger has already recorded. */
   alreadyRecorded: ReadonlySet<string>;
-  /** Rewarded events a wallet may earn on per UTC day. */
-  dailyCap: number;
+  rules: EarningRules;
 }
 
 export interface LedgerEntry {
@@ -62,6 +92,8 @@ export interface LedgerEntry {
   epoch: bigint | null;
   amount: bigint;
   recipientId: string;
+  /** The receiver of a like or comment (the per-pair cap counts these); null otherwise. */
+  subjectId: string | null;
   kind: RewardedEventKind | BonusMintKind;
   reference: string;
   createdAt: Date;
@@ -77,8 +109,16 @@ export interface ActivityLine {
 
 export type EventOutcome =
   | { status: 'rewarded'; eventIndex: bigint; epoch: bigint; amount: bigint }
+  | { status: 'not_established' }
   | { status: 'over_daily_cap' }
+  | { status: 'over_pair_cap' }
   | { status: 'already_recorded' };
+
+/** New facts about wallets the batch learnt (written with its ledger rows). */
+export interface StandingUpdate {
+  firstPostAt?: Date;
+  vouchedAt?: Date;
+}
 
 export interface SequenceOutput {
   /** In mint order: the ledger's ids follow it. */
@@ -88,6 +128,8 @@ export interface SequenceOutput {
   activity: ActivityLine[];
   totals: EmissionTotals;
   outcomes: Map<bigint, EventOutcome>;
+  /** Per wallet: its first post, its first vouch, when this batch holds them. */
+  standing: Map<string, StandingUpdate>;
 }
 
 /** The ledger's uniqueness: one action pays its actor once. */
@@ -104,22 +146,57 @@ export function dayKey(actorId: string, dayStart: Date): string {
   return `${actorId}|${dayStart.toISOString()}`;
 }
 
+export function pairKey(giverId: string, receiverId: string, dayStart: Date): string {
+  return `${giverId}|${receiverId}|${dayStart.toISOString()}`;
+}
+
+/** The kinds that are engagement with someone's post: vouching and the per-pair cap. */
+export const ENGAGEMENT_EVENT_KINDS: ReadonlySet<RewardedEventKind> = new Set([
+  'like_given',
+  'comment_created',
+]);
+
+/** The kinds that count as the wallet having posted. */
+export const POST_KINDS: ReadonlySet<RewardedEventKind> = new Set([
+  'post_created',
+  'vault_created',
+]);
+
 /**
  * Sequences a batch: each event, in order, takes the next index and the reward of that index
- * (cut at the cap), unless the ledger already paid that action or its actor reached the daily
- * cap for the event's UTC day (then it is recorded with amount 0 and no index, moving nothing).
- * A referred actor's first rewarded event also pays the referral bonuses (100 DUM to the
- * referrer, 50 to the friend, doubled in epoch 0), once, within the cap.
+ * (cut at the cap), unless the ledger already paid that action, its actor is not established
+ * at the event's time (docs/decisions/013-established-wallets.md), its actor reached the daily
+ * cap for the event's UTC day, or it is a like or comment past the per-pair daily cap (then it
+ * is recorded with amount 0 and no index, moving nothing).
+ * Along the way it learns the standing facts: a post is the actor's first post; a like or
+ * comment by a wallet that may vouch is its receiver's first vouch.
+ * A referred actor's rewarded event pays the referral bonuses not yet paid (100 DUM to the
+ * referrer, 50 to the friend, doubled in epoch 0), each once, each taking a slot of its
+ * recipient's daily cap, the referrer's only while it is established and under its own daily
+ * count of referral bonuses. A bonus withheld stays unpaid (no ledger row) and is tried again
+ * with the friend's next rewarded event.
  */
 export function sequenceEvents(input: SequenceInput): SequenceOutput {
+  const { rules } = input;
   let { totalEvents, totalMinted } = input.totals;
   const ledger: LedgerEntry[] = [];
   const credits = new Map<string, bigint>();
   const activity: ActivityLine[] = [];
   const outcomes = new Map<bigint, EventOutcome>();
+  const standing = new Map<string, StandingUpdate>();
   const earnedOnDay = new Map(input.earnedOnDay);
+  const pairOnDay = new Map(input.pairOnDay ?? []);
+  const referralsOnDay = new Map(input.referralsOnDay ?? []);
   const recorded = new Set(input.alreadyRecorded);
-  const referralPaid = new Set<string>();
+  // The facts as this batch changes them (first posts, vouches, bonuses paid).
+  const wallets = new Map(
+    [...input.actors].map(([id, f]) => [id, { ...f, standing: { ...f.standing } }]),
+  );
+  const walletOf = (id: string): ActorFacts => {
+    const wallet = wallets.get(id);
+    if (!wallet) throw new Error(`sequenceEvents: no facts for user ${id}`);
+    return wallet;
+  };
 
   const mint = (entry: LedgerEntry): void => {
     const mintedBefore = totalMinted;
@@ -130,6 +207,11 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     }
     activity.push(...supplyMilestones(mintedBefore, totalMinted, entry.createdAt));
   };
+  const unpaid = (event: QueuedEvent, line: string, outcome: EventOutcome): void => {
+    ledger.push({ ...entryOf(event), eventIndex: null, epoch: null, amount: 0n });
+    activity.push(activityOf(event, line));
+    outcomes.set(event.id, outcome);
+  };
 
   for (const event of input.events) {
     const key = onceKey(event.kind, event.reference, event.actorId);
@@ -138,17 +220,28 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
       continue;
     }
     recorded.add(key);
-    const actor = input.actors.get(event.actorId);
-    if (!actor) throw new Error(`sequenceEvents: no facts for user ${event.actorId}`);
+    const actor = walletOf(event.actorId);
+    learnStanding(event, actor, input.actors, walletOf, rules.established, standing);
     const name = publicName(actor.name);
     const line = `${name} ${ACTION_TEXT[event.kind]}`;
-    const day = dayKey(event.actorId, utcDayStart(event.createdAt));
+    const dayStart = utcDayStart(event.createdAt);
+    const day = dayKey(event.actorId, dayStart);
     const earned = earnedOnDay.get(day) ?? 0;
 
-    if (earned >= input.dailyCap) {
-      ledger.push({ ...entryOf(event), eventIndex: null, epoch: null, amount: 0n });
-      activity.push(activityOf(event, line));
-      outcomes.set(event.id, { status: 'over_daily_cap' });
+    if (!isEstablished(actor.standing, rules.established, event.createdAt)) {
+      unpaid(event, line, { status: 'not_established' });
+      continue;
+    }
+    if (earned >= rules.dailyCap) {
+      unpaid(event, line, { status: 'over_daily_cap' });
+      continue;
+    }
+    const pair =
+      ENGAGEMENT_EVENT_KINDS.has(event.kind) && event.subjectId
+        ? pairKey(event.actorId, event.subjectId, dayStart)
+        : null;
+    if (pair !== null && (pairOnDay.get(pair) ?? 0) >= rules.pairDailyCap) {
+      unpaid(event, line, { status: 'over_pair_cap' });
       continue;
     }
 
@@ -157,6 +250,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     const amount = capMint(rewardForEvent(eventIndex), totalMinted);
     totalEvents += 1n;
     earnedOnDay.set(day, earned + 1);
+    if (pair !== null) pairOnDay.set(pair, (pairOnDay.get(pair) ?? 0) + 1);
     activity.push(
       activityOf(event, amount > 0n ? `${line} · +${formatDumWhole(amount)} DUM` : line),
     );
@@ -164,60 +258,126 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     mint({ ...entryOf(event), eventIndex, epoch, amount });
     outcomes.set(event.id, { status: 'rewarded', eventIndex, epoch, amount });
 
-    if (actor.referredById && !actor.referralPaid && !referralPaid.has(event.actorId)) {
-      referralPaid.add(event.actorId);
-      payReferralBonuses(
-        event,
-        { referrerId: actor.referredById, name, epoch },
-        {
-          minted: () => totalMinted,
-          mint,
-          activity,
-        },
-      );
+    if (actor.referredById && (!actor.referralPaid || !actor.referrerPaid)) {
+      payReferralBonuses(event, actor, {
+        name,
+        epoch,
+        rules,
+        referrer: wallets.get(actor.referredById),
+        earnedOnDay,
+        referralsOnDay,
+        minted: () => totalMinted,
+        mint,
+        activity,
+      });
     }
   }
-  return { ledger, credits, activity, totals: { totalEvents, totalMinted }, outcomes };
+  return {
+    ledger,
+    credits,
+    activity,
+    totals: { totalEvents, totalMinted },
+    outcomes,
+    standing,
+  };
 }
 
 /**
- * A referred actor's first rewarded event pays the friend and the referrer their bonuses,
- * doubled in epoch 0, each cut at the cap, and tells Live Activity what the referrer got.
+ * What an event teaches about standing, before its reward is decided: a post is its actor's
+ * first post (if none before); a like or comment by a wallet that may vouch is the receiver's
+ * first vouch (if none before). Applied to the batch's copy of the facts and to the updates.
+ */
+function learnStanding(
+  event: QueuedEvent,
+  actor: ActorFacts,
+  before: ReadonlyMap<string, ActorFacts>,
+  walletOf: (id: string) => ActorFacts,
+  rule: EstablishedRule,
+  updates: Map<string, StandingUpdate>,
+): void {
+  const update = (id: string, change: StandingUpdate): void => {
+    updates.set(id, { ...updates.get(id), ...change });
+  };
+  if (POST_KINDS.has(event.kind) && !actor.standing.firstPostAt) {
+    actor.standing.firstPostAt = event.createdAt;
+    update(event.actorId, { firstPostAt: event.createdAt });
+  }
+  if (!ENGAGEMENT_EVENT_KINDS.has(event.kind) || !event.subjectId) return;
+  if (event.subjectId === event.actorId || !before.has(event.subjectId)) return;
+  const subject = walletOf(event.subjectId);
+  if (subject.standing.vouchedAt || !canVouch(actor.standing, rule, event.createdAt)) return;
+  subject.standing.vouchedAt = event.createdAt;
+  update(event.subjectId, { vouchedAt: event.createdAt });
+}
+
+/**
+ * A referred actor's rewarded event pays the referral bonuses not yet paid, doubled in epoch 0,
+ * each cut at the cap and taking a slot of its recipient's daily cap: the friend's while the
+ * friend has a slot left that day, the referrer's while the referrer is established, has a
+ * slot left and is under its referral bonuses for the day. Tells Live Activity what the
+ * referrer got.
  */
 function payReferralBonuses(
   event: QueuedEvent,
-  referral: { referrerId: string; name: string; epoch: bigint },
+  friend: ActorFacts,
   books: {
+    name: string;
+    epoch: bigint;
+    rules: EarningRules;
+    referrer: ActorFacts | undefined;
+    earnedOnDay: Map<string, number>;
+    referralsOnDay: Map<string, number>;
     minted: () => bigint;
     mint: (entry: LedgerEntry) => void;
     activity: ActivityLine[];
   },
 ): void {
-  const multiplier = referral.epoch === 0n ? 2n : 1n;
+  const referrerId = friend.referredById;
+  if (!referrerId) return;
+  const dayStart = utcDayStart(event.createdAt);
+  const multiplier = books.epoch === 0n ? 2n : 1n;
+  const slotFree = (walletId: string): boolean =>
+    (books.earnedOnDay.get(dayKey(walletId, dayStart)) ?? 0) < books.rules.dailyCap;
   const bonus = (kind: BonusMintKind, recipientId: string, amount: bigint): bigint => {
     const capped = capMint(amount, books.minted());
+    const day = dayKey(recipientId, dayStart);
+    books.earnedOnDay.set(day, (books.earnedOnDay.get(day) ?? 0) + 1);
     books.mint({
       eventIndex: null,
       epoch: null,
       amount: capped,
       recipientId,
+      subjectId: null,
       kind,
       reference: event.actorId,
       createdAt: event.createdAt,
     });
     return capped;
   };
-  bonus('referral_friend', event.actorId, REFERRAL_REWARD_FRIEND * multiplier);
-  const toReferrer = bonus(
-    'referral_referrer',
-    referral.referrerId,
-    REFERRAL_REWARD_REFERRER * multiplier,
-  );
+
+  if (!friend.referralPaid && slotFree(event.actorId)) {
+    friend.referralPaid = true;
+    bonus('referral_friend', event.actorId, REFERRAL_REWARD_FRIEND * multiplier);
+  }
+  const referrer = books.referrer;
+  const referrals = dayKey(referrerId, dayStart);
+  if (
+    friend.referrerPaid ||
+    !referrer ||
+    !isEstablished(referrer.standing, books.rules.established, event.createdAt) ||
+    !slotFree(referrerId) ||
+    (books.referralsOnDay.get(referrals) ?? 0) >= books.rules.referrerDailyCap
+  ) {
+    return;
+  }
+  friend.referrerPaid = true;
+  books.referralsOnDay.set(referrals, (books.referralsOnDay.get(referrals) ?? 0) + 1);
+  const toReferrer = bonus('referral_referrer', referrerId, REFERRAL_REWARD_REFERRER * multiplier);
   if (toReferrer > 0n) {
     books.activity.push({
       type: 'dum_earned',
-      message: `${referral.name} joined through a referral · +${formatDumWhole(toReferrer)} DUM to their friend`,
-      userId: referral.referrerId,
+      message: `${books.name} joined through a referral · +${formatDumWhole(toReferrer)} DUM to their friend`,
+      userId: referrerId,
       reference: `referral:${event.actorId}`,
       createdAt: event.createdAt,
     });
@@ -227,6 +387,7 @@ function payReferralBonuses(
 function entryOf(event: QueuedEvent): Omit<LedgerEntry, 'eventIndex' | 'epoch' | 'amount'> {
   return {
     recipientId: event.actorId,
+    subjectId: ENGAGEMENT_EVENT_KINDS.has(event.kind) ? (event.subjectId ?? null) : null,
     kind: event.kind,
     reference: event.reference,
     createdAt: event.createdAt,

@@ -32,7 +32,19 @@ describe.each(testDatabaseKinds())('emission ledger on %s', (kind) => {
       database,
       clock: { now: () => NOW },
       logger: pino({ level: 'silent' }),
-      dailyCap: DAILY_CAP,
+      rules: {
+        dailyCap: DAILY_CAP,
+        pairDailyCap: 1000,
+        referrerDailyCap: 1000,
+        // Everyone established: these tests are about indices, caps and concurrency.
+        established: {
+          minAgeMs: 0,
+          requirePost: false,
+          requireVouch: false,
+          voucherMinAgeMs: 0,
+          seedWallets: new Set(),
+        },
+      },
       // Small batches, so concurrent events also cross batch boundaries.
       batchSize: 4,
     });

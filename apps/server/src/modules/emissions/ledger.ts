@@ -35,8 +35,9 @@ export type QueueResult = { status: 'queued' } | { status: 'self_engagement' };
  * moments after the commit; callers await `EmissionSequencer.settle()` after committing, so a
  * reply already reflects the reward. Decision 010 explains why indices are not handed out here.
  *
- * One plain insert, no lock: the rules (an action already paid, the daily cap, referral
- * bonuses) are the sequencer's. Self-engagement is not even queued. `db` is the action's
+ * One plain insert, no lock: the rules (an action already paid, the established rule, the
+ * daily and per-pair caps, referral bonuses) are the sequencer's; the subject goes with the
+ * event (a like or comment vouches for it and counts in the pair's cap). Self-engagement is not even queued. `db` is the action's
  * transaction (a pg client inside `inTransaction`); given the pool, the insert is a transaction
  * of its own. A named statement: planned once per connection.
  */
@@ -50,9 +51,9 @@ export async function recordRewardedEvent(
   }
   await db.query({
     name: 'emissions_queue_event',
-    text: `insert into emission_queue (kind, actor_id, reference, created_at)
-      values ($1, $2, $3, $4)`,
-    values: [event.kind, event.actorId, event.reference, now],
+    text: `insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
+      values ($1, $2, $3, $4, $5)`,
+    values: [event.kind, event.actorId, event.subjectOwnerId ?? null, event.reference, now],
   });
   return { status: 'queued' };
 }

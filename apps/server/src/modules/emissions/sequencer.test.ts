@@ -36,7 +36,19 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
       database,
       clock: { now: () => NOW },
       logger: options.logger ?? pino({ level: 'silent' }),
-      dailyCap: 100,
+      rules: {
+        dailyCap: 100,
+        pairDailyCap: 1000,
+        referrerDailyCap: 1000,
+        // Everyone established: these tests are about indices, caps and concurrency.
+        established: {
+          minAgeMs: 0,
+          requirePost: false,
+          requireVouch: false,
+          voucherMinAgeMs: 0,
+          seedWallets: new Set(),
+        },
+      },
       batchSize: options.batchSize,
     });
   }

@@ -5,8 +5,10 @@ import type { Queryable } from '../../db/prepared.ts';
 import {
   dayKey,
   onceKey,
+  pairKey,
   sequenceEvents,
   type ActorFacts,
+  type EarningRules,
   type QueuedEvent,
   type RewardedEventKind,
   type SequenceOutput,
@@ -43,8 +45,8 @@ export interface SequencerOptions {
   database: Pick<Database, 'pool'>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Rewarded events a wallet may earn on per UTC day (config DAILY_REWARD_CAP). */
-  dailyCap: number;
+  /** The daily caps and the established rule (config: DAILY_REWARD_CAP, ESTABLISHED_*...). */
+  rules: EarningRules;
   /** Events per batch (default 1,000). */
   batchSize?: number;
 }
@@ -60,7 +62,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       while (!stopped) {
         const batch = await sequenceBatch(options.database, {
           batchSize,
-          dailyCap: options.dailyCap,
+          rules: options.rules,
           now: options.clock.now(),
         });
         // Lost the race to another writer: read again. Otherwise done once the queue ran dry.
@@ -111,7 +113,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
  */
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
-  options: { batchSize: number; dailyCap: number; now: Date },
+  options: { batchSize: number; rules: EarningRules; now: Date },
 ): Promise<{ taken: number; applied: boolean }> {
   const read = await readBatch(database.pool, options.batchSize);
   if (read.events.length === 0) return { taken: 0, applied: true };
@@ -120,8 +122,10 @@ export async function sequenceBatch(
     events: read.events,
     actors: read.actors,
     earnedOnDay: read.earnedOnDay,
+    pairOnDay: read.pairOnDay,
+    referralsOnDay: read.referralsOnDay,
     alreadyRecorded: read.alreadyRecorded,
-    dailyCap: options.dailyCap,
+    rules: options.rules,
   });
   const applied = await writeBatch(database.pool, {
     output,
@@ -140,15 +144,19 @@ interface BatchRead {
   events: QueuedEvent[];
   actors: Map<string, ActorFacts>;
   earnedOnDay: Map<string, number>;
+  pairOnDay: Map<string, number>;
+  referralsOnDay: Map<string, number>;
   alreadyRecorded: Set<string>;
 }
 
 /**
  * The batch and everything the rules need to know about it, in one statement (one snapshot):
- * the counters, the oldest queued events, each actor's public name and referral state, each
- * (actor, UTC day)'s rewarded events so far, and which of the batch's actions the ledger already
- * holds (an action done twice, queued twice: its second event pays nothing). Over 80 lines:
- * most of it is that one SQL statement, best read whole.
+ * the counters, the oldest queued events, the facts of every wallet involved (actors, the
+ * receivers of their likes and comments, their referrers: public name, referral state, the
+ * established rule's standing), each (wallet, UTC day)'s daily-cap slots and referral bonuses
+ * so far, each (giver, receiver, UTC day)'s rewarded likes and comments, and which of the
+ * batch's actions the ledger already holds (an action done twice, queued twice: its second
+ * event pays nothing). Over 80 lines: most of it is that one SQL statement, best read whole.
  */
 async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
   const { rows } = await db.query<{
@@ -159,23 +167,48 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
       id: string;
       kind: RewardedEventKind;
       actorId: string;
+      subjectId: string | null;
       reference: string;
       createdAt: string;
       recorded: boolean;
     }>;
-    actors: Array<{ id: string; name: string; referredById: string | null; referralPaid: boolean }>;
-    days: Array<{ actorId: string; day: string; n: number }>;
+    actors: Array<{
+      id: string;
+      name: string;
+      solAddress: string;
+      createdAt: string;
+      firstPostAt: string | null;
+      vouchedAt: string | null;
+      referredById: string | null;
+      referralPaid: boolean;
+      referrerPaid: boolean;
+    }>;
+    days: Array<{ userId: string; day: string; n: number; referrals: number }>;
+    pairs: Array<{ actorId: string; subjectId: string; day: string; n: number }>;
   }>({
     name: 'emissions_read_batch',
-    // Lookups per queued event or actor (LATERAL: index probes), never joins the planner could
-    // turn into scans of the whole ledger or users table.
+    // Lookups per queued event or wallet (LATERAL: index probes), never joins the planner
+    // could turn into scans of the whole ledger or users table.
     text: `with taken as (
-        select id, kind, actor_id, reference, created_at from emission_queue
+        select id, kind, actor_id, subject_id, reference, created_at from emission_queue
         order by id limit $1
+      ), referrers as (
+        select distinct t.actor_id, r.referred_by_id, date_trunc('day', t.created_at, 'UTC') as day_start
+        from taken t
+        cross join lateral (select referred_by_id from users where id = t.actor_id limit 1) r
+        where r.referred_by_id is not null
+      ), people as (
+        select actor_id as id from taken
+        union select subject_id from taken where subject_id is not null
+        union select referred_by_id from referrers
+      ), days as (
+        select actor_id as user_id, date_trunc('day', created_at, 'UTC') as day_start from taken
+        union select referred_by_id, day_start from referrers
       )
       select s.total_events::text, s.total_minted::text, s.xmin::text as version,
         (select coalesce(json_agg(json_build_object('id', t.id::text, 'kind', t.kind,
-            'actorId', t.actor_id, 'reference', t.reference, 'createdAt', t.created_at,
+            'actorId', t.actor_id, 'subjectId', t.subject_id, 'reference', t.reference,
+            'createdAt', t.created_at,
             'recorded', exists (
               select 1 from emission_ledger l
               where l.kind = t.kind and l.reference = t.reference and l.recipient_id = t.actor_id
@@ -185,35 +218,67 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
         (select coalesce(json_agg(json_build_object(
             'id', u.id,
             'name', coalesce(u.display_name, u.username, u.sol_address),
+            'solAddress', u.sol_address,
+            'createdAt', u.created_at,
+            'firstPostAt', w.first_post_at,
+            'vouchedAt', w.vouched_at,
             'referredById', u.referred_by_id,
             'referralPaid', u.referred_by_id is null or exists (
               select 1 from emission_ledger l
               where l.kind = 'referral_friend' and l.reference = u.id::text
                 and l.recipient_id = u.id
+            ),
+            'referrerPaid', u.referred_by_id is null or exists (
+              select 1 from emission_ledger l
+              where l.kind = 'referral_referrer' and l.reference = u.id::text
+                and l.recipient_id = u.referred_by_id
             )
           )), '[]'::json)
-          from (select distinct actor_id from taken) a
-          cross join lateral (select * from users where id = a.actor_id limit 1) u) as actors,
-        (select coalesce(json_agg(json_build_object('actorId', d.actor_id, 'day', d.day_start,
-            'n', n.count)), '[]'::json)
+          from people p
+          cross join lateral (select * from users where id = p.id limit 1) u
+          left join wallet_standing w on w.user_id = u.id) as actors,
+        (select coalesce(json_agg(json_build_object('userId', d.user_id, 'day', d.day_start,
+            'n', n.slots, 'referrals', n.referrals)), '[]'::json)
+          from days d
+          cross join lateral (
+            select
+              count(*) filter (where l.event_index is not null
+                or l.kind in ('referral_friend', 'referral_referrer')) as slots,
+              count(*) filter (where l.kind = 'referral_referrer') as referrals
+            from emission_ledger l
+            where l.recipient_id = d.user_id
+              and l.created_at >= d.day_start and l.created_at < d.day_start + interval '1 day'
+          ) n) as days,
+        (select coalesce(json_agg(json_build_object('actorId', p.actor_id,
+            'subjectId', p.subject_id, 'day', p.day_start, 'n', n.count)), '[]'::json)
           from (
-            select distinct actor_id, date_trunc('day', created_at, 'UTC') as day_start
+            select distinct actor_id, subject_id, date_trunc('day', created_at, 'UTC') as day_start
             from taken
-          ) d
+            where subject_id is not null and kind in ('like_given', 'comment_created')
+          ) p
           cross join lateral (
             select count(*) from emission_ledger l
-            where l.recipient_id = d.actor_id and l.event_index is not null
-              and l.created_at >= d.day_start and l.created_at < d.day_start + interval '1 day'
-          ) n) as days
+            where l.recipient_id = p.actor_id and l.subject_id = p.subject_id
+              and l.event_index is not null and l.kind in ('like_given', 'comment_created')
+              and l.created_at >= p.day_start and l.created_at < p.day_start + interval '1 day'
+          ) n) as pairs
       from emission_state s where s.id = 1`,
     values: [batchSize],
   });
   const row = rows[0];
   if (!row) throw new Error('emission_state row is missing');
   const earnedOnDay = new Map<string, number>();
-  for (const { actorId, day, n } of row.days) {
-    if (n > 0) earnedOnDay.set(dayKey(actorId, new Date(day)), n);
+  const referralsOnDay = new Map<string, number>();
+  for (const { userId, day, n, referrals } of row.days) {
+    const key = dayKey(userId, new Date(day));
+    if (n > 0) earnedOnDay.set(key, n);
+    if (referrals > 0) referralsOnDay.set(key, referrals);
   }
+  const pairOnDay = new Map<string, number>();
+  for (const { actorId, subjectId, day, n } of row.pairs) {
+    if (n > 0) pairOnDay.set(pairKey(actorId, subjectId, new Date(day)), n);
+  }
+  const date = (value: string | null): Date | null => (value === null ? null : new Date(value));
   return {
     totals: { totalEvents: BigInt(row.total_events), totalMinted: BigInt(row.total_minted) },
     version: row.version,
@@ -221,16 +286,30 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
       id: BigInt(e.id),
       kind: e.kind,
       actorId: e.actorId,
+      subjectId: e.subjectId,
       reference: e.reference,
       createdAt: new Date(e.createdAt),
     })),
     actors: new Map(
       row.actors.map((a) => [
         a.id,
-        { name: a.name, referredById: a.referredById, referralPaid: a.referralPaid },
+        {
+          name: a.name,
+          referredById: a.referredById,
+          referralPaid: a.referralPaid,
+          referrerPaid: a.referrerPaid,
+          standing: {
+            solAddress: a.solAddress,
+            createdAt: new Date(a.createdAt),
+            firstPostAt: date(a.firstPostAt),
+            vouchedAt: date(a.vouchedAt),
+          },
+        },
       ]),
     ),
     earnedOnDay,
+    pairOnDay,
+    referralsOnDay,
     alreadyRecorded: new Set(
       row.events.flatMap((e) => (e.recorded ? [onceKey(e.kind, e.reference, e.actorId)] : [])),
     ),
@@ -247,7 +326,8 @@ async function writeBatch(
   db: Queryable,
   batch: { output: SequenceOutput; version: string; eventIds: bigint[]; now: Date },
 ): Promise<boolean> {
-  const { ledger, activity: lines, totals } = batch.output;
+  const { ledger, activity: lines, totals, standing } = batch.output;
+  const learnt = [...standing].sort(([a], [b]) => (a < b ? -1 : 1));
   // Accounts in id order: the same lock order in every run.
   const credits = [...batch.output.credits].sort(([a], [b]) => (a < b ? -1 : 1));
   const { rows } = await db.query<{ applied: boolean }>({
@@ -263,12 +343,12 @@ async function writeBatch(
         returning 1
       ), ledger as (
         insert into emission_ledger
-          (event_index, epoch, amount, recipient_id, kind, reference, created_at)
-        select event_index, epoch, amount, recipient_id, kind, reference, created_at
-        from unnest($6::bigint[], $7::int[], $8::bigint[], $9::uuid[], $10::text[], $11::text[],
-          $12::timestamptz[])
-          with ordinality as e(event_index, epoch, amount, recipient_id, kind, reference,
-            created_at, n)
+          (event_index, epoch, amount, recipient_id, subject_id, kind, reference, created_at)
+        select event_index, epoch, amount, recipient_id, subject_id, kind, reference, created_at
+        from unnest($6::bigint[], $7::int[], $8::bigint[], $9::uuid[], $20::uuid[], $10::text[],
+          $11::text[], $12::timestamptz[])
+          with ordinality as e(event_index, epoch, amount, recipient_id, subject_id, kind,
+            reference, created_at, n)
         where exists (select 1 from counters)
         order by n
         returning 1
@@ -289,6 +369,16 @@ async function writeBatch(
           with ordinality as a(type, message, user_id, reference, created_at, n)
         where exists (select 1 from counters)
         order by n
+        returning 1
+      ), standing as (
+        insert into wallet_standing (user_id, first_post_at, vouched_at)
+        select user_id, first_post_at, vouched_at
+        from unnest($21::uuid[], $22::timestamptz[], $23::timestamptz[])
+          as w(user_id, first_post_at, vouched_at)
+        where exists (select 1 from counters) and exists (select 1 from users where id = w.user_id)
+        on conflict (user_id) do update set
+          first_post_at = coalesce(wallet_standing.first_post_at, excluded.first_post_at),
+          vouched_at = coalesce(wallet_standing.vouched_at, excluded.vouched_at)
         returning 1
       )
       select exists (select 1 from counters) as applied`,
@@ -312,6 +402,10 @@ async function writeBatch(
       lines.map((l) => l.userId),
       lines.map((l) => l.reference),
       lines.map((l) => l.createdAt.toISOString()),
+      ledger.map((e) => e.subjectId),
+      learnt.map(([userId]) => userId),
+      learnt.map(([, u]) => u.firstPostAt?.toISOString() ?? null),
+      learnt.map(([, u]) => u.vouchedAt?.toISOString() ?? null),
     ],
   });
   return rows[0]?.applied ?? false;
