@@ -105,8 +105,8 @@ export function supportRefusal(
 
 /**
  * The rule for when a vault unlocks: the status after a support brings the total to `total`,
- * active → unlocked at the target. The one definition: escrow vaults apply it to the chain's
- * total (escrowVaultStatus), and direct vaults in SQL through vault_status_after_support
+ * active → unlocked at the target, for direct vaults (a support cannot be taken back). Direct
+ * vaults apply it in SQL through vault_status_after_support
  * (apps/server/drizzle/0013), which apps/server/src/modules/vaults/unlock-rule.test.ts checks
  * against this function over generated cases.
  */
