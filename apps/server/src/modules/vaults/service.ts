@@ -242,6 +242,7 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   wrong_sender: 'transfer_wrong_sender',
   wrong_recipient: 'transfer_wrong_recipient',
   wrong_amount: 'transfer_wrong_amount',
+  too_early: 'transfer_before_vault',
 };
 
 /** The immutable facts of a vault, from memory (or read once). */
@@ -294,6 +295,9 @@ export async function supportVault(
     expectedSender: viewer.solAddress,
     expectedRecipient: facts.creator_wallet,
     lamports: amount,
+    // A transfer made before the vault existed (an old payment between the same wallets) is
+    // not a support of it: its block time must be at or after the vault's creation second.
+    notBefore: Math.floor(facts.created_at.getTime() / 1000),
   });
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.
