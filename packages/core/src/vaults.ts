@@ -14,6 +14,13 @@ import { FEE_MARGIN_LAMPORTS, LAMPORTS_PER_SOL, VAULT_DURATION_MS } from './cons
  */
 export const VAULT_MIN_SUPPORT_SOL = '0.01';
 export const VAULT_MIN_SUPPORT_LAMPORTS = 10_000_000n;
+/**
+ * A direct support's transfer must be made after its vault was created (issue 21): its block
+ * time at least the vault's creation second minus this margin, for a cluster clock a little
+ * behind the server's (block times are stamped at the slot's start, and clusters drift). An old
+ * payment between the same wallets stays refused; one made this close before is no gain.
+ */
+export const VAULT_SUPPORT_CLOCK_MARGIN_SECONDS = 30;
 /** The largest target a vault may lock (far above any test-network use; keeps totals sane). */
 export const VAULT_MAX_TARGET_SOL = '1000000';
 export const VAULT_MAX_TARGET_LAMPORTS = 1_000_000n * LAMPORTS_PER_SOL;

@@ -4,6 +4,7 @@ import {
   AppError,
   checkVaultAmount,
   supportRefusal,
+  VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   type ErrorCode,
   type EscrowSummary,
   type FeedItem,
@@ -296,8 +297,10 @@ export async function supportVault(
     expectedRecipient: facts.creator_wallet,
     lamports: amount,
     // A transfer made before the vault existed (an old payment between the same wallets) is
-    // not a support of it: its block time must be at or after the vault's creation second.
-    notBefore: Math.floor(facts.created_at.getTime() / 1000),
+    // not a support of it: its block time must be at or after the vault's creation, less a
+    // small margin for the cluster's clock.
+    notBefore:
+      Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   });
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.

@@ -87,15 +87,33 @@ describe.each(testDatabaseKinds())('vaults switched off on %s', (kind) => {
   });
 });
 
+/** Resolves at the localnet's next slot (its Clock follows the injected wall clock from then). */
+function nextSlot(t: TestApp): Promise<void> {
+  const chain = t.ctx.localnet?.chain;
+  if (!chain) throw new Error('no localnet');
+  return new Promise((resolve) => {
+    const stop = chain.onSlot(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
 describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) => {
   let t: TestApp;
   let creator: ChainUser;
   let fan: ChainUser;
   let fan2: ChainUser;
   const events: BusMessage[] = [];
+  // The chain's clock is moved on with the server's: a support's transfer is made after its vault.
+  let chainOffsetMs = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { UPLOAD_RATE_LIMIT: '1000' }, { localnet: true });
+    t = await createTestApp(
+      kind,
+      { UPLOAD_RATE_LIMIT: '1000' },
+      { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
+    );
     t.ctx.bus.subscribe((message) => events.push(message));
     [creator, fan, fan2] = await Promise.all([chainUser(t), chainUser(t, 20n), chainUser(t, 20n)]);
     await t.ctx.database.pool.query(`update users set display_name = 'Creator' where id = $1`, [
@@ -723,6 +741,9 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     const vault = await createdVaultPost(t, creator.headers, '1');
     const signature = await transfer(t, fan.keypair, creator.address, SOL / 10n);
     t.clock.advance(VAULT_DURATION_MS);
+    chainOffsetMs += VAULT_DURATION_MS;
+    await nextSlot(t);
+    await nextSlot(t);
     await Promise.all([refreshHeaders(t, fan), refreshHeaders(t, creator)]);
     await refreshHeaders(t, fan2);
     const res = await support(t, fan.headers, vault.vault.id, {
@@ -808,25 +829,14 @@ describe.each(testDatabaseKinds())('direct vault supports on %s: only transfers 
       {},
       { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
     );
-    // The server's clock a minute ahead of the chain's: a vault made now is newer than anything
-    // the chain records until its clock is moved on.
-    t.clock.advance(Date.now() + 60_000 - t.clock.now().getTime());
+    // The server's clock five minutes ahead of the chain's (beyond the margin allowed for the
+    // cluster's clock): a vault made now is newer than anything the chain records until its
+    // clock is moved on.
+    t.clock.advance(Date.now() + 5 * 60_000 - t.clock.now().getTime());
   });
   afterAll(async () => {
     await t.close();
   });
-
-  /** Resolves at the localnet's next slot (its Clock follows the injected wall clock from then). */
-  function nextSlot(): Promise<void> {
-    const chain = t.ctx.localnet?.chain;
-    if (!chain) throw new Error('no localnet');
-    return new Promise((resolve) => {
-      const stop = chain.onSlot(() => {
-        stop();
-        resolve();
-      });
-    });
-  }
 
   it('refuses a transfer made before the vault was created, and records nothing (issue 21, finding 6)', async () => {
     const [creator, fan] = await Promise.all([chainUser(t), chainUser(t, 5n)]);
@@ -855,9 +865,9 @@ describe.each(testDatabaseKinds())('direct vault supports on %s: only transfers 
     expect(row.rows[0]).toEqual({ total: '0', status: 'active' });
 
     // A transfer made once the vault exists (the chain's clock past its creation) is taken.
-    chainOffsetMs = 120_000;
-    await nextSlot();
-    await nextSlot();
+    chainOffsetMs = 5 * 60_000;
+    await nextSlot(t);
+    await nextSlot(t);
     const after = await transfer(t, fan.keypair, creator.address, SOL / 10n);
     const taken = await support(t, fan.headers, vault.vault.id, {
       transactionSignature: after,
