@@ -144,8 +144,10 @@ u64 mul_div_small(u64 a, u64 b, u64 d) {
 }
 
 u64 mul_div_wide(u64 a, u64 b, u64 d) {
+  if (d == 0) return U64_MAX;
   u64 hi, lo;
   mul_wide(a, b, &hi, &lo);
+  if (hi == 0) return lo / d; /* the usual case: the product fits in 64 bits */
   if (hi >= d) return U64_MAX; /* the quotient needs more than 64 bits */
   /* Restoring division of hi:lo by d, one bit at a time; the remainder stays below d. */
   u64 quotient = 0, remainder = hi;

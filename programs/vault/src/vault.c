@@ -12,6 +12,7 @@ static u64 staking_reward(u64 amount, u64 rate, u64 seconds) {
  * to the end), plus the staking rate per SOL-second. Proportional to lamport-seconds, so capital
  * moved from vault to vault earns no more than the same capital left in one. */
 static u64 locked_reward(const VaultAccount *vault, u64 amount, u64 seconds) {
+  if (amount == 0 || seconds == 0) return 0;
   u64 per_sol = mul_div_wide(vault->rewards_per_sol, seconds, vault->duration_seconds);
   return sat_add(mul_div_small(amount, per_sol, LAMPORTS_PER_SOL),
                  staking_reward(amount, vault->staking_rate_per_second, seconds));
