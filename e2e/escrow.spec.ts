@@ -12,10 +12,10 @@ import { airdrop, newBurnerWalletKey, solBalance } from './support/burner-wallet
 /**
  * Escrow vaults in Chromium against the production server and its embedded localnet:
  * a creator posts an escrow vault with an image (create_vault + add_media_ref signed by the
- * burner wallet), a second wallet joins it to the target (join_vault), the image unlocks and is
- * verified against the hash committed on chain; a day later (the server's clock and the
- * creator's page moved forward) the creator claims the SOL and the vault is paid out, and the
- * participant withdraws their DUM reward from My Vaults.
+ * burner wallet), a second wallet joins it to the target (join_vault), the image stays locked
+ * until the end (issue 21); a day later (the server's clock and both pages moved forward) it
+ * unlocks and is verified against the hash committed on chain, the creator claims the SOL and the
+ * vault is paid out, and the participant withdraws their DUM reward from My Vaults.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -109,20 +109,14 @@ describe('escrow vaults', () => {
       SOL / 10n,
     );
 
-    // Unlocked for the fan: the image, checked against the hash committed on chain.
+    // The target is met, but still locked (issue 21): the program pays out only what is still
+    // locked at the end, and an early withdrawal could take it back before then.
     await expect
-      .poll(() => fanPanel.getAttribute('data-status'), { timeout: 20_000 })
-      .toBe('unlocked');
-    expect(await fanPanel.textContent()).toContain('0.1000 / 0.1000 SOL');
-    const fanImage = fanCard.getByRole('img', { name: /^Image shared by/ });
-    await expect
-      .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
-      })
-      .toBe(64);
-    await expect
-      .poll(() => fanPanel.getByTestId('media-check').textContent(), { timeout: 15_000 })
-      .toBe('Verified on chain');
+      .poll(() => fanPanel.textContent(), { timeout: 20_000 })
+      .toContain('0.1000 / 0.1000 SOL');
+    expect(await fanPanel.getAttribute('data-status')).toBe('active');
+    expect(await fanPanel.getByTestId('vault-locked-media').isVisible()).toBe(true);
+    expect(await fanCard.getByRole('img', { name: /^Image shared by/ }).count()).toBe(0);
     const myDeposit = fanPanel.getByTestId('escrow-my-deposit');
     await myDeposit.waitFor();
     expect(await myDeposit.textContent()).toContain('0.1000 SOL');
@@ -131,6 +125,25 @@ describe('escrow vaults', () => {
     // A day later: the server's clock (and so the localnet's) and both pages move forward.
     await writeFile(clockFile, String(DAY_AND_A_BIT_MS));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Held to the end: unlocked for the fan, the image checked against the hash on chain.
+    await fan.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
+    await fan.page.reload();
+    const endedPanel = postCard(fan.page, 'My escrowed secret vibe').getByTestId('vault-panel');
+    await expect
+      .poll(() => endedPanel.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('unlocked');
+    const fanImage = postCard(fan.page, 'My escrowed secret vibe').getByRole('img', {
+      name: /^Image shared by/,
+    });
+    await expect
+      .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(64);
+    await expect
+      .poll(() => endedPanel.getByTestId('media-check').textContent(), { timeout: 15_000 })
+      .toBe('Verified on chain');
+
     await creator.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
     await creator.page.reload();
     const creatorBefore = await solBalance(suite.server.url, creatorKey.address);
@@ -151,7 +164,6 @@ describe('escrow vaults', () => {
     expect(gained).toBeGreaterThan(SOL / 10n - 10_000n);
 
     // The fan takes their DUM reward from My Vaults' Deposits tab.
-    await fan.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
     await fan.page.goto(suite.server.url + '/my-vaults');
     await fan.page.getByRole('tab', { name: /Deposits/ }).click();
     const row = fan.page.getByTestId('my-deposit').filter({ hasText: 'My escrowed secret vibe' });

@@ -90,6 +90,23 @@ describe('verifyTransfer against the localnet', () => {
     expect(result).toMatchObject({ ok: true, signature });
   });
 
+  it('refuses a transfer whose block time is before notBefore (the same second counts)', async () => {
+    const accepted = await chain.verifyTransfer(expected());
+    if (!accepted.ok || accepted.blockTime === null) throw new Error('no block time');
+    const { blockTime } = accepted;
+    expect(await chain.verifyTransfer(expected({ notBefore: blockTime + 1 }))).toEqual({
+      ok: false,
+      reason: 'too_early',
+    });
+    expect(await chain.verifyTransfer(expected({ notBefore: blockTime }))).toMatchObject({
+      ok: true,
+    });
+    // The other reasons come first: a mismatch is named as such whatever its time.
+    expect(
+      await chain.verifyTransfer(expected({ notBefore: blockTime + 1, lamports: 1n })),
+    ).toEqual({ ok: false, reason: 'wrong_amount' });
+  });
+
   it('names the wrong sender, recipient and amount', async () => {
     const stranger = Keypair.generate().publicKey.toBase58();
     expect(await chain.verifyTransfer(expected({ expectedSender: stranger }))).toEqual({

@@ -27,7 +27,12 @@ export type TransferRejection =
   | 'transfer_not_top_level'
   | 'wrong_sender'
   | 'wrong_recipient'
-  | 'wrong_amount';
+  | 'wrong_amount'
+  /**
+   * The matching transfer's block time is before `notBefore` (or unknown): it was made before
+   * what it is presented for existed (a vault), so it cannot be a payment to it.
+   */
+  | 'too_early';
 
 export type TransferVerification =
   | { ok: true; signature: string; slot: number; blockTime: number | null }
@@ -38,6 +43,11 @@ export interface VerifyTransferInput {
   expectedSender: string;
   expectedRecipient: string;
   lamports: bigint;
+  /**
+   * Unix seconds: the transaction's block time must be at or after it (the same second counts,
+   * block times have one-second resolution). Omitted: any time.
+   */
+  notBefore?: number;
 }
 
 interface RpcInstruction {
@@ -123,6 +133,9 @@ export function judgeTransfer(
     t.to === input.expectedRecipient &&
     t.lamports === input.lamports;
   if (topLevel.some(matches)) {
+    if (input.notBefore !== undefined && (tx.blockTime === null || tx.blockTime < input.notBefore)) {
+      return { ok: false, reason: 'too_early' };
+    }
     return { ok: true, signature: input.signature, slot: tx.slot, blockTime: tx.blockTime };
   }
   const inner = (tx.meta?.innerInstructions ?? []).flatMap((group) =>

@@ -134,6 +134,10 @@ export const ERRORS = {
     status: 422,
     message: 'That transfer is not of the amount given.',
   },
+  transfer_before_vault: {
+    status: 422,
+    message: 'That transfer was made before this vault was created, so it cannot support it.',
+  },
   transaction_already_used: {
     status: 409,
     message: 'That transaction was already used for another support.',

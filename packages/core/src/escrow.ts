@@ -1,4 +1,4 @@
-import { statusAfterSupport, type VaultStatus } from './vaults.ts';
+import type { VaultStatus } from './vaults.ts';
 
 /**
  * Escrow vaults (docs/decisions/009-escrow-vaults.md): vault posts whose SOL is held by
@@ -105,14 +105,21 @@ export function checkEscrowTerms(
 }
 
 /**
- * An escrow vault's status in the database from the chain's facts: paid out once the program
- * says so; unlocked once the total reached the target, and it stays unlocked (its media was
- * shown, and cached as public) even if early withdrawals later take the total below the target.
+ * An escrow vault's status in the database from the chain's facts, read at one slot
+ * (docs/decisions/009-escrow-vaults.md, issue 21): paid out once the program says so; unlocked
+ * only once the chain's clock is at or past the end and the total still meets the target —
+ * exactly when the program lets the creator claim (claim_vault), because after the end nothing
+ * joins or leaves and the total is final. A total that touches the target before the end unlocks
+ * nothing: early withdrawals can still take it back. Not sticky on the database's side: a vault
+ * recorded unlocked by an older rule goes back to active if the chain says so.
+ * `chainNow` is the Clock sysvar's unix timestamp read with the vault (null: unknown, so locked).
  */
 export function escrowVaultStatus(
   current: VaultStatus,
-  chain: { totalDeposited: bigint; targetAmount: bigint; paidOut: boolean },
+  chain: { totalDeposited: bigint; targetAmount: bigint; endTs: bigint; paidOut: boolean },
+  chainNow: bigint | null,
 ): VaultStatus {
   if (chain.paidOut || current === 'paid_out') return 'paid_out';
-  return statusAfterSupport(current, chain.totalDeposited, chain.targetAmount);
+  const ended = chainNow !== null && chainNow >= chain.endTs;
+  return ended && chain.totalDeposited >= chain.targetAmount ? 'unlocked' : 'active';
 }

@@ -154,16 +154,25 @@ describe('escrow vault terms', () => {
     });
   });
 
-  it('unlocks at the target and stays unlocked; paid out once the program says so', () => {
+  it('unlocks only at the end with the target held, as the program pays out (issue 21)', () => {
+    const END = 1_000n;
     const chain = (total: bigint, paidOut = false) => ({
       totalDeposited: total,
       targetAmount: 100n,
+      endTs: END,
       paidOut,
     });
-    expect(escrowVaultStatus('active', chain(99n))).toBe('active');
-    expect(escrowVaultStatus('active', chain(100n))).toBe('unlocked');
-    expect(escrowVaultStatus('unlocked', chain(10n))).toBe('unlocked');
-    expect(escrowVaultStatus('unlocked', chain(100n, true))).toBe('paid_out');
-    expect(escrowVaultStatus('paid_out', chain(0n))).toBe('paid_out');
+    // Touching the target before the end unlocks nothing: it can still be withdrawn.
+    expect(escrowVaultStatus('active', chain(100n), END - 1n)).toBe('active');
+    expect(escrowVaultStatus('active', chain(100n), null)).toBe('active');
+    // A vault an older rule unlocked early goes back to locked.
+    expect(escrowVaultStatus('unlocked', chain(5n), END - 1n)).toBe('active');
+    expect(escrowVaultStatus('unlocked', chain(100n), END - 1n)).toBe('active');
+    // At the end, the total is final: the creator can claim exactly when it is unlocked.
+    expect(escrowVaultStatus('active', chain(99n), END)).toBe('active');
+    expect(escrowVaultStatus('active', chain(100n), END)).toBe('unlocked');
+    expect(escrowVaultStatus('unlocked', chain(100n), END + 5n)).toBe('unlocked');
+    expect(escrowVaultStatus('unlocked', chain(100n, true), END)).toBe('paid_out');
+    expect(escrowVaultStatus('paid_out', chain(0n), null)).toBe('paid_out');
   });
 });

@@ -14,6 +14,13 @@ import { FEE_MARGIN_LAMPORTS, LAMPORTS_PER_SOL, VAULT_DURATION_MS } from './cons
  */
 export const VAULT_MIN_SUPPORT_SOL = '0.01';
 export const VAULT_MIN_SUPPORT_LAMPORTS = 10_000_000n;
+/**
+ * A direct support's transfer must be made after its vault was created (issue 21): its block
+ * time at least the vault's creation second minus this margin, for a cluster clock a little
+ * behind the server's (block times are stamped at the slot's start, and clusters drift). An old
+ * payment between the same wallets stays refused; one made this close before is no gain.
+ */
+export const VAULT_SUPPORT_CLOCK_MARGIN_SECONDS = 30;
 /** The largest target a vault may lock (far above any test-network use; keeps totals sane). */
 export const VAULT_MAX_TARGET_SOL = '1000000';
 export const VAULT_MAX_TARGET_LAMPORTS = 1_000_000n * LAMPORTS_PER_SOL;
@@ -105,8 +112,8 @@ export function supportRefusal(
 
 /**
  * The rule for when a vault unlocks: the status after a support brings the total to `total`,
- * active → unlocked at the target. The one definition: escrow vaults apply it to the chain's
- * total (escrowVaultStatus), and direct vaults in SQL through vault_status_after_support
+ * active → unlocked at the target, for direct vaults (a support cannot be taken back). Direct
+ * vaults apply it in SQL through vault_status_after_support
  * (apps/server/drizzle/0013), which apps/server/src/modules/vaults/unlock-rule.test.ts checks
  * against this function over generated cases.
  */

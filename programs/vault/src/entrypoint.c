@@ -30,6 +30,7 @@ static void log_error(u64 code) {
   case ERR_INVALID_MEDIA: LOG("Error: InvalidMediaRef"); break;
   case ERR_INVALID_TOKEN_ACCOUNT: LOG("Error: InvalidTokenAccount"); break;
   case ERR_TOO_MANY_ACCOUNTS: LOG("Error: TooManyAccounts"); break;
+  case ERR_CREATOR_CANNOT_JOIN: LOG("Error: CreatorCannotJoin"); break;
   default: break; /* errors of a called program are logged by the runtime */
   }
 }

@@ -143,6 +143,26 @@ u64 mul_div_small(u64 a, u64 b, u64 d) {
   return sat_add(sat_add(sat_mul(qa, b), sat_mul(ra, qb)), (ra * rb) / d);
 }
 
+u64 mul_div_wide(u64 a, u64 b, u64 d) {
+  if (d == 0) return U64_MAX;
+  u64 hi, lo;
+  mul_wide(a, b, &hi, &lo);
+  if (hi == 0) return lo / d; /* the usual case: the product fits in 64 bits */
+  if (hi >= d) return U64_MAX; /* the quotient needs more than 64 bits */
+  /* Restoring division of hi:lo by d, one bit at a time; the remainder stays below d. */
+  u64 quotient = 0, remainder = hi;
+  for (int i = 63; i >= 0; i--) {
+    u64 carry = remainder >> 63;
+    remainder = (remainder << 1) | ((lo >> i) & 1);
+    quotient <<= 1;
+    if (carry || remainder >= d) {
+      remainder -= d;
+      quotient |= 1;
+    }
+  }
+  return quotient;
+}
+
 u64 rent_exempt_minimum(const Rent *rent, u64 data_len) {
   /* Rent::minimum_balance: ((128 + len) * lamports_per_byte_year) as f64 * threshold, truncated.
    * The threshold is decoded from its IEEE-754 bits (mantissa * 2^exponent); the product is

@@ -134,6 +134,8 @@ u64 sat_add(u64 a, u64 b);
 u64 sat_mul(u64 a, u64 b);
 /* floor(a * b / d) without 128-bit integers, saturating at U64_MAX; d must be at most 2^32. */
 u64 mul_div_small(u64 a, u64 b, u64 d);
+/* floor(a * b / d) for any d > 0, saturating at U64_MAX: a 128-bit product, then long division. */
+u64 mul_div_wide(u64 a, u64 b, u64 d);
 
 /* Lamports for `data_len` bytes to be rent-exempt, per the Rent sysvar. */
 u64 rent_exempt_minimum(const Rent *rent, u64 data_len);

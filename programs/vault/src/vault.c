@@ -7,6 +7,17 @@ static u64 staking_reward(u64 amount, u64 rate, u64 seconds) {
   return mul_div_small(amount, sat_mul(rate, seconds), LAMPORTS_PER_SOL);
 }
 
+/* Everything `amount` lamports earn by staying locked `seconds` of the vault's term: the rewards
+ * per SOL spread evenly over the term (the whole figure only for lamports locked from the start
+ * to the end), plus the staking rate per SOL-second. Proportional to lamport-seconds, so capital
+ * moved from vault to vault earns no more than the same capital left in one. */
+static u64 locked_reward(const VaultAccount *vault, u64 amount, u64 seconds) {
+  if (amount == 0 || seconds == 0) return 0;
+  u64 per_sol = mul_div_wide(vault->rewards_per_sol, seconds, vault->duration_seconds);
+  return sat_add(mul_div_small(amount, per_sol, LAMPORTS_PER_SOL),
+                 staking_reward(amount, vault->staking_rate_per_second, seconds));
+}
+
 enum { CV_CREATOR, CV_VAULT, CV_CONFIG, CV_SYSTEM_PROGRAM, CV_COUNT };
 
 u64 create_vault(const Input *input) {
@@ -124,6 +135,8 @@ u64 join_vault(const Input *input) {
   if (lamports == 0) return ERR_INVALID_AMOUNT;
   VaultAccount *vault;
   if ((result = load_vault(vault_account, input, &vault)) != SUCCESS) return result;
+  /* A creator's own SOL would unlock their own vault and earn rewards for it. */
+  if (pubkey_eq(participant->key, &vault->creator)) return ERR_CREATOR_CANNOT_JOIN;
   i64 now = current_time();
   if (vault->status != VAULT_ACTIVE || now >= vault->end_ts) return ERR_VAULT_ENDED;
 
@@ -148,8 +161,7 @@ u64 join_vault(const Input *input) {
     return result;
   }
   /* What the amount held so far has earned is kept before the amount changes. */
-  u64 earned = staking_reward(deposit->amount, vault->staking_rate_per_second,
-                              seconds_between(deposit->last_update_ts, now));
+  u64 earned = locked_reward(vault, deposit->amount, seconds_between(deposit->last_update_ts, now));
   deposit->accrued_reward = sat_add(deposit->accrued_reward, earned);
   deposit->last_update_ts = now;
   deposit->amount = amount;
@@ -220,11 +232,9 @@ u64 withdraw_with_rewards(const Input *input) {
   if (deposit->rewarded) return ERR_ALREADY_WITHDRAWN;
   if (deposit->amount == 0) return ERR_NOTHING_TO_WITHDRAW;
 
-  u64 reward = sat_add(
-      mul_div_small(deposit->amount, vault->rewards_per_sol, LAMPORTS_PER_SOL),
-      sat_add(deposit->accrued_reward,
-              staking_reward(deposit->amount, vault->staking_rate_per_second,
-                             seconds_between(deposit->last_update_ts, vault->end_ts))));
+  u64 reward = sat_add(deposit->accrued_reward,
+                       locked_reward(vault, deposit->amount,
+                                     seconds_between(deposit->last_update_ts, vault->end_ts)));
   u64 supply = read_u64(mint->data + MINT_SUPPLY_OFFSET);
   u64 mintable = config->max_supply > supply ? config->max_supply - supply : 0;
   u64 minted = reward < mintable ? reward : mintable;

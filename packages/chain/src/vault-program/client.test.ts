@@ -69,7 +69,7 @@ describe('constants agree with the program and the IDL', () => {
     expect(names[0]).toBe('INVALID_INSTRUCTION');
     expect(names[8]).toBe('NOT_INITIALIZED');
     expect(PROGRAM_ERRORS[8].name).toBe('NotInitialized');
-    expect(names.at(-1)).toBe('TOO_MANY_ACCOUNTS');
+    expect(names.at(-1)).toBe('CREATOR_CANNOT_JOIN');
   });
 
   it('the IDL has the program’s address, instructions, accounts, layouts and errors', () => {

@@ -98,6 +98,7 @@ export const PROGRAM_ERRORS = [
   { name: 'InvalidMediaRef', msg: 'Invalid media reference' },
   { name: 'InvalidTokenAccount', msg: 'Invalid token account' },
   { name: 'TooManyAccounts', msg: 'Too many accounts' },
+  { name: 'CreatorCannotJoin', msg: 'A creator cannot join their own vault' },
 ] as const;
 
 export type ProgramErrorName = (typeof PROGRAM_ERRORS)[number]['name'];

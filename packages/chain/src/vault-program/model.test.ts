@@ -305,6 +305,7 @@ class Run {
         claimedAmount: expected?.claimedAmount,
         startTs: expected?.startTs,
         endTs: expected?.endTs,
+        durationSeconds: expected?.durationSeconds,
         participantCount: expected?.participantCount,
         multiplier: expected?.multiplier,
         status: expected?.status,

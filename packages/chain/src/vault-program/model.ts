@@ -7,13 +7,7 @@ import {
   type OnChainVaultStatus,
   type ProgramErrorName,
 } from './constants.ts';
-import {
-  baseReward,
-  earlyWithdrawPenalty,
-  satAdd,
-  secondsBetween,
-  stakingReward,
-} from './rules.ts';
+import { earlyWithdrawPenalty, lockedReward, satAdd, secondsBetween } from './rules.ts';
 
 /**
  * The vault program's rules as a plain state machine: what each instruction does to vaults,
@@ -48,6 +42,7 @@ export interface ModelVault {
   claimedAmount: bigint;
   startTs: bigint;
   endTs: bigint;
+  durationSeconds: bigint;
   multiplier: number;
   participantCount: bigint;
   status: OnChainVaultStatus;
@@ -112,6 +107,15 @@ export class VaultModel {
     this.hasTokenAccount = startBalances.map(() => false);
   }
 
+  /** A vault's reward terms: the config's, copied when it was created. */
+  private termsOf(v: ModelVault) {
+    return {
+      rewardsPerSol: this.config.rewardsPerSol,
+      stakingRatePerSecond: this.config.stakingRatePerSecond,
+      durationSeconds: v.durationSeconds,
+    };
+  }
+
   advance(seconds: bigint): void {
     this.now += seconds;
   }
@@ -148,6 +152,7 @@ export class VaultModel {
         claimedAmount: 0n,
         startTs: this.now,
         endTs: this.now + BigInt(durationDays) * SECONDS_PER_DAY,
+        durationSeconds: BigInt(durationDays) * SECONDS_PER_DAY,
         multiplier,
         participantCount: 0n,
         status: 'active',
@@ -159,6 +164,7 @@ export class VaultModel {
     return this.transaction(participant, (s) => {
       if (lamports === 0n) fail('InvalidAmount');
       const v = s.vault(vault);
+      if (v.creator === participant) fail('CreatorCannotJoin');
       if (v.status !== 'active' || this.now >= v.endTs) fail('VaultEnded');
       const total = v.totalDeposited + lamports;
       if (total > U64_MAX) fail('Overflow');
@@ -188,11 +194,7 @@ export class VaultModel {
       s.depositLamports.set(key, (s.depositLamports.get(key) ?? 0n) + lamports);
       d.accruedReward = satAdd(
         d.accruedReward,
-        stakingReward(
-          d.amount,
-          this.config.stakingRatePerSecond,
-          secondsBetween(d.lastUpdateTs, this.now),
-        ),
+        lockedReward(this.termsOf(v), d.amount, secondsBetween(d.lastUpdateTs, this.now)),
       );
       d.lastUpdateTs = this.now;
       d.amount += lamports;
@@ -234,15 +236,8 @@ export class VaultModel {
       if (d.rewarded) fail('AlreadyWithdrawn');
       if (d.amount === 0n) fail('NothingToWithdraw');
       const reward = satAdd(
-        baseReward(d.amount, this.config.rewardsPerSol),
-        satAdd(
-          d.accruedReward,
-          stakingReward(
-            d.amount,
-            this.config.stakingRatePerSecond,
-            secondsBetween(d.lastUpdateTs, v.endTs),
-          ),
-        ),
+        d.accruedReward,
+        lockedReward(this.termsOf(v), d.amount, secondsBetween(d.lastUpdateTs, v.endTs)),
       );
       const mintable = this.config.maxSupply > s.supply ? this.config.maxSupply - s.supply : 0n;
       const minted = reward < mintable ? reward : mintable;

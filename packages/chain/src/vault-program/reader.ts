@@ -179,9 +179,27 @@ export interface RawProgramAccount {
  */
 export interface VaultSnapshot {
   slot: bigint;
+  /**
+   * The chain's own time (the Clock sysvar's unix timestamp) read in the same call as the vault,
+   * so at the same slot: the vault's state is final once this is at or past its end (nothing
+   * joins or leaves after it). Null when the cluster did not answer the sysvar.
+   */
+  clockUnixTs: bigint | null;
   vault: RawProgramAccount | null;
   deposits: RawProgramAccount[];
   mediaRefs: RawProgramAccount[];
+}
+
+/** The Clock sysvar: slot, epoch start, epoch, leader schedule epoch, unix timestamp (i64). */
+export const SYSVAR_CLOCK_ADDRESS = 'SysvarC1ock11111111111111111111111111111111';
+const CLOCK_UNIX_TIMESTAMP_OFFSET = 32;
+
+function clockUnixTimestamp(data: Uint8Array): bigint | null {
+  if (data.length < CLOCK_UNIX_TIMESTAMP_OFFSET + 8) return null;
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigInt64(
+    CLOCK_UNIX_TIMESTAMP_OFFSET,
+    true,
+  );
 }
 
 export async function readVaultSnapshot(
@@ -193,8 +211,9 @@ export async function readVaultSnapshot(
     context: { slot: number };
     value: T;
   }
-  const vaultRead = await call<Ctx<RpcAccount | null>>('getAccountInfo', [
-    args.vault,
+  // One call for both, so the vault and the clock are read at the same slot.
+  const vaultRead = await call<Ctx<(RpcAccount | null)[]>>('getMultipleAccounts', [
+    [args.vault, SYSVAR_CLOCK_ADDRESS],
     { encoding: 'base64', commitment },
   ]);
   async function named(
@@ -227,9 +246,10 @@ export async function readVaultSnapshot(
     named('deposit', FILTER_OFFSETS.depositVault),
     named('mediaRef', FILTER_OFFSETS.mediaRefVault),
   ]);
-  const found = vaultRead.value;
+  const [found, clock] = vaultRead.value;
   return {
     slot: BigInt(Math.min(vaultRead.context.slot, deposits.slot, mediaRefs.slot)),
+    clockUnixTs: clock ? clockUnixTimestamp(fromBase64(clock.data[0])) : null,
     vault: found
       ? { address: args.vault, owner: found.owner, data: fromBase64(found.data[0]) }
       : null,

@@ -34,9 +34,44 @@ export function stakingReward(amount: bigint, rate: bigint, seconds: bigint): bi
   return mulDiv(amount, satMul(rate, seconds), LAMPORTS_PER_SOL);
 }
 
-/** The rewards per SOL part: DUM base units for the lamports still locked at the end. */
-export function baseReward(amount: bigint, rewardsPerSol: bigint): bigint {
-  return mulDiv(amount, rewardsPerSol, LAMPORTS_PER_SOL);
+/** floor(a * b / d) for any d > 0 (the program's mul_div_wide), saturating at 2^64 - 1. */
+export function mulDivWide(a: bigint, b: bigint, d: bigint): bigint {
+  if (d === 0n) return U64_MAX;
+  const quotient = (a * b) / d;
+  return quotient > U64_MAX ? U64_MAX : quotient;
+}
+
+/**
+ * The rewards per SOL part for `amount` lamports locked `seconds` of a term of
+ * `durationSeconds`: the figure is spread evenly over the term, so only lamports locked from
+ * the start to the end earn all of it (floor per SOL first, then per lamport, as the program).
+ */
+export function baseReward(
+  amount: bigint,
+  rewardsPerSol: bigint,
+  seconds: bigint,
+  durationSeconds: bigint,
+): bigint {
+  return mulDiv(amount, mulDivWide(rewardsPerSol, seconds, durationSeconds), LAMPORTS_PER_SOL);
+}
+
+/** The reward terms a vault copies from the config, with its term. */
+export type RewardTerms = Pick<
+  OnChainVault,
+  'rewardsPerSol' | 'stakingRatePerSecond' | 'durationSeconds'
+>;
+
+/**
+ * Everything `amount` lamports earn by staying locked `seconds` (the program's locked_reward):
+ * the rewards per SOL spread over the term plus the staking rate per SOL-second. Proportional
+ * to lamport-seconds: capital moved between vaults earns no more than the same capital left in
+ * one (docs/vault-program.md, "Rewards").
+ */
+export function lockedReward(terms: RewardTerms, amount: bigint, seconds: bigint): bigint {
+  return satAdd(
+    baseReward(amount, terms.rewardsPerSol, seconds, terms.durationSeconds),
+    stakingReward(amount, terms.stakingRatePerSecond, seconds),
+  );
 }
 
 export function earlyWithdrawPenalty(amount: bigint, penaltyBps: number | bigint): bigint {
@@ -45,39 +80,25 @@ export function earlyWithdrawPenalty(amount: bigint, penaltyBps: number | bigint
 
 /** The reward a deposit earns in full (at the vault's end), before the max-supply cut. */
 export function depositReward(
-  vault: Pick<OnChainVault, 'rewardsPerSol' | 'stakingRatePerSecond' | 'endTs'>,
+  vault: RewardTerms & Pick<OnChainVault, 'endTs'>,
   deposit: Pick<OnChainDeposit, 'amount' | 'accruedReward' | 'lastUpdateTs'>,
 ): bigint {
   return satAdd(
-    baseReward(deposit.amount, vault.rewardsPerSol),
-    satAdd(
-      deposit.accruedReward,
-      stakingReward(
-        deposit.amount,
-        vault.stakingRatePerSecond,
-        secondsBetween(deposit.lastUpdateTs, vault.endTs),
-      ),
-    ),
+    deposit.accruedReward,
+    lockedReward(vault, deposit.amount, secondsBetween(deposit.lastUpdateTs, vault.endTs)),
   );
 }
 
 /** Rewards earned so far at `now` (seconds), for display while the vault is locked. */
 export function rewardEarnedSoFar(
-  vault: Pick<OnChainVault, 'rewardsPerSol' | 'stakingRatePerSecond' | 'endTs'>,
+  vault: RewardTerms & Pick<OnChainVault, 'endTs'>,
   deposit: Pick<OnChainDeposit, 'amount' | 'accruedReward' | 'lastUpdateTs'>,
   now: bigint,
 ): bigint {
   const until = now < vault.endTs ? now : vault.endTs;
   return satAdd(
-    baseReward(deposit.amount, vault.rewardsPerSol),
-    satAdd(
-      deposit.accruedReward,
-      stakingReward(
-        deposit.amount,
-        vault.stakingRatePerSecond,
-        secondsBetween(deposit.lastUpdateTs, until),
-      ),
-    ),
+    deposit.accruedReward,
+    lockedReward(vault, deposit.amount, secondsBetween(deposit.lastUpdateTs, until)),
   );
 }
 

@@ -30,7 +30,7 @@ import {
   findMediaRefAddress,
   findVaultAddress,
 } from './pda.ts';
-import { baseReward, stakingReward } from './rules.ts';
+import { baseReward, lockedReward, stakingReward } from './rules.ts';
 import { VaultTestbed, type SendResult } from './testbed.ts';
 import { toWeb3Instruction } from './web3.ts';
 
@@ -313,9 +313,13 @@ describe('join, withdraw, claim', () => {
     bed.advance(6n * DAY);
 
     expectOk(await withdraw(vault, alice));
+    // Locked the whole term: all of the rewards per SOL (5 DUM per SOL) plus staking.
     const aliceReward =
-      baseReward(150_000_000n, DEFAULT_REWARDS_PER_SOL) +
+      baseReward(150_000_000n, DEFAULT_REWARDS_PER_SOL, 7n * DAY, 7n * DAY) +
       stakingReward(150_000_000n, DEFAULT_STAKING_RATE_PER_SECOND, 7n * DAY);
+    expect(baseReward(150_000_000n, DEFAULT_REWARDS_PER_SOL, 7n * DAY, 7n * DAY)).toBe(
+      750_000_000n,
+    );
     expect(await dumBalance(alice)).toBe(aliceReward);
     // The target was reached: alice's SOL stays for the creator.
     const deposits = [await depositOf(vault, alice), await depositOf(vault, bob)];
@@ -329,9 +333,13 @@ describe('join, withdraw, claim', () => {
     // Bob still gets his DUM after the claim, and nothing else.
     const bobSol = bed.balance(key(bob));
     expectOk(await withdraw(vault, bob));
+    // Six days of seven: six sevenths of the rewards per SOL.
     expect(await dumBalance(bob)).toBe(
-      baseReward(100_000_000n, DEFAULT_REWARDS_PER_SOL) +
+      baseReward(100_000_000n, DEFAULT_REWARDS_PER_SOL, 6n * DAY, 7n * DAY) +
         stakingReward(100_000_000n, DEFAULT_STAKING_RATE_PER_SECOND, 6n * DAY),
+    );
+    expect(baseReward(100_000_000n, DEFAULT_REWARDS_PER_SOL, 6n * DAY, 7n * DAY)).toBe(
+      428_571_428n, // floor(5e9 × 6/7) per SOL, × 0.1 SOL, floored
     );
     expect(bobSol - bed.balance(key(bob))).toBeGreaterThan(0n); // fees and token account rent
   });
@@ -424,6 +432,51 @@ describe('join, withdraw, claim', () => {
 });
 
 describe('attacks', () => {
+  it('a creator joining their own vault (issue 21, finding 4)', async () => {
+    const vault = await createVault();
+    expectError(await join(vault, creator, 200_000_000n), 'CreatorCannotJoin');
+    expect(bed.account(await depositOf(vault, creator))).toBeNull();
+    expect(decodeVault(bed.account(vault)!.data).totalDeposited).toBe(0n);
+  });
+
+  it('capital recycled across staggered vault ends (issue 21, finding 4)', async () => {
+    // Mallory creates vaults one minute apart; her second wallet (bob) moves 1 SOL into each a
+    // second before it ends, withdraws at the end, and mallory claims the SOL back. With a flat
+    // 5 DUM per SOL at the end this minted 5 DUM a minute from 1 SOL (the whole max supply in
+    // about a day with a few thousand SOL). Rewards now follow lamport-seconds: one second of
+    // 1 SOL earns what one second of 1 SOL earns anywhere.
+    const CYCLES = 5;
+    const SOL = 1_000_000_000n;
+    const vaults: string[] = [];
+    for (let i = 0; i < CYCLES; i++) {
+      vaults.push(await createVault(mallory, 1_000n + BigInt(i), 1, 1));
+      bed.advance(60n);
+    }
+    bed.advance(DAY - 60n * BigInt(CYCLES) - 1n); // one second before the first vault's end
+    for (const vault of vaults) {
+      expectOk(await join(vault, bob, SOL));
+      bed.advance(1n);
+      expectOk(await withdraw(vault, bob));
+      const claim = claimVaultInstruction({
+        creator: key(mallory),
+        vault,
+        deposits: [await depositOf(vault, bob)],
+      });
+      expectOk(bed.send([claim], [mallory]));
+      bed.advance(59n); // one second before the next vault's end
+    }
+    const terms = {
+      rewardsPerSol: DEFAULT_REWARDS_PER_SOL,
+      stakingRatePerSecond: DEFAULT_STAKING_RATE_PER_SECOND,
+      durationSeconds: DAY,
+    };
+    const perSecond = lockedReward(terms, SOL, 1n); // 5 DUM / 86,400 + 0.01 DUM
+    expect(perSecond).toBe(57_870n + 10_000_000n);
+    expect(await dumBalance(bob)).toBe(BigInt(CYCLES) * perSecond);
+    // What the flat reward paid for the same five seconds of 1 SOL: 25 DUM.
+    expect(await dumBalance(bob)).toBeLessThan(BigInt(CYCLES) * DEFAULT_REWARDS_PER_SOL / 100n);
+  });
+
   it('a fake vault owned by someone else', async () => {
     const vault = await createVault();
     const fake = Keypair.generate();

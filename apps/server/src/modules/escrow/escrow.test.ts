@@ -2,6 +2,8 @@ import {
   addMediaRefInstruction,
   claimVaultInstruction,
   createVaultInstruction,
+  decodeVault,
+  earlyWithdrawInstruction,
   findDepositAddress,
   findVaultAddress,
   joinVaultInstruction,
@@ -544,16 +546,54 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     }
   });
 
-  it('unlocks the media when the target is reached, and hashes media on chain', async () => {
+  /** An escrow post with an image, on chain with its media ref (1 day, target 0.1 SOL). */
+  async function mediaVault(name: string) {
+    const { mediaUrl, contentHash } = await files.uploadedPng(t, creator.headers, name, {
+      width: 24,
+      height: 24,
+    });
+    const post = await escrowPost({ multiplier: 1, durationDays: 1, contentHash }, { imageUrl: mediaUrl });
+    const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
+    await createOnChain(post, 1, 1);
+    await send(t, creator.keypair, [
+      await addMediaRefInstruction({
+        creator: creator.address,
+        vault: address,
+        mediaType: 'image',
+        contentHash: Buffer.from(contentHash, 'hex'),
+        size: 100n,
+      }),
+    ]);
+    return { post, address, mediaUrl, contentHash };
+  }
+
+  async function fanView(postId: string): Promise<FeedItem> {
+    return feedItemSchema.parse(
+      (await t.app.inject({ url: `/api/messages-v2/messages/${postId}`, headers: fan.headers })).json(),
+    );
+  }
+
+  async function earlyWithdraw(who: ChainUser, vault: string): Promise<void> {
+    const { treasury } = decodeVault(accountData(t, vault));
+    await send(t, who.keypair, [
+      await earlyWithdrawInstruction({ participant: who.address, vault, treasury }),
+    ]);
+  }
+
+  /** Held to the end (unlocks then); touched the target and was withdrawn (never unlocks). */
+  let held: Awaited<ReturnType<typeof mediaVault>>;
+  let withdrawn: Awaited<ReturnType<typeof mediaVault>>;
+
+  it('keeps the media locked at the target before the end, and hashes media on chain', async () => {
     const { mediaUrl, contentHash } = await files.uploadedPng(t, creator.headers, 'secret.png', {
       width: 24,
       height: 24,
     });
-    const post = await escrowPost({ multiplier: 1, contentHash }, { imageUrl: mediaUrl });
+    const post = await escrowPost({ multiplier: 1, durationDays: 1, contentHash }, { imageUrl: mediaUrl });
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
 
     // Created on chain without its media ref: the hash is not committed.
-    await createOnChain(post, 1, 7);
+    await createOnChain(post, 1, 1);
     const missing = await sync(post.vault.id);
     expect(missing.json()).toMatchObject({
       error: { code: 'escrow_mismatch', details: { field: 'mediaRef' } },
@@ -568,28 +608,37 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       }),
     ]);
     expect((await synced(post.vault.id)).escrow?.contentHash).toBe(contentHash);
-
-    const fanView = feedItemSchema.parse(
-      (
-        await t.app.inject({ url: `/api/messages-v2/messages/${post.id}`, headers: fan.headers })
-      ).json(),
-    );
-    expect(fanView).toMatchObject({ imageUrl: null, locked: true });
+    expect(await fanView(post.id)).toMatchObject({ imageUrl: null, locked: true });
     expect((await t.app.inject({ url: mediaUrl })).statusCode).toBe(404);
 
-    await join(fan2, address, 100_000_000n);
+    // The target is met, but the program pays out only what is still locked at the end.
+    await join(stranger, address, 100_000_000n);
     const vault = await synced(post.vault.id);
-    expect(vault).toMatchObject({ status: 'unlocked', currentAmount: '100000000' });
-    await synced(post.vault.id);
-    expect(eventsOf('vault_completed', post.vault.id)).toHaveLength(1);
-    const unlocked = feedItemSchema.parse(
-      (
-        await t.app.inject({ url: `/api/messages-v2/messages/${post.id}`, headers: fan.headers })
-      ).json(),
-    );
-    expect(unlocked).toMatchObject({ imageUrl: mediaUrl, locked: false });
-    const file = await t.app.inject({ url: mediaUrl });
-    expect(file.statusCode).toBe(200);
+    expect(vault).toMatchObject({ status: 'active', currentAmount: '100000000' });
+    expect(eventsOf('vault_completed', post.vault.id)).toHaveLength(0);
+    expect(await fanView(post.id)).toMatchObject({ imageUrl: null, locked: true });
+    expect((await t.app.inject({ url: mediaUrl })).statusCode).toBe(404);
+    held = { post, address, mediaUrl, contentHash };
+  });
+
+  it('keeps the media locked when the target is touched and then withdrawn early (issue 21, finding 2)', async () => {
+    // The attack: lock the whole target, sync, take 95% back early (5% penalty), keep 5% in.
+    withdrawn = await mediaVault('withdrawn.png');
+    const { post, address, mediaUrl } = withdrawn;
+    await join(fan, address, 95_000_000n);
+    await join(stranger, address, 5_000_000n);
+    expect(await synced(post.vault.id)).toMatchObject({
+      status: 'active',
+      currentAmount: '100000000',
+    });
+    await earlyWithdraw(fan, address);
+    expect(await synced(post.vault.id)).toMatchObject({
+      status: 'active',
+      currentAmount: '5000000',
+    });
+    expect(eventsOf('vault_completed', post.vault.id)).toHaveLength(0);
+    expect(await fanView(post.id)).toMatchObject({ imageUrl: null, locked: true });
+    expect((await t.app.inject({ url: mediaUrl })).statusCode).toBe(404);
   });
 
   it('deletes escrow posts still pending after an hour, and keeps live ones', async () => {
@@ -621,16 +670,19 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     await Promise.all([creator, fan, fan2, stranger].map((user) => refreshHeaders(t, user)));
   });
 
-  it('reaches the target, and goes paid_out once the creator claimed after the end', async () => {
+  it('reaches the target, unlocks at the end, and goes paid_out once the creator claimed', async () => {
     await join(fan2, vaultAddress, 100_000_000n);
-    const unlocked = await synced(main.vault.id);
-    expect(unlocked).toMatchObject({ status: 'unlocked', currentAmount: '200000000' });
-    expect(eventsOf('vault_completed', main.vault.id)).toHaveLength(1);
+    const reached = await synced(main.vault.id);
+    expect(reached).toMatchObject({ status: 'active', currentAmount: '200000000' });
+    expect(eventsOf('vault_completed', main.vault.id)).toHaveLength(0);
 
-    // Past the vault's end on the chain's clock.
+    // Past the vault's end on the chain's clock: the total is final, and held the target.
     chainOffsetMs += 2 * 86_400_000;
     await nextSlot(t);
     await nextSlot(t);
+    const unlocked = await synced(main.vault.id);
+    expect(unlocked).toMatchObject({ status: 'unlocked', currentAmount: '200000000' });
+    expect(eventsOf('vault_completed', main.vault.id)).toHaveLength(1);
     const deposits = await Promise.all(
       [fan, fan2].map(async (who) => (await findDepositAddress(vaultAddress, who.address)).address),
     );
@@ -659,6 +711,21 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       .filter((item) => item.id !== main.vault.id)
       .reduce((sum, item) => sum + BigInt(item.given), 0n);
     expect(mine.totals.amount).toBe(String(lockedElsewhere));
+  });
+
+  it('unlocks the media held at its target to the end, and never the one withdrawn early', async () => {
+    // The chain's clock is past both vaults' ends (the test before moved it two days on).
+    const heldVault = await synced(held.post.vault.id);
+    expect(heldVault).toMatchObject({ status: 'unlocked', currentAmount: '100000000' });
+    expect(eventsOf('vault_completed', held.post.vault.id)).toHaveLength(1);
+    expect(await fanView(held.post.id)).toMatchObject({ imageUrl: held.mediaUrl, locked: false });
+    expect((await t.app.inject({ url: held.mediaUrl })).statusCode).toBe(200);
+
+    const withdrawnVault = await synced(withdrawn.post.vault.id);
+    expect(withdrawnVault).toMatchObject({ status: 'active', currentAmount: '5000000' });
+    expect(eventsOf('vault_completed', withdrawn.post.vault.id)).toHaveLength(0);
+    expect(await fanView(withdrawn.post.id)).toMatchObject({ imageUrl: null, locked: true });
+    expect((await t.app.inject({ url: withdrawn.mediaUrl })).statusCode).toBe(404);
   });
 
   it('lets passes running at once on two instances claim disjoint batches', async () => {

@@ -241,7 +241,9 @@ interface CheckedRead {
  *   ledger), once, however many syncs run at once on however many instances.
  * - A read older than the one applied (its slot) changes nothing.
  * - pending → live once the account exists (`vault_created` is recorded then, and `new_post`
- *   goes out); active → unlocked at the target (`vault_completed`), → paid_out when claimed.
+ *   goes out); active → unlocked once the chain's clock is past the end with the target held
+ *   (`vault_completed`; never on a total that touches the target before the end, which early
+ *   withdrawals can take back: escrowVaultStatus), → paid_out when claimed.
  *
  * Throws vault_not_found, escrow_not_on_chain, escrow_mismatch (nothing recorded), or
  * chain_unavailable. The vault's summary after it is the vaults slice's to read.
@@ -304,11 +306,16 @@ async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Ann
     return added > 0n ? [{ address, deposit, added }] : [];
   });
   const wentLive = locked.state === 'pending';
-  const status = escrowVaultStatus(locked.status, {
-    totalDeposited: chainVault.totalDeposited,
-    targetAmount: chainVault.targetAmount,
-    paidOut: chainVault.status === 'paid_out',
-  });
+  const status = escrowVaultStatus(
+    locked.status,
+    {
+      totalDeposited: chainVault.totalDeposited,
+      targetAmount: chainVault.targetAmount,
+      endTs: chainVault.endTs,
+      paidOut: chainVault.status === 'paid_out',
+    },
+    snapshot.clockUnixTs,
+  );
   await applyVault(tx, { vaultId, vault: chainVault, status, slot: snapshot.slot, now });
   await upsertDeposits(tx, { vaultId, slot: snapshot.slot, now, deposits });
 

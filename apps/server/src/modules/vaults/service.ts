@@ -4,6 +4,7 @@ import {
   AppError,
   checkVaultAmount,
   supportRefusal,
+  VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   type ErrorCode,
   type EscrowSummary,
   type FeedItem,
@@ -242,6 +243,7 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   wrong_sender: 'transfer_wrong_sender',
   wrong_recipient: 'transfer_wrong_recipient',
   wrong_amount: 'transfer_wrong_amount',
+  too_early: 'transfer_before_vault',
 };
 
 /** The immutable facts of a vault, from memory (or read once). */
@@ -294,6 +296,11 @@ export async function supportVault(
     expectedSender: viewer.solAddress,
     expectedRecipient: facts.creator_wallet,
     lamports: amount,
+    // A transfer made before the vault existed (an old payment between the same wallets) is
+    // not a support of it: its block time must be at or after the vault's creation, less a
+    // small margin for the cluster's clock.
+    notBefore:
+      Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   });
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.

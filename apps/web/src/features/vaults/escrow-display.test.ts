@@ -63,10 +63,12 @@ describe('escrow display', () => {
   it('grows the reward each second while locked, and stops at the end', () => {
     const escrow = escrowView();
     const deposit = depositView();
-    // 0.1 SOL: 0.5 DUM base reward, then 0.001 DUM a second.
-    expect(rewardSoFar(escrow, deposit, START + 60n)).toBe(500_000_000n);
-    expect(rewardSoFar(escrow, deposit, START + 61n)).toBe(501_000_000n);
+    // 0.1 SOL joined a minute after the start: per second, 5 DUM per SOL spread over the 7-day
+    // term (floor(5e9 / 604,800) = 8,267 per SOL) plus 0.001 DUM of staking.
+    expect(rewardSoFar(escrow, deposit, START + 60n)).toBe(0n);
+    expect(rewardSoFar(escrow, deposit, START + 61n)).toBe(1_000_826n);
     const atEnd = rewardSoFar(escrow, deposit, END);
+    expect(atEnd).toBe(605_239_950_396n);
     expect(rewardSoFar(escrow, deposit, END + 1_000n)).toBe(atEnd);
     // Once withdrawn, what was minted.
     expect(rewardSoFar(escrow, depositView({ rewarded: true, rewardMinted: '7' }), END)).toBe(7n);

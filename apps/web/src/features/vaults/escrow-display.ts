@@ -104,7 +104,7 @@ export function depositState(deposit: EscrowDepositView) {
   };
 }
 
-/** DUM earned so far by a deposit (the base reward plus staking up to now, capped at the end). */
+/** DUM earned so far by a deposit (lamport-seconds locked up to now, capped at the end). */
 export function rewardSoFar(escrow: EscrowView, deposit: EscrowDepositView, now: bigint): bigint {
   if (deposit.rewarded) return big(deposit.rewardMinted);
   const endTs = escrowEndTs(escrow);
@@ -113,6 +113,7 @@ export function rewardSoFar(escrow: EscrowView, deposit: EscrowDepositView, now:
     {
       rewardsPerSol: big(escrow.rewardsPerSol),
       stakingRatePerSecond: big(escrow.stakingRatePerSecond),
+      durationSeconds: big(escrow.durationSeconds),
       endTs,
     },
     depositState(deposit),

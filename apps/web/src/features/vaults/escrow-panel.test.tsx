@@ -100,11 +100,12 @@ describe('EscrowPanel', () => {
     const mine = screen.getByTestId('escrow-my-deposit');
     expect(mine.textContent).toContain('0.1000 SOL');
     expect(mine.textContent).toContain('59m');
-    // 0.5 DUM for the 0.1 SOL, plus 0.001 DUM a second for 3,540 s.
-    expect(screen.getByTestId('escrow-reward').textContent).toBe('4.0400 DUM');
+    // For the 0.1 SOL over 3,540 s: 0.001 DUM a second of staking, plus 3,540 s of the 7-day
+    // term's 0.5 DUM (rewards follow lamport-seconds, issue 21).
+    expect(screen.getByTestId('escrow-reward').textContent).toBe('3.5429 DUM');
     at(START + 3_602n);
     await waitFor(
-      () => expect(screen.getByTestId('escrow-reward').textContent).toBe('4.0420 DUM'),
+      () => expect(screen.getByTestId('escrow-reward').textContent).toBe('3.5449 DUM'),
       {
         timeout: 2_500,
       },
