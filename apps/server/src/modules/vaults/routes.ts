@@ -101,7 +101,7 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: Pos
 
   app.post<{ Params: VaultParams }>(
     '/api/vaults/:id/support',
-    { schema: { response: { 200: supportResponseJsonSchema } } },
+    { schema: { response: { 200: supportResponseJsonSchema } }, config: { writeLimit: 'support' } },
     async (request) => {
       const user = requireUser(request);
       const id = parseVaultId(request.params.id);
@@ -112,7 +112,7 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: Pos
 
   app.post<{ Params: VaultParams }>(
     '/api/vaults/:id/escrow/sync',
-    { schema: { response: { 200: escrowSyncJsonSchema } } },
+    { schema: { response: { 200: escrowSyncJsonSchema } }, config: { writeLimit: 'support' } },
     async (request) => {
       requireUser(request);
       const id = parseVaultId(request.params.id);
