@@ -157,7 +157,8 @@ export const CONFIG_DOCS = {
   },
   WRITE_RATE_OTHER: {
     default: '`120`',
-    meaning: 'every other write (stakes, claims, deletes, uploads, faucet, logout) per wallet per window',
+    meaning:
+      'every other write (stakes, claims, deletes, uploads, faucet, logout) per wallet per window',
   },
   WRITE_RATE_IP_MULTIPLE: {
     default: '`10`',

@@ -89,9 +89,9 @@ describe('loadConfig', () => {
       'APP_ORIGIN: must be set in production',
     );
     expect(() => loadConfig({ NODE_ENV: 'production', APP_ORIGIN: '' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://dum.example' }).appOrigin).toBe(
-      'https://dum.example',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://dum.example' }).appOrigin,
+    ).toBe('https://dum.example');
     // Development and tests keep the no-configuration default.
     expect(loadConfig({ NODE_ENV: 'development' }).appOrigin).toBe('http://localhost:3000');
   });

@@ -100,7 +100,10 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .refine(isTrustProxy, 'must be a hop count (1, 2, ...) or a comma-separated list of IPs/CIDRs')
+      .refine(
+        isTrustProxy,
+        'must be a hop count (1, 2, ...) or a comma-separated list of IPs/CIDRs',
+      )
       .optional(),
   ),
   /** Rewarded events a wallet earns on per UTC day; later ones that day pay nothing. */

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     port,
     host: process.env.SOLANA_LOCALNET_HOST ?? '127.0.0.1',
     airdropLimit: {
-      lamports: airdropLamports === undefined ? DEFAULT_AIRDROP_LIMIT.lamports : BigInt(airdropLamports),
+      lamports:
+        airdropLamports === undefined ? DEFAULT_AIRDROP_LIMIT.lamports : BigInt(airdropLamports),
       windowMs: airdropWindow * 1000,
     },
   });
