@@ -56,7 +56,7 @@ function expectLimited(response: LightMyRequestResponse): void {
 
 async function postsBy(t: TestApp, userId: string): Promise<number> {
   const { rows } = await t.ctx.database.pool.query<{ n: number }>(
-    'select count(*)::int as n from posts where author_id = $1',
+    'select count(*)::int as n from messages where author_id = $1',
     [userId],
   );
   return rows[0]?.n ?? -1;
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('write rate limits on %s', (kind) => {
     expect((await comment()).statusCode).toBe(201);
     expectLimited(await comment());
     const { rows } = await t.ctx.database.pool.query<{ n: number }>(
-      'select count(*)::int as n from comments where post_id = $1',
+      'select count(*)::int as n from comments where message_id = $1',
       [target.id],
     );
     expect(rows[0]?.n).toBe(2);
@@ -261,5 +261,26 @@ describe.runIf(process.env.TEST_REDIS_URL)('write rate limits shared through Red
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
     expect(statuses.slice(6)).toEqual([429, 429, 429]);
+  });
+
+  it('lets writes through while Redis cannot be reached, and counts again once it can', async () => {
+    const store = first.ctx.rateLimitStore;
+    if (!store) throw new Error('no Redis store');
+    const { user, headers } = await createSignedInUser(first.ctx);
+    // A real failure: the instance's connection to Redis is closed under it.
+    store.disconnect();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await post(first, headers, randomIp())).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 201, 201]);
+      expect(await postsBy(first, user.id)).toBe(5);
+    } finally {
+      await store.connect();
+    }
+    // Back: the wallet's budget is counted again (3 per window, none spent in Redis yet).
+    const again: number[] = [];
+    for (let i = 0; i < 4; i++) again.push((await post(first, headers, randomIp())).statusCode);
+    expect(again).toEqual([201, 201, 201, 429]);
   });
 });

@@ -96,9 +96,11 @@ export async function registerWriteLimits(app: FastifyInstance, ctx: AppContext)
   app.addHook('onRequest', async (request, reply) => {
     const kind = request.routeOptions.config.writeLimit;
     if (kind === undefined || kind === 'own') return;
+    // The IP first: a call its IP refuses spends nothing of the wallet's own budget (someone
+    // else's script on a shared IP does not use up an honest wallet's writes).
     const retryAfter =
-      (request.user ? await take(`${kind}:wallet`, request) : null) ??
-      (await take(`${kind}:ip`, request));
+      (await take(`${kind}:ip`, request)) ??
+      (request.user ? await take(`${kind}:wallet`, request) : null);
     if (retryAfter === null) return;
     void reply.header('retry-after', String(Math.max(1, retryAfter)));
     throw new AppError('rate_limited');
