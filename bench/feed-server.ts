@@ -9,7 +9,12 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createAppContext } from '../apps/server/src/create-context.ts';
 
 async function main(): Promise<void> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    APP_ORIGIN: 'http://localhost:3000',
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+  });
   if (config.database.kind !== 'postgres') throw new Error('bench:feed needs DATABASE_URL');
   // The parent has migrated the database already; the context finds nothing left to apply.
   const { ctx, close } = await createAppContext(config, {

@@ -33,6 +33,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
+import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { itemAt, medianBy, percentile } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -214,6 +215,7 @@ async function main(): Promise<void> {
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...UNLIMITED_WRITES,
     });
     children.push(app.child);
     const base = `http://127.0.0.1:${app.port}`;

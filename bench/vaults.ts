@@ -24,7 +24,11 @@
 import { buildTransferTransaction, generateSigner, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 import { freePortRange } from '../e2e/support/ports-test-kit.ts';
-import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
+import {
+  startServer,
+  UNLIMITED_WRITES,
+  type RunningServer,
+} from '../e2e/support/server-test-kit.ts';
 import { cpuProfileArgs, itemAt, percentile, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -152,6 +156,9 @@ async function main(): Promise<void> {
       DAILY_REWARD_CAP: String(SUPPORTS * 2),
       AUTH_RATE_IP_LIMIT: '100000',
       AUTH_RATE_ADDRESS_LIMIT: '100000',
+      ...UNLIMITED_WRITES,
+      // Each supporter is funded with 1000 SOL.
+      SOLANA_LOCALNET_AIRDROP_LAMPORTS: String(1001n * LAMPORTS_PER_SOL),
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
   });

@@ -38,6 +38,19 @@ describe('the server process', () => {
     expect(output).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
   });
 
+  it('refuses to start in production without APP_ORIGIN (finding 9)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-cfg-'));
+    dirs.push(dataDir);
+    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
+    delete env.APP_ORIGIN;
+    const { code, output } = await runMain({
+      ...(env as Record<string, string>),
+      PORT: String(await freePortRange(1)),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('APP_ORIGIN: must be set in production');
+  });
+
   it('stops cleanly on SIGTERM and starts again on the same data', async () => {
     const first = await startServer({ env: { LOG_LEVEL: 'info' } });
     const health = await fetch(`${first.url}/api/health`);

@@ -32,6 +32,18 @@ export interface StartServerOptions {
 }
 
 /**
+ * Write rate limits no benchmark reaches (a benchmark is a script by design); the browser tests
+ * keep the defaults, which a person never reaches.
+ */
+export const UNLIMITED_WRITES: Record<string, string> = {
+  WRITE_RATE_POSTS: '1000000000',
+  WRITE_RATE_COMMENTS: '1000000000',
+  WRITE_RATE_LIKES: '1000000000',
+  WRITE_RATE_SUPPORTS: '1000000000',
+  WRITE_RATE_OTHER: '1000000000',
+};
+
+/**
  * Starts the production server (the built SPA must exist: `npm run build`) as its own process
  * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it.
  */
@@ -71,6 +83,8 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
+        // Production requires it; the sign-in domain is the host the tests browse.
+        APP_ORIGIN: `http://localhost:${port}`,
         SOLANA_LOCALNET_PORT: String(localnetPort),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',

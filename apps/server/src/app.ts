@@ -1,9 +1,11 @@
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerWriteLimits } from './http/write-limits.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
 import { economyRoutes } from './modules/economy/index.ts';
@@ -16,6 +18,16 @@ import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies from the socket
+ * inwards (as Fastify does for a number, which its types do not list), a list trusts those.
+ */
+function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | TrustHops {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+type TrustHops = (address: string, hop: number) => boolean;
+
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
 const SOCKET_MAX_PAYLOAD = 4096;
 
@@ -27,7 +39,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: ctx.config.env === 'production',
+    // Only the proxies TRUST_PROXY names may set the client's IP (X-Forwarded-For); by default
+    // it is the socket's address, so a client cannot pick its own rate-limit key.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     requestIdHeader: false,
   });
   // JSON is the only body type the API reads (uploads register multipart on their own routes).
@@ -36,6 +50,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, ctx.config);
   registerAuthentication(app, ctx.tokens);
+  // After authentication (it counts per signed-in wallet), before every slice's routes.
+  await registerWriteLimits(app, ctx);
   // One WebSocket server for /socket and, with the embedded localnet, /rpc. Its frame limit
   // fits /rpc; the socket hub enforces its own, smaller one (docs/api.md "Real time").
   await app.register(fastifyWebsocket, {

@@ -17,7 +17,7 @@ export const CONFIG_DOCS = {
   PORT: { default: '`3000`', meaning: 'HTTP port for the SPA, `/api/*`, `/socket` and `/rpc`' },
   HOST: { default: '`0.0.0.0`', meaning: 'interface to listen on' },
   APP_ORIGIN: {
-    default: '`http://localhost:$PORT`',
+    default: '`http://localhost:$PORT`; required when `NODE_ENV=production`',
     meaning: 'the public URL (sign-in domain, links, socket origin check)',
   },
   DATA_DIR: {
@@ -49,6 +49,20 @@ export const CONFIG_DOCS = {
   SOLANA_LOCALNET_PORT: {
     default: '`8899`',
     meaning: "the embedded localnet's JSON-RPC port (subscriptions on the next port)",
+  },
+  SOLANA_LOCALNET_HOST: {
+    default: '`127.0.0.1`',
+    meaning:
+      "the embedded localnet's listening interface (browsers reach it through `/rpc` on `PORT`; `0.0.0.0` exposes it to the network)",
+  },
+  SOLANA_LOCALNET_AIRDROP_LAMPORTS: {
+    default: '`100000000000`',
+    meaning:
+      "test SOL (in lamports; 100 SOL) the embedded localnet's `requestAirdrop` gives one address per window",
+  },
+  SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: {
+    default: '`3600`',
+    meaning: "the window of the localnet's airdrop limit",
   },
   DUM_MINT: {
     default: '— (created at start on the localnet)',
@@ -157,9 +171,38 @@ export const CONFIG_DOCS = {
   },
   AUTH_RATE_ADDRESS_LIMIT: {
     default: '`30`',
-    meaning: 'sign-in challenges, and verifies, per wallet per window',
+    meaning:
+      'sign-in challenges, and verifies, per wallet from one IP per window (never per wallet alone: docs/security.md)',
   },
   AUTH_RATE_WINDOW_SECONDS: { default: '`60`', meaning: 'the sign-in rate-limit window' },
+  WRITE_RATE_WINDOW_SECONDS: {
+    default: '`3600`',
+    meaning: 'the window of the write rate limits (every POST/PUT/PATCH/DELETE under `/api`)',
+  },
+  WRITE_RATE_POSTS: { default: '`30`', meaning: 'posts per wallet per window' },
+  WRITE_RATE_COMMENTS: { default: '`60`', meaning: 'comments per wallet per window' },
+  WRITE_RATE_LIKES: {
+    default: '`300`',
+    meaning: 'likes and bookmarks (each toggle) per wallet per window',
+  },
+  WRITE_RATE_SUPPORTS: {
+    default: '`60`',
+    meaning: 'vault supports and escrow syncs per wallet per window',
+  },
+  WRITE_RATE_OTHER: {
+    default: '`120`',
+    meaning:
+      'every other write (stakes, claims, deletes, uploads, faucet, logout) per wallet per window',
+  },
+  WRITE_RATE_IP_MULTIPLE: {
+    default: '`10`',
+    meaning: 'each IP may make this many times the per-wallet write limits (e.g. 300 posts)',
+  },
+  TRUST_PROXY: {
+    default: '— (the socket address)',
+    meaning:
+      "whose `X-Forwarded-For` to believe for the client's IP (rate limits): a hop count (`1`: one proxy in front) or a comma-separated list of proxy IPs/CIDRs",
+  },
 } satisfies Record<ConfigVariable, ConfigVariableDoc>;
 
 export const CONFIG_TABLE_START = '<!-- config-table:start (npm run docs:config writes this) -->';

@@ -84,6 +84,67 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses production without APP_ORIGIN, so sign-in never names localhost (finding 9)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'APP_ORIGIN: must be set in production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_ORIGIN: '' })).toThrow(ConfigError);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://dum.example' }).appOrigin,
+    ).toBe('https://dum.example');
+    // Development and tests keep the no-configuration default.
+    expect(loadConfig({ NODE_ENV: 'development' }).appOrigin).toBe('http://localhost:3000');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them (finding 3)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    // Production no longer trusts every X-Forwarded-For.
+    expect(loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://d.example' }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+    ]);
+    for (const bad of ['true', '0', '-1', '10.0.0.0/33', 'proxy.example', '1,2', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY');
+    }
+  });
+
+  it('reads the write limits, per IP a multiple of per wallet', () => {
+    expect(loadConfig({}).writeLimits).toEqual({
+      windowMs: 3_600_000,
+      perWallet: { post: 30, comment: 60, like: 300, support: 60, other: 120 },
+      ipMultiple: 10,
+    });
+    expect(
+      loadConfig({ WRITE_RATE_POSTS: '5', WRITE_RATE_WINDOW_SECONDS: '60' }).writeLimits,
+    ).toMatchObject({ windowMs: 60_000, perWallet: { post: 5 } });
+    expect(() => loadConfig({ WRITE_RATE_LIKES: '0' })).toThrow('WRITE_RATE_LIKES');
+  });
+
+  it('binds the embedded localnet to loopback and limits its airdrops (finding 10)', () => {
+    expect(loadConfig({}).solana).toMatchObject({
+      localnetHost: '127.0.0.1',
+      localnetAirdrop: { lamports: 100_000_000_000n, windowMs: 3_600_000 },
+    });
+    expect(
+      loadConfig({
+        SOLANA_LOCALNET_HOST: '0.0.0.0',
+        SOLANA_LOCALNET_AIRDROP_LAMPORTS: '5000000000000',
+        SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: '60',
+      }).solana,
+    ).toMatchObject({
+      localnetHost: '0.0.0.0',
+      localnetAirdrop: { lamports: 5_000_000_000_000n, windowMs: 60_000 },
+    });
+    expect(() => loadConfig({ SOLANA_LOCALNET_AIRDROP_LAMPORTS: '1.5' })).toThrow(
+      'SOLANA_LOCALNET_AIRDROP_LAMPORTS',
+    );
+  });
+
   it('names every bad field in one error', () => {
     try {
       loadConfig({ DATABASE_URL: 'mysql://x@y/z', PORT: 'eighty', REDIS_URL: 'not a url' });

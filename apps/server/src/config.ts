@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { VAULT_PROGRAM_ID } from '@dum/chain/vault-program';
 import type { EstablishedRule } from '@dum/core';
@@ -44,6 +45,14 @@ const envSchema = z.object({
     z.enum(['localnet', 'devnet', 'testnet', 'mainnet-beta']).optional(),
   ),
   SOLANA_LOCALNET_PORT: port.default(8899),
+  /** The embedded localnet's own listening interface; browsers reach it through /rpc anyway. */
+  SOLANA_LOCALNET_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Test SOL the localnet's requestAirdrop gives one address per window, in lamports. */
+  SOLANA_LOCALNET_AIRDROP_LAMPORTS: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'must be a positive integer number of lamports')
+    .default('100000000000'),
+  SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** The DUM mint on a remote cluster; on the localnet it is created and known at start. */
   DUM_MINT: z.preprocess(
     emptyToUndefined,
@@ -69,10 +78,39 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long a sign-in challenge may be signed (SIWS Expiration Time); at most 10 minutes. */
   AUTH_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
-  /** Sign-in rate limits: challenge and verify calls per IP and per wallet, per window. */
+  /**
+   * Sign-in rate limits: challenge and verify calls per IP, and per wallet from one IP (never
+   * per wallet alone, so nobody can lock another's wallet out), per window.
+   */
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_RATE_IP_LIMIT: z.coerce.number().int().positive().default(300),
   AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * Write rate limits (http/write-limits.ts): calls per signed-in wallet per window by kind of
+   * write; each IP may make WRITE_RATE_IP_MULTIPLE times as many.
+   */
+  WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  WRITE_RATE_POSTS: z.coerce.number().int().positive().default(30),
+  WRITE_RATE_COMMENTS: z.coerce.number().int().positive().default(60),
+  WRITE_RATE_LIKES: z.coerce.number().int().positive().default(300),
+  WRITE_RATE_SUPPORTS: z.coerce.number().int().positive().default(60),
+  WRITE_RATE_OTHER: z.coerce.number().int().positive().default(120),
+  WRITE_RATE_IP_MULTIPLE: z.coerce.number().int().positive().default(10),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's IP: a hop count (1: the last
+   * hop) or a comma-separated list of proxy IPs and CIDRs. Unset: none, the socket's address.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        isTrustProxy,
+        'must be a hop count (1, 2, ...) or a comma-separated list of IPs/CIDRs',
+      )
+      .optional(),
+  ),
   /** Rewarded events a wallet earns on per UTC day; later ones that day pay nothing. */
   DAILY_REWARD_CAP: z.coerce.number().int().min(0).default(100),
   /** Rewarded likes and comments per UTC day from one wallet on one wallet's posts. */
@@ -143,6 +181,10 @@ const envSchema = z.object({
 
 export type Cluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
 
+/** The write budgets a write route spends from (http/write-limits.ts). */
+export const WRITE_LIMIT_KINDS = ['post', 'comment', 'like', 'support', 'other'] as const;
+export type WriteLimitKind = (typeof WRITE_LIMIT_KINDS)[number];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -157,6 +199,10 @@ export interface Config {
     cluster: Cluster;
     rpcUrl: string | undefined;
     localnetPort: number;
+    /** The embedded localnet's listening interface (SOLANA_LOCALNET_HOST). */
+    localnetHost: string;
+    /** requestAirdrop on the embedded localnet: at most `lamports` per address per window. */
+    localnetAirdrop: { lamports: bigint; windowMs: number };
     dumMint: string | undefined;
   };
   /** Per wallet and per IP, each at most `*Limit` calls per window. */
@@ -166,9 +212,23 @@ export interface Config {
     accessTokenTtlSeconds: number;
     refreshTokenTtlMs: number;
     challengeTtlMs: number;
-    /** Each of challenge and verify: at most `perIp` calls per IP and `perAddress` per wallet. */
+    /**
+     * Each of challenge and verify: at most `perIp` calls per IP and `perAddress` per wallet
+     * from one IP.
+     */
     rateLimit: { windowMs: number; perIp: number; perAddress: number };
   };
+  /** Write limits per signed-in wallet per window by kind; per IP `ipMultiple` times as many. */
+  writeLimits: {
+    windowMs: number;
+    perWallet: Record<WriteLimitKind, number>;
+    ipMultiple: number;
+  };
+  /**
+   * Fastify's trustProxy: false (the socket's address), a hop count, or the proxies' IPs and
+   * CIDRs whose X-Forwarded-For is believed.
+   */
+  trustProxy: false | number | string[];
   economy: {
     dailyRewardCap: number;
     /** Rewarded likes and comments per UTC day per (giver, receiver). */
@@ -221,6 +281,12 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_ORIGIN) {
+    // Sign-in messages name this domain: a default of localhost would fail (or mislead) users.
+    throw new ConfigError([
+      'APP_ORIGIN: must be set in production (the public URL, such as https://dum.example)',
+    ]);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const cluster: Cluster = e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'devnet' : 'localnet');
   return {
@@ -238,6 +304,11 @@ export function loadConfig(
       cluster,
       rpcUrl: e.SOLANA_RPC_URL,
       localnetPort: e.SOLANA_LOCALNET_PORT,
+      localnetHost: e.SOLANA_LOCALNET_HOST,
+      localnetAirdrop: {
+        lamports: BigInt(e.SOLANA_LOCALNET_AIRDROP_LAMPORTS),
+        windowMs: e.SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS * 1000,
+      },
       dumMint: e.DUM_MINT,
     },
     faucet: {
@@ -257,6 +328,18 @@ export function loadConfig(
         perAddress: e.AUTH_RATE_ADDRESS_LIMIT,
       },
     },
+    writeLimits: {
+      windowMs: e.WRITE_RATE_WINDOW_SECONDS * 1000,
+      perWallet: {
+        post: e.WRITE_RATE_POSTS,
+        comment: e.WRITE_RATE_COMMENTS,
+        like: e.WRITE_RATE_LIKES,
+        support: e.WRITE_RATE_SUPPORTS,
+        other: e.WRITE_RATE_OTHER,
+      },
+      ipMultiple: e.WRITE_RATE_IP_MULTIPLE,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     economy: {
       dailyRewardCap: e.DAILY_REWARD_CAP,
       pairDailyRewardCap: e.PAIR_DAILY_REWARD_CAP,
@@ -285,6 +368,26 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };
+}
+
+const HOP_COUNT = /^[1-9]\d{0,1}$/;
+
+function isTrustProxy(value: string): boolean {
+  if (HOP_COUNT.test(value)) return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (HOP_COUNT.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /** zod runs refinements even after `.url()` failed, so this must not throw. */

@@ -208,11 +208,17 @@ async function startLocalnetFor(
     if (config.solana.cluster !== 'localnet' || config.solana.rpcUrl) return null;
     return startLocalnet({
       dataDir: config.dataDir,
-      host: config.host,
+      host: config.solana.localnetHost,
       port: config.solana.localnetPort,
+      airdropLimit: config.solana.localnetAirdrop,
     });
   }
-  return startLocalnet({ dataDir: config.dataDir, port: mode.port, now: mode.now });
+  return startLocalnet({
+    dataDir: config.dataDir,
+    port: mode.port,
+    now: mode.now,
+    airdropLimit: config.solana.localnetAirdrop,
+  });
 }
 
 function packageVersion(): string {

@@ -29,6 +29,7 @@ export {
   type Signer,
 } from './keys.ts';
 export { startLocalnet, type Localnet, type LocalnetOptions } from './localnet/localnet.ts';
+export { DEFAULT_AIRDROP_LIMIT, type AirdropLimit } from './localnet/rpc-methods/airdrop.ts';
 export { LocalChain } from './localnet/local-chain.ts';
 export { buildTransferTransaction } from './localnet/transfer-transaction.ts';
 export { createRpcHandler, type RpcHandler } from './localnet/rpc-methods.ts';

@@ -46,12 +46,23 @@ export const platformStatsResponseSchema = z.object({
 });
 export type PlatformStatsResponse = z.infer<typeof platformStatsResponseSchema>;
 
+/** The largest id a ledger row can have (PostgreSQL's bigint). */
+export const MAX_LEDGER_ID = (1n << 63n) - 1n;
+
+/** Whether a query value is a ledger row id: decimal digits of a bigint PostgreSQL holds. */
+export function isLedgerId(value: string): boolean {
+  return /^\d{1,19}$/.test(value) && BigInt(value) <= MAX_LEDGER_ID;
+}
+
+/**
+ * A ledger page cursor (a row id): anything else, a number too big for the column included, is
+ * a 400 before any query (it used to overflow into a 500).
+ */
+export const ledgerIdSchema = z.string().refine(isLedgerId, 'must be a ledger entry id');
+
 /** GET /api/emissions/ledger: the append-only mint ledger, oldest first, keyset-paged by id. */
 export const ledgerQuerySchema = z.object({
-  after: z
-    .string()
-    .regex(/^\d{1,19}$/, 'must be a ledger entry id')
-    .optional(),
+  after: ledgerIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const ledgerEntrySchema = z.object({

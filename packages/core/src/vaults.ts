@@ -28,6 +28,8 @@ export const VAULT_MAX_TARGET_LAMPORTS = 1_000_000n * LAMPORTS_PER_SOL;
 export const VAULT_SUPPORTS_SHOWN = 100;
 /** Vaults listed per section of /my-vaults, newest first (the totals cover all of them). */
 export const MY_VAULTS_LIMIT = 100;
+/** A vault leaderboard's page: `?limit=` up to this many (the default), best first. */
+export const LEADERBOARD_LIMIT_MAX = 100;
 
 export const VAULT_STATUSES = ['active', 'unlocked', 'paid_out'] as const;
 export type VaultStatus = (typeof VAULT_STATUSES)[number];

@@ -3,13 +3,17 @@ import { VAULT_PROGRAM_ID } from '../vault-program/constants.ts';
 import { ensureVaultProgram, vaultProgramGenesis } from '../vault-program/localnet-setup.ts';
 import { LocalChain, type LocalChainOptions } from './local-chain.ts';
 import { createRpcHandler, type RpcHandler } from './rpc-methods.ts';
+import type { AirdropLimit } from './rpc-methods/airdrop.ts';
 import { startRpcServer } from './rpc-server.ts';
 import { SubscriptionHub } from './subscriptions.ts';
 
 export interface LocalnetOptions extends Omit<LocalChainOptions, 'dataDir'> {
   /** DATA_DIR: the ledger goes to DATA_DIR/localnet, platform keys to DATA_DIR/keys. */
   dataDir: string;
+  /** The interface the RPC servers listen on; 127.0.0.1 unless asked (0.0.0.0 exposes them). */
   host?: string;
+  /** requestAirdrop's limit per address (default: 100 SOL an hour). */
+  airdropLimit?: AirdropLimit;
   /** HTTP JSON-RPC port (8899 by default in the product); 0 picks a free port. */
   port: number;
   /** PubSub port; port + 1 by default, a free port when `port` is 0. */
@@ -39,7 +43,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   try {
     await ensureDumMint(chain, keys);
     await ensureVaultProgram(chain, keys);
-    const rpc = createRpcHandler(chain);
+    const rpc = createRpcHandler(chain, { airdropLimit: options.airdropLimit, now: options.now });
     const subscriptions = new SubscriptionHub(chain);
     const server = await startRpcServer({
       rpc,

@@ -1,7 +1,7 @@
 import { stringifyJson } from './json.ts';
 import type { LocalChain } from './local-chain.ts';
 import { accountMethods } from './rpc-methods/accounts.ts';
-import { airdropMethods } from './rpc-methods/airdrop.ts';
+import { airdropMethods, type AirdropLimit } from './rpc-methods/airdrop.ts';
 import { clusterMethods } from './rpc-methods/cluster.ts';
 import { JsonRpcError, RPC_ERRORS, type Method, type Params } from './rpc-methods/json-rpc.ts';
 import { sendMethods } from './rpc-methods/send.ts';
@@ -29,8 +29,15 @@ export interface RpcHandler {
   readonly methods: ReadonlySet<string>;
 }
 
-export function createRpcHandler(chain: LocalChain): RpcHandler {
-  const methods = buildMethods(chain);
+export interface RpcHandlerOptions {
+  /** requestAirdrop's limit per address (default: 100 SOL an hour). */
+  airdropLimit?: AirdropLimit;
+  /** The airdrop windows' clock (default: Date.now). */
+  now?: () => number;
+}
+
+export function createRpcHandler(chain: LocalChain, options: RpcHandlerOptions = {}): RpcHandler {
+  const methods = buildMethods(chain, options);
 
   async function answer(request: unknown): Promise<unknown> {
     if (!isRequest(request)) {
@@ -97,13 +104,13 @@ function errorResponse(id: unknown, code: number, message: string, data?: unknow
   return { jsonrpc: '2.0', error, id };
 }
 
-function buildMethods(chain: LocalChain): Map<string, Method> {
+function buildMethods(chain: LocalChain, options: RpcHandlerOptions): Map<string, Method> {
   return new Map([
     ...clusterMethods(chain),
     ...accountMethods(chain),
     ...tokenMethods(chain),
     ...sendMethods(chain),
     ...signatureMethods(chain),
-    ...airdropMethods(chain),
+    ...airdropMethods(chain, options.airdropLimit, options.now),
   ]);
 }

@@ -55,27 +55,68 @@ describe.each(testDatabaseKinds())('sign-in rate limits on %s', (kind) => {
     expect((await challenge(t, createTestWallet().address, randomIp())).statusCode).toBe(200);
   });
 
-  it('limits challenges per wallet, whatever the IP', async () => {
+  it('limits challenges per wallet from one IP', async () => {
     const wallet = createTestWallet();
-    expect((await challenge(t, wallet.address, randomIp())).statusCode).toBe(200);
-    expect((await challenge(t, wallet.address, randomIp())).statusCode).toBe(200);
-    expectLimited(await challenge(t, wallet.address, randomIp()));
-    expect((await challenge(t, createTestWallet().address, randomIp())).statusCode).toBe(200);
+    const ip = randomIp();
+    expect((await challenge(t, wallet.address, ip)).statusCode).toBe(200);
+    expect((await challenge(t, wallet.address, ip)).statusCode).toBe(200);
+    expectLimited(await challenge(t, wallet.address, ip));
+    expect((await challenge(t, createTestWallet().address, ip)).statusCode).toBe(200);
   });
 
-  it('limits verify per wallet and per IP, before any work', async () => {
+  it('a challenge storm for a wallet from other IPs does not lock its owner out (finding 8)', async () => {
+    const victim = createTestWallet();
+    // The attacker asks for the victim's challenges, and sends wrong signatures for them, from
+    // many IPs, far past what any one budget allows.
+    const stolen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const ip = randomIp();
+      for (let j = 0; j < 3; j++) {
+        const answer = await challenge(t, victim.address, ip);
+        if (answer.statusCode === 200) {
+          stolen.push(answer.json<{ messageToSign: string }>().messageToSign);
+        } else {
+          expectLimited(answer);
+        }
+      }
+      const forged = await postVerify(
+        t.app,
+        {
+          address: victim.address,
+          message: stolen.at(-1),
+          signature: createTestWallet().signMessage(stolen.at(-1) ?? ''),
+        },
+        ip,
+      );
+      expect(forged.statusCode).toBe(401);
+    }
+    expect(stolen).toHaveLength(24);
+
+    // The owner, from their own IP, still gets a challenge and signs in.
+    const home = randomIp();
+    const message = await requestChallenge(t.app, victim.address, {}, home);
+    const signedIn = await postVerify(
+      t.app,
+      { address: victim.address, message, signature: victim.signMessage(message) },
+      home,
+    );
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toHaveProperty('accessToken');
+  });
+
+  it('limits verify per wallet from one IP and per IP, before any work', async () => {
     const wallet = createTestWallet();
-    const messages = [
-      await requestChallenge(t.app, wallet.address, {}, randomIp()),
-      await requestChallenge(t.app, wallet.address, {}, randomIp()),
-    ];
     const ip = randomIp();
-    // Two wrong signatures use up the wallet's verify budget...
+    const messages = [
+      await requestChallenge(t.app, wallet.address, {}, ip),
+      await requestChallenge(t.app, wallet.address, {}, ip),
+    ];
+    // Two wrong signatures from one IP use up the wallet's verify budget there...
     for (const message of messages) {
       const response = await postVerify(
         t.app,
         { address: wallet.address, message, signature: createTestWallet().signMessage(message) },
-        randomIp(),
+        ip,
       );
       expect(response.statusCode).toBe(401);
     }
@@ -87,11 +128,12 @@ describe.each(testDatabaseKinds())('sign-in rate limits on %s', (kind) => {
     expectLimited(third);
 
     // ...and an IP past its budget is refused whatever it sends.
-    for (let i = 0; i < 3; i++) {
-      const response = await postVerify(t.app, { address: createTestWallet().address }, ip);
+    const busy = randomIp();
+    for (let i = 0; i < 4; i++) {
+      const response = await postVerify(t.app, { address: createTestWallet().address }, busy);
       expect(response.statusCode).toBe(400);
     }
-    expectLimited(await postVerify(t.app, { address: createTestWallet().address }, ip));
+    expectLimited(await postVerify(t.app, { address: createTestWallet().address }, busy));
   });
 });
 
@@ -112,14 +154,14 @@ describe.runIf(process.env.TEST_REDIS_URL)('sign-in rate limits shared through R
     const ip = randomIp();
     const wallet = createTestWallet();
     expect((await challenge(first, wallet.address, ip)).statusCode).toBe(200);
-    expect((await challenge(second, wallet.address, randomIp())).statusCode).toBe(200);
-    // The wallet's third challenge, on either instance, is one too many.
-    expectLimited(await challenge(first, wallet.address, randomIp()));
-    expectLimited(await challenge(second, wallet.address, randomIp()));
-    // The IP has made 1 call; 3 more are allowed across both instances, then none.
-    expect((await challenge(second, createTestWallet().address, ip)).statusCode).toBe(200);
-    expect((await challenge(first, createTestWallet().address, ip)).statusCode).toBe(200);
-    expect((await challenge(second, createTestWallet().address, ip)).statusCode).toBe(200);
+    expect((await challenge(second, wallet.address, ip)).statusCode).toBe(200);
+    // The wallet's third challenge from that IP, on either instance, is one too many.
+    expectLimited(await challenge(first, wallet.address, ip));
+    expectLimited(await challenge(second, wallet.address, ip));
+    // The IP has made 4 calls (the refused ones count): the next is refused on both.
+    expectLimited(await challenge(second, createTestWallet().address, ip));
     expectLimited(await challenge(first, createTestWallet().address, ip));
+    // Another IP is not affected.
+    expect((await challenge(first, wallet.address, randomIp())).statusCode).toBe(200);
   });
 });

@@ -8,7 +8,11 @@ export type LimitedEndpoint = 'challenge' | 'verify' | 'refresh';
 export interface AuthRateLimits {
   /** Counts one call from this IP to the endpoint; a 429 past the limit. */
   byIp(endpoint: LimitedEndpoint, request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts one call for this wallet to the endpoint; a 429 past the limit. */
+  /**
+   * Counts one call for this wallet from this IP to the endpoint; a 429 past the limit. Never
+   * per wallet alone: then anyone could lock a wallet out of sign-in by asking for its
+   * challenges from elsewhere (docs/security.md, "Challenge storms").
+   */
   byAddress(
     endpoint: LimitedEndpoint,
     address: string,
@@ -18,7 +22,8 @@ export interface AuthRateLimits {
 }
 
 /**
- * Fixed-window limits on the sign-in endpoints, per IP and per wallet (config.auth.rateLimit),
+ * Fixed-window limits on the sign-in endpoints, per IP and per wallet from one IP
+ * (config.auth.rateLimit),
  * counted by @fastify/rate-limit: in Redis when REDIS_URL is set (the context's rateLimitStore,
  * opened and closed with the context), so every instance shares the counts, else in this
  * process. Should Redis fail, calls are let through (and logged): sign-in stays available, and
@@ -55,7 +60,8 @@ export async function registerAuthRateLimits(
       scope.createRateLimit({
         max: perAddress,
         timeWindow: windowMs,
-        keyGenerator: (request) => `${endpoint}:address:${addressOf.get(request) ?? ''}`,
+        keyGenerator: (request) =>
+          `${endpoint}:address:${addressOf.get(request) ?? ''}:${normalizeIP(request.ip)}`,
       }),
     );
   }

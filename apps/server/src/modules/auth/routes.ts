@@ -49,11 +49,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       });
     },
   });
-  const publicRoute = { config: { ignoreBearer: true } };
+  // The sign-in endpoints count their own calls (rate-limits.ts); logout spends a write.
+  const signInRoute = { config: { ignoreBearer: true, writeLimit: 'own' as const } };
 
   app.post(
     '/api/auth/challenge',
-    publicRoute,
+    signInRoute,
     async (request, reply): Promise<ChallengeResponse> => {
       await limits.byIp('challenge', request, reply);
       const body = parseBody(challengeRequestSchema, request.body);
@@ -62,20 +63,21 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post('/api/auth/verify', publicRoute, async (request, reply): Promise<AuthTokens> => {
+  app.post('/api/auth/verify', signInRoute, async (request, reply): Promise<AuthTokens> => {
     await limits.byIp('verify', request, reply);
     const body = parseBody(verifyRequestSchema, request.body);
     await limits.byAddress('verify', body.address, request, reply);
     return verifySignIn(deps(), body);
   });
 
-  app.post('/api/auth/refresh', publicRoute, async (request, reply): Promise<AuthTokens> => {
+  app.post('/api/auth/refresh', signInRoute, async (request, reply): Promise<AuthTokens> => {
     await limits.byIp('refresh', request, reply);
     const body = parseBody(refreshRequestSchema, request.body);
     return refreshSession(deps(), body);
   });
 
-  app.post('/api/auth/logout', publicRoute, async (request, reply) => {
+  const logoutRoute = { config: { ignoreBearer: true, writeLimit: 'other' as const } };
+  app.post('/api/auth/logout', logoutRoute, async (request, reply) => {
     const body = parseBody(refreshRequestSchema, request.body);
     await endSession(deps(), body);
     return reply.status(204).send();

@@ -23,7 +23,7 @@ import {
 import { Transaction, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusMessage } from '../../realtime/index.ts';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
 import { runFeedCleanup } from '../feed/index.ts';
@@ -433,6 +433,31 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       `${fanDeposit}:70000000`,
     ]);
     expect(eventsOf('vault_completed', main.vault.id)).toHaveLength(0);
+  });
+
+  it('shares chain reads between syncs of one vault: a burst costs at most two reads (finding 10)', async () => {
+    const rpc = vi.spyOn(t.ctx.chain.rpc, 'call');
+    try {
+      await synced(main.vault.id);
+      const perRead = rpc.mock.calls.length;
+      expect(perRead).toBeGreaterThan(0);
+      rpc.mockClear();
+      // A script's burst of syncs at one vault, from several wallets.
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          sync(main.vault.id, [fan, fan2, stranger, creator][i % 4]?.headers),
+        ),
+      );
+      for (const res of burst) expect(res.statusCode).toBe(200);
+      // One read under way and one queued behind it, whatever the number of callers.
+      expect(rpc.mock.calls.length).toBeLessThanOrEqual(2 * perRead);
+      // And a sync after the burst reads the chain again (nothing stale is kept).
+      rpc.mockClear();
+      await synced(main.vault.id);
+      expect(rpc.mock.calls.length).toBe(perRead);
+    } finally {
+      rpc.mockRestore();
+    }
   });
 
   it('shows deposits on the vault page, the leaderboard and My Vaults', async () => {

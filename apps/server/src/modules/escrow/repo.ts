@@ -274,6 +274,7 @@ export interface EscrowLeaderboardRow {
 export async function readEscrowLeaderboard(
   pool: pg.Pool,
   vaultId: bigint,
+  limit: number,
 ): Promise<EscrowLeaderboardRow[]> {
   const result = await pool.query<EscrowLeaderboardRow>({
     name: 'escrow_leaderboard',
@@ -281,8 +282,9 @@ export async function readEscrowLeaderboard(
         d.amount::text as total, 1 as supports
       from escrow_deposits d join users u on u.sol_address = d.participant
       where d.vault_id = $1 and d.amount > 0
-      order by d.amount desc, d.first_deposit_ts, d.address`,
-    values: [vaultId.toString()],
+      order by d.amount desc, d.first_deposit_ts, d.address
+      limit $2`,
+    values: [vaultId.toString(), limit],
   });
   return result.rows;
 }

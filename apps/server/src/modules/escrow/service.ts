@@ -72,6 +72,13 @@ export interface EscrowDeps {
   emissions: EmissionSequencer;
   /** The program's config once seen on chain (it never goes away), per instance. */
   config: { value: VaultConfig | null };
+  /** Per vault id: the sync read under way and the one queued behind it (syncEscrowVault). */
+  syncs: Map<string, SyncFlight>;
+}
+
+interface SyncFlight {
+  running: Promise<void>;
+  queued: Promise<void> | null;
 }
 
 /** The parts of the app context escrow vaults use. */
@@ -99,6 +106,7 @@ export function createEscrowDeps(parts: EscrowParts): EscrowDeps {
     indexIntervalMs: parts.config.vaults.escrowIndexIntervalMs,
     emissions: parts.emissions,
     config: { value: null },
+    syncs: new Map(),
   };
 }
 
@@ -248,7 +256,33 @@ interface CheckedRead {
  * Throws vault_not_found, escrow_not_on_chain, escrow_mismatch (nothing recorded), or
  * chain_unavailable. The vault's summary after it is the vaults slice's to read.
  */
-export async function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promise<void> {
+export function syncEscrowVault(deps: EscrowDeps, vaultId: bigint): Promise<void> {
+  // Calls for one vault share reads (finding 10: sync spammed into RPC calls): with a read
+  // under way, a caller waits for the one queued behind it, which starts when that ends, so
+  // it still sees the chain as it was after its call; however many callers, an instance
+  // makes at most one read of a vault at a time and queues at most one more.
+  const key = vaultId.toString();
+  const flight = deps.syncs.get(key);
+  if (!flight) return startSync(deps, key, vaultId);
+  flight.queued ??= flight.running.then(
+    () => startSync(deps, key, vaultId),
+    () => startSync(deps, key, vaultId),
+  );
+  return flight.queued;
+}
+
+function startSync(deps: EscrowDeps, key: string, vaultId: bigint): Promise<void> {
+  const flight: SyncFlight = { running: readAndRecord(deps, vaultId), queued: null };
+  deps.syncs.set(key, flight);
+  const settled = (): void => {
+    // A queued read replaces this flight itself; otherwise the vault has none left.
+    if (deps.syncs.get(key) === flight && !flight.queued) deps.syncs.delete(key);
+  };
+  flight.running.then(settled, settled);
+  return flight.running;
+}
+
+async function readAndRecord(deps: EscrowDeps, vaultId: bigint): Promise<void> {
   const read = await readCheckedVault(deps, vaultId);
   const announcement = await inTransaction(deps, (client) => recordRead(client, read));
   if (announcement) {
@@ -524,6 +558,7 @@ export async function getMyDeposits(
 export async function getEscrowLeaderboard(
   pool: pg.Pool,
   vaultId: bigint,
+  limit: number,
 ): Promise<EscrowLeaderboardRow[]> {
-  return readEscrowLeaderboard(pool, vaultId);
+  return readEscrowLeaderboard(pool, vaultId, limit);
 }

@@ -142,6 +142,7 @@ describe('POST /api/faucet in production', () => {
   it("answers 'Faucet disabled in production' to a signed-in user and moves nothing", async () => {
     const t = await createTestApp('pglite', {
       NODE_ENV: 'production',
+      APP_ORIGIN: 'https://dum.test',
       SOLANA_RPC_URL: 'http://127.0.0.1:9',
     });
     try {

@@ -9,17 +9,21 @@ import { requestFaucet, type FaucetResult } from './service.ts';
 /** POST /api/faucet → { signature, lamports } (docs/api.md). */
 export function faucetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limiter = createMemoryRateLimiter();
-  app.post('/api/faucet', async (request): Promise<FaucetResult> => {
-    const wallet = requireUser(request).solAddress;
-    if (!isAddress(wallet)) throw new AppError('bad_request');
-    return requestFaucet(
-      {
-        chain: ctx.chain,
-        limiter,
-        settings: { env: ctx.config.env, ...ctx.config.faucet },
-        now: ctx.clock.now(),
-      },
-      { wallet, ip: request.ip },
-    );
-  });
+  app.post(
+    '/api/faucet',
+    { config: { writeLimit: 'other' } },
+    async (request): Promise<FaucetResult> => {
+      const wallet = requireUser(request).solAddress;
+      if (!isAddress(wallet)) throw new AppError('bad_request');
+      return requestFaucet(
+        {
+          chain: ctx.chain,
+          limiter,
+          settings: { env: ctx.config.env, ...ctx.config.faucet },
+          now: ctx.clock.now(),
+        },
+        { wallet, ip: request.ip },
+      );
+    },
+  );
 }

@@ -133,7 +133,7 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.post(
     '/api/messages-v2/messages',
-    { schema: { response: { 201: feedItemJsonSchema } } },
+    { schema: { response: { 201: feedItemJsonSchema } }, config: { writeLimit: 'post' } },
     async (request, reply) => {
       const user = requireUser(request);
       const input = parseBody(createPostRequestSchema, request.body);
@@ -142,19 +142,27 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
     },
   );
 
-  app.delete<{ Params: PostParams }>('/api/messages-v2/messages/:id', async (request) => {
-    const user = requireUser(request);
-    const id = parseId(request.params.id, 'post');
-    await deletePost(deps, user, id);
-    return { id: id.toString(), deleted: true };
-  });
+  app.delete<{ Params: PostParams }>(
+    '/api/messages-v2/messages/:id',
+    { config: { writeLimit: 'other' } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseId(request.params.id, 'post');
+      await deletePost(deps, user, id);
+      return { id: id.toString(), deleted: true };
+    },
+  );
 
-  app.post<{ Params: PostParams }>('/api/messages/:id/engage', async (request) => {
-    const user = requireUser(request);
-    const id = parseId(request.params.id, 'post');
-    const { kind } = parseBody(engageRequestSchema, request.body);
-    return toggleEngagement(deps, user, id, kind);
-  });
+  app.post<{ Params: PostParams }>(
+    '/api/messages/:id/engage',
+    { config: { writeLimit: 'like' } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseId(request.params.id, 'post');
+      const { kind } = parseBody(engageRequestSchema, request.body);
+      return toggleEngagement(deps, user, id, kind);
+    },
+  );
 }
 
 /** A post's comments. */
@@ -171,7 +179,7 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.post<{ Params: PostParams }>(
     '/api/messages/:id/comments',
-    { schema: { response: { 201: commentItemJsonSchema } } },
+    { schema: { response: { 201: commentItemJsonSchema } }, config: { writeLimit: 'comment' } },
     async (request, reply) => {
       const user = requireUser(request);
       const postId = parseId(request.params.id, 'post');
@@ -182,6 +190,7 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.delete<{ Params: CommentParams }>(
     '/api/messages/:id/comments/:commentId',
+    { config: { writeLimit: 'other' } },
     async (request) => {
       const user = requireUser(request);
       const postId = parseId(request.params.id, 'post');

@@ -62,12 +62,16 @@ export async function mediaRoutes(
   // Multipart is parsed on this route only; everywhere else the API reads JSON alone.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-    scope.post('/api/upload/vault-media', async (request, reply) => {
-      const user = requireUser(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const uploaded = await receiveUpload(deps, user.id, () => request.file());
-      return reply.status(201).send(uploaded);
-    });
+    scope.post(
+      '/api/upload/vault-media',
+      { config: { writeLimit: 'other' } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+        const uploaded = await receiveUpload(deps, user.id, () => request.file());
+        return reply.status(201).send(uploaded);
+      },
+    );
   });
 
   app.get<{ Params: MediaParams; Querystring: MediaQuery }>(

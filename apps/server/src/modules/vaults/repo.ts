@@ -176,15 +176,20 @@ export async function readRecentSupports(pool: pg.Pool, vaultId: bigint): Promis
 export type LeaderboardRow = EscrowLeaderboardRow;
 
 /** Supporters ranked by total given; ties go to whoever reached that total first. */
-export async function readLeaderboard(pool: pg.Pool, vaultId: bigint): Promise<LeaderboardRow[]> {
+export async function readLeaderboard(
+  pool: pg.Pool,
+  vaultId: bigint,
+  limit: number,
+): Promise<LeaderboardRow[]> {
   const result = await pool.query<LeaderboardRow>({
     name: 'vault_leaderboard',
     text: `select g.supporter_id, u.username, u.display_name, u.sol_address,
         g.total::text as total, g.supports
       from vault_supporters g join users u on u.id = g.supporter_id
       where g.vault_id = $1
-      order by g.total desc, g.last_at asc`,
-    values: [vaultId.toString()],
+      order by g.total desc, g.last_at asc
+      limit $2`,
+    values: [vaultId.toString(), limit],
   });
   return result.rows;
 }

@@ -1,4 +1,9 @@
-import { AppError, escrowSyncRequestSchema, supportVaultRequestSchema } from '@dum/core';
+import {
+  AppError,
+  escrowSyncRequestSchema,
+  LEADERBOARD_LIMIT_MAX,
+  supportVaultRequestSchema,
+} from '@dum/core';
 import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -40,6 +45,9 @@ function parseVaultId(value: string): bigint {
 }
 
 const myVaultsQuery = z.object({ mine: z.enum(['created', 'supported', 'deposits']) });
+const leaderboardQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LEADERBOARD_LIMIT_MAX).default(LEADERBOARD_LIMIT_MAX),
+});
 
 /** A transaction signature: base-58, 64 bytes. */
 function isSignature(value: string): boolean {
@@ -94,14 +102,14 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: Pos
     '/api/vaults/:id/leaderboard',
     { schema: { response: { 200: leaderboardJsonSchema } } },
     async (request) => {
-      parseQuery(z.object({}), request.query);
-      return getLeaderboard(deps, parseVaultId(request.params.id), request.user?.id ?? null);
+      const { limit } = parseQuery(leaderboardQuery, request.query);
+      return getLeaderboard(deps, parseVaultId(request.params.id), request.user?.id ?? null, limit);
     },
   );
 
   app.post<{ Params: VaultParams }>(
     '/api/vaults/:id/support',
-    { schema: { response: { 200: supportResponseJsonSchema } } },
+    { schema: { response: { 200: supportResponseJsonSchema } }, config: { writeLimit: 'support' } },
     async (request) => {
       const user = requireUser(request);
       const id = parseVaultId(request.params.id);
@@ -112,7 +120,7 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: Pos
 
   app.post<{ Params: VaultParams }>(
     '/api/vaults/:id/escrow/sync',
-    { schema: { response: { 200: escrowSyncJsonSchema } } },
+    { schema: { response: { 200: escrowSyncJsonSchema } }, config: { writeLimit: 'support' } },
     async (request) => {
       requireUser(request);
       const id = parseVaultId(request.params.id);

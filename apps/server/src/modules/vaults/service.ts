@@ -3,6 +3,7 @@ import type { ChainClient, TransferRejection } from '@dum/chain';
 import {
   AppError,
   checkVaultAmount,
+  LEADERBOARD_LIMIT_MAX,
   supportRefusal,
   VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   type ErrorCode,
@@ -524,13 +525,14 @@ export async function getLeaderboard(
   deps: VaultDeps,
   vaultId: bigint,
   viewerId: string | null = null,
+  limit: number = LEADERBOARD_LIMIT_MAX,
 ): Promise<LeaderboardEntry[]> {
   const vault = await readVault(deps.pool, vaultId);
   if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
   const rows =
     vault.kind === 'escrow'
-      ? await getEscrowLeaderboard(deps.pool, vaultId)
-      : await readLeaderboard(deps.pool, vaultId);
+      ? await getEscrowLeaderboard(deps.pool, vaultId, limit)
+      : await readLeaderboard(deps.pool, vaultId, limit);
   return rows.map(toLeaderboardEntry);
 }
 

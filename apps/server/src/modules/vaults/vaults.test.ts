@@ -628,6 +628,15 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
         [fan.address, '150000000', 2],
       ]);
       expect(entries[0]?.id).toBe(fan2.id);
+      // A page of it (finding 10: leaderboards had no page limit): ?limit= up to 100.
+      const top = await t.app.inject({ url: `/api/vaults/${vault.vault.id}/leaderboard?limit=1` });
+      expect(top.json<LeaderboardEntry[]>().map((entry) => entry.id)).toEqual([fan2.id]);
+      for (const limit of ['0', '101', '1000000', 'all', '-1']) {
+        const refused = await t.app.inject({
+          url: `/api/vaults/${vault.vault.id}/leaderboard?limit=${limit}`,
+        });
+        expect(refused.statusCode, limit).toBe(400);
+      }
 
       const detail = await t.app.inject({ url: `/api/vaults/${vault.vault.id}` });
       expect(detail.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { LEDGER_ENTRY_KINDS } from '@dum/core';
+import { LEDGER_ENTRY_KINDS, ledgerIdSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -9,10 +9,7 @@ import { getRewardsHistory, getRewardsSummary } from './service.ts';
 const historyQuery = z.object({
   kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
   /** The id of the last item of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,18}$/)
-    .optional(),
+  cursor: ledgerIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

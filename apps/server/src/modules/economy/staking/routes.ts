@@ -14,7 +14,7 @@ export function stakingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const aprBps = ctx.config.economy.stakingAprBps;
 
   /** POST /api/users/stake {amount, action} → the account (docs/api.md). */
-  app.post('/api/users/stake', async (request) => {
+  app.post('/api/users/stake', { config: { writeLimit: 'other' } }, async (request) => {
     const user = requireUser(request);
     const body = parseBody(stakeBody, request.body);
     return changeStake(ctx.database.db, {
@@ -27,7 +27,7 @@ export function stakingRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** POST /api/users/stake/claim → {claimed, account}. */
-  app.post('/api/users/stake/claim', async (request) => {
+  app.post('/api/users/stake/claim', { config: { writeLimit: 'other' } }, async (request) => {
     const user = requireUser(request);
     parseBody(z.strictObject({}).optional(), request.body);
     return claimStakingRewards(ctx.database.db, {
