@@ -1,7 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
@@ -29,6 +29,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.env === 'production',
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
   });
   // JSON is the only body type the API reads (uploads register multipart on their own routes).
   app.removeContentTypeParser('text/plain');
