@@ -29,6 +29,11 @@ import { POSTGRES_CONNECT_TIMEOUT_MS } from './database.ts';
 
 const BIN = postgresBinaries();
 const WRITERS = 6;
+if (!BIN) {
+  console.warn(
+    'PostgreSQL restart test skipped: no initdb/pg_ctl found (install PostgreSQL or set PG_BIN)',
+  );
+}
 
 describe.skipIf(!BIN)('PostgreSQL restarted mid-load', () => {
   let cluster: PostgresCluster | undefined;
