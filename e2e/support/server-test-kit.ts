@@ -19,6 +19,8 @@ export interface RunningServer {
   output(): string;
   /** SIGTERM, wait for the exit, then delete the data unless asked to keep it. */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** SIGKILL (a crash: nothing is flushed or closed), wait for the exit; the data is kept. */
+  kill(): Promise<void>;
 }
 
 export interface StartServerOptions {
@@ -110,12 +112,18 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
     dataDir,
     output: () => output,
     async stop(stopOptions = {}) {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
       if (!stopOptions.keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

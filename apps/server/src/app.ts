@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
@@ -43,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // it is the socket's address, so a client cannot pick its own rate-limit key.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
   });
   // JSON is the only body type the API reads (uploads register multipart on their own routes).
   app.removeContentTypeParser('text/plain');

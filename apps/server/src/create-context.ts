@@ -171,14 +171,17 @@ async function openMigratedDatabase(config: Config, options: AppContextOptions):
 }
 
 /**
- * The sign-in rate limits' counters (modules/auth/rate-limits.ts), shared by every instance.
- * One retry and a short connect timeout: the limits let calls through when Redis fails.
+ * The rate limits' counters (modules/auth/rate-limits.ts), shared by every instance. Short
+ * timeouts and no queueing while disconnected: whenever Redis is away the limits count in this
+ * process instead (http/rate-limit-store.ts), and ioredis reconnects on its own.
  */
 async function openRateLimitStore(url: string, logger: FastifyBaseLogger): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1000,
-    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
   });
   redis.on('error', (error: Error) => logger.warn({ err: error }, 'rate-limit redis error'));
   await redis.connect();

@@ -19,6 +19,62 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | undefined }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
+/** How long a request waits for a PostgreSQL connection before it fails with 503. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+/** SQLSTATEs that mean the server is going away or not taking connections, not a bad query. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown (a fast or immediate stop ended the session)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '53300', // too_many_connections
+]);
+
+/** Socket errors of a connection that could not be made or was cut. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** pg's own texts for a connection that ended, timed out, or a pool that is closing. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * Whether an error (or any error in its `cause` chain: Drizzle wraps the driver's) says that the
+ * database cannot be reached right now, rather than that the query was wrong: the error handler
+ * answers these with 503 `service_unavailable`, and the pool reconnects on its own.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const { code, syscall } = current as Error & { code?: unknown; syscall?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+      // A Unix socket that is not there (PostgreSQL, or PGlite's worker, is not listening).
+      if (code === 'ENOENT' && syscall === 'connect') return true;
+    }
+    if (
+      UNAVAILABLE_MESSAGES.some(
+        (text) => current instanceof Error && current.message.includes(text),
+      )
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
 /**
  * Opens the database. PostgreSQL is reached through a pool; PGlite runs in a worker thread
  * behind a PostgreSQL-protocol Unix socket and is reached through a pool of one connection
@@ -27,9 +83,23 @@ export type DatabaseOptions =
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 20,
+      // A connection that cannot be made (or a pool slot not free) within this fails the request
+      // (503, isDatabaseUnavailable) instead of holding it open while the database is away.
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    });
     pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
+      // An idle client lost its connection (the database restarted); the pool drops it and
+      // opens a new one on next use, so it recovers on its own once the database is back.
+    });
+    pool.on('connect', (client) => {
+      // A checked-out client whose session the server ends between two statements (a restart
+      // during a transaction) emits 'error' with no pool listener attached: without this, an
+      // uncaught exception that ends the process. Its next query fails instead (a 503), and the
+      // pool drops it when it is released.
+      client.on('error', () => {});
     });
     return { kind: 'postgres', db: drizzle(pool, { schema }), pool, close: () => pool.end() };
   }

@@ -1,14 +1,25 @@
 import { AppError, type ErrorCode } from '@dum/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database.ts';
 
 /**
  * The one place errors become HTTP answers: `{ error: { code, message, details? } }`.
  * Typed AppErrors carry their own status; Fastify's own 4xx errors (bad JSON, size, content
- * type) are mapped to catalogue codes; anything else is a 500 that is logged with the request
- * id and shows the client nothing of its cause.
+ * type) are mapped to catalogue codes; a database that cannot be reached (down, restarting) is
+ * a 503 `service_unavailable` with a Retry-After, at once; anything else is a 500 that is logged
+ * with the request id and shows the client nothing of its cause.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = new AppError('service_unavailable', { cause: error });
+      return reply
+        .status(unavailable.status)
+        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+        .type('application/json')
+        .send(unavailable.toBody());
+    }
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -21,6 +32,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(appError.status).type('application/json').send(appError.toBody());
   });
 }
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot read (a bad percent-escape, a path
+ * parameter longer than the router takes) is answered before any route or error handler runs;
+ * this gives it the API's error shape, as a 400 (no id or name is that long).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ code: error.code }, 'request rejected by the router');
+  void reply
+    .status(400)
+    .type('application/json')
+    .send(new AppError('bad_request', { cause: error }).toBody());
+}
+
+/** What a 503 for an unreachable database tells the client to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = '1';
 
 function fromFastifyError(error: FastifyError): AppError {
   const status = error.statusCode ?? 500;

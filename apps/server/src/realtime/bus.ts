@@ -14,6 +14,11 @@ export type BusMessage =
 
 export interface EventBus {
   readonly mode: 'memory' | 'redis';
+  /**
+   * Whether a message published now reaches every instance (always, in memory; with Redis, once
+   * both connections are up and subscribed). Either way it reaches this instance's handlers.
+   */
+  connected(): boolean;
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): () => void;
   close(): Promise<void>;
@@ -24,6 +29,7 @@ export function createMemoryBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     mode: 'memory',
+    connected: () => true,
     async publish(message) {
       emitter.emit('message', message);
     },
@@ -40,6 +46,12 @@ export function createMemoryBus(): EventBus {
 /**
  * The bus over Redis pub/sub: every instance publishes to and subscribes on one channel,
  * `<prefix>:realtime` (the prefix keeps deployments that share a Redis apart).
+ *
+ * Redis going away does not stop this instance's own sockets: while the publisher cannot send,
+ * or the subscriber is not (yet again) subscribed, a message is handed to this instance's
+ * handlers directly (local fan-out; other instances miss it, as pub/sub would). ioredis keeps
+ * reconnecting both connections; once the subscriber is subscribed again (`connected()`),
+ * messages travel through Redis to every instance as before, with no action by anyone.
  */
 export async function createRedisBus(
   url: string,
@@ -47,14 +59,24 @@ export async function createRedisBus(
   prefix = 'dum',
 ): Promise<EventBus> {
   const channel = `${prefix}:realtime`;
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  // A publish on a connection that has just died fails after this, and is delivered locally.
+  const publisher = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: 1000,
+  });
+  // Subscribes itself again on every (re)connect, below, so that `subscribed` is known exactly.
+  const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });
   publisher.on('error', onError);
   subscriber.on('error', onError);
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(channel);
 
   const handlers = new Set<(message: BusMessage) => void>();
+  const deliver = (message: BusMessage): void => {
+    for (const handler of handlers) handler(message);
+  };
+  let subscribed = false;
+  let closing = false;
   subscriber.on('message', (_channel: string, payload: string) => {
     let message: BusMessage;
     try {
@@ -62,22 +84,49 @@ export async function createRedisBus(
     } catch {
       return;
     }
-    for (const handler of handlers) handler(message);
+    deliver(message);
+  });
+  subscriber.on('close', () => {
+    subscribed = false;
+  });
+  const subscribe = async (): Promise<void> => {
+    await subscriber.subscribe(channel);
+    subscribed = true;
+  };
+
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscribe();
+  // Registered after the first subscribe: every later 'ready' is a reconnect.
+  subscriber.on('ready', () => {
+    if (!closing) subscribe().catch(onError);
   });
 
   return {
     mode: 'redis',
+    connected: () => subscribed && publisher.status === 'ready',
     async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message));
+      let sent = false;
+      if (publisher.status === 'ready') {
+        try {
+          await publisher.publish(channel, JSON.stringify(message));
+          sent = true;
+        } catch (error) {
+          onError(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      // Not through Redis, or Redis will not bring it back to this instance: deliver it here.
+      if (!sent || !subscribed) deliver(message);
     },
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
     async close() {
+      closing = true;
       handlers.clear();
       subscriber.disconnect();
-      await publisher.quit();
+      if (publisher.status === 'ready') await publisher.quit();
+      else publisher.disconnect();
     },
   };
 }

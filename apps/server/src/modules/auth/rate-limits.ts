@@ -2,6 +2,7 @@ import { AppError } from '@dum/core';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { redisWithLocalFallback } from '../../http/rate-limit-store.ts';
 
 export type LimitedEndpoint = 'challenge' | 'verify' | 'refresh';
 
@@ -26,8 +27,8 @@ export interface AuthRateLimits {
  * (config.auth.rateLimit),
  * counted by @fastify/rate-limit: in Redis when REDIS_URL is set (the context's rateLimitStore,
  * opened and closed with the context), so every instance shares the counts, else in this
- * process. Should Redis fail, calls are let through (and logged): sign-in stays available, and
- * the nonce and signature checks do not depend on the limits.
+ * process. Should Redis be down or fail a call, that call is counted in this process instead
+ * (http/rate-limit-store.ts): the limits hold per instance until Redis is back.
  */
 export async function registerAuthRateLimits(
   scope: FastifyInstance,
@@ -36,11 +37,11 @@ export async function registerAuthRateLimits(
   const { windowMs, perIp, perAddress } = ctx.config.auth.rateLimit;
   await scope.register(fastifyRateLimit, {
     global: false,
-    redis: ctx.rateLimitStore ?? undefined,
-    nameSpace: `${ctx.config.redisPrefix}:auth-rate:`,
-    skipOnError: true,
     // In memory: enough entries that flooding with addresses cannot evict a live counter soon.
-    cache: 50_000,
+    store: redisWithLocalFallback(ctx.rateLimitStore, {
+      nameSpace: `${ctx.config.redisPrefix}:auth-rate:`,
+      capacity: 50_000,
+    }),
   });
 
   // The wallet a counter is for is passed through the request, as the plugin keys by request.
