@@ -96,9 +96,9 @@ export const CONFIG_DOCS = {
   },
   UPLOAD_RATE_WINDOW_SECONDS: { default: '`3600`', meaning: 'the upload rate-limit window' },
   UPLOAD_QUOTA_BYTES: {
-    default: '`524288000` (500 MiB)',
+    default: '`524288000`',
     meaning:
-      "the bytes of uploads one user may keep stored (their posts' media and uploads no post took yet)",
+      "bytes of uploads one user may keep stored (500 MiB; their posts' media and uploads no post took yet)",
   },
   FEED_CACHE_MS: {
     default: '`1000`',

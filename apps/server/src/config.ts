@@ -76,7 +76,11 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Bytes of stored uploads a user may hold at once (attached to posts or not). */
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often the job that deletes expired free posts runs. */
