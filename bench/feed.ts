@@ -20,7 +20,7 @@
  * Targets: anonymous first page p99 < 25 ms and ≥ 50 % of the ceiling; ≥ 1,000 posts/s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -231,12 +231,22 @@ async function main(): Promise<void> {
       clock: systemClock,
     });
     const readerTokens = await Promise.all(
-      users
-        .slice(0, SIGNED_IN_USERS)
-        .map((user) => tokens.issueAccessToken({ id: user.id, solAddress: user.sol_address })),
+      users.slice(0, SIGNED_IN_USERS).map((user) =>
+        tokens.issueAccessToken({
+          id: user.id,
+          solAddress: user.sol_address,
+          sessionId: randomUUID(),
+        }),
+      ),
     );
     const writerTokens = await Promise.all(
-      users.map((user) => tokens.issueAccessToken({ id: user.id, solAddress: user.sol_address })),
+      users.map((user) =>
+        tokens.issueAccessToken({
+          id: user.id,
+          solAddress: user.sol_address,
+          sessionId: randomUUID(),
+        }),
+      ),
     );
     // Cursors spread over the whole million (reading them with OFFSET is setup, not the API).
     const deepPaths: string[] = [];

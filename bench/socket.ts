@@ -56,11 +56,14 @@ async function connect(server: RunningServer, count: number): Promise<Client[]> 
         const token = await tokens.issueAccessToken({
           id: crypto.randomUUID(),
           solAddress: 'So11111111111111111111111111111111111111112',
+          sessionId: crypto.randomUUID(),
         });
-        const socket = new WebSocket(`${wsUrl}/socket?token=${token}`);
+        // The token goes in the first message, as the web client sends it (never in the URL).
+        const socket = new WebSocket(`${wsUrl}/socket`);
         const client: Client = { socket, onEvent: null };
         await new Promise<void>((resolve, reject) => {
           socket.once('error', reject);
+          socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
           socket.on('message', (data: Buffer) => {
             const message = JSON.parse(data.toString()) as { type: string };
             if (message.type === 'auth_success') resolve();

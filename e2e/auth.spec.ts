@@ -120,10 +120,17 @@ describe('wallet sign-in', () => {
     expect(await dialog.getByRole('button', { name: /Test Wallet/ }).textContent()).toContain(
       'Detected',
     );
-    // Once signed in, the tab's socket opens with the access token.
+    // Once signed in, the tab's socket opens with no token in its URL (proxies log URLs) and
+    // sends the access token as its first message.
+    const socketUrls: string[] = [];
+    const firstFrames: string[] = [];
     const socketAccepted = new Promise<boolean>((resolve) => {
       page.on('websocket', (socket) => {
-        if (!socket.url().includes('/socket?token=')) return;
+        if (!new URL(socket.url()).pathname.endsWith('/socket')) return;
+        socketUrls.push(socket.url());
+        socket.on('framesent', (frame) => {
+          if (firstFrames.length === 0) firstFrames.push(String(frame.payload));
+        });
         socket.on('framereceived', (frame) => {
           if (String(frame.payload).includes('auth_success')) resolve(true);
         });
@@ -160,6 +167,8 @@ describe('wallet sign-in', () => {
     }, tokens['dum.jwt']);
     expect(me.solAddress).toBe(wallet.address);
     expect(await socketAccepted).toBe(true);
+    expect(socketUrls.every((url) => !url.includes('token'))).toBe(true);
+    expect(JSON.parse(firstFrames[0] ?? '{}')).toEqual({ type: 'auth', token: tokens['dum.jwt'] });
     expect(errors).toEqual([]);
   });
 

@@ -28,9 +28,13 @@ interface SocketClient {
   close(): void;
 }
 
-/** A real `ws` client on `{server}/socket?token=`; it fails a wait if the socket closes. */
+/**
+ * A real `ws` client on `{server}/socket` that authenticates with its first message; it fails
+ * a wait if the socket closes.
+ */
 function openSocket(serverUrl: string, accessToken: string): SocketClient {
-  const socket = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/socket?token=${accessToken}`);
+  const socket = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/socket`);
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token: accessToken })));
   const messages: ServerMessage[] = [];
   let closed: string | null = null;
   const waiters = new Set<() => void>();

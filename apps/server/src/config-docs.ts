@@ -143,6 +143,11 @@ export const CONFIG_DOCS = {
     meaning: 'vault media uploads per user per window, counted across instances',
   },
   UPLOAD_RATE_WINDOW_SECONDS: { default: '`3600`', meaning: 'the upload rate-limit window' },
+  UPLOAD_QUOTA_BYTES: {
+    default: '`524288000`',
+    meaning:
+      "bytes of uploads one user may keep stored (500 MiB; their posts' media and uploads no post took yet)",
+  },
   FEED_CACHE_MS: {
     default: '`1000`',
     meaning:

@@ -145,6 +145,12 @@ const envSchema = z.object({
   /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Bytes of stored uploads a user may hold at once (attached to posts or not). */
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often the job that deletes expired free posts runs. */
@@ -242,6 +248,7 @@ export interface Config {
   feed: {
     uploadRateLimit: number;
     uploadRateWindowMs: number;
+    uploadQuotaBytes: number;
     anonymousCacheMs: number;
     expiryIntervalMs: number;
   };
@@ -356,6 +363,7 @@ export function loadConfig(
     feed: {
       uploadRateLimit: e.UPLOAD_RATE_LIMIT,
       uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_SECONDS * 1000,
+      uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
       anonymousCacheMs: e.FEED_CACHE_MS,
       expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,
     },

@@ -8,7 +8,11 @@ import { systemClock, type AppContext, type Clock } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { createTokenService, loadAuthSecret } from './modules/auth/index.ts';
+import {
+  createSessionRevocations,
+  createTokenService,
+  loadAuthSecret,
+} from './modules/auth/index.ts';
 import { createEmissionSequencer } from './modules/emissions/index.ts';
 import { createEscrowDeps } from './modules/escrow/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
@@ -134,6 +138,13 @@ async function openParts(
       secret: options.tokenSecret ?? loadAuthSecret(config.auth.secret, config.dataDir),
       accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
       clock,
+      // Signed-out sessions: shared through Redis when REDIS_URL is set, else this process's.
+      revocations: createSessionRevocations({
+        redis: rateLimitStore,
+        prefix: config.redisPrefix,
+        clock,
+        onRedisError: (error) => logger.warn({ err: error }, 'session revocation redis error'),
+      }),
     }),
     chain: createChainClient({
       cluster: config.solana.cluster,

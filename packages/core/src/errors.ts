@@ -93,6 +93,10 @@ export const ERRORS = {
   image_too_large: { status: 413, message: 'Images must be under 10MB' },
   audio_too_large: { status: 413, message: 'Audio files must be under 50MB' },
   upload_rate_limited: { status: 429, message: 'Too many uploads. Please try again later.' },
+  upload_quota_exceeded: {
+    status: 413,
+    message: 'Your storage is full. Delete a post with media before uploading more.',
+  },
 
   // Vaults (spec sections 5 and 8; docs/api.md "Vaults"). 'Failed to Support Vault' is the
   // title the web app pairs with these messages.

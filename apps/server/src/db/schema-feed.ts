@@ -98,7 +98,8 @@ export const comments = pgTable(
  * An uploaded file, complete and checked (the row is written only after the file is in place).
  * `storageKey` is the random file name under DATA_DIR/media, served at /media/<storageKey>.
  * A post attaches it once (messageId); deleting the post deletes the row, and the caller
- * removes the file after commit.
+ * removes the file after commit. An upload no post took within the hour is swept with its file,
+ * and a user's rows count against UPLOAD_QUOTA_BYTES.
  */
 export const media = pgTable(
   'media',
@@ -120,6 +121,8 @@ export const media = pgTable(
     check('media_type', sql`${t.type} in ('image', 'audio')`),
     check('media_size_positive', sql`${t.sizeBytes} > 0`),
     index('media_message').on(t.messageId),
+    // A user's stored bytes (the upload quota, modules/media) and the cascade from users.
+    index('media_owner').on(t.ownerId),
     index('media_unattached')
       .on(t.createdAt)
       .where(sql`${t.messageId} is null`),

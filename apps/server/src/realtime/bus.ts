@@ -5,12 +5,13 @@ import { Redis } from 'ioredis';
 /**
  * Carries events from whichever instance produced them to the socket hub of every instance.
  * Without Redis it is an in-process emitter; with Redis, pub/sub on one channel. Control
- * messages (close a user's sockets) travel the same way so a sign-out on instance A closes the
+ * messages (close a session's sockets) travel the same way so a sign-out on instance A closes the
  * user's sockets on instance B.
  */
 export type BusMessage =
   | { kind: 'event'; audience: Audience; event: RealtimeEvent; timestamp: string }
-  | { kind: 'close_user'; userId: string };
+  /** A session ended (sign-out, a reused refresh token): its sockets close (4001). */
+  | { kind: 'close_session'; userId: string; sessionId: string };
 
 export interface EventBus {
   readonly mode: 'memory' | 'redis';

@@ -6,15 +6,19 @@ import { SocketHub } from './socket-hub.ts';
 
 /**
  * GET /socket (WebSocket): hands each connection to this instance's SocketHub, which checks the
- * access token (query parameter or first message) and then delivers the bus's events.
+ * access token (the first message, `{type:'auth', token}`) and then delivers the bus's events.
  * @fastify/websocket must already be registered (app.ts does it once for /socket and /rpc).
  */
 export function socketRoutes(app: FastifyInstance, ctx: AppContext): SocketHub {
   const hub = new SocketHub({
     async verifyAccessToken(token) {
       try {
-        const user = await ctx.tokens.verifyAccessToken(token);
-        return { userId: user.id };
+        const access = await ctx.tokens.verifyAccessToken(token);
+        return {
+          userId: access.id,
+          sessionId: access.sessionId,
+          expiresAt: access.expiresAt * 1000,
+        };
       } catch (error) {
         if (error instanceof AppError) return null;
         throw error;
@@ -23,6 +27,7 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext): SocketHub {
     // Checked below against the request itself, which the hub does not see.
     allowedOrigins: null,
     logger: ctx.logger,
+    now: () => ctx.clock.now().getTime(),
   });
   const unsubscribe = ctx.bus.subscribe((message) => hub.deliver(message));
 

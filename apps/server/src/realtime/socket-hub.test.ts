@@ -4,10 +4,28 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createMemoryBus, createRedisBus, type EventBus } from './bus.ts';
-import { rawDataToString, SocketHub, type SocketHubOptions } from './socket-hub.ts';
+import {
+  rawDataToString,
+  SocketHub,
+  type SocketHubOptions,
+  type SocketIdentity,
+} from './socket-hub.ts';
 
-/** Tokens this test's verifier accepts (the real server verifies JWTs; see the auth tests). */
-const TOKENS: Record<string, string> = { 'token-alice': 'alice', 'token-bob': 'bob' };
+/** The clock the hub reads in these tests (ms); tests move it by hand. */
+let now = Date.parse('2026-11-23T12:00:00Z');
+const HOUR = 3600_000;
+
+/**
+ * Tokens this test's verifier accepts (the real server verifies JWTs; see socket-route.test.ts
+ * and the auth tests): each names its user, its session and its expiry.
+ */
+const TOKENS: Record<string, () => SocketIdentity> = {
+  'token-alice': () => ({ userId: 'alice', sessionId: 'alice-laptop', expiresAt: now + HOUR }),
+  'token-alice-phone': () => ({ userId: 'alice', sessionId: 'alice-phone', expiresAt: now + HOUR }),
+  'token-bob': () => ({ userId: 'bob', sessionId: 'bob-1', expiresAt: now + HOUR }),
+  // Expires a moment after it is checked (its socket's timer closes it).
+  'token-brief': () => ({ userId: 'carol', sessionId: 'carol-1', expiresAt: now + 100 }),
+};
 
 interface Instance {
   url: string;
@@ -20,7 +38,8 @@ async function startInstance(
   options: Partial<SocketHubOptions> = {},
 ): Promise<Instance> {
   const hub = new SocketHub({
-    verifyAccessToken: async (token) => (TOKENS[token] ? { userId: TOKENS[token] } : null),
+    verifyAccessToken: async (token) => TOKENS[token]?.() ?? null,
+    now: () => now,
     allowedOrigins: ['http://app.test'],
     logger: pino({ level: 'silent' }),
     ...options,
@@ -50,8 +69,16 @@ interface TestClient {
   next(type: string): Promise<Record<string, unknown>>;
 }
 
-function connect(url: string, headers: Record<string, string> = {}): TestClient {
+/** A socket that sends `token` as its first message once open (none: it sends nothing). */
+function connect(
+  url: string,
+  token: string | null = null,
+  headers: Record<string, string> = {},
+): TestClient {
   const socket = new WebSocket(url, { headers });
+  if (token !== null) {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+  }
   const messages: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data: WebSocket.RawData) => {
@@ -90,37 +117,75 @@ function event(userIds: string[] | 'all') {
 }
 
 describe('SocketHub', () => {
-  it('answers auth_success with the user id for a valid token', async () => {
+  it('answers auth_success with the user id for a valid token in the first message', async () => {
     const bus = createMemoryBus();
     const instance = await startInstance(bus);
     opened.push(instance);
-    const client = connect(`${instance.url}?token=token-alice`);
+    const client = connect(instance.url, 'token-alice');
     expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'alice' });
     client.socket.close();
   });
 
-  it('closes with 1008 on a missing, unknown or late token', async () => {
+  it('closes with 1008 on an unknown token, or no auth message before the deadline', async () => {
     const instance = await startInstance(createMemoryBus(), { authTimeoutMs: 200 });
     opened.push(instance);
-    expect((await connect(`${instance.url}?token=forged`).closed).code).toBe(1008);
-    expect((await connect(instance.url).closed).code).toBe(1008);
+    expect((await connect(instance.url, 'forged').closed).code).toBe(1008);
+    const silent = connect(instance.url);
+    expect((await silent.closed).code).toBe(1008);
+    // Other messages before the auth message do not count as one.
+    const chatty = connect(instance.url);
+    chatty.socket.on('open', () => chatty.socket.send(JSON.stringify({ type: 'ping' })));
+    expect((await chatty.closed).code).toBe(1008);
+    expect(chatty.messages).toEqual([]);
   });
 
-  it('accepts the token as a first auth message too', async () => {
+  it('refuses a token in the URL (proxies log it) without reading it', async () => {
+    const verified: string[] = [];
+    const instance = await startInstance(createMemoryBus(), {
+      verifyAccessToken: async (token) => {
+        verified.push(token);
+        return TOKENS[token]?.() ?? null;
+      },
+    });
+    opened.push(instance);
+    const client = connect(`${instance.url}?token=token-alice`, 'token-alice');
+    expect(await client.closed).toEqual({
+      code: 1008,
+      reason: 'send the token in an auth message, not the URL',
+    });
+    expect(client.messages).toEqual([]);
+    expect(verified).toEqual([]);
+  });
+
+  it('closes with 4001 when the token expires while the socket is open', async () => {
     const instance = await startInstance(createMemoryBus());
     opened.push(instance);
-    const client = connect(instance.url);
-    client.socket.on('open', () =>
-      client.socket.send(JSON.stringify({ type: 'auth', token: 'token-bob' })),
-    );
-    expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'bob' });
-    client.socket.close();
+    // Its own timer: the token expires 100 ms after it was accepted.
+    const brief = connect(instance.url, 'token-brief');
+    await brief.next('auth_success');
+    expect(await brief.closed).toEqual({ code: 4001, reason: 'token expired' });
+  });
+
+  it('closes with 4001 once the clock has passed the expiry, at the next sweep', async () => {
+    const instance = await startInstance(createMemoryBus(), { heartbeatMs: 20 });
+    opened.push(instance);
+    const alice = connect(instance.url, 'token-alice');
+    const bob = connect(instance.url, 'token-bob');
+    await Promise.all([alice.next('auth_success'), bob.next('auth_success')]);
+    // The clock jumps past the tokens' expiry (their timers have an hour to go).
+    now += HOUR;
+    try {
+      expect((await alice.closed).code).toBe(4001);
+      expect((await bob.closed).code).toBe(4001);
+    } finally {
+      now -= HOUR;
+    }
   });
 
   it('refuses another browser origin', async () => {
     const instance = await startInstance(createMemoryBus());
     opened.push(instance);
-    const client = connect(`${instance.url}?token=token-alice`, { origin: 'http://evil.test' });
+    const client = connect(instance.url, 'token-alice', { origin: 'http://evil.test' });
     expect((await client.closed).code).toBe(1008);
   });
 
@@ -128,8 +193,8 @@ describe('SocketHub', () => {
     const bus = createMemoryBus();
     const instance = await startInstance(bus);
     opened.push(instance);
-    const alice = connect(`${instance.url}?token=token-alice`);
-    const bob = connect(`${instance.url}?token=token-bob`);
+    const alice = connect(instance.url, 'token-alice');
+    const bob = connect(instance.url, 'token-bob');
     await Promise.all([alice.next('auth_success'), bob.next('auth_success')]);
 
     await bus.publish(event(['bob']));
@@ -149,17 +214,35 @@ describe('SocketHub', () => {
     bob.socket.close();
   });
 
-  it('closes a user’s sockets when their session ends', async () => {
+  it('closes the sockets of a session when it ends, and no other session’s', async () => {
     const bus = createMemoryBus();
     const instance = await startInstance(bus);
     opened.push(instance);
-    const alice = connect(`${instance.url}?token=token-alice`);
-    const bob = connect(`${instance.url}?token=token-bob`);
-    await Promise.all([alice.next('auth_success'), bob.next('auth_success')]);
-    await bus.publish({ kind: 'close_user', userId: 'alice' });
-    expect((await alice.closed).code).toBe(4001);
-    expect(bob.socket.readyState).toBe(WebSocket.OPEN);
-    bob.socket.close();
+    const laptop = connect(instance.url, 'token-alice');
+    const laptopTab = connect(instance.url, 'token-alice');
+    const phone = connect(instance.url, 'token-alice-phone');
+    const bob = connect(instance.url, 'token-bob');
+    await Promise.all([laptop, laptopTab, phone, bob].map((c) => c.next('auth_success')));
+    await bus.publish({ kind: 'close_session', userId: 'alice', sessionId: 'alice-laptop' });
+    expect(await laptop.closed).toEqual({ code: 4001, reason: 'session ended' });
+    expect((await laptopTab.closed).code).toBe(4001);
+    // A ping round trip: a close of these would have arrived before the pong.
+    for (const client of [phone, bob]) {
+      client.socket.send(JSON.stringify({ type: 'ping' }));
+      await client.next('pong');
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
+      client.socket.close();
+    }
+  });
+
+  it('refuses a socket of a session that ended while its token was being checked', async () => {
+    const instance = await startInstance(createMemoryBus());
+    opened.push(instance);
+    // The token was checked before the sign-out; the session's close went by before it joined.
+    instance.hub.closeSession('alice-laptop');
+    const late = connect(instance.url, 'token-alice');
+    expect(await late.closed).toEqual({ code: 4001, reason: 'session ended' });
+    expect(late.messages).toEqual([]);
   });
 
   it('closes a client that sends too fast, or too much at once', async () => {
@@ -167,12 +250,12 @@ describe('SocketHub', () => {
       messageLimit: { count: 5, windowMs: 60_000 },
     });
     opened.push(instance);
-    const chatty = connect(`${instance.url}?token=token-alice`);
+    const chatty = connect(instance.url, 'token-alice');
     await chatty.next('auth_success');
     for (let i = 0; i < 10; i++) chatty.socket.send(JSON.stringify({ type: 'ping' }));
     expect((await chatty.closed).code).toBe(4008);
 
-    const big = connect(`${instance.url}?token=token-bob`);
+    const big = connect(instance.url, 'token-bob');
     await big.next('auth_success');
     big.socket.send('x'.repeat(10_000));
     expect((await big.closed).code).toBe(1009);
@@ -182,7 +265,7 @@ describe('SocketHub', () => {
     // The app's one WebSocket server also carries /rpc, with a larger frame limit.
     const instance = await startInstance(createMemoryBus(), { maxMessageBytes: 256 });
     opened.push(instance);
-    const client = connect(`${instance.url}?token=token-alice`);
+    const client = connect(instance.url, 'token-alice');
     await client.next('auth_success');
     client.socket.send(JSON.stringify({ type: 'ping' }));
     await client.next('pong');
@@ -194,7 +277,7 @@ describe('SocketHub', () => {
     const bus = createMemoryBus();
     const instance = await startInstance(bus, { maxBufferedBytes: 64 });
     opened.push(instance);
-    const slow = connect(`${instance.url}?token=token-alice`);
+    const slow = connect(instance.url, 'token-alice');
     await slow.next('auth_success');
     const big = {
       ...event(['alice']),
@@ -213,7 +296,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances over Redis', () => {
     const a = await startInstance(busA);
     const b = await startInstance(busB);
     opened.push(a, b, { close: () => busA.close() }, { close: () => busB.close() });
-    const bob = connect(`${b.url}?token=token-bob`);
+    const bob = connect(b.url, 'token-bob');
     await bob.next('auth_success');
     await busA.publish(event(['bob']));
     expect(await bob.next('vault_completed')).toMatchObject({ data: { vaultId: 'v1' } });

@@ -4,13 +4,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { BusMessage } from './bus.ts';
 
+/** Who an accepted access token speaks for, and until when (ms since the epoch). */
+export interface SocketIdentity {
+  userId: string;
+  /** The token's session: its sign-out closes the socket (bus `close_session`). */
+  sessionId: string;
+  expiresAt: number;
+}
+
 export interface SocketHubOptions {
-  /** Resolves the access token to its user, or null for a missing, expired or forged token. */
-  verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+  /** Resolves the access token, or null for an expired, revoked or forged token. */
+  verifyAccessToken(token: string): Promise<SocketIdentity | null>;
+  /** The time now in ms, on the clock tokens are issued by (default Date.now). */
+  now?: () => number;
   /** Browser origins allowed to open a socket (the app's own); null skips the check. */
   allowedOrigins: string[] | null;
   logger: FastifyBaseLogger;
   heartbeatMs?: number;
+  /** How long a new socket has to send its `{type:'auth'}` message (else 1008). */
   authTimeoutMs?: number;
   /** A client whose unsent data exceeds this is too slow to keep; it is dropped. */
   maxBufferedBytes?: number;
@@ -26,6 +37,11 @@ export interface SocketHubOptions {
 interface Client {
   socket: WebSocket;
   userId: string | null;
+  sessionId: string | null;
+  /** When the token it authenticated with expires (ms); the socket closes then (4001). */
+  expiresAt: number;
+  expiryTimer: NodeJS.Timeout | null;
+  authenticating: boolean;
   alive: boolean;
   windowStart: number;
   messagesInWindow: number;
@@ -33,14 +49,22 @@ interface Client {
 
 /**
  * Holds this instance's sockets and delivers bus messages to them. One socket per browser tab:
- * it authenticates with the access token (query parameter, or a first `{type:'auth', token}`
- * message), receives `auth_success`, then events addressed to everyone or to its user.
+ * it authenticates with its first message, `{type:'auth', token}` (never the URL, which proxies
+ * log), within authTimeoutMs, receives `auth_success`, then events addressed to everyone or to
+ * its user. It lives as long as its token: it closes (4001) when the token expires or its
+ * session ends (sign-out on any instance), and the client reconnects with a fresh token.
  *
  * Each event is serialised once into one buffer, whatever the number of sockets.
  */
 export class SocketHub {
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<string, Set<Client>>();
+  private readonly bySession = new Map<string, Set<Client>>();
+  /**
+   * Sessions ended lately (id → until when, ms): a socket whose token was checked just before
+   * its session ended, and which was registered just after the close went by, is closed too.
+   */
+  private readonly endedSessions = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly options: Required<Omit<SocketHubOptions, 'allowedOrigins'>> & {
     allowedOrigins: string[] | null;
@@ -53,6 +77,7 @@ export class SocketHub {
       maxBufferedBytes: 1024 * 1024,
       messageLimit: { count: 30, windowMs: 10_000 },
       maxMessageBytes: 4096,
+      now: Date.now,
       ...options,
     };
     this.heartbeat = setInterval(() => this.sweep(), this.options.heartbeatMs);
@@ -73,6 +98,10 @@ export class SocketHub {
     const client: Client = {
       socket,
       userId: null,
+      sessionId: null,
+      expiresAt: Infinity,
+      expiryTimer: null,
+      authenticating: false,
       alive: true,
       windowStart: Date.now(),
       messagesInWindow: 0,
@@ -88,12 +117,19 @@ export class SocketHub {
       return;
     }
 
-    const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token');
+    if (new URL(request.url ?? '/', 'http://localhost').searchParams.has('token')) {
+      // A token in the URL ends up in proxy and server logs: it is refused, not read.
+      socket.close(SOCKET_CLOSE.authFailed, 'send the token in an auth message, not the URL');
+      return;
+    }
     const authTimer = setTimeout(() => {
       if (!client.userId) socket.close(SOCKET_CLOSE.authFailed, 'authentication timed out');
     }, this.options.authTimeoutMs);
     authTimer.unref();
-    socket.on('close', () => clearTimeout(authTimer));
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      if (client.expiryTimer) clearTimeout(client.expiryTimer);
+    });
 
     socket.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
       if (rawDataLength(data) > this.options.maxMessageBytes) {
@@ -108,21 +144,24 @@ export class SocketHub {
       const message = parseClientMessage(rawDataToString(data));
       if (!message) return;
       if (!client.userId) {
-        if (message.type === 'auth' && typeof message.token === 'string' && !token) {
+        // Anything else before the auth message is ignored; the deadline closes a silent socket.
+        if (
+          message.type === 'auth' &&
+          typeof message.token === 'string' &&
+          !client.authenticating
+        ) {
           void this.authenticate(client, message.token, authTimer);
         }
         return;
       }
       if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
     });
-
-    if (token) void this.authenticate(client, token, authTimer);
   }
 
   /** Delivers one bus message to this instance's matching sockets. */
   deliver(message: BusMessage): void {
-    if (message.kind === 'close_user') {
-      this.closeUser(message.userId);
+    if (message.kind === 'close_session') {
+      this.closeSession(message.sessionId);
       return;
     }
     const frame: ServerMessage = { ...message.event, timestamp: message.timestamp };
@@ -137,8 +176,10 @@ export class SocketHub {
     }
   }
 
-  closeUser(userId: string): void {
-    const set = this.byUser.get(userId);
+  /** Closes the session's sockets (4001) and refuses it from now on, should one be joining. */
+  closeSession(sessionId: string): void {
+    this.endedSessions.set(sessionId, this.options.now() + ENDED_SESSION_MEMORY_MS);
+    const set = this.bySession.get(sessionId);
     if (!set) return;
     for (const client of [...set]) client.socket.close(SOCKET_CLOSE.sessionEnded, 'session ended');
   }
@@ -154,22 +195,34 @@ export class SocketHub {
     token: string,
     authTimer: NodeJS.Timeout,
   ): Promise<void> {
-    let identity: { userId: string } | null = null;
+    client.authenticating = true;
+    let identity: SocketIdentity | null = null;
     try {
       identity = await this.options.verifyAccessToken(token);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'socket token verification failed');
     }
+    client.authenticating = false;
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (!identity) {
       client.socket.close(SOCKET_CLOSE.authFailed, 'authentication failed');
       return;
     }
+    if (this.endedSessions.has(identity.sessionId)) {
+      client.socket.close(SOCKET_CLOSE.sessionEnded, 'session ended');
+      return;
+    }
     clearTimeout(authTimer);
     client.userId = identity.userId;
-    let set = this.byUser.get(identity.userId);
-    if (!set) this.byUser.set(identity.userId, (set = new Set()));
-    set.add(client);
+    client.sessionId = identity.sessionId;
+    client.expiresAt = identity.expiresAt;
+    addTo(this.byUser, identity.userId, client);
+    addTo(this.bySession, identity.sessionId, client);
+    client.expiryTimer = setTimeout(
+      () => client.socket.close(SOCKET_CLOSE.sessionEnded, 'token expired'),
+      Math.max(0, identity.expiresAt - this.options.now()),
+    );
+    client.expiryTimer.unref();
     const hello: ServerMessage = { type: 'auth_success', userId: identity.userId };
     client.socket.send(JSON.stringify(hello));
   }
@@ -195,7 +248,16 @@ export class SocketHub {
   }
 
   private sweep(): void {
+    const now = this.options.now();
+    for (const [sessionId, until] of this.endedSessions) {
+      if (until <= now) this.endedSessions.delete(sessionId);
+    }
     for (const client of this.clients) {
+      // The expiry timer's backstop, should the clock have moved faster than the timer.
+      if (client.expiresAt <= now) {
+        client.socket.close(SOCKET_CLOSE.sessionEnded, 'token expired');
+        continue;
+      }
       if (!client.alive) {
         client.socket.terminate();
         continue;
@@ -207,11 +269,27 @@ export class SocketHub {
 
   private forget(client: Client): void {
     this.clients.delete(client);
-    if (!client.userId) return;
-    const set = this.byUser.get(client.userId);
-    set?.delete(client);
-    if (set?.size === 0) this.byUser.delete(client.userId);
+    if (client.userId) removeFrom(this.byUser, client.userId, client);
+    if (client.sessionId) removeFrom(this.bySession, client.sessionId, client);
   }
+}
+
+/**
+ * How long an ended session is remembered: far longer than one token check takes (the race it
+ * closes), short enough that a storm of sign-outs costs little memory.
+ */
+const ENDED_SESSION_MEMORY_MS = 60_000;
+
+function addTo(index: Map<string, Set<Client>>, key: string, client: Client): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(client);
+}
+
+function removeFrom(index: Map<string, Set<Client>>, key: string, client: Client): void {
+  const set = index.get(key);
+  set?.delete(client);
+  if (set?.size === 0) index.delete(key);
 }
 
 function parseClientMessage(text: string): { type: string; token?: unknown } | null {

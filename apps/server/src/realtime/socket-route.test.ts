@@ -12,8 +12,15 @@ interface Client {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function connect(url: string, headers: Record<string, string> = {}): Client {
+/**
+ * A socket to `url` that sends `token` as its first message once open (null: sends nothing),
+ * as the web client does; the URL carries no token.
+ */
+function connect(url: string, token: string | null, headers: Record<string, string> = {}): Client {
   const socket = new WebSocket(url, { headers });
+  if (token !== null) {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+  }
   const queue: Array<Record<string, unknown>> = [];
   const waiters: Array<(message: Record<string, unknown>) => void> = [];
   socket.on('message', (data: WebSocket.RawData) => {
@@ -46,6 +53,7 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
     const { port } = t.app.server.address() as AddressInfo;
     base = `ws://127.0.0.1:${port}/socket`;
   });
+
   afterAll(async () => {
     await t.close();
   });
@@ -53,9 +61,8 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
   it('answers auth_success with the user id for a real access token, then delivers events', async () => {
     const session = await signIn(t.app, createTestWallet());
     const { id } = await t.ctx.tokens.verifyAccessToken(session.accessToken);
-    const client = connect(`${base}?token=${session.accessToken}`);
+    const client = connect(base, session.accessToken, { origin: 'https://dum.test' });
     expect(await client.next()).toEqual({ type: 'auth_success', userId: id });
-
     await t.ctx.bus.publish({
       kind: 'event',
       audience: { kind: 'users', userIds: [id] },
@@ -71,39 +78,62 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
     await client.closed;
   });
 
-  it('accepts the token as a first message from the app origin', async () => {
+  it('refuses a token in the URL, even a valid one', async () => {
     const session = await signIn(t.app, createTestWallet());
-    const client = connect(base, { origin: 'https://dum.test' });
-    client.socket.on('open', () =>
-      client.socket.send(JSON.stringify({ type: 'auth', token: session.accessToken })),
-    );
-    expect(await client.next()).toMatchObject({ type: 'auth_success' });
-    client.socket.close();
-    await client.closed;
+    const client = connect(`${base}?token=${session.accessToken}`, null);
+    expect((await client.closed).code).toBe(1008);
   });
 
   it('closes with 1008 for a forged, expired or refresh token', async () => {
     const session = await signIn(t.app, createTestWallet());
     const forged = `${session.accessToken.slice(0, -2)}${session.accessToken.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const token of [forged, session.refreshToken, 'nonsense']) {
-      const { code } = await connect(`${base}?token=${encodeURIComponent(token)}`).closed;
+      const { code } = await connect(base, token).closed;
       expect(code).toBe(1008);
     }
     t.clock.advance(900_000);
-    expect((await connect(`${base}?token=${session.accessToken}`).closed).code).toBe(1008);
+    expect((await connect(base, session.accessToken).closed).code).toBe(1008);
+  });
+
+  it('closes with 4001 when the token expires while the socket is open', async () => {
+    const session = await signIn(t.app, createTestWallet());
+    // The token has 200 ms left on the app's clock when the socket authenticates.
+    t.clock.advance(900_000 - 200);
+    const client = connect(base, session.accessToken);
+    expect(await client.next()).toMatchObject({ type: 'auth_success' });
+    expect(await client.closed).toEqual({ code: 4001, reason: 'token expired' });
+  });
+
+  it('closes with 4001 when its session signs out, and refuses its token from then on', async () => {
+    const session = await signIn(t.app, createTestWallet());
+    const other = await signIn(t.app, createTestWallet());
+    const client = connect(base, session.accessToken);
+    const bystander = connect(base, other.accessToken);
+    expect(await client.next()).toMatchObject({ type: 'auth_success' });
+    expect(await bystander.next()).toMatchObject({ type: 'auth_success' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await client.closed).toEqual({ code: 4001, reason: 'session ended' });
+    expect((await connect(base, session.accessToken).closed).code).toBe(1008);
+    bystander.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await bystander.next()).toEqual({ type: 'pong' });
+    bystander.socket.close();
+    await bystander.closed;
   });
 
   it('closes with 1008 for a page of another origin', async () => {
     const session = await signIn(t.app, createTestWallet());
-    const client = connect(`${base}?token=${session.accessToken}`, {
-      origin: 'https://evil.example',
-    });
+    const client = connect(base, session.accessToken, { origin: 'https://evil.example' });
     expect((await client.closed).code).toBe(1008);
   });
 
   it('closes with 1009 for a message over 4 KiB', async () => {
     const session = await signIn(t.app, createTestWallet());
-    const client = connect(`${base}?token=${session.accessToken}`);
+    const client = connect(base, session.accessToken);
     await client.next();
     client.socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(5000) }));
     expect((await client.closed).code).toBe(1009);

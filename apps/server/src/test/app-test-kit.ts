@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,6 +113,16 @@ export async function createTestApp(
     localnetNow?: () => number;
     /** PostgreSQL pool size (benchmarks use more than the default 10). */
     maxConnections?: number;
+    /**
+     * Another test app's database, for a second instance of the same deployment (the caller
+     * closes it with that app). Default: a throwaway database of its own.
+     */
+    database?: Database;
+    /**
+     * The real-time bus: `memory` (default) keeps it in this app; `from-config` is Redis
+     * pub/sub when the env sets REDIS_URL, so two test apps deliver each other's messages.
+     */
+    bus?: 'memory' | 'from-config';
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
@@ -123,15 +134,18 @@ export async function createTestApp(
     ...EVERYONE_ESTABLISHED_ENV,
     ...env,
   });
-  const database = await createTestDatabase(kind, { maxConnections: options.maxConnections });
+  const database =
+    options.database ??
+    (await createTestDatabase(kind, { maxConnections: options.maxConnections }));
   const clock = new TestClock();
   const { ctx, close: closeContext } = await createAppContext(config, {
     database,
     clock,
     logger: pino({ level: 'silent' }),
     tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
-    // REDIS_URL in a test's env shares the sign-in rate limits; the bus stays in this process.
-    bus: 'memory',
+    // REDIS_URL in a test's env shares the sign-in rate limits and revoked sessions; the bus
+    // stays in this process unless asked.
+    bus: options.bus ?? 'memory',
     localnet: options.localnet ? { port: 0, now: options.localnetNow } : 'off',
     // Nothing answers at port 9; with a localnet, ctx.chain reaches it over HTTP like a cluster.
     chain: { fallbackRpcUrl: 'http://127.0.0.1:9', timeoutMs: 2000, inProcess: false },
@@ -147,7 +161,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await closeContext();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -168,7 +182,7 @@ export async function createSignedInUser(
     .onConflictDoUpdate({ target: users.solAddress, set: { solAddress } })
     .returning({ id: users.id, solAddress: users.solAddress });
   if (!row) throw new Error('user insert returned nothing');
-  const accessToken = await ctx.tokens.issueAccessToken(row);
+  const accessToken = await ctx.tokens.issueAccessToken({ ...row, sessionId: randomUUID() });
   return { user: row, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
 

@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       const user = await userOf(wallet.address);
       expect(user?.referral_code).toMatch(REFERRAL_ALPHABET);
       expect(user?.referred_by_id).toBeNull();
-      expect(await t.ctx.tokens.verifyAccessToken(tokens.accessToken)).toEqual({
+      expect(await t.ctx.tokens.verifyAccessToken(tokens.accessToken)).toMatchObject({
         id: user?.id,
         solAddress: wallet.address,
       });
@@ -901,10 +901,60 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
       expectError(await logout(undefined), 400, 'validation_failed');
     });
 
-    it("signing out, or reusing a rotated token, closes that user's sockets on every instance", async () => {
+    it('logout refuses the access tokens of that session at once, on every route', async () => {
+      const wallet = createTestWallet();
+      const session = await signIn(t.app, wallet);
+      const otherDevice = await signIn(t.app, wallet);
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+      const me = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      // A token refreshed in the session before the sign-out is refused too.
+      const refreshed = (await refresh(session.refreshToken)).json<{
+        accessToken: string;
+        refreshToken: string;
+      }>();
+      expect((await logout(refreshed.refreshToken)).statusCode).toBe(204);
+
+      for (const token of [session.accessToken, refreshed.accessToken]) {
+        const denied = [
+          await me(token),
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/messages-v2/feed',
+            headers: bearer(token),
+          }),
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/messages-v2/messages',
+            headers: bearer(token),
+            payload: { kind: 'public', body: 'still here?' },
+          }),
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/rewards/summary',
+            headers: bearer(token),
+          }),
+        ];
+        for (const response of denied) {
+          expectError(response, 401, 'unauthorized');
+          expect(response.json<{ error: { message: string } }>().error.message).toBe(
+            'Session ended',
+          );
+        }
+      }
+      // The refresh token is refused as well, and the wallet's other session is untouched.
+      expectError(await refresh(refreshed.refreshToken), 401, 'auth_refresh_invalid');
+      expect((await me(otherDevice.accessToken)).statusCode).toBe(200);
+      // Refused until the tokens would have expired anyway.
+      t.clock.advance(899_000);
+      expectError(await me(refreshed.accessToken), 401, 'unauthorized');
+    });
+
+    it("signing out, or reusing a rotated token, closes that session's sockets on every instance", async () => {
       const closed: string[] = [];
       const unsubscribe = t.ctx.bus.subscribe((message) => {
-        if (message.kind === 'close_user') closed.push(message.userId);
+        if (message.kind === 'close_session') closed.push(message.userId);
       });
       try {
         const session = await signIn(t.app, createTestWallet());

@@ -7,4 +7,11 @@ export { registerAuthentication, requireUser } from './authenticate.ts';
 export { generateReferralCode } from './referral-code.ts';
 export { authRoutes } from './routes.ts';
 export { loadAuthSecret } from './token-signing-key.ts';
-export { createTokenService, type AuthUser, type TokenService } from './tokens.ts';
+export { createSessionRevocations, type SessionRevocations } from './session-revocations.ts';
+export {
+  createTokenService,
+  type AuthUser,
+  type SessionUser,
+  type TokenService,
+  type VerifiedAccess,
+} from './tokens.ts';

@@ -141,8 +141,8 @@ export async function signInUser(
 export async function rotateRefreshToken(
   db: Queryable,
   input: { hash: string; next: { hash: string; expiresAt: Date }; now: Date },
-): Promise<SessionUser | null> {
-  const { rows } = await db.query<{ id: string; sol_address: string }>({
+): Promise<(SessionUser & { familyId: string }) | null> {
+  const { rows } = await db.query<{ id: string; sol_address: string; family_id: string }>({
     name: 'auth_rotate_refresh_token',
     text: `with used as (
        update refresh_tokens set rotated_at = $2
@@ -151,13 +151,14 @@ export async function rotateRefreshToken(
      ), next as (
        insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
        select user_id, family_id, $3, $4 from used
-       returning user_id
+       returning user_id, family_id
      )
-     select users.id, users.sol_address from next join users on users.id = next.user_id`,
+     select users.id, users.sol_address, next.family_id
+     from next join users on users.id = next.user_id`,
     values: [input.hash, input.now, input.next.hash, input.next.expiresAt],
   });
   const row = rows[0];
-  return row ? { id: row.id, solAddress: row.sol_address } : null;
+  return row ? { id: row.id, solAddress: row.sol_address, familyId: row.family_id } : null;
 }
 
 /**
@@ -167,17 +168,22 @@ export async function rotateRefreshToken(
 export async function revokeFamily(
   db: Queryable,
   input: { hash: string; now: Date; onlyIfRotated: boolean },
-): Promise<{ revoked: number; userId: string | null }> {
-  const { rows } = await db.query<{ user_id: string }>(
+): Promise<{ revoked: number; userId: string | null; familyId: string | null }> {
+  const { rows } = await db.query<{ user_id: string; family_id: string }>(
     `update refresh_tokens set revoked_at = $2
      where revoked_at is null and family_id = (
        select family_id from refresh_tokens
        where token_hash = $1 and ($3::boolean = false or rotated_at is not null)
      )
-     returning user_id`,
+     returning user_id, family_id`,
     [input.hash, input.now, input.onlyIfRotated],
   );
-  return { revoked: rows.length, userId: rows[0]?.user_id ?? null };
+  const first = rows[0];
+  return {
+    revoked: rows.length,
+    userId: first?.user_id ?? null,
+    familyId: first?.family_id ?? null,
+  };
 }
 
 /** Used nonces of expired challenges and expired refresh tokens: nothing can use them any more. */

@@ -41,10 +41,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       challengeTtlMs: ctx.config.auth.challengeTtlMs,
       refreshTokenTtlMs: ctx.config.auth.refreshTokenTtlMs,
     },
-    onSessionEnded(userId) {
-      // Every instance closes that user's sockets (4001); their other tabs reconnect with
-      // their own tokens, the signed-out one cannot.
-      ctx.bus.publish({ kind: 'close_user', userId }).catch((error: unknown) => {
+    onSessionEnded({ userId, sessionId }) {
+      // Every instance closes that session's sockets (4001); the user's other sessions (other
+      // devices, other sign-ins) keep theirs.
+      ctx.bus.publish({ kind: 'close_session', userId, sessionId }).catch((error: unknown) => {
         logBusFailure(ctx, error);
       });
     },

@@ -38,8 +38,11 @@ export interface AuthDeps {
   tokens: TokenService;
   now: Date;
   settings: AuthSettings;
-  /** A session family was revoked (sign-out or a reused refresh token): close its user's sockets. */
-  onSessionEnded?(userId: string): void;
+  /**
+   * A session (refresh-token family) ended, sign-out or a reused refresh token, and its access
+   * tokens are revoked: close its sockets on every instance.
+   */
+  onSessionEnded?(session: { userId: string; sessionId: string }): void;
 }
 
 export interface AuthSettings {
@@ -156,7 +159,7 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
   }
   if (!user) throw new Error('could not sign the wallet in after 4 attempts');
   return {
-    accessToken: await deps.tokens.issueAccessToken(user),
+    accessToken: await deps.tokens.issueAccessToken({ ...user, sessionId: refreshToken.familyId }),
     refreshToken: refresh.token,
     expiresIn: deps.tokens.accessTokenTtlSeconds,
   };
@@ -215,26 +218,41 @@ export async function refreshSession(
     now: deps.now,
   });
   if (!user) {
-    const { userId } = await revokeFamily(deps.db, { hash, now: deps.now, onlyIfRotated: true });
-    if (userId) deps.onSessionEnded?.(userId);
+    await endFamily(deps, { hash, onlyIfRotated: true });
     throw new AppError('auth_refresh_invalid');
   }
   return {
-    accessToken: await deps.tokens.issueAccessToken(user),
+    accessToken: await deps.tokens.issueAccessToken({
+      id: user.id,
+      solAddress: user.solAddress,
+      sessionId: user.familyId,
+    }),
     refreshToken: next.token,
     expiresIn: deps.tokens.accessTokenTtlSeconds,
   };
 }
 
-/** POST /api/auth/logout: revokes the token's family. Unknown or revoked tokens: nothing to do. */
+/**
+ * POST /api/auth/logout: revokes the token's family and, at once, every access token issued in
+ * it (they would otherwise live until they expire). Unknown or revoked tokens: nothing to do.
+ */
 export async function endSession(deps: AuthDeps, input: { refreshToken: string }): Promise<void> {
   if (!isRefreshTokenShaped(input.refreshToken)) return;
-  const { userId } = await revokeFamily(deps.db, {
-    hash: hashRefreshToken(input.refreshToken),
-    now: deps.now,
-    onlyIfRotated: false,
-  });
-  if (userId) deps.onSessionEnded?.(userId);
+  await endFamily(deps, { hash: hashRefreshToken(input.refreshToken), onlyIfRotated: false });
+}
+
+/**
+ * Revokes a refresh-token family in the database, then its access tokens (tokens.revokeSession),
+ * then closes its sockets. The access tokens are refused before the caller is answered.
+ */
+async function endFamily(
+  deps: AuthDeps,
+  input: { hash: string; onlyIfRotated: boolean },
+): Promise<void> {
+  const { userId, familyId } = await revokeFamily(deps.db, { ...input, now: deps.now });
+  if (!userId || !familyId) return;
+  await deps.tokens.revokeSession(familyId);
+  deps.onSessionEnded?.({ userId, sessionId: familyId });
 }
 
 /** GET /api/auth/me */

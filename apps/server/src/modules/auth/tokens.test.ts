@@ -9,6 +9,7 @@ const secret = new TextEncoder().encode('a'.repeat(40));
 const user = {
   id: '6f1c3e0e-8a43-4a8f-9d38-8d6f5b1f7e11',
   solAddress: 'So11111111111111111111111111111111111111112',
+  sessionId: '0b9e7c52-3f0a-4d55-9a57-1c2e8d7f6a01',
 };
 
 function setup(): { clock: TestClock; tokens: ReturnType<typeof createTokenService> } {
@@ -21,14 +22,18 @@ async function expectRefused(promise: Promise<unknown>, message = 'Invalid token
 }
 
 describe('access tokens', () => {
-  it('round-trips sub and solAddress and carries exp', async () => {
+  it('round-trips sub, solAddress and the session (sid) and carries exp', async () => {
     const { tokens } = setup();
     const token = await tokens.issueAccessToken(user);
-    expect(await tokens.verifyAccessToken(token)).toEqual(user);
+    expect(await tokens.verifyAccessToken(token)).toEqual({ ...user, expiresAt: now + 900 });
     const payload = JSON.parse(
       new TextDecoder().decode(base64url.decode(token.split('.')[1] ?? '')),
     ) as Record<string, unknown>;
-    expect(payload).toMatchObject({ sub: user.id, solAddress: user.solAddress });
+    expect(payload).toMatchObject({
+      sub: user.id,
+      solAddress: user.solAddress,
+      sid: user.sessionId,
+    });
     expect(payload.exp).toBe((payload.iat as number) + 900);
     expect(payload).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
@@ -56,7 +61,7 @@ describe('access tokens', () => {
 
   it("refuses alg 'none', another algorithm, another key, type, issuer or audience", async () => {
     const { tokens } = setup();
-    const claims = { solAddress: user.solAddress };
+    const claims = { solAddress: user.solAddress, sid: user.sessionId };
     const base = (alg: string, typ = 'at+jwt') =>
       new SignJWT(claims)
         .setProtectedHeader({ alg, typ })
@@ -82,20 +87,40 @@ describe('access tokens', () => {
       'not-a-token',
     ];
     // The control: the same recipe with the right parts is accepted.
-    expect(await tokens.verifyAccessToken(await base('HS256').sign(secret))).toEqual(user);
+    expect(await tokens.verifyAccessToken(await base('HS256').sign(secret))).toEqual({
+      ...user,
+      expiresAt: now + 600,
+    });
     for (const token of forged) await expectRefused(tokens.verifyAccessToken(token));
   });
 
-  it('refuses a token without solAddress', async () => {
+  it('refuses a token without solAddress, or without a session (sid)', async () => {
     const { tokens } = setup();
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setSubject(user.id)
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(secret);
-    await expectRefused(tokens.verifyAccessToken(token));
+    const signed = (claims: Record<string, string>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject(user.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(secret);
+    await expectRefused(tokens.verifyAccessToken(await signed({ sid: user.sessionId })));
+    await expectRefused(tokens.verifyAccessToken(await signed({ solAddress: user.solAddress })));
+  });
+
+  it("refuses every token of a revoked session at once, and only that session's", async () => {
+    const { tokens, clock } = setup();
+    const first = await tokens.issueAccessToken(user);
+    clock.advance(60_000);
+    const second = await tokens.issueAccessToken(user);
+    const otherSession = await tokens.issueAccessToken({ ...user, sessionId: 'another-session' });
+    await tokens.revokeSession(user.sessionId);
+    await expectRefused(tokens.verifyAccessToken(first), 'Session ended');
+    await expectRefused(tokens.verifyAccessToken(second), 'Session ended');
+    expect((await tokens.verifyAccessToken(otherSession)).sessionId).toBe('another-session');
+    // The entry outlives every token it refuses: still refused a second before they expire.
+    clock.advance(900_000 - 60_000 - 1000);
+    await expectRefused(tokens.verifyAccessToken(second), 'Session ended');
   });
 });

@@ -2,6 +2,7 @@ import { AppError } from '@dum/core';
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { createVerifier, TokenError } from 'fast-jwt';
 import type { Clock } from '../../context.ts';
+import { createSessionRevocations, type SessionRevocations } from './session-revocations.ts';
 
 /**
  * Access tokens: short-lived JWTs (RFC 8725 practice). One algorithm (HS256) is accepted, the
@@ -19,6 +20,17 @@ export interface AuthUser {
   solAddress: string;
 }
 
+/** A signed-in user in one session: the refresh-token family their tokens belong to. */
+export interface SessionUser extends AuthUser {
+  sessionId: string;
+}
+
+/** What a valid access token says: its user, its session (claim `sid`) and its expiry. */
+export interface VerifiedAccess extends SessionUser {
+  /** Unix seconds (claim `exp`). */
+  expiresAt: number;
+}
+
 export interface TokenService {
   readonly accessTokenTtlSeconds: number;
   /**
@@ -27,9 +39,14 @@ export interface TokenService {
    * server issued that challenge (service.ts).
    */
   readonly challengeMac: (terms: string) => Buffer;
-  issueAccessToken(user: AuthUser): Promise<string>;
-  /** Resolves the token's user, or throws AppError('unauthorized'). */
-  verifyAccessToken(token: string): Promise<AuthUser>;
+  issueAccessToken(user: SessionUser): Promise<string>;
+  /**
+   * Resolves the token's user and session, or throws AppError('unauthorized'): forged,
+   * expired, or its session revoked.
+   */
+  verifyAccessToken(token: string): Promise<VerifiedAccess>;
+  /** Refuses every access token of the session from now on, on every instance (sign-out). */
+  revokeSession(sessionId: string): Promise<void>;
 }
 
 export function createTokenService(options: {
@@ -37,8 +54,12 @@ export function createTokenService(options: {
   secret: Uint8Array;
   accessTokenTtlSeconds: number;
   clock: Clock;
+  /** Where revoked sessions are kept (default: this process only). */
+  revocations?: SessionRevocations;
 }): TokenService {
   const { secret, accessTokenTtlSeconds, clock } = options;
+  const revocations =
+    options.revocations ?? createSessionRevocations({ redis: null, prefix: 'dum', clock });
   if (secret.length < 32) throw new Error('the token secret must be at least 32 bytes');
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
   /**
@@ -53,7 +74,7 @@ export function createTokenService(options: {
     checkTyp: ACCESS_TOKEN_TYPE,
     allowedIss: TOKEN_ISSUER,
     allowedAud: TOKEN_AUDIENCE,
-    requiredClaims: ['sub', 'exp', 'iat'],
+    requiredClaims: ['sub', 'sid', 'exp', 'iat'],
     ignoreExpiration: true,
     ignoreNotBefore: true,
     cache: 10_000,
@@ -79,6 +100,7 @@ export function createTokenService(options: {
       const payload = base64urlJson({
         solAddress: user.solAddress,
         sub: user.id,
+        sid: user.sessionId,
         iss: TOKEN_ISSUER,
         aud: TOKEN_AUDIENCE,
         iat,
@@ -91,7 +113,7 @@ export function createTokenService(options: {
       return `${header}.${payload}.${signature}`;
     },
     async verifyAccessToken(token) {
-      let payload: { sub?: unknown; solAddress?: unknown; exp?: unknown };
+      let payload: { sub?: unknown; sid?: unknown; solAddress?: unknown; exp?: unknown };
       try {
         payload = verify(token) as typeof payload;
       } catch (error) {
@@ -100,14 +122,26 @@ export function createTokenService(options: {
         }
         throw error;
       }
-      const { sub, solAddress, exp } = payload;
-      if (typeof sub !== 'string' || typeof solAddress !== 'string' || typeof exp !== 'number') {
+      const { sub, sid, solAddress, exp } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof sid !== 'string' ||
+        typeof solAddress !== 'string' ||
+        typeof exp !== 'number'
+      ) {
         throw new AppError('unauthorized', { message: 'Invalid token received' });
       }
       if (exp <= nowSeconds()) {
         throw new AppError('unauthorized', { message: 'Access token expired' });
       }
-      return { id: sub, solAddress };
+      if (await revocations.isRevoked(sid)) {
+        throw new AppError('unauthorized', { message: 'Session ended' });
+      }
+      return { id: sub, solAddress, sessionId: sid, expiresAt: exp };
+    },
+    async revokeSession(sessionId) {
+      // Every token of the session was issued before now, so none outlives now + the TTL.
+      await revocations.revoke(sessionId, accessTokenTtlSeconds + 1);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
@@ -152,7 +153,9 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
     const { user } = first;
     expect((await stake(first.headers, '100')).statusCode).toBe(200);
     t.clock.advance(365 * 86_400_000); // a year at 10 %
-    const headers = { authorization: `Bearer ${await t.ctx.tokens.issueAccessToken(user)}` };
+    const headers = {
+      authorization: `Bearer ${await t.ctx.tokens.issueAccessToken({ ...user, sessionId: randomUUID() })}`,
+    };
     const record = await t.app.inject({ method: 'GET', url: `/api/users/${user.solAddress}` });
     expect(record.json<{ stakingRewards: string }>().stakingRewards).toBe(String(10n * DUM));
 

@@ -167,7 +167,8 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     return { ...item, vault: item.vault };
   }
 
-  async function sync(vaultId: string, headers = fan.headers): Promise<LightMyRequestResponse> {
+  /** By default as the creator: to anyone else a pending vault does not exist. */
+  async function sync(vaultId: string, headers = creator.headers): Promise<LightMyRequestResponse> {
     return t.app.inject({
       method: 'POST',
       url: `/api/vaults/${vaultId}/escrow/sync`,
@@ -338,6 +339,57 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect((await t.app.inject({ url: vaultUrl })).statusCode).toBe(404);
     expect((await t.app.inject({ url: vaultUrl, headers: creator.headers })).statusCode).toBe(200);
 
+    // To anyone but its creator a pending post and its vault answer exactly as ids that were
+    // never used, on every route that takes the id (and the sync reads nothing on chain).
+    const unused = { post: '987654321', vault: '987654321' };
+    const probes = (ids: { post: string; vault: string }) =>
+      [
+        { method: 'GET', url: `/api/messages-v2/messages/${ids.post}` },
+        { method: 'GET', url: `/api/messages/${ids.post}/comments` },
+        { method: 'POST', url: `/api/messages/${ids.post}/comments`, payload: { content: 'hi' } },
+        { method: 'DELETE', url: `/api/messages/${ids.post}/comments/1` },
+        { method: 'POST', url: `/api/messages/${ids.post}/engage`, payload: { kind: 'like' } },
+        { method: 'POST', url: `/api/messages/${ids.post}/engage`, payload: { kind: 'bookmark' } },
+        { method: 'DELETE', url: `/api/messages-v2/messages/${ids.post}` },
+        { method: 'GET', url: `/api/vaults/${ids.vault}` },
+        { method: 'GET', url: `/api/vaults/${ids.vault}/leaderboard` },
+        { method: 'POST', url: `/api/vaults/${ids.vault}/escrow/sync`, payload: {} },
+        {
+          method: 'POST',
+          url: `/api/vaults/${ids.vault}/support`,
+          payload: { transactionSignature: bs58.encode(new Uint8Array(64).fill(7)), amount: '0.1' },
+        },
+      ] as const;
+    const answer = async (
+      probe: ReturnType<typeof probes>[number],
+      headers?: Record<string, string>,
+    ) => {
+      const res = await t.app.inject({ ...probe, headers });
+      return { status: res.statusCode, body: res.body };
+    };
+    const hidden = probes({ post: main.id, vault: main.vault.id });
+    const missing = probes(unused);
+    for (const [i, probe] of hidden.entries()) {
+      const never = await answer(missing[i]!, stranger.headers);
+      expect(never.status, probe.url).toBe(404);
+      expect(await answer(probe, stranger.headers), probe.url).toEqual(never);
+      if (probe.method === 'GET')
+        expect(await answer(probe), probe.url).toEqual(await answer(missing[i]!));
+    }
+    // Nothing was written through the hidden post.
+    expect(
+      await countRows(t, 'select count(*) as n from engagements where message_id = $1', [main.id]),
+    ).toBe(0);
+    expect(
+      await countRows(t, 'select count(*) as n from comments where message_id = $1', [main.id]),
+    ).toBe(0);
+    // Its author sees it as usual.
+    const own = await t.app.inject({
+      url: `/api/messages/${main.id}/comments`,
+      headers: creator.headers,
+    });
+    expect(own.statusCode).toBe(200);
+
     // Before the chain transaction: 409, nothing changes.
     const early = await sync(main.vault.id);
     expect(early.statusCode).toBe(409);
@@ -345,12 +397,6 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       code: 'escrow_not_on_chain',
       message: 'The vault is not on chain yet',
     });
-    // A direct support of an escrow vault is refused.
-    const direct = await support(t, fan.headers, main.vault.id, {
-      transactionSignature: bs58.encode(new Uint8Array(64).fill(7)),
-      amount: '0.1',
-    });
-    expect(errorOf(direct).code).toBe('vault_escrow_support');
   });
 
   it('turns live when the vault is on chain, rewarding vault_created once and announcing the post', async () => {
@@ -375,6 +421,12 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     t.clock.advance(5_000);
     const anonymous = feedPageSchema.parse((await feedPage(t)).json());
     expect(anonymous.items.find((item) => item.id === main.id)?.vault?.escrow?.state).toBe('live');
+    // A direct support of an escrow vault is refused.
+    const direct = await support(t, fan.headers, main.vault.id, {
+      transactionSignature: bs58.encode(new Uint8Array(64).fill(7)),
+      amount: '0.1',
+    });
+    expect(errorOf(direct).code).toBe('vault_escrow_support');
   });
 
   it('indexes joins by two wallets once, whatever the number of concurrent syncs and passes', async () => {

@@ -134,9 +134,15 @@ describe.each(testDatabaseKinds())('the 24 h deletion job on %s', (kind) => {
     );
   });
 
-  it('deletes uploads that no post took within 24 h, and spent rate-limit windows', async () => {
+  it('deletes uploads that no post took within the hour, and spent rate-limit windows', async () => {
+    expect(ABANDONED_UPLOAD_MS).toBe(3600_000);
+    await t.ctx.database.pool.query('delete from messages');
     await signIn();
     const unused = await upload(alice.headers, await files.png(), 'unused.png');
+    const used = await upload(alice.headers, await files.png(), 'used.png');
+    const keeper = await createdPost(t, alice.headers, 'a post keeps its media', {
+      imageUrl: used.mediaUrl,
+    });
     t.clock.advance(ABANDONED_UPLOAD_MS - 1000);
     await signIn();
     const recent = await upload(alice.headers, files.mp3(), 'recent.mp3');
@@ -145,6 +151,16 @@ describe.each(testDatabaseKinds())('the 24 h deletion job on %s', (kind) => {
     expect(result.abandonedUploads).toBe(1);
     expect(existsSync(fileOf(unused.mediaUrl))).toBe(false);
     expect(existsSync(fileOf(recent.mediaUrl))).toBe(true);
+    expect(existsSync(fileOf(used.mediaUrl))).toBe(true);
+    // The swept upload can no longer be attached to a post.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages-v2/messages',
+      headers: alice.headers,
+      payload: { kind: 'public', body: 'too late', imageUrl: unused.mediaUrl },
+    });
+    expect(late.statusCode).toBe(400);
+    await t.ctx.database.pool.query('delete from messages where id = $1', [keeper.id]);
     const stale = await countRows(
       t,
       `select count(*) as n from rate_limit_windows where window_start < $1`,

@@ -155,11 +155,24 @@ export async function readCommentRows(
 }
 
 /** Whether a post can be read now (exists and has not expired). */
-export async function postIsLive(pool: pg.Pool, id: bigint, now: Date): Promise<boolean> {
+/**
+ * Whether the post exists, has not expired, and is not a pending escrow post of someone other
+ * than the viewer: what the viewer may not see answers exactly as a post that does not exist.
+ */
+export async function postIsLive(
+  pool: pg.Pool,
+  id: bigint,
+  now: Date,
+  viewerId: string | null,
+): Promise<boolean> {
   const result = await pool.query({
     name: 'post_is_live',
-    text: `select 1 from messages where id = $1 and (expires_at is null or expires_at > $2)`,
-    values: [id.toString(), now],
+    text: `select 1 from messages m
+      where m.id = $1 and (m.expires_at is null or m.expires_at > $2)
+        and (m.kind <> 'vault' or m.author_id = $3 or not exists (
+          select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+          where pv.message_id = m.id and pe.state = 'pending'))`,
+    values: [id.toString(), now, viewerId],
   });
   return (result.rowCount ?? 0) > 0;
 }
@@ -258,10 +271,15 @@ export async function lockLivePost(
   id: bigint,
   now: Date,
   strength: LockStrength,
+  viewerId: string,
 ): Promise<{ authorId: string } | null> {
+  // A pending escrow post is its author's alone: to anyone else it does not exist.
   const result = await tx.execute<{ author_id: string }>(
-    sql`select author_id from messages
-        where id = ${id} and (expires_at is null or expires_at > ${now})
+    sql`select m.author_id from messages m
+        where m.id = ${id} and (m.expires_at is null or m.expires_at > ${now})
+          and (m.kind <> 'vault' or m.author_id = ${viewerId} or not exists (
+            select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+            where pv.message_id = m.id and pe.state = 'pending'))
         ${sql.raw(strength)}`,
   );
   const row = result.rows[0];

@@ -173,7 +173,12 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
     async (request) => {
       const postId = parseId(request.params.id, 'post');
       const query = parseQuery(commentsQuery, request.query);
-      return listComments(deps, { postId, cursor: query.cursor ?? null, limit: query.limit });
+      return listComments(deps, {
+        postId,
+        cursor: query.cursor ?? null,
+        limit: query.limit,
+        viewerId: request.user?.id ?? null,
+      });
     },
   );
 

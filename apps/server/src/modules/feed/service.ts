@@ -178,10 +178,10 @@ export async function getPost(
 
 export async function listComments(
   deps: FeedDeps,
-  args: { postId: bigint; cursor: string | null; limit: number },
+  args: { postId: bigint; cursor: string | null; limit: number; viewerId: string | null },
 ): Promise<CommentPageResponse> {
   const after = args.cursor ? decodeCursor('comments', args.cursor) : null;
-  if (!(await postIsLive(deps.pool, args.postId, deps.clock.now()))) {
+  if (!(await postIsLive(deps.pool, args.postId, deps.clock.now(), args.viewerId))) {
     throw new AppError('post_not_found');
   }
   const rows = await readCommentRows(deps.pool, {
@@ -377,7 +377,7 @@ async function writePost(
 export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Promise<void> {
   const now = deps.clock.now();
   const keys = await deps.db.transaction(async (tx) => {
-    const post = await lockLivePost(tx, id, now, 'for update');
+    const post = await lockLivePost(tx, id, now, 'for update', user.id);
     if (!post) throw new AppError('post_not_found');
     if (post.authorId !== user.id) {
       throw new AppError('forbidden', { message: 'You can only delete your own posts.' });
@@ -415,6 +415,7 @@ export async function toggleEngagement(
       id,
       now,
       kind === 'like' ? 'for no key update' : 'for key share',
+      user.id,
     );
     if (!post) throw new AppError('post_not_found');
     if (await insertEngagement(tx, { postId: id, userId: user.id, kind, now })) {
@@ -459,7 +460,7 @@ export async function addComment(
   const item = await inTransaction(deps, async (client): Promise<CommentItem> => {
     const tx = drizzle(client);
     const profile = await readActor(tx, user.id);
-    const post = await lockLivePost(tx, postId, now, 'for no key update');
+    const post = await lockLivePost(tx, postId, now, 'for no key update', user.id);
     if (!post) throw new AppError('post_not_found');
     const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
     await adjustCount(tx, postId, 'comment_count', 1);
@@ -498,7 +499,7 @@ export async function deleteComment(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const post = await lockLivePost(tx, postId, now, 'for no key update');
+    const post = await lockLivePost(tx, postId, now, 'for no key update', user.id);
     if (!post) throw new AppError('post_not_found');
     const comment = await lockComment(tx, { postId, commentId });
     if (!comment) throw new AppError('comment_not_found');

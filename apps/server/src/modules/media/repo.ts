@@ -36,18 +36,45 @@ export async function deleteRateWindowsBefore(
   await db.execute(sql`delete from rate_limit_windows where window_start < ${before}`);
 }
 
-export async function insertUpload(
-  db: Pick<Db, 'insert'>,
-  row: {
-    ownerId: string;
-    type: MediaKind;
-    mime: string;
-    storageKey: string;
-    sizeBytes: number;
-    createdAt: Date;
-  },
-): Promise<void> {
-  await db.insert(media).values(row);
+export interface UploadRow {
+  ownerId: string;
+  type: MediaKind;
+  mime: string;
+  storageKey: string;
+  sizeBytes: number;
+  createdAt: Date;
+}
+
+/** The bytes of the user's stored uploads, attached to posts or not. */
+export async function storedBytesOf(db: Pick<Db, 'execute'>, ownerId: string): Promise<number> {
+  const result = await db.execute<{ bytes: string }>(
+    sql`select coalesce(sum(size_bytes), 0)::text as bytes from media where owner_id = ${ownerId}`,
+  );
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
+/**
+ * Writes the upload's row if the owner's stored bytes stay within `quotaBytes` with it, and
+ * calls `place` (which puts the file where the row says) just before: false, and nothing
+ * placed or written, past the quota. The owner's uploads take turns here (a transaction-scoped
+ * advisory lock on the owner), so concurrent uploads cannot each pass the check and together
+ * exceed it. Should the insert fail, nothing is committed and the error is thrown.
+ */
+export async function insertUploadWithinQuota(
+  db: Db,
+  row: UploadRow,
+  quotaBytes: number,
+  place: () => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`dum:upload-quota:${row.ownerId}`}, 0))`,
+    );
+    if ((await storedBytesOf(tx, row.ownerId)) + row.sizeBytes > quotaBytes) return false;
+    await place();
+    await tx.insert(media).values(row);
+    return true;
+  });
 }
 
 /**
@@ -81,7 +108,11 @@ export async function attachUpload(
   await tx.update(media).set({ messageId: postId }).where(eq(media.id, mediaId));
 }
 
-/** Uploads no post took before `cutoff`, a batch at a time; answers their stored names. */
+/**
+ * Uploads no post took before `cutoff`, a batch at a time; answers their stored names. Rows
+ * another run (or a post being created with one) holds are skipped, so several instances may
+ * sweep at once.
+ */
 export async function deleteAbandonedUploads(
   db: Pick<Db, 'execute'>,
   args: { cutoff: Date; limit: number },

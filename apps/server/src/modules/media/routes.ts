@@ -57,6 +57,7 @@ export async function mediaRoutes(
       limit: ctx.config.feed.uploadRateLimit,
       windowMs: ctx.config.feed.uploadRateWindowMs,
     },
+    quotaBytes: ctx.config.feed.uploadQuotaBytes,
   };
 
   // Multipart is parsed on this route only; everywhere else the API reads JSON alone.

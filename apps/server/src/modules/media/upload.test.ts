@@ -517,3 +517,83 @@ describe.each(testDatabaseKinds())('upload rate limit on %s', (kind) => {
     expect((await send(fresh.headers)).statusCode).toBe(201);
   });
 });
+
+describe.each(testDatabaseKinds())('upload storage quota on %s', (kind) => {
+  const MP3_BYTES = files.mp3().length;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Room for two of the test MP3s, not three.
+    t = await createTestApp(kind, {
+      UPLOAD_RATE_LIMIT: '1000',
+      UPLOAD_QUOTA_BYTES: String(2 * MP3_BYTES + MP3_BYTES / 2),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function send(headers: Headers) {
+    const { payload, headers: formHeaders } = files.multipartBody({
+      filename: 'a.mp3',
+      contentType: 'audio/mpeg',
+      data: files.mp3(),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/upload/vault-media',
+      headers: { ...headers, ...formHeaders },
+      payload,
+    });
+  }
+
+  const storedOf = (userId: string) =>
+    countRows(t, 'select count(*) as n from media where owner_id = $1', [userId]);
+  const filesOnDisk = async () =>
+    (await readdir(path.join(t.ctx.config.dataDir, 'media'))).filter((n) => n !== 'tmp').length;
+
+  it('refuses an upload past UPLOAD_QUOTA_BYTES with 413, storing nothing; deleting frees it', async () => {
+    const alice = await createSignedInUser(t.ctx);
+    const bob = await createSignedInUser(t.ctx);
+    const first = await send(alice.headers);
+    expect(first.statusCode).toBe(201);
+    expect((await send(alice.headers)).statusCode).toBe(201);
+    const onDisk = await filesOnDisk();
+
+    const refused = await send(alice.headers);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'upload_quota_exceeded',
+        message: 'Your storage is full. Delete a post with media before uploading more.',
+      },
+    });
+    expect(await storedOf(alice.user.id)).toBe(2);
+    expect(await filesOnDisk()).toBe(onDisk);
+    // The quota is each user's own.
+    expect((await send(bob.headers)).statusCode).toBe(201);
+
+    // Media attached to a post counts as well; deleting the post frees its bytes.
+    const post = await createPost(t, alice.headers, {
+      body: 'a tune',
+      kind: 'public',
+      audioUrl: first.json<UploadResponse>().mediaUrl,
+    });
+    expect(post.statusCode).toBe(201);
+    expect((await send(alice.headers)).statusCode).toBe(413);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/messages-v2/messages/${post.json<FeedItem>().id}`,
+      headers: alice.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await send(alice.headers)).statusCode).toBe(201);
+  });
+
+  it('lets concurrent uploads of one user together stay within the quota', async () => {
+    const carol = await createSignedInUser(t.ctx);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send(carol.headers)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 413, 413, 413, 413]);
+    expect(await storedOf(carol.user.id)).toBe(2);
+  });
+});

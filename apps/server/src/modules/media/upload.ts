@@ -18,8 +18,9 @@ import { acceptUpload, invalidFileType } from './detect.ts';
 import {
   deleteAbandonedUploads,
   deleteRateWindowsBefore,
-  insertUpload,
+  insertUploadWithinQuota,
   lockUnusedUpload,
+  storedBytesOf,
   takeRateLimitSlot,
 } from './repo.ts';
 import { sanitizeImage } from './sanitize.ts';
@@ -40,6 +41,8 @@ export interface UploadDeps {
   clock: Clock;
   media: MediaStore;
   rateLimit: { limit: number; windowMs: number };
+  /** Bytes of stored uploads one user may hold (UPLOAD_QUOTA_BYTES). */
+  quotaBytes: number;
 }
 
 /** Busboy's limits for the upload route: one file of at most the audio limit, few small fields. */
@@ -94,10 +97,11 @@ class UploadMeter extends Transform {
 }
 
 /**
- * Takes one upload: checks the user's upload rate, streams the `media` part to a temp file
- * under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images without metadata,
- * renames the finished file into place, and only then writes its row. Whatever fails, the temp
- * files are removed and no row exists; the row's insert failing removes the placed file.
+ * Takes one upload: checks the user's upload rate and storage quota, streams the `media` part
+ * to a temp file under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and
+ * strips audio of their metadata, then (within the quota, counted again with the file's real
+ * size) renames the finished file into place and writes its row. Whatever fails, the temp files
+ * are removed and no row exists; the row's insert failing removes the placed file.
  */
 export async function receiveUpload(
   deps: UploadDeps,
@@ -112,6 +116,10 @@ export async function receiveUpload(
     now,
   });
   if (!allowed) throw new AppError('upload_rate_limited');
+  // A user already at the quota is told before they send 50 MB.
+  if ((await storedBytesOf(deps.db, userId)) >= deps.quotaBytes) {
+    throw new AppError('upload_quota_exceeded');
+  }
 
   const part = await readPart().catch(mapMultipartError);
   if (!part) throw missingMedia();
@@ -158,20 +166,26 @@ export async function receiveUpload(
     // What an escrow vault commits on chain: the bytes as stored and served (images re-encoded).
     const contentHash = await sha256OfFile(finished);
     const name = newMediaName(accepted.extension);
-    await rename(finished, mediaPath(deps.media, name));
+    let stored: boolean;
     try {
-      await insertUpload(deps.db, {
-        ownerId: userId,
-        type: accepted.kind,
-        mime: SERVED_TYPES[accepted.extension],
-        storageKey: name,
-        sizeBytes: size,
-        createdAt: now,
-      });
+      stored = await insertUploadWithinQuota(
+        deps.db,
+        {
+          ownerId: userId,
+          type: accepted.kind,
+          mime: SERVED_TYPES[accepted.extension],
+          storageKey: name,
+          sizeBytes: size,
+          createdAt: now,
+        },
+        deps.quotaBytes,
+        () => rename(finished, mediaPath(deps.media, name)),
+      );
     } catch (error) {
       await removeMediaFiles(deps.media, [name]);
       throw error;
     }
+    if (!stored) throw new AppError('upload_quota_exceeded');
     return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name), contentHash };
   } finally {
     await rm(received, { force: true });
@@ -222,8 +236,11 @@ export async function claimUpload(
 
 // ---- Cleanup ------------------------------------------------------------------------------------
 
-/** Uploads that no post took within this time are deleted with their files. */
-export const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
+/**
+ * Uploads that no post took within this time are deleted with their files: an hour is ample
+ * to write a post around an upload, and stored bytes nobody uses cannot pile up.
+ */
+export const ABANDONED_UPLOAD_MS = 60 * 60_000;
 /** Temp files untouched this long belong to a process that died mid-upload. */
 const STALE_TEMP_FILE_MS = 60 * 60_000;
 

@@ -22,6 +22,7 @@ import {
   getMyVaults,
   getVaultDetail,
   getVaultSummary,
+  requireVisibleVault,
   supportVault,
   type PostReader,
   type VaultDeps,
@@ -122,13 +123,15 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: Pos
     '/api/vaults/:id/escrow/sync',
     { schema: { response: { 200: escrowSyncJsonSchema } }, config: { writeLimit: 'support' } },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       const id = parseVaultId(request.params.id);
       const body = parseBody(escrowSyncRequestSchema, request.body ?? {});
       if (body.signature !== undefined && !isSignature(body.signature)) {
         throw new AppError('transaction_signature_invalid');
       }
       if (!escrow.enabled) throw new AppError('vaults_disabled');
+      // Someone else's pending vault answers as a missing one (and costs no chain read).
+      await requireVisibleVault(deps, id, user.id);
       await syncEscrowVault(escrow, id);
       return { vault: await getVaultSummary(deps, id) };
     },

@@ -288,8 +288,12 @@ export async function supportVault(
 
   const facts = await vaultFacts(deps, vaultId);
   if (!facts) throw new AppError('vault_not_found');
-  // Escrow vaults take SOL through the vault program only (the indexer records it).
-  if (facts.kind === 'escrow') throw new AppError('vault_escrow_support');
+  // Escrow vaults take SOL through the vault program only (the indexer records it); a pending
+  // one is its creator's alone, so to anyone else it does not exist.
+  if (facts.kind === 'escrow') {
+    await requireVisibleVault(deps, vaultId, viewer.id);
+    throw new AppError('vault_escrow_support');
+  }
   if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
 
   const verified = await deps.chain.verifyTransfer({
@@ -494,6 +498,19 @@ export async function getVaultDetail(
     supports: supports.map(toSupport),
     ...(deposits ? { deposits } : {}),
   };
+}
+
+/**
+ * The vault, or vault_not_found when there is none or the viewer may not see it (a pending
+ * escrow vault of someone else): both answer the same.
+ */
+export async function requireVisibleVault(
+  deps: Pick<VaultDeps, 'pool'>,
+  vaultId: bigint,
+  viewerId: string | null,
+): Promise<void> {
+  const vault = await readVault(deps.pool, vaultId);
+  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
 }
 
 /** A vault's summary as it stands (after an escrow sync, for one). */

@@ -4,7 +4,7 @@ import { reconnectDelayMs } from './notifications.ts';
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
 export interface RealtimeClientOptions {
-  /** The socket URL without the token, e.g. wss://host/socket. */
+  /** The socket URL, e.g. wss://host/socket. The token never goes in it (proxies log URLs). */
   url: string;
   getAccessToken(): string | null;
   /** One refresh attempt after an authentication failure; true when a new token is stored. */
@@ -15,9 +15,11 @@ export interface RealtimeClientOptions {
 }
 
 /**
- * One socket per tab: connects only with a stored access token, is usable only
- * after `auth_success` (earlier messages are ignored), reconnects with backoff and jitter after
- * a drop, and after a 1008 (authentication failure) refreshes the token once before retrying.
+ * One socket per tab: connects only with a stored access token, which it sends as its first
+ * message (`{type:'auth', token}`), never in the URL; is usable only after `auth_success`
+ * (earlier messages are ignored); reconnects with backoff and jitter after a drop; and after a
+ * 1008 (authentication failure) or a 4001 (token expired, session ended) refreshes the token
+ * once before retrying, or stops when it cannot.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -59,10 +61,21 @@ export class RealtimeClient {
       return;
     }
     this.setStatus('connecting', null);
-    const url = `${this.options.url}?token=${encodeURIComponent(token)}`;
+    const url = this.options.url;
     const socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
     this.socket = socket;
     this.authenticated = false;
+
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      // The freshest token at the time of sending (a refresh may have landed meanwhile).
+      const current = this.options.getAccessToken();
+      if (!current) {
+        socket.close(1000, 'signed out');
+        return;
+      }
+      socket.send(JSON.stringify({ type: 'auth', token: current }));
+    };
 
     socket.onmessage = (message: MessageEvent<unknown>) => {
       if (typeof message.data !== 'string') return;

@@ -1,0 +1,1 @@
+CREATE INDEX "media_owner" ON "media" USING btree ("owner_id");
