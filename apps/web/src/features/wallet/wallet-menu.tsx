@@ -36,7 +36,9 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
   const { copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: the page stays in the accessibility tree, so the faucet's toast is announced
+    // while the menu is still open.
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger className={walletMenuTriggerClass} title={address}>
         <WalletMenuTriggerContent address={address} busy={busy} />
       </DropdownMenu.Trigger>
