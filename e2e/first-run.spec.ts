@@ -69,7 +69,10 @@ describe('first run with the Burner Wallet', () => {
     await walletControl(creator.page).getByLabel('Balance 2.0000 SOL').waitFor({ timeout: 30_000 });
     expect(await solBalance(url, creatorAddress)).toBe(2n * SOL);
     await getTestSol.waitFor();
-    await creator.page.keyboard.press('Escape');
+    // (Escape would close the toast first: it is the newest layer.) The address toggles the menu.
+    await walletControl(creator.page)
+      .getByRole('button', { name: /^Wallet menu/ })
+      .click();
     await creator.page.getByRole('menu').waitFor({ state: 'detached' });
 
     // A vault post of 1.5 SOL.
