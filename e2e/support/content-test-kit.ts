@@ -73,4 +73,3 @@ export async function seedContent(serverUrl: string): Promise<Seed> {
   await supportVaultOverHttp(serverUrl, fan, vault.vault.id, signature, '0.1');
   return { postId: post.id, vaultId: vault.vault.id, creator };
 }
-
