@@ -70,3 +70,10 @@ export const ledgerPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/** POST /api/faucet: the confirmed airdrop's signature and the test SOL sent, in lamports. */
+export const faucetResponseSchema = z.object({
+  signature: z.string(),
+  lamports: baseUnits,
+});
+export type FaucetResponse = z.infer<typeof faucetResponseSchema>;

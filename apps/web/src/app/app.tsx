@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AuthProvider } from '../features/auth/use-auth.ts';
+import { BurnerStartingFunds } from '../features/faucet/burner-starting-funds.tsx';
 import { RealtimeProvider } from '../features/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from '../features/shell/error-boundary.tsx';
 import { WalletProvider } from '../features/wallet/wallet-context.tsx';
@@ -12,7 +13,7 @@ import { AppRoutes } from './routes.tsx';
 
 /**
  * Providers (query cache, wallet session, sign-in, real-time socket), the app-level error
- * boundary, the wallet modal, the toaster and the routes.
+ * boundary, the wallet modal, the burner wallet's starting SOL, the toaster and the routes.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -26,6 +27,7 @@ export function App() {
                 <AppRoutes />
               </BrowserRouter>
               <WalletModalHost />
+              <BurnerStartingFunds />
             </RealtimeProvider>
           </AuthProvider>
         </WalletProvider>

@@ -21,7 +21,12 @@ import {
   checkPostId,
   targetAmountFor,
 } from './inputs.ts';
-import { createVaultInstruction, joinVaultInstruction } from './instructions.ts';
+import {
+  createVault,
+  createVaultInstruction,
+  joinVault,
+  joinVaultInstruction,
+} from './instructions.ts';
 import {
   findConfigAddress,
   findDepositAddress,
@@ -204,6 +209,21 @@ describe('input checks', () => {
         lamports: 0n,
       }),
     ).rejects.toThrow('amount must be greater than 0');
+  });
+
+  it('the old createVault and joinVault calls say they are deprecated and name the current ones', () => {
+    expect(() => createVault('100000000', 86_400)).toThrow(
+      CHAIN_ERROR_MESSAGES.createVaultDeprecated,
+    );
+    expect(() => joinVault(VAULT_PROGRAM_ID, 0.1)).toThrow(
+      CHAIN_ERROR_MESSAGES.joinVaultDeprecated,
+    );
+    expect(CHAIN_ERROR_MESSAGES.createVaultDeprecated).toMatch(
+      /^createVault\(targetAmount, durationSeconds\) is deprecated: .*createVaultInstruction\(/,
+    );
+    expect(CHAIN_ERROR_MESSAGES.joinVaultDeprecated).toMatch(
+      /^joinVault\(vaultAddress, amount\) is deprecated: .*joinVaultInstruction\(/,
+    );
   });
 });
 

@@ -8,9 +8,9 @@ export const CHAIN_ERROR_MESSAGES = {
   programNotConfigured: 'Program not configured',
   invalidIdl: 'Invalid IDL: missing required fields',
   createVaultDeprecated:
-    'createVault(targetAmount, durationSeconds) is deprecated: call createVault({ postId, multiplier, durationDays }); the program derives the target and the end time itself',
+    'createVault(targetAmount, durationSeconds) is deprecated: create a vault post from the composer (escrow), which calls createVaultInstruction({ creator, postId, multiplier, durationDays }); the program derives the target and the end time itself',
   joinVaultDeprecated:
-    'joinVault(vaultAddress, amount) is deprecated: call joinVault({ vault, lamports }) with the amount in lamports as a bigint',
+    "joinVault(vaultAddress, amount) is deprecated: join from the vault's Join button, which calls joinVaultInstruction({ participant, vault, lamports }) with the amount in lamports as a bigint",
 } as const;
 
 export function idlFetchFailedMessage(status: number | string): string {

@@ -222,6 +222,23 @@ export async function joinVaultInstruction(input: JoinVaultInput): Promise<Instr
   );
 }
 
+/**
+ * @deprecated The old client's call, which took a target amount and a duration in seconds. The
+ * program now derives both (0.1 SOL × multiplier, whole days): use createVaultInstruction.
+ * Throws the spec's deprecation message, naming the current call.
+ */
+export function createVault(..._legacyArgs: unknown[]): never {
+  throw new Error(CHAIN_ERROR_MESSAGES.createVaultDeprecated);
+}
+
+/**
+ * @deprecated The old client's call, which took an amount in SOL. Use joinVaultInstruction with
+ * lamports. Throws the spec's deprecation message, naming the current call.
+ */
+export function joinVault(..._legacyArgs: unknown[]): never {
+  throw new Error(CHAIN_ERROR_MESSAGES.joinVaultDeprecated);
+}
+
 /** The associated token account of `owner` for `mint` (SPL Token). */
 export async function findAssociatedTokenAddress(owner: string, mint: string): Promise<Address> {
   const [derived] = await getProgramDerivedAddress({

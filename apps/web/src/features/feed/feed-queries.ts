@@ -26,6 +26,7 @@ import {
   withCommentCount,
 } from './feed-cache.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
+import { SIGN_IN_REQUIRED } from './use-viewer.ts';
 import type {
   CommentPage,
   CreatePostInput,
@@ -150,7 +151,9 @@ export function useCreatePost() {
       toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'vaults_disabled') {
+      if (error instanceof ApiError && error.status === 401) {
+        toast({ ...SIGN_IN_REQUIRED, variant: 'destructive' });
+      } else if (error instanceof ApiError && error.code === 'vaults_disabled') {
         toast({ title: 'Vaults disabled', description: error.message, variant: 'destructive' });
       } else if (error instanceof MediaUploadError) {
         toast({

@@ -11,6 +11,7 @@ import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
 import { useCreatePost } from './feed-queries.ts';
+import { SIGN_IN_REQUIRED } from './use-viewer.ts';
 import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
 
 interface EscrowPostRequest {
@@ -64,6 +65,11 @@ export function useComposerSubmit(
   const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     if (pending) return;
+    // The session can end while the composer is open (another tab signed out, a refresh failed).
+    if (!viewerWallet) {
+      destructive(SIGN_IN_REQUIRED.title, SIGN_IN_REQUIRED.description);
+      return;
+    }
     const body = state.text.trim();
     if (!body) {
       destructive('Content required', 'Please write something to post');

@@ -30,6 +30,12 @@ export const WALLET_REQUIRED = {
   description: 'Please connect your wallet using the button in the header',
 } as const;
 
+/** What posting without a session shows (spec section 5). */
+export const SIGN_IN_REQUIRED = {
+  title: 'Sign in required',
+  description: 'Please connect and sign in with your wallet',
+} as const;
+
 export interface WalletPrompt {
   /** A remembered wallet is being reconnected: the composer shows its loading state. */
   restoring: boolean;

@@ -54,6 +54,7 @@ export function JoinDialog({
       confirmLabel="Join"
       confirmDisabled={invalid}
       onConfirm={() => onJoin(amount)}
+      extraLamports={firstJoin ? DEPOSIT_RENT_LAMPORTS : 0n}
     />
   );
 }

@@ -9,11 +9,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { SolAmountLabel } from './sol-balance-label.tsx';
+import { ShortBalanceNotice } from './short-balance-notice.tsx';
+import { SolAmountLabel, useOpenDialogSolBalance } from './sol-balance-label.tsx';
 
 /**
  * The form that sends SOL into a vault (Join, Support): the amount with the wallet's balance
- * and a hint, Cancel and the confirm button ('Vaulting...' while the wallet works). The dialog
+ * and a hint, Cancel and the confirm button ('Vaulting...' while the wallet works). When the
+ * balance is short of the amount and the fee, it says so and offers test SOL. The dialog
  * cannot be closed while busy.
  */
 // Over 80 lines only in its props (half of it): the body is one form.
@@ -32,6 +34,7 @@ export function SolAmountDialog({
   confirmLabel,
   confirmDisabled,
   onConfirm,
+  extraLamports = 0n,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -48,7 +51,10 @@ export function SolAmountDialog({
   confirmLabel: string;
   confirmDisabled: boolean;
   onConfirm: () => void;
+  /** Needed beside the amount and the fee (a first join's deposit account rent). */
+  extraLamports?: bigint;
 }) {
+  const balance = useOpenDialogSolBalance(open);
   const amountId = useId();
   const hintId = useId();
   const checked = invalid !== undefined;
@@ -67,7 +73,7 @@ export function SolAmountDialog({
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <SolAmountLabel htmlFor={amountId} open={open} />
+            <SolAmountLabel htmlFor={amountId} balance={balance} />
             <input
               id={amountId}
               type="number"
@@ -85,6 +91,11 @@ export function SolAmountDialog({
               {hint}
             </p>
           </div>
+          <ShortBalanceNotice
+            balance={balance.data}
+            amount={amount}
+            extraLamports={extraLamports}
+          />
           <ConfirmFooter busy={busy}>
             <BusyButton
               type="submit"

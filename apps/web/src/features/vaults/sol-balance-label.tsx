@@ -1,20 +1,27 @@
 import { formatSol } from '@dum/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getSolBalance } from '../wallet/rpc.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 
-/**
- * An amount field's label with the connected wallet's SOL balance beside it, read fresh while
- * the dialog holding it is open.
- */
-export function SolAmountLabel({ htmlFor, open }: { htmlFor: string; open: boolean }) {
+/** The connected wallet's SOL balance in lamports, read fresh while a dialog holding it is open. */
+export function useOpenDialogSolBalance(open: boolean): UseQueryResult<bigint> {
   const { config, account } = useWallet();
-  const balance = useQuery({
+  return useQuery({
     queryKey: ['sol-balance', account?.address ?? null],
     queryFn: () => getSolBalance(config?.rpcUrl ?? '/rpc', account?.address ?? ''),
     enabled: open && Boolean(account && config),
     staleTime: 0,
   });
+}
+
+/** An amount field's label with the connected wallet's SOL balance beside it. */
+export function SolAmountLabel({
+  htmlFor,
+  balance,
+}: {
+  htmlFor: string;
+  balance: UseQueryResult<bigint>;
+}) {
   return (
     <div className="flex items-baseline justify-between gap-3">
       <label htmlFor={htmlFor} className="text-sm font-medium">

@@ -26,7 +26,7 @@ import type {
   StandardEventsNames,
 } from '@wallet-standard/features';
 import { decodeBase58, encodeBase58, encodeBase64 } from './encoding.ts';
-import { BURNER_WALLET_NAME } from './burner-name.ts';
+import { BURNER_SECRET_KEY, BURNER_WALLET_NAME } from './burner-name.ts';
 import { rpcCall } from './rpc.ts';
 import { formatSignInMessage } from './siws.ts';
 import {
@@ -43,8 +43,7 @@ import {
 // http), where WebCrypto is missing.
 ed.hashes.sha512 = sha512;
 
-/** The burner's 32-byte Ed25519 seed, base58, in this browser's local storage. */
-export const BURNER_SECRET_KEY = 'dum.burner.secretKey';
+export { BURNER_SECRET_KEY };
 const CHAIN = 'solana:localnet' as const;
 
 const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(

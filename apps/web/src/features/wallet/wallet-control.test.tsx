@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, formatAddress } from '@dum/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { makeJwt } from '../auth/test-kit.ts';
@@ -7,7 +8,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
 import { WalletControl } from './wallet-control.tsx';
 import { WALLET_NAME_KEY } from './wallet-store.ts';
-import { renderWallet, stubServer } from './wallet-ui-test-kit.tsx';
+import { json, renderWallet, stubServer } from './wallet-ui-test-kit.tsx';
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -174,5 +175,106 @@ describe('wallet control', () => {
     expect(await screen.findByRole('button', { name: 'Sign & Authenticate' })).toBeTruthy();
     expect(test.signMessage).toHaveBeenCalledTimes(1);
     vi.restoreAllMocks();
+  });
+});
+
+describe('the wallet menu (signed in)', () => {
+  async function signIn(server: { cluster: string }) {
+    const test = createTestWallet({ name: 'Phantom', features: ['signMessage'] });
+    renderWallet(createRegistry([test.wallet]));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    await choose(/Phantom/);
+    // The menu's code loads once signed in.
+    const trigger = await screen.findByRole('button', { name: /^Wallet menu/ }, { timeout: 5000 });
+    expect(server.cluster).toBeTruthy();
+    return { test, trigger };
+  }
+
+  it('opens from the address by keyboard: Get test SOL, Copy address, Disconnect', async () => {
+    const server = stubServer();
+    const { test, trigger } = await signIn(server);
+    expect(trigger.textContent).toContain(formatAddress(test.account.address));
+    const user = userEvent.setup();
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Get test SOL', 'Copy address', 'Disconnect']);
+    // Opened from the keyboard, the first item has focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(menu).getByRole('menuitem', { name: 'Get test SOL' }),
+      ),
+    );
+  });
+
+  it("Get test SOL keeps the menu open with 'Getting test SOL...', then refreshes the balance", async () => {
+    let answer: () => void = () => {};
+    const server = stubServer({
+      faucet: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            server.balanceLamports = '2500000000';
+            resolve(json({ signature: 'sig', lamports: '1000000000' }));
+          };
+        }),
+    });
+    const { trigger } = await signIn(server);
+    expect(await screen.findByLabelText('Balance 1.5000 SOL')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(trigger);
+    await user.click(await screen.findByRole('menuitem', { name: 'Get test SOL' }));
+    const busy = await screen.findByRole('menuitem', { name: 'Getting test SOL...' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    act(() => answer());
+    expect(await within(toasts()).findByText('Test SOL received')).toBeTruthy();
+    expect(within(toasts()).getByText('1 SOL is in your wallet')).toBeTruthy();
+    expect(await screen.findByLabelText('Balance 2.5000 SOL')).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Get test SOL' })).toBeTruthy();
+  });
+
+  it('copies the address, and disconnects', async () => {
+    const server = stubServer();
+    const { test, trigger } = await signIn(server);
+    // user-event puts a clipboard of its own on navigator.
+    const user = userEvent.setup();
+    await user.click(trigger);
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy address' }));
+    expect(await navigator.clipboard.readText()).toBe(test.account.address);
+    expect(await within(toasts()).findByText('Wallet address copied to clipboard')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /^Wallet menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disconnect' }));
+    expect(await screen.findByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(await within(toasts()).findByText('Wallet Disconnected')).toBeTruthy();
+    expect(server.calls.some((call) => call.path === '/api/faucet')).toBe(false);
+  });
+
+  it('links to the public faucet on devnet, and offers no test SOL elsewhere', async () => {
+    const server = stubServer({ cluster: 'devnet' });
+    const { trigger } = await signIn(server);
+    const user = userEvent.setup();
+    await user.click(trigger);
+    const link = await screen.findByRole('menuitem', {
+      name: 'Get devnet SOL at faucet.solana.com',
+    });
+    expect(link.getAttribute('href')).toBe('https://faucet.solana.com');
+    expect(screen.queryByRole('menuitem', { name: 'Get test SOL' })).toBeNull();
+  });
+
+  it('offers nothing about test SOL on mainnet', async () => {
+    const server = stubServer({ cluster: 'mainnet-beta' });
+    const { trigger } = await signIn(server);
+    const user = userEvent.setup();
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy address', 'Disconnect']);
   });
 });

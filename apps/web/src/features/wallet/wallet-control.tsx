@@ -1,13 +1,18 @@
 import { formatAddress, formatSol } from '@dum/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Wallet as WalletIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { AUTH_TOASTS } from '../auth/auth-messages.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { getSolBalance } from './rpc.ts';
 import { useWallet } from './wallet-context.tsx';
+import { WalletMenuTriggerContent, walletMenuTriggerClass } from './wallet-menu-trigger.tsx';
+import { useFaucetBusy } from '../faucet/faucet-queries.ts';
+
+// The menu (Radix dropdown and its positioning) loads once signed in, not on a visitor's first load.
+const WalletMenu = lazy(async () => ({ default: (await import('./wallet-menu.tsx')).WalletMenu }));
 
 export const SOL_BALANCE_REFRESH_MS = 30_000;
 
@@ -28,7 +33,8 @@ export function useSolBalance(address: string | null): bigint | undefined {
  * - disconnected: 'Connect Wallet' ('Connecting...' while busy), opening the connect modal;
  * - connected, not authenticated: the short address and 'Sign & Authenticate'
  *   ('Authenticating...' while busy);
- * - connected and authenticated: SOL balance, the address and a disconnect button.
+ * - connected and authenticated: SOL balance, the address (opening the wallet menu: Get test
+ *   SOL, Copy address, Disconnect) and a disconnect button.
  */
 export function WalletControl() {
   const wallet = useWallet();
@@ -77,7 +83,14 @@ export function WalletControl() {
       />
     );
   }
-  return <AuthenticatedControl address={address} disconnectButton={disconnectButton} />;
+  return (
+    <AuthenticatedControl
+      address={address}
+      disconnecting={disconnecting}
+      onDisconnect={() => void disconnect()}
+      disconnectButton={disconnectButton}
+    />
+  );
 }
 
 function DisconnectButton({
@@ -147,15 +160,34 @@ function SignInControl({
   );
 }
 
-/** Signed in: the SOL balance (once read), the address and disconnect. */
+/** Signed in: the SOL balance (once read), the wallet menu on the address, and disconnect. */
 function AuthenticatedControl({
   address,
+  disconnecting,
+  onDisconnect,
   disconnectButton,
 }: {
   address: string;
+  disconnecting: boolean;
+  onDisconnect: () => void;
   disconnectButton: ReactNode;
 }) {
   const balance = useSolBalance(address);
+  const busy = useFaucetBusy();
+  // Pressed before the menu's code arrived: it opens as soon as it has.
+  const [openRequested, setOpenRequested] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      title={address}
+      className={walletMenuTriggerClass}
+      onClick={() => setOpenRequested(true)}
+    >
+      <WalletMenuTriggerContent address={address} busy={busy} />
+    </button>
+  );
   return (
     <div className="flex items-center gap-1.5" data-state="authenticated">
       {balance !== undefined && (
@@ -166,13 +198,14 @@ function AuthenticatedControl({
           {formatSol(balance)} <span className="ml-1 text-subtle">SOL</span>
         </span>
       )}
-      <span
-        className="inline-flex h-9 items-center gap-2 rounded-xl border border-primary/40 bg-primary/10 px-3 font-mono text-xs font-semibold text-foreground"
-        title={address}
-      >
-        <span aria-hidden="true" className="size-2 rounded-full bg-success" />
-        {formatAddress(address)}
-      </span>
+      <Suspense fallback={placeholder}>
+        <WalletMenu
+          address={address}
+          disconnecting={disconnecting}
+          onDisconnect={onDisconnect}
+          defaultOpen={openRequested}
+        />
+      </Suspense>
       {disconnectButton}
     </div>
   );

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
+import { BURNER_SECRET_KEY } from './burner-name.ts';
 import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
 import { useWallet } from './wallet-context.tsx';
 import { MODAL_CLOSE_DELAY_MS } from './wallet-modal.tsx';
@@ -84,6 +85,49 @@ describe('wallet modal', () => {
     expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe(
       "You'll need a wallet on Solana to continue",
     );
+  });
+
+  it('says the burner starts with test SOL, that its key stays in this browser, and offers no export before it has one', async () => {
+    stubServer({ cluster: 'localnet' });
+    renderWallet(createRegistry(), <Opener />);
+    const dialog = await openModal();
+    await within(dialog).findByText('Burner Wallet');
+    expect(
+      within(dialog).getByText(/It starts with test SOL on this local network\./),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(/Its key never leaves this browser: clearing site data loses it\./),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Export key' })).toBeNull();
+  });
+
+  it("exports the burner's key after a confirmation, and Cancel copies nothing", async () => {
+    stubServer({ cluster: 'localnet' });
+    window.localStorage.setItem(BURNER_SECRET_KEY, 'BurnerSeedBase58');
+    const user = userEvent.setup();
+    renderWallet(createRegistry(), <Opener />);
+    const dialog = await openModal();
+    const exportKey = await within(dialog).findByRole('button', { name: 'Export key' });
+
+    await user.click(exportKey);
+    const confirm = within(dialog).getByRole('group', { name: 'Export key' });
+    expect(confirm.textContent).toContain('Anyone with this key controls the wallet.');
+    expect(document.activeElement).toBe(
+      within(confirm).getByRole('button', { name: 'Copy secret key' }),
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await navigator.clipboard.readText()).toBe('');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Export key' }),
+      ),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Export key' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy secret key' }));
+    expect(await navigator.clipboard.readText()).toBe('BurnerSeedBase58');
+    expect(await screen.findByText('Secret key copied to clipboard')).toBeTruthy();
+    expect(within(dialog).queryByRole('group', { name: 'Export key' })).toBeNull();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { Wallet } from '@wallet-standard/base';
-import { ChevronDown, ExternalLink, Flame, Wallet as WalletIcon } from 'lucide-react';
+import { ChevronDown, ExternalLink, Flame, KeyRound, Wallet as WalletIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,7 +10,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
-import { BURNER_WALLET_NAME } from './burner-name.ts';
+import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
+import { BURNER_SECRET_KEY, BURNER_WALLET_NAME } from './burner-name.ts';
 import { KNOWN_WALLETS, walletChoices, type KnownWallet } from './known-wallets.ts';
 import { useWallet } from './wallet-context.tsx';
 
@@ -212,8 +214,22 @@ function NoWalletHelp({
   );
 }
 
-/** The localnet's throwaway burner wallet. */
+export const BURNER_TEXTS = {
+  funded: 'It starts with test SOL on this local network.',
+  keptHere: 'Its key never leaves this browser: clearing site data loses it.',
+  exportWarning: 'Anyone with this key controls the wallet. Copy it only somewhere safe.',
+} as const;
+
+const KEY_COPIED_TOAST = {
+  title: 'Copied!',
+  description: 'Secret key copied to clipboard',
+  variant: 'success',
+} as const;
+
+/** The localnet's throwaway burner wallet: what it is, and its key's export. */
 function BurnerOffer({ headingId, onChoose }: { headingId: string; onChoose: () => void }) {
+  // Read once per opening: the modal only opens while no wallet is connected.
+  const [secretKey] = useState(() => window.localStorage.getItem(BURNER_SECRET_KEY));
   return (
     <section aria-labelledby={headingId} className="grid gap-2 border-t border-border pt-4">
       <h3 id={headingId} className="text-xs font-semibold tracking-wide text-subtle uppercase">
@@ -225,7 +241,73 @@ function BurnerOffer({ headingId, onChoose }: { headingId: string; onChoose: () 
         mark="Localnet"
         hint="A throwaway key kept in this browser"
       />
+      <p className="text-xs text-muted">
+        {BURNER_TEXTS.funded} {BURNER_TEXTS.keptHere}
+      </p>
+      {secretKey && <ExportBurnerKey secretKey={secretKey} />}
     </section>
+  );
+}
+
+/** 'Export key': a confirmation, then the burner's secret key (base58) on the clipboard. */
+function ExportBurnerKey({ secretKey }: { secretKey: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const { copy } = useCopyToClipboard(KEY_COPIED_TOAST);
+  const exportButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const warningId = useId();
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const cancel = () => {
+    setConfirming(false);
+    // The confirmation's buttons are gone: focus goes back to where it was asked.
+    requestAnimationFrame(() => exportButton.current?.focus());
+  };
+
+  if (!confirming) {
+    return (
+      <Button
+        ref={exportButton}
+        variant="ghost"
+        size="sm"
+        className="justify-self-start"
+        onClick={() => setConfirming(true)}
+      >
+        <KeyRound aria-hidden="true" />
+        Export key
+      </Button>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-label="Export key"
+      aria-describedby={warningId}
+      className="grid gap-2 rounded-xl border border-warning/40 bg-warning/10 p-3"
+    >
+      <p id={warningId} className="text-xs">
+        {BURNER_TEXTS.exportWarning}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          ref={confirmButton}
+          size="sm"
+          onClick={() => {
+            void copy(secretKey);
+            setConfirming(false);
+            requestAnimationFrame(() => exportButton.current?.focus());
+          }}
+        >
+          Copy secret key
+        </Button>
+        <Button variant="secondary" size="sm" onClick={cancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }
 

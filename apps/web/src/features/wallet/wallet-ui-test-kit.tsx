@@ -20,16 +20,24 @@ export interface FakeServer {
   releaseVerify: () => void;
   calls: { method: string; path: string; body: unknown }[];
   balanceLamports: string;
+  /**
+   * POST /api/faucet's answer; by default 1 SOL arrives (added to the balance). A test that
+   * wants to see the busy state returns a promise it settles itself.
+   */
+  faucet: () => Response | Promise<Response>;
 }
 
-function json(body: unknown, status = 200): Response {
+export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },
   });
 }
 
-/** Stubs fetch with the server's auth endpoints, /api/config and the RPC's getBalance. */
+/**
+ * Stubs fetch with the server's auth endpoints, /api/config, /api/faucet and the RPC's
+ * getBalance.
+ */
 export function stubServer(overrides: Partial<FakeServer> = {}): FakeServer {
   let release: (() => void) | null = null;
   const server: FakeServer = {
@@ -38,6 +46,10 @@ export function stubServer(overrides: Partial<FakeServer> = {}): FakeServer {
     releaseVerify: () => release?.(),
     calls: [],
     balanceLamports: '1500000000',
+    faucet: () => {
+      server.balanceLamports = String(BigInt(server.balanceLamports) + 1_000_000_000n);
+      return json({ signature: 'airdrop-signature', lamports: '1000000000' });
+    },
     ...overrides,
   };
   vi.stubGlobal(
@@ -70,6 +82,8 @@ export function stubServer(overrides: Partial<FakeServer> = {}): FakeServer {
             expiresIn: 900,
           });
         }
+        case '/api/faucet':
+          return server.faucet();
         case '/api/auth/logout':
           return new Response(null, { status: 204 });
         case '/rpc':

@@ -1,0 +1,94 @@
+import { Copy, Droplets, ExternalLink, Loader2, LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
+import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/faucet-messages.ts';
+import { useFaucet, useFaucetBusy } from '../faucet/faucet-queries.ts';
+import { useWallet } from './wallet-context.tsx';
+import { WalletMenuTriggerContent, walletMenuTriggerClass } from './wallet-menu-trigger.tsx';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
+
+export const ADDRESS_COPIED_TOAST = {
+  title: 'Copied!',
+  description: 'Wallet address copied to clipboard',
+  variant: 'success',
+} as const;
+
+export interface WalletMenuProps {
+  address: string;
+  disconnecting: boolean;
+  onDisconnect: () => void;
+  /** Opened at once (the placeholder was pressed while this code loaded). */
+  defaultOpen?: boolean;
+}
+
+/**
+ * The signed-in wallet's menu (Radix dropdown, loaded once signed in): Get test SOL (our
+ * faucet on the localnet, which keeps the menu open and shows 'Getting test SOL...' until
+ * the airdrop confirms; a link to the public faucet on devnet), Copy address and Disconnect.
+ */
+export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }: WalletMenuProps) {
+  const { config } = useWallet();
+  const kind = faucetKind(config?.cluster);
+  const faucet = useFaucet();
+  const busy = useFaucetBusy();
+  const { copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
+
+  return (
+    // Not modal: the page stays in the accessibility tree, so the faucet's toast is announced
+    // while the menu is still open.
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
+      <DropdownMenu.Trigger className={walletMenuTriggerClass} title={address}>
+        <WalletMenuTriggerContent address={address} busy={busy} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+        >
+          {kind === 'localnet' && (
+            <DropdownMenu.Item
+              className={itemClass}
+              aria-busy={busy || undefined}
+              onSelect={(event) => {
+                // The menu stays open so the progress shows where it was asked for.
+                event.preventDefault();
+                if (!busy) faucet.mutate();
+              }}
+            >
+              {busy ? (
+                <Loader2
+                  className="size-4 animate-spin motion-reduce:animate-none"
+                  aria-hidden="true"
+                />
+              ) : (
+                <Droplets className="size-4" aria-hidden="true" />
+              )}
+              {busy ? FAUCET_LABELS.busy : FAUCET_LABELS.action}
+            </DropdownMenu.Item>
+          )}
+          {kind === 'devnet' && (
+            <DropdownMenu.Item className={itemClass} asChild>
+              <a href={DEVNET_FAUCET_URL} target="_blank" rel="noreferrer noopener">
+                <Droplets className="size-4" aria-hidden="true" />
+                {FAUCET_LABELS.devnet}
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
+            <Copy className="size-4" aria-hidden="true" />
+            Copy address
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Disconnect
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
