@@ -1,10 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
+import { focusReturnTarget } from './focus-return.ts';
 
-/** Accessible modal dialog (Radix): focus trap, Escape and the close button close it. */
+/**
+ * Accessible modal dialog (Radix): focus trap, Escape and the close button close it, and closing
+ * returns focus to what opened it (see focus-return.ts), with or without a DialogTrigger.
+ */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -13,12 +17,37 @@ export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onPointerDownOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  // What had focus as the dialog opened, and whether it was then dismissed by a pointer
+  // outside (then, as Radix does, focus stays where that pointer put it).
+  const opener = useRef<Element | null>(null);
+  const pointerOutside = useRef(false);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-background/70 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out] motion-reduce:animate-none" />
-      <DialogPrimitive.Content className={cn('dialog-content', className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn('dialog-content', className)}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement;
+          pointerOutside.current = false;
+          onOpenAutoFocus?.(event);
+        }}
+        onPointerDownOutside={(event) => {
+          onPointerDownOutside?.(event);
+          if (!event.defaultPrevented) pointerOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          if (!pointerOutside.current) focusReturnTarget(opener.current)?.focus();
+        }}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}

@@ -1,5 +1,5 @@
 import { TOAST_LIMIT } from '@dum/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toaster.tsx';
 import { resetToasts, toast, toastReducer, useToast, type ToastItem } from './use-toast.ts';
@@ -59,5 +59,23 @@ describe('toast store', () => {
       vi.advanceTimersByTime(1);
     });
     expect(size.textContent).toBe('0');
+  });
+
+  it('announces a toast in a live region, title and description apart: errors assertively, the rest politely', async () => {
+    render(<Toaster />);
+    const liveText = (politeness: string) =>
+      [...document.querySelectorAll(`[role="status"][aria-live="${politeness}"]`)]
+        .map((region) => region.textContent)
+        .join('|');
+    act(() => {
+      toast({ title: 'Wallet Authenticated', description: 'Welcome back' });
+    });
+    await waitFor(() =>
+      expect(liveText('polite')).toContain('Notification Wallet Authenticated Welcome back'),
+    );
+    act(() => {
+      toast({ variant: 'destructive', title: 'Failed to Support Vault' });
+    });
+    await waitFor(() => expect(liveText('assertive')).toContain('Failed to Support Vault'));
   });
 });

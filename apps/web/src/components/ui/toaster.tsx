@@ -4,7 +4,11 @@ import { Toast } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
 
-/** Renders the toast store with Radix Toast: 5000 ms by default, swipe right 50 px to dismiss. */
+/**
+ * Renders the toast store with Radix Toast: 5000 ms by default, swipe right 50 px to dismiss.
+ * Radix announces each toast through a live region of its own ('Notification', then the title
+ * and description): an error interrupts (assertive), anything else waits its turn (polite).
+ */
 export function Toaster() {
   const { toasts } = useToast();
   return (
@@ -28,6 +32,7 @@ function ToastCard({ item }: { item: ToastItem }) {
     <Toast.Root
       open={item.open}
       duration={item.duration}
+      type={item.variant === 'destructive' ? 'foreground' : 'background'}
       onOpenChange={(open) => {
         if (!open) dismissToast(item.id);
       }}
@@ -49,6 +54,9 @@ function ToastCard({ item }: { item: ToastItem }) {
       )}
       <div className="grid min-w-0 gap-1">
         {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
+        {/* Radix announces the toast's text nodes joined as they are: a space keeps the title
+            and the description two words apart (a grid does not render it). */}
+        {item.title && item.description && ' '}
         {item.description && (
           <Toast.Description className="text-sm text-muted">{item.description}</Toast.Description>
         )}
@@ -64,7 +72,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       </div>
       <Toast.Close
         aria-label="Dismiss notification"
-        className="absolute top-3 right-3 rounded-md p-1 text-muted opacity-70 transition-opacity hover:text-foreground hover:opacity-100"
+        className="absolute top-3 right-3 rounded-md p-1 text-muted opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus-visible:opacity-100"
       >
         <X className="size-4" aria-hidden="true" />
       </Toast.Close>

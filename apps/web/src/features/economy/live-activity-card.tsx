@@ -43,6 +43,8 @@ export function LiveActivityCard({ className }: { className?: string }) {
           ) : (
             <ol
               aria-label="Recent activity"
+              // Scrolls: focusable so a keyboard can scroll it too.
+              tabIndex={0}
               className="-mr-2 flex max-h-72 flex-col gap-1 overflow-y-auto pr-2"
             >
               {items.map((item) => (

@@ -186,7 +186,7 @@ function PostCardHeader({
       <div className="min-w-0 flex-1">
         <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
           {profileHref ? (
-            <Link to={profileHref} className="truncate rounded-sm hover:underline">
+            <Link to={profileHref} className="truncate rounded-sm py-0.5 hover:underline">
               {name}
             </Link>
           ) : (
@@ -200,13 +200,13 @@ function PostCardHeader({
             />
           )}
         </h2>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
           {post.author.username && <span className="truncate">@{post.author.username}</span>}
           {createdAt &&
             (variant === 'feed' ? (
               <Link
                 to={`/posts/${post.id}`}
-                className="rounded-sm hover:text-muted hover:underline"
+                className="inline-flex min-h-6 items-center rounded-sm hover:text-muted hover:underline"
               >
                 <time dateTime={createdAt}>{formatRelativeTime(createdAt, now)}</time>
               </Link>

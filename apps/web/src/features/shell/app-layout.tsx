@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { rescueLostFocus } from '../../lib/focus-rescue.ts';
 import { HalvingBanner } from '../emissions/halving-banner.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -21,6 +22,8 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  // Focus whose element goes away lands on the page's main region, not on nothing.
+  useEffect(() => rescueLostFocus(document, () => document.getElementById('main')), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

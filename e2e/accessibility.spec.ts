@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
+import { DESKTOP, PHONE, openPage, type PageWithErrors } from './support/browser-test-kit.ts';
+import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
+import { SEED_VAULT_TEXT, seedContent, type Seed } from './support/content-test-kit.ts';
+import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+
+/**
+ * axe-core (WCAG 2.2 A and AA rules) on every route of the app, at 375 and 1440 px wide,
+ * signed out and signed in with the burner wallet, over a database with a real image post, a
+ * comment and a vault a fan has supported; then the open states: the wallet connect modal, the
+ * stake dialog, the support dialog and the notification menu. Any violation fails, listed.
+ */
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROUTES_FILE = path.join(HERE, '../apps/web/src/app/routes.tsx');
+const SOL = 1_000_000_000n;
+
+/** Every route of routes.tsx (`index` for the index route), and the URL this suite opens for it. */
+const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
+  index: () => '/',
+  reels: () => '/reels',
+  discover: () => '/discover',
+  'vaults/:id': (seed) => `/vaults/${seed.vaultId}`,
+  'posts/:id': (seed) => `/posts/${seed.postId}`,
+  profile: () => '/profile',
+  'profile/:walletAddress': (seed) => `/profile/${seed.creator.wallet.address}`,
+  create: () => '/create',
+  'my-vaults': () => '/my-vaults',
+  'mystery-vaults': () => '/mystery-vaults',
+  'time-capsules': () => '/time-capsules',
+  messages: () => '/messages',
+  analytics: () => '/analytics',
+  advertiser: () => '/advertiser',
+  rewards: () => '/rewards',
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  '*': () => '/no/such/page',
+};
+
+/** The routes routes.tsx declares, read from its source: `index` or each `path="…"`. */
+async function declaredRoutes(): Promise<string[]> {
+  const source = await readFile(ROUTES_FILE, 'utf8');
+  return [...source.matchAll(/<Route\s+(?:index\b|path="([^"]*)")/g)].map(
+    (match) => match[1] ?? 'index',
+  );
+}
+
+/** Opens `url` in the running app and waits for its page heading. */
+async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+}
+
+const SIZES = [
+  ['375', PHONE],
+  ['1440', DESKTOP],
+] as const;
+
+describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  const suite = serverAndBrowserForSuite();
+  let seed: Seed;
+  let signedOut: PageWithErrors;
+  let signedIn: PageWithErrors;
+  let signingIn: Promise<void> | null = null;
+
+  beforeAll(async () => {
+    seed = await seedContent(suite.server.url);
+    [signedOut, signedIn] = await Promise.all([
+      openPage(suite.browser, PHONE),
+      openPage(suite.browser, PHONE),
+    ]);
+  });
+
+  /** The signed-in page: the burner wallet (with 1 test SOL) signs in on first use. */
+  async function signedInPage(): Promise<Page> {
+    signingIn ??= (async () => {
+      const viewerKey = newBurnerWalletKey();
+      await airdrop(suite.server.url, viewerKey.address, SOL);
+      await signInWithBurnerKey(signedIn.page, suite.server.url + '/', viewerKey);
+    })();
+    await signingIn;
+    return signedIn.page;
+  }
+
+  afterAll(async () => {
+    await signedOut?.context.close();
+    await signedIn?.context.close();
+  });
+
+  it('checks every route routes.tsx declares', async () => {
+    expect((await declaredRoutes()).sort()).toEqual(Object.keys(ROUTE_URLS).sort());
+  });
+
+  for (const state of ['signed out', 'signed in'] as const) {
+    for (const [width, viewport] of SIZES) {
+      it(`every route, ${state}, ${width} px wide`, async () => {
+        const page = state === 'signed in' ? await signedInPage() : signedOut.page;
+        await page.setViewportSize(viewport);
+        let report = '';
+        for (const [route, url] of Object.entries(ROUTE_URLS)) {
+          const t0 = Date.now();
+          await visit(page, suite.server.url + url(seed));
+          const t1 = Date.now();
+          report += await axeReport(page, `${url(seed)} (${route}, ${state}, ${width} px)`);
+          console.log('TIMING', route, t1 - t0, Date.now() - t1);
+        }
+        expect(report, report).toBe('');
+      }, 600_000);
+    }
+  }
+
+  for (const [width, viewport] of SIZES) {
+    it(`the open dialogs and menus, ${width} px wide`, async () => {
+      let report = '';
+
+      // Signed out: the wallet connect modal.
+      await signedOut.page.setViewportSize(viewport);
+      await visit(signedOut.page, suite.server.url + '/');
+      await composer(signedOut.page).getByRole('button', { name: 'Connect Wallet' }).click();
+      await signedOut.page.getByRole('dialog').waitFor();
+      report += await axeReport(signedOut.page, `wallet modal (${width} px)`);
+      await signedOut.page.keyboard.press('Escape');
+
+      const page = await signedInPage();
+      await page.setViewportSize(viewport);
+      await visit(page, suite.server.url + '/');
+
+      // The support dialog of the creator's vault.
+      await postCard(page, SEED_VAULT_TEXT)
+        .getByTestId('vault-panel')
+        .getByRole('button', { name: 'Support' })
+        .click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Support Vault' }).waitFor();
+      report += await axeReport(page, `support dialog (${width} px)`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The notification menu.
+      await page
+        .getByRole('button', { name: /^Notifications/ })
+        .filter({ visible: true })
+        .click();
+      await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+      report += await axeReport(page, `notification menu (${width} px)`);
+      await page.keyboard.press('Escape');
+
+      // The stake dialog, from the rewards page.
+      await visit(page, suite.server.url + '/rewards');
+      await page.getByRole('button', { name: 'Stake or unstake' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Manage DUM Tokens' }).waitFor();
+      report += await axeReport(page, `stake dialog (${width} px)`);
+      await page.keyboard.press('Escape');
+
+      expect(report, report).toBe('');
+    });
+  }
+});
