@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generateSigner } from '@dum/chain';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +47,9 @@ describe.each(testDatabaseKinds())('established wallets on %s', (kind) => {
 
   /** A token issued now by the test clock (the clock moves by hours; tokens last minutes). */
   async function fresh(by: SignedIn, app: TestApp = t): Promise<Record<string, string>> {
-    return { authorization: `Bearer ${await app.ctx.tokens.issueAccessToken(by.user)}` };
+    return {
+      authorization: `Bearer ${await app.ctx.tokens.issueAccessToken({ ...by.user, sessionId: randomUUID() })}`,
+    };
   }
 
   async function post(by: SignedIn, text: string, app: TestApp = t) {

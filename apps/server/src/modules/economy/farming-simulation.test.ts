@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generateSigner } from '@dum/chain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -52,7 +53,9 @@ describe.each(testDatabaseKinds())('farming simulation on %s', (kind) => {
   type Wallet = { id: string; solAddress: string };
 
   async function headers(wallet: Wallet): Promise<Record<string, string>> {
-    return { authorization: `Bearer ${await t.ctx.tokens.issueAccessToken(wallet)}` };
+    return {
+      authorization: `Bearer ${await t.ctx.tokens.issueAccessToken({ ...wallet, sessionId: randomUUID() })}`,
+    };
   }
   async function post(wallet: Wallet, text: string): Promise<string> {
     return (await createdPost(t, await headers(wallet), text)).id;
