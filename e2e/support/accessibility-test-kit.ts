@@ -70,9 +70,7 @@ export async function settled(page: Page): Promise<void> {
  * an empty string when there is none.
  */
 export async function axeReport(page: Page, where: string, include?: string): Promise<string> {
-  const t0 = Date.now();
   await settled(page);
-  console.log('SETTLED', Date.now() - t0);
   // axe.run in the page itself: the app has no frames, and the default (runPartial per frame,
   // then finishRun in a new blank page) costs a page per run.
   let builder = new AxeBuilder({ page }).withTags([...WCAG_22_AA]).setLegacyMode();
