@@ -18,6 +18,7 @@ import type { BusMessage } from '../../realtime/index.ts';
 import {
   createSignedInUser,
   createTestApp,
+  NO_WRITE_LIMITS,
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
@@ -94,7 +95,11 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   const events: BusMessage[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { UPLOAD_RATE_LIMIT: '1000' }, { localnet: true });
+    t = await createTestApp(
+      kind,
+      { UPLOAD_RATE_LIMIT: '1000', ...NO_WRITE_LIMITS },
+      { localnet: true },
+    );
     t.ctx.bus.subscribe((message) => events.push(message));
     [creator, fan, fan2] = await Promise.all([chainUser(t), chainUser(t, 20n), chainUser(t, 20n)]);
     await t.ctx.database.pool.query(`update users set display_name = 'Creator' where id = $1`, [
