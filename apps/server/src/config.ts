@@ -30,7 +30,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  APP_ORIGIN: z.url().optional(),
+  APP_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, redisUrl.optional()),

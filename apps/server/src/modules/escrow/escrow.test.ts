@@ -25,7 +25,12 @@ import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusMessage } from '../../realtime/index.ts';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/app-test-kit.ts';
+import {
+  createTestApp,
+  NO_WRITE_LIMITS,
+  testDatabaseKinds,
+  type TestApp,
+} from '../../test/app-test-kit.ts';
 import { runFeedCleanup } from '../feed/index.ts';
 import { countRows, errorOf, feedPage } from '../feed/test-kit.ts';
 import { mediaStoreAt } from '../media/index.ts';
@@ -120,7 +125,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   beforeAll(async () => {
     t = await createTestApp(
       kind,
-      { UPLOAD_RATE_LIMIT: '1000' },
+      { UPLOAD_RATE_LIMIT: '1000', ...NO_WRITE_LIMITS },
       { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
     );
     t.ctx.bus.subscribe((message) => events.push(message));

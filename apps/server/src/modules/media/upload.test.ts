@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
   createTestApp,
+  NO_WRITE_LIMITS,
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
@@ -24,7 +25,7 @@ describe.each(testDatabaseKinds())('uploads and media on %s', (kind) => {
   let mediaDir: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { UPLOAD_RATE_LIMIT: '1000' });
+    t = await createTestApp(kind, { UPLOAD_RATE_LIMIT: '1000', ...NO_WRITE_LIMITS });
     alice = await createSignedInUser(t.ctx);
     bob = await createSignedInUser(t.ctx);
     mediaDir = path.join(t.ctx.config.dataDir, 'media');

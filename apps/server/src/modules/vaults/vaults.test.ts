@@ -19,6 +19,7 @@ import type { BusMessage } from '../../realtime/index.ts';
 import {
   createSignedInUser,
   createTestApp,
+  NO_WRITE_LIMITS,
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
@@ -111,7 +112,7 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   beforeAll(async () => {
     t = await createTestApp(
       kind,
-      { UPLOAD_RATE_LIMIT: '1000' },
+      { UPLOAD_RATE_LIMIT: '1000', ...NO_WRITE_LIMITS },
       { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
     );
     t.ctx.bus.subscribe((message) => events.push(message));
