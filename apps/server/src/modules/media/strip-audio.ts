@@ -133,7 +133,6 @@ function stripMp3(input: Buffer): Buffer {
 // ---- FLAC -------------------------------------------------------------------------------------
 
 const FLAC_STREAMINFO = 0;
-const FLAC_PADDING = 1;
 const FLAC_SEEKTABLE = 3;
 const FLAC_VORBIS_COMMENT = 4;
 
@@ -155,7 +154,8 @@ function stripFlac(input: Buffer): Buffer {
     }
     offset = end;
   }
-  if (kept[0]?.[0] === undefined || ((kept[0][0] ?? 0) & 0x7f) !== FLAC_STREAMINFO) {
+  const streamInfo = kept[0]?.[0];
+  if (streamInfo === undefined || (streamInfo & 0x7f) !== FLAC_STREAMINFO) {
     fail('FLAC without STREAMINFO first');
   }
   kept.forEach((block, i) => {
@@ -591,10 +591,11 @@ function stripMatroska(input: Buffer): Buffer {
     if (element.id === EBML.segment) {
       blankSegment(bytes, element.dataStart, element.dataEnd ?? bytes.length);
       if (element.dataEnd === null) break;
-    } else if (element.dataEnd === null) {
-      fail('EBML element of unknown size outside the segment');
+      offset = element.dataEnd;
+      continue;
     }
-    offset = element.dataEnd ?? bytes.length;
+    if (element.dataEnd === null) fail('EBML element of unknown size outside the segment');
+    offset = element.dataEnd;
   }
   return bytes;
 }
