@@ -82,52 +82,331 @@ export function wav(samples = 800): Buffer {
   return Buffer.concat([header, Buffer.alloc(data)]);
 }
 
-/** The first page of an Ogg Vorbis stream (identification header). */
-export function oggVorbis(): Buffer {
-  const packet = Buffer.concat([
-    Buffer.from([0x01]),
-    Buffer.from('vorbis', 'ascii'),
-    Buffer.alloc(23),
+/** What the tagged files below say about their maker: it must never be stored. */
+export const AUDIO_SECRET = 'Alice Example, 52.5200N 13.4050E';
+/** Bytes standing for the sound in the tagged files below: they must be stored as sent. */
+export const AUDIO_PAYLOAD = Buffer.from('<<the sound itself, byte for byte>>', 'latin1');
+
+// ---- Ogg ----
+
+/** Ogg's CRC-32 (polynomial 0x04c11db7, unreflected), bit by bit: the test's own. */
+export function oggChecksum(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc = (crc ^ (byte << 24)) >>> 0;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x80000000 ? ((crc << 1) ^ 0x04c11db7) >>> 0 : (crc << 1) >>> 0;
+    }
+  }
+  return crc;
+}
+
+/** One Ogg page holding these whole packets. */
+export function oggPage(args: {
+  packets: Buffer[];
+  serial?: number;
+  sequence: number;
+  headerType?: number;
+  granule?: bigint;
+}): Buffer {
+  const lacing: number[] = [];
+  for (const packet of args.packets) {
+    let left = packet.length;
+    for (; left >= 255; left -= 255) lacing.push(255);
+    lacing.push(left);
+  }
+  const header = Buffer.alloc(27 + lacing.length);
+  header.write('OggS', 0, 'latin1');
+  header[5] = args.headerType ?? 0;
+  header.writeBigUInt64LE(args.granule ?? 0n, 6);
+  header.writeUInt32LE(args.serial ?? 0x1234, 14);
+  header.writeUInt32LE(args.sequence, 18);
+  header[26] = lacing.length;
+  header.set(lacing, 27);
+  const page = Buffer.concat([header, ...args.packets]);
+  page.writeUInt32LE(oggChecksum(page), 22);
+  return page;
+}
+
+/** A Vorbis comment list: vendor, then the comments. */
+function vorbisComments(prefix: Buffer, comments: string[], framing: boolean): Buffer {
+  const vendor = Buffer.from('Xiph.Org libVorbis I 20200704', 'latin1');
+  const parts = [prefix, u32le(vendor.length), vendor, u32le(comments.length)];
+  for (const comment of comments) {
+    const bytes = Buffer.from(comment, 'utf8');
+    parts.push(u32le(bytes.length), bytes);
+  }
+  if (framing) parts.push(Buffer.from([1]));
+  return Buffer.concat(parts);
+}
+
+function u32le(value: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(value);
+  return b;
+}
+
+/**
+ * An Ogg Vorbis stream: identification header alone on the first page, comment and setup
+ * headers on the second, then the audio on a third (its packets stand in for the sound).
+ */
+export function oggVorbis(comments: string[] = []): Buffer {
+  const ident = Buffer.alloc(30);
+  ident.write('\x01vorbis', 0, 'latin1');
+  ident[11] = 1; // mono
+  ident.writeUInt32LE(44_100, 12);
+  ident[28] = 0xb8; // block sizes 256 and 2048
+  ident[29] = 1;
+  const comment = vorbisComments(Buffer.from('\x03vorbis', 'latin1'), comments, true);
+  const setup = Buffer.concat([Buffer.from('\x05vorbis', 'latin1'), Buffer.alloc(40, 7)]);
+  return Buffer.concat([
+    oggPage({ packets: [ident], sequence: 0, headerType: 0x02 }),
+    oggPage({ packets: [comment, setup], sequence: 1 }),
+    oggPage({ packets: [AUDIO_PAYLOAD, Buffer.alloc(300, 1)], sequence: 2, granule: 4096n }),
+    oggPage({ packets: [Buffer.alloc(64, 2)], sequence: 3, granule: 8192n, headerType: 0x04 }),
   ]);
-  const header = Buffer.alloc(28);
-  header.write('OggS', 0, 'ascii');
-  header[5] = 0x02; // beginning of stream
-  header[26] = 1; // one segment
-  header[27] = packet.length;
-  return Buffer.concat([header, packet, Buffer.alloc(512)]);
 }
 
-/** A FLAC stream: marker and a STREAMINFO block. */
+/** An Ogg Opus stream: OpusHead, OpusTags (with padding after the comments), audio. */
+export function oggOpus(comments: string[] = []): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1;
+  head[9] = 1;
+  head.writeUInt32LE(48_000, 12);
+  const tags = Buffer.concat([
+    vorbisComments(Buffer.from('OpusTags', 'latin1'), comments, false),
+    Buffer.alloc(600), // kept-for-editing padding (RFC 7845), longer than one segment
+  ]);
+  return Buffer.concat([
+    oggPage({ packets: [head], sequence: 0, headerType: 0x02 }),
+    oggPage({ packets: [tags], sequence: 1 }),
+    oggPage({ packets: [AUDIO_PAYLOAD], sequence: 2, granule: 960n, headerType: 0x04 }),
+  ]);
+}
+
+// ---- FLAC ----
+
+function flacBlock(type: number, body: Buffer, last: boolean): Buffer {
+  const header = Buffer.alloc(4);
+  header[0] = (last ? 0x80 : 0) | type;
+  header.writeUIntBE(body.length, 1, 3);
+  return Buffer.concat([header, body]);
+}
+
+/** A FLAC stream: marker, STREAMINFO, then frames (standing in for the sound). */
 export function flac(): Buffer {
-  const block = Buffer.alloc(4 + 34);
-  block[0] = 0x80; // last block, STREAMINFO
-  block[3] = 34;
-  return Buffer.concat([Buffer.from('fLaC', 'ascii'), block, Buffer.alloc(256)]);
+  return Buffer.concat([
+    Buffer.from('fLaC', 'ascii'),
+    flacBlock(0, Buffer.alloc(34), true),
+    Buffer.from([0xff, 0xf8]),
+    AUDIO_PAYLOAD,
+    Buffer.alloc(200),
+  ]);
 }
 
-/** An MPEG-4 audio file's ftyp box (brand M4A). */
+/** A FLAC stream with an ID3v2 tag before it and comments, a cover picture and padding. */
+export function flacTagged(): Buffer {
+  const picture = Buffer.concat([Buffer.alloc(8), Buffer.from(`image/jpeg ${AUDIO_SECRET}`)]);
+  return Buffer.concat([
+    id3v2(),
+    Buffer.from('fLaC', 'ascii'),
+    flacBlock(0, Buffer.alloc(34, 3), false),
+    flacBlock(4, vorbisComments(Buffer.alloc(0), [`ARTIST=${AUDIO_SECRET}`], false), false),
+    flacBlock(3, Buffer.alloc(18, 9), false),
+    flacBlock(6, picture, false),
+    flacBlock(1, Buffer.alloc(64), true),
+    Buffer.from([0xff, 0xf8]),
+    AUDIO_PAYLOAD,
+  ]);
+}
+
+// ---- MP3 ----
+
+/** An ID3v2.3 tag with a title frame. */
+export function id3v2(text = AUDIO_SECRET): Buffer {
+  const value = Buffer.concat([Buffer.from([0]), Buffer.from(text, 'latin1')]);
+  const frame = Buffer.alloc(10);
+  frame.write('TIT2', 0, 'latin1');
+  frame.writeUInt32BE(value.length, 4);
+  const body = Buffer.concat([frame, value]);
+  const header = Buffer.alloc(10);
+  header.write('ID3', 0, 'latin1');
+  header[3] = 3;
+  let size = body.length;
+  for (let i = 9; i >= 6; i--) {
+    header[i] = size & 0x7f;
+    size >>= 7;
+  }
+  return Buffer.concat([header, body]);
+}
+
+/** MP3 frames with an ID3v2 tag before and APEv2 and ID3v1 tags after them. */
+export function mp3Tagged(): Buffer {
+  const id3v1 = Buffer.alloc(128);
+  id3v1.write('TAG', 0, 'latin1');
+  id3v1.write(AUDIO_SECRET.slice(0, 30), 3, 'latin1');
+  const item = Buffer.concat([
+    u32le(AUDIO_SECRET.length),
+    Buffer.alloc(4),
+    Buffer.from('Artist\0', 'latin1'),
+    Buffer.from(AUDIO_SECRET, 'latin1'),
+  ]);
+  const footer = Buffer.alloc(32);
+  footer.write('APETAGEX', 0, 'latin1');
+  footer.writeUInt32LE(2000, 8);
+  footer.writeUInt32LE(item.length + 32, 12);
+  footer.writeUInt32LE(1, 16);
+  const frames = mp3();
+  AUDIO_PAYLOAD.copy(frames, 8);
+  return Buffer.concat([id3v2(), frames, item, footer, id3v1]);
+}
+
+// ---- WAV ----
+
+/** A PCM WAV with a LIST/INFO chunk and an id3 chunk around its data. */
+export function wavTagged(): Buffer {
+  const plain = wav(400);
+  const fmt = plain.subarray(12, 36);
+  const data = Buffer.concat([plain.subarray(36, 44), AUDIO_PAYLOAD, Buffer.alloc(1)]);
+  data.writeUInt32LE(AUDIO_PAYLOAD.length + 1, 4);
+  const name = Buffer.from(`${AUDIO_SECRET}\0`, 'latin1');
+  const info = Buffer.concat([
+    Buffer.from('INFO', 'latin1'),
+    Buffer.from('INAM', 'latin1'),
+    u32le(name.length),
+    name,
+    Buffer.alloc(name.length % 2),
+  ]);
+  const list = Buffer.concat([Buffer.from('LIST', 'latin1'), u32le(info.length), info]);
+  const tag = id3v2();
+  const id3 = Buffer.concat([
+    Buffer.from('id3 ', 'latin1'),
+    u32le(tag.length),
+    tag,
+    Buffer.alloc(tag.length % 2),
+  ]);
+  const body = Buffer.concat([Buffer.from('WAVE', 'latin1'), fmt, list, data, id3]);
+  return Buffer.concat([Buffer.from('RIFF', 'latin1'), u32le(body.length), body]);
+}
+
+// ---- MP4 ----
+
+function box(type: string, ...children: Buffer[]): Buffer {
+  const body = Buffer.concat(children);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(body.length + 8);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+/** An MPEG-4 audio file's ftyp box (brand M4A), a moov and the media data. */
 export function m4a(): Buffer {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);
   ftyp.write('ftypM4A ', 4, 'ascii');
   ftyp.writeUInt32BE(0, 12);
   ftyp.write('M4A isom', 16, 'ascii');
-  return Buffer.concat([ftyp, Buffer.alloc(256)]);
+  return Buffer.concat([
+    ftyp,
+    box('moov', box('mvhd', Buffer.alloc(100)), box('trak', box('tkhd', Buffer.alloc(84)))),
+    box('mdat', AUDIO_PAYLOAD, Buffer.alloc(200)),
+  ]);
 }
 
-/** A WebM EBML header (what a browser's MediaRecorder writes first). */
-export function webm(): Buffer {
-  const docType = Buffer.from('webm', 'ascii');
-  const body = Buffer.concat([
-    Buffer.from([0x42, 0x86, 0x81, 0x01]), // EBMLVersion 1
-    Buffer.from([0x42, 0x82, 0x80 | docType.length]),
-    docType,
-  ]);
+/** An M4A whose moov and track carry iTunes tags (udta/meta/ilst) and an XMP uuid box. */
+export function m4aTagged(): Buffer {
+  const plain = m4a();
+  const ftyp = plain.subarray(0, 24);
+  const secret = Buffer.from(AUDIO_SECRET, 'utf8');
+  const ilst = box('ilst', box('\xa9nam', box('data', Buffer.alloc(8), secret)));
+  const meta = box('meta', Buffer.alloc(4), box('hdlr', Buffer.alloc(25)), ilst);
   return Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]),
-    body,
-    Buffer.alloc(256),
+    ftyp,
+    box(
+      'moov',
+      box('mvhd', Buffer.alloc(100)),
+      box('trak', box('tkhd', Buffer.alloc(84)), box('udta', box('name', secret))),
+      box('udta', meta),
+    ),
+    box('uuid', Buffer.alloc(16, 0xbe), Buffer.from(`<x:xmpmeta>${AUDIO_SECRET}</x:xmpmeta>`)),
+    box('mdat', AUDIO_PAYLOAD, Buffer.alloc(200)),
   ]);
+}
+
+// ---- WebM ----
+
+/** An EBML ID's bytes (its length marker is part of the ID). */
+function idOf(id: number): Buffer {
+  const hex = id.toString(16);
+  return Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+}
+
+/** An EBML element of a known size. */
+function ebml(id: number, ...children: Buffer[]): Buffer {
+  const body = Buffer.concat(children);
+  const idBytes = idOf(id);
+  const size = Buffer.alloc(8);
+  size.writeUInt32BE(Math.floor(body.length / 2 ** 32), 0);
+  size.writeUInt32BE(body.length % 2 ** 32, 4);
+  size[0] = 0x01; // an 8-byte size
+  return Buffer.concat([idBytes, size, body]);
+}
+
+/** An element of unknown size (what a live recorder writes for the segment and clusters). */
+function ebmlUnknown(id: number, ...children: Buffer[]): Buffer {
+  const idBytes = idOf(id);
+  return Buffer.concat([
+    idBytes,
+    Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+    ...children,
+  ]);
+}
+
+function ebmlHeader(): Buffer {
+  return ebml(0x1a45dfa3, ebml(0x4286, Buffer.from([1])), ebml(0x4282, Buffer.from('webm')));
+}
+
+/** A WebM recording: EBML header, a segment with its info, one track and a cluster. */
+export function webm(): Buffer {
+  return Buffer.concat([
+    ebmlHeader(),
+    ebml(
+      0x18538067,
+      ebml(0x1549a966, ebml(0x2ad7b1, Buffer.from([0x0f, 0x42, 0x40]))),
+      ebml(0x1654ae6b, ebml(0xae, ebml(0x86, Buffer.from('A_OPUS')))),
+      ebml(0x1f43b675, ebml(0xe7, Buffer.from([0])), ebml(0xa3, AUDIO_PAYLOAD)),
+    ),
+  ]);
+}
+
+/**
+ * A WebM with a title, a recording date and a track name, tags and an attachment; `live`:
+ * the segment and its cluster of unknown size, as a browser's MediaRecorder writes them.
+ */
+export function webmTagged(live = false): Buffer {
+  const secret = Buffer.from(AUDIO_SECRET, 'utf8');
+  const children = [
+    ebml(
+      0x1549a966,
+      ebml(0x2ad7b1, Buffer.from([0x0f, 0x42, 0x40])),
+      ebml(0x7ba9, secret),
+      ebml(0x4461, Buffer.alloc(8, 0x11)),
+      ebml(0x4d80, Buffer.from('Chrome')),
+    ),
+    ebml(0x1654ae6b, ebml(0xae, ebml(0x86, Buffer.from('A_OPUS')), ebml(0x536e, secret))),
+    (live ? ebmlUnknown : ebml)(
+      0x1f43b675,
+      ebml(0xe7, Buffer.from([0])),
+      ebml(0xa3, AUDIO_PAYLOAD),
+    ),
+    ebml(
+      0x1254c367,
+      ebml(0x7373, ebml(0x67c8, ebml(0x45a3, Buffer.from('TITLE')), ebml(0x4487, secret))),
+    ),
+    ebml(0x1941a469, ebml(0x61a7, ebml(0x466e, secret))),
+  ];
+  return Buffer.concat([ebmlHeader(), (live ? ebmlUnknown : ebml)(0x18538067, ...children)]);
 }
 
 export const svgWithScript = Buffer.from(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -132,6 +133,35 @@ describe.each(testDatabaseKinds())('uploads and media on %s', (kind) => {
       expect(stored.includes(Buffer.from('Model-GPS-1'))).toBe(false);
       expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
       expect(metadata).toMatchObject({ format: 'jpeg', width: 32, height: 24 });
+    });
+
+    it.each([
+      ['MP3 (ID3v2, APE, ID3v1)', 'song.mp3', 'audio/mpeg', () => files.mp3Tagged()],
+      ['WAV (LIST/INFO, id3)', 'voice.wav', 'audio/wav', () => files.wavTagged()],
+      ['FLAC (comments, picture)', 'hifi.flac', 'audio/flac', () => files.flacTagged()],
+      [
+        'Ogg Vorbis (comments)',
+        'tune.ogg',
+        'audio/ogg',
+        () => files.oggVorbis([`ARTIST=${files.AUDIO_SECRET}`]),
+      ],
+      [
+        'Ogg Opus (tags)',
+        'note.opus',
+        'audio/ogg',
+        () => files.oggOpus([`TITLE=${files.AUDIO_SECRET}`]),
+      ],
+      ['M4A (iTunes tags, XMP)', 'memo.m4a', 'audio/mp4', () => files.m4aTagged()],
+      ['WebM (tags, title)', 'rec.webm', 'audio/webm', () => files.webmTagged(true)],
+    ])('strips the metadata of %s and keeps the sound', async (_, filename, contentType, make) => {
+      const data = make();
+      expect(data.includes(Buffer.from(files.AUDIO_SECRET.slice(0, 20), 'latin1'))).toBe(true);
+      const body = await uploaded(alice.headers, { filename, contentType, data });
+      const stored = await readFile(fileOf(body.mediaUrl));
+      expect(stored.includes(Buffer.from('Alice', 'latin1'))).toBe(false);
+      expect(stored.includes(files.AUDIO_PAYLOAD)).toBe(true);
+      // The hash an escrow vault commits is the stored file's.
+      expect(body.contentHash).toBe(createHash('sha256').update(stored).digest('hex'));
     });
 
     it('serves a stored file with its type, nosniff, a year of caching and a closed policy', async () => {

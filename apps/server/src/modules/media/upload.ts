@@ -24,6 +24,7 @@ import {
   takeRateLimitSlot,
 } from './repo.ts';
 import { sanitizeImage } from './sanitize.ts';
+import { sanitizeAudio } from './strip-audio.ts';
 import {
   mediaPath,
   mediaUrlOf,
@@ -152,12 +153,13 @@ export async function receiveUpload(
       mimetype: part.mimetype,
       filename: part.filename,
     });
-    let finished = received;
     if (accepted.kind === 'image') {
       if (meter.bytes > MAX_IMAGE_BYTES) throw new AppError('image_too_large');
       await sanitizeImage(received, cleaned, accepted.extension);
-      finished = cleaned;
+    } else {
+      await sanitizeAudio(received, cleaned, accepted.extension);
     }
+    const finished = cleaned;
     const size = (await stat(finished)).size;
     if (accepted.kind === 'image' && size > MAX_IMAGE_BYTES) {
       throw new AppError('image_too_large');
