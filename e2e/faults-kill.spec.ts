@@ -43,17 +43,25 @@ async function call(
   session?: ApiSession,
   body?: unknown,
 ): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(session ? { authorization: `Bearer ${session.accessToken}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+  inFlight += 1;
+  try {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(session ? { authorization: `Bearer ${session.accessToken}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+  } finally {
+    inFlight -= 1;
+  }
 }
+
+/** API requests sent and not yet answered. */
+let inFlight = 0;
 
 /** What the clients saw acknowledged, and what was in flight when the server died. */
 interface Acknowledged {
@@ -90,7 +98,8 @@ describe.runIf(RUN).each(kinds())('kill -9 under a mixed write load, on %s', (ki
       url.pathname = `/${rows[0]?.name ?? ''}`;
       env.DATABASE_URL = url.toString();
     }
-    const first = await startServer({ env });
+    // Starting (and recovering after the kill) may be slow on a busy CI machine.
+    const first = await startServer({ env, healthTimeoutMs: 180_000 });
     servers.push(first);
     const chain = localnetClient(`${first.url}/rpc`);
 
@@ -201,15 +210,21 @@ describe.runIf(RUN).each(kinds())('kill -9 under a mixed write load, on %s', (ki
     const loads = wallets.map((wallet, index) => load(wallet, index));
     // Once enough writes are acknowledged, with every wallet mid-request, kill it.
     const killer = (async () => {
-      while (ack.count < WRITES_BEFORE_KILL) await new Promise((r) => setTimeout(r, 25));
+      while (ack.count < WRITES_BEFORE_KILL || inFlight === 0) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
       state.killed = true;
+      const unanswered = inFlight;
       await first.kill();
+      return unanswered;
     })();
-    await Promise.all([...loads, killer]);
+    const [unansweredAtKill] = await Promise.all([killer, ...loads]);
+    // It died mid-load: API requests were on the wire.
+    expect(unansweredAtKill).toBeGreaterThan(0);
     expect(first.output()).not.toContain('stopped cleanly');
 
     // Started again on the same data (same PGlite folder and localnet ledger, or same database).
-    const second = await startServer({ env, dataDir: first.dataDir });
+    const second = await startServer({ env, dataDir: first.dataDir, healthTimeoutMs: 180_000 });
     servers.push(second);
 
     const missing: string[] = [];

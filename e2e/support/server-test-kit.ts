@@ -31,6 +31,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** Node flags before the script (benchmarks pass --cpu-prof). */
   nodeArgs?: string[];
+  /** How long the server may take to answer /api/health (default 60 s). */
+  healthTimeoutMs?: number;
 }
 
 /**
@@ -103,7 +105,7 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(child, url, () => output);
+  await waitUntilHealthy(child, url, () => output, options.healthTimeoutMs);
 
   return {
     url,
@@ -129,15 +131,17 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
 }
 
 /**
- * Waits until a server process answers GET /api/health: at most 60 s, after which it is killed.
+ * Waits until a server process answers GET /api/health: at most `timeoutMs` (60 s), after which
+ * it is killed.
  * `output` is what the process printed so far, for the error (empty when it prints to ours).
  */
 export async function waitUntilHealthy(
   child: ChildProcess,
   url: string,
   output: () => string,
+  timeoutMs = 60_000,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -148,7 +152,7 @@ export async function waitUntilHealthy(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${output()}`);
+      throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
