@@ -65,6 +65,8 @@ function SignedInComposer() {
         {attachment && (
           <AttachmentPreview
             attachment={attachment}
+            altText={state.altText}
+            onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
             disabled={pending}
             onRemove={() => dispatch({ type: 'detach' })}
           />
