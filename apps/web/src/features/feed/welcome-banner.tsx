@@ -141,7 +141,7 @@ export function WelcomeBanner() {
               </span>
               <div className="min-w-0">
                 <p className="text-sm font-semibold">
-                  <span className="text-subtle">{index + 1}.</span> {step.title}
+                  <span className="text-muted">{index + 1}.</span> {step.title}
                   {isDone && <span className="sr-only"> (Done)</span>}
                 </p>
                 <p className="mt-0.5 text-xs text-muted">{step.text}</p>
