@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
-import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
+import {
+  composer,
+  composerText,
+  postCard,
+  signInWithBurnerKey,
+} from './support/feed-page-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 import { startServer } from './support/server-test-kit.ts';
 import { airdrop, newBurnerWalletKey, solBalance } from './support/burner-wallet-test-kit.ts';
@@ -77,7 +82,7 @@ describe('escrow vaults', () => {
     );
     await creator.page.getByTestId('composer-image-input').setInputFiles(PNG);
     await creator.page.getByTestId('attachment-preview').getByRole('img').waitFor();
-    await composer(creator.page).getByRole('textbox').fill('My escrowed secret vibe');
+    await composerText(creator.page).fill('My escrowed secret vibe');
     await composer(creator.page).getByRole('button', { name: 'Post' }).click();
     await creator.page.getByText('Your post is now live').first().waitFor({ timeout: 30_000 });
     const creatorCard = postCard(creator.page, 'My escrowed secret vibe');

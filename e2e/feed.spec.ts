@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import {
   composer,
+  composerText,
   connectBurnerWallet,
   postCard,
   postCards,
@@ -86,11 +87,18 @@ describe('the feed', () => {
     });
     await page.goto(suite.server.url + '/');
     await connectBurnerWallet(page);
-    // Signed in, the welcome banner is gone.
-    expect(await page.getByTestId('welcome-banner').count()).toBe(0);
+    // Signed in, the welcome banner ticks off two steps and waits for the first DUM.
+    const banner = page.getByTestId('welcome-banner');
+    await expect
+      .poll(() => banner.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringContaining('(Done)'),
+        expect.stringContaining('(Done)'),
+        expect.not.stringContaining('(Done)'),
+      ]);
 
     // A text post.
-    const box = composer(page).getByRole('textbox');
+    const box = composerText(page);
     const post = composer(page).getByRole('button', { name: 'Post' });
     expect(await post.isDisabled()).toBe(true);
     await box.fill('gm from the e2e test');
@@ -98,14 +106,19 @@ describe('the feed', () => {
     await page.getByText('Your post is now live').first().waitFor();
     await postCard(page, 'gm from the e2e test').waitFor();
     expect(await box.inputValue()).toBe('');
+    // The post earned the first DUM: the welcome banner goes away by itself.
+    await banner.waitFor({ state: 'detached' });
 
     // An image post: preview, then the uploaded image on the card.
     await page.getByTestId('composer-image-input').setInputFiles(PNG);
     await page.getByTestId('attachment-preview').getByRole('img').waitFor();
+    await composer(page)
+      .getByRole('textbox', { name: 'Describe the image (alt text)' })
+      .fill('A small test pattern in vibe colours');
     await box.fill('a picture is worth a thousand vibes');
     await post.click();
     const imageCard = postCard(page, 'a picture is worth a thousand vibes');
-    const image = imageCard.getByRole('img', { name: /^Image shared by/ });
+    const image = imageCard.getByRole('img', { name: 'A small test pattern in vibe colours' });
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^\/media\//);
     await expect

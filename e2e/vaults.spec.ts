@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import {
   composer,
+  composerText,
   postCard,
   signInWithBurnerKey,
   withoutExpected404,
@@ -34,7 +35,7 @@ async function createVault(
     await page.getByTestId('composer-image-input').setInputFiles(image);
     await page.getByTestId('attachment-preview').getByRole('img').waitFor();
   }
-  await composer(page).getByRole('textbox').fill(text);
+  await composerText(page).fill(text);
   await composer(page).getByRole('button', { name: 'Post' }).click();
   await page.getByText('Your post is now live').first().waitFor();
   const vaultCard = postCard(page, text);

@@ -22,6 +22,11 @@ export function withoutExpected404(errors: string[]): string[] {
 }
 
 /** Connects the burner wallet from the composer's button; the app then signs in by itself. */
+/** The composer's post text box (an attached image adds its alt text box beside it). */
+export function composerText(page: Page): Locator {
+  return composer(page).getByRole('textbox', { name: 'What’s your vibe?' });
+}
+
 export async function connectBurnerWallet(page: Page): Promise<void> {
   await presetBurnerKey(page);
   await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
@@ -29,7 +34,7 @@ export async function connectBurnerWallet(page: Page): Promise<void> {
     .getByRole('dialog')
     .getByRole('button', { name: /Burner Wallet/ })
     .click();
-  const box = composer(page).getByRole('textbox');
+  const box = composerText(page);
   await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true);
 }
 

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from './feed-limits.ts';
+import { COMMENT_MAX_LENGTH, POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from './feed-limits.ts';
 import { ESCROW_MESSAGES } from './escrow.ts';
 import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
@@ -72,6 +72,10 @@ export const ERRORS = {
   post_too_long: {
     status: 400,
     message: `Posts can be at most ${POST_MAX_LENGTH} characters`,
+  },
+  alt_text_too_long: {
+    status: 400,
+    message: `Alt text can be at most ${POST_ALT_TEXT_MAX_LENGTH} characters`,
   },
   comment_required: { status: 400, message: 'Please write a comment' },
   comment_too_long: {

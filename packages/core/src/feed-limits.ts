@@ -5,6 +5,11 @@
 
 /** Longest post text, in characters (Unicode code points) after trimming. */
 export const POST_MAX_LENGTH = 1000;
+/**
+ * Longest alt text (the description of a post's image for screen readers), in characters
+ * (Unicode code points) after trimming.
+ */
+export const POST_ALT_TEXT_MAX_LENGTH = 1000;
 /** Longest comment text, in characters (Unicode code points) after trimming. */
 export const COMMENT_MAX_LENGTH = 500;
 

@@ -19,6 +19,11 @@ export const createPostRequestSchema = z.object({
   kind: z.enum(POST_KINDS).default('public'),
   imageUrl: mediaUrl.nullish(),
   audioUrl: mediaUrl.nullish(),
+  /**
+   * The image's alt text. Its length is checked after trimming with the catalogue's
+   * alt_text_too_long, not here; blank, or on a post without an image, it is not stored.
+   */
+  altText: z.string().max(20_000).nullish(),
   /** Vault posts: the SOL to lock, a decimal string ('SOL to lock', default 0.1). */
   targetAmount: z.string().max(64).nullish(),
   /**
@@ -67,6 +72,8 @@ export const feedItemSchema = z.object({
   author: postAuthorSchema,
   author_wallet: z.string(),
   imageUrl: z.string().nullable(),
+  /** The image's alt text as its author wrote it; null without one (or while imageUrl is null). */
+  altText: z.string().nullable(),
   audioUrl: z.string().nullable(),
   /** The vault summary of a vault post; null for other posts. */
   vault: vaultSummarySchema.nullable(),

@@ -23,7 +23,8 @@ import { users } from './schema-users.ts';
  * carries it as a string). Free ('public') posts expire 24 h after creation and are deleted by
  * the expiry job; kept kinds have a null expiry. like_count and comment_count are kept exact in
  * the transaction of each like, unlike, comment and comment deletion. image_key and audio_key
- * copy the attached media's storage name so the feed reads no extra table.
+ * copy the attached media's storage name so the feed reads no extra table; image_alt is the
+ * image's alt text (null without one).
  */
 export const messages = pgTable(
   'messages',
@@ -35,6 +36,7 @@ export const messages = pgTable(
     kind: text('kind').notNull().default('public'),
     body: text('body').notNull(),
     imageKey: text('image_key'),
+    imageAlt: text('image_alt'),
     audioKey: text('audio_key'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),

@@ -87,6 +87,7 @@ const publicPost: FeedItem = {
   },
   author_wallet: 'Wallet11111111111111111111111111111111111111',
   imageUrl: '/media/a.webp',
+  altText: 'A cat "asleep" on a <keyboard>',
   audioUrl: null,
   vault: null,
   likeCount: 0,

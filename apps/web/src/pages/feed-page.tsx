@@ -7,7 +7,7 @@ import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The main feed: the welcome banner for signed-out visitors, the composer and
+ * The main feed: the welcome banner for newcomers (it decides when it shows), the composer and
  * the posts; beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
  */
 export function FeedPage() {
@@ -17,7 +17,7 @@ export function FeedPage() {
     <div className="mx-auto grid w-full max-w-2xl gap-6 xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] 2xl:gap-8">
       <div className="flex min-w-0 flex-col gap-4">
         <h1 className="sr-only">Feed</h1>
-        {!viewer.isAuthenticated && <WelcomeBanner />}
+        <WelcomeBanner />
         <Composer />
         <div className="xl:hidden">
           <TrendingFanVaults layout="strip" />

@@ -18,6 +18,7 @@ export interface PostRow {
   created_at: Date;
   expires_at: Date | null;
   image_key: string | null;
+  image_alt: string | null;
   audio_key: string | null;
   like_count: number;
   comment_count: number;
@@ -32,7 +33,7 @@ export interface PostRow {
 }
 
 const POST_COLUMNS = `m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
-  m.audio_key, m.like_count, m.comment_count, u.id as author_id, u.sol_address, u.username,
+  m.image_alt, m.audio_key, m.like_count, m.comment_count, u.id as author_id, u.sol_address, u.username,
   u.display_name, u.avatar_url, u.is_verified`;
 
 function viewerColumns(viewerParam: number | null): string {
@@ -192,6 +193,7 @@ export async function insertPost(
     kind: 'public' | 'vault';
     body: string;
     imageKey: string | null;
+    imageAlt: string | null;
     audioKey: string | null;
     now: Date;
     expiresAt: Date | null;
@@ -201,16 +203,19 @@ export async function insertPost(
   const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
     text: `with post as (
-        insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at)
-        select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz
+        insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
+          image_alt)
+        select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz,
+          $9::text
         from users where id = $1
-        returning id, kind, body, created_at, expires_at, image_key, audio_key, author_id
+        returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
+          author_id
       ), queued as (
         insert into emission_queue (kind, actor_id, reference, created_at)
         select $8::text, author_id, id::text, created_at from post where $8::text is not null
       )
       select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
-        m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
+        m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
         u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
         false as bookmarked
       from post m join users u on u.id = m.author_id`,
@@ -223,6 +228,7 @@ export async function insertPost(
       input.now,
       input.expiresAt,
       input.rewardedEvent,
+      input.imageAlt,
     ],
   });
   return rows[0] ?? null;

@@ -2,6 +2,7 @@ import {
   AppError,
   COMMENT_MAX_LENGTH,
   FREE_POST_TTL_MS,
+  POST_ALT_TEXT_MAX_LENGTH,
   POST_MAX_LENGTH,
   textLength,
   type CommentItem,
@@ -99,6 +100,7 @@ export function toFeedItem(row: PostRow): FeedItem {
     },
     author_wallet: row.sol_address,
     imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
+    altText: row.image_key ? row.image_alt : null,
     audioUrl: row.audio_key ? mediaUrlOf(row.audio_key) : null,
     vault: null,
     likeCount: row.like_count,
@@ -220,6 +222,8 @@ export interface CreatePostInput {
   kind: 'public' | 'vault' | 'capsule';
   imageUrl?: string | null | undefined;
   audioUrl?: string | null | undefined;
+  /** The image's alt text (kept only with an image). */
+  altText?: string | null | undefined;
   /** Vault posts: the SOL to lock (modules/vaults checks it). */
   targetAmount?: string | null | undefined;
   /** Escrow vault posts: the program's terms (modules/escrow checks them). */
@@ -231,6 +235,8 @@ interface PostDraft {
   kind: 'public' | 'vault';
   text: string;
   attachment: { type: 'image' | 'audio'; name: string } | null;
+  /** The image's alt text, trimmed; null when blank or when there is no image. */
+  altText: string | null;
 }
 
 /**
@@ -286,6 +292,8 @@ function checkPost(deps: FeedDeps, input: CreatePostInput, kind: 'public' | 'vau
   const text = (input.body ?? input.content ?? '').trim();
   if (text.length === 0) throw new AppError('content_required');
   if (textLength(text) > POST_MAX_LENGTH) throw new AppError('post_too_long');
+  const alt = (input.altText ?? '').trim();
+  if (textLength(alt) > POST_ALT_TEXT_MAX_LENGTH) throw new AppError('alt_text_too_long');
   if (input.imageUrl && input.audioUrl) {
     throw new AppError('validation_failed', {
       details: [
@@ -298,10 +306,11 @@ function checkPost(deps: FeedDeps, input: CreatePostInput, kind: 'public' | 'vau
     : input.audioUrl
       ? { type: 'audio' as const, url: input.audioUrl }
       : null;
-  if (!attachment) return { kind, text, attachment: null };
+  if (!attachment) return { kind, text, attachment: null, altText: null };
   const name = mediaNameFromUrl(attachment.url, deps.appOrigin);
   if (!name) throw new AppError('media_not_attachable');
-  return { kind, text, attachment: { type: attachment.type, name } };
+  const altText = attachment.type === 'image' && alt !== '' ? alt : null;
+  return { kind, text, attachment: { type: attachment.type, name }, altText };
 }
 
 /** An escrow vault commits its media's SHA-256 on chain: the stored file must have it. */
@@ -339,6 +348,7 @@ async function writePost(
       kind,
       body: draft.text,
       imageKey: attachment?.type === 'image' ? attachment.name : null,
+      imageAlt: draft.altText,
       audioKey: attachment?.type === 'audio' ? attachment.name : null,
       now,
       expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,

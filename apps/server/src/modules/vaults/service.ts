@@ -196,7 +196,15 @@ export function presentVaultPost(item: FeedItem, row: VaultRow, viewerId: string
       locked: false,
     };
   }
-  return { ...item, imageUrl: null, audioUrl: null, vault: toVaultSummary(row), locked: true };
+  // The alt text describes the withheld image, so it is withheld with it.
+  return {
+    ...item,
+    imageUrl: null,
+    altText: null,
+    audioUrl: null,
+    vault: toVaultSummary(row),
+    locked: true,
+  };
 }
 
 /**

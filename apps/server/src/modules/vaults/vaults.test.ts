@@ -775,10 +775,14 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
       width: 24,
       height: 24,
     });
-    const vault = await createdVaultPost(t, creator.headers, '0.1', { imageUrl: mediaUrl });
+    const vault = await createdVaultPost(t, creator.headers, '0.1', {
+      imageUrl: mediaUrl,
+      altText: 'The secret, described',
+    });
 
     // The creator sees it, through a URL their browser can load without a bearer token.
     expect(vault.locked).toBe(false);
+    expect(vault.altText).toBe('The secret, described');
     expect(vault.imageUrl).toMatch(new RegExp(`^${mediaUrl}\\?key=[A-Za-z0-9_-]+$`));
     const own = await t.app.inject({ url: vault.imageUrl ?? '' });
     expect(own.statusCode).toBe(200);
@@ -789,7 +793,8 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     // Everyone else: no URL in the feed, and the file's URL answers 404.
     const anonymous = feedPageSchema.parse((await feedPage(t)).json());
     const seen = anonymous.items.find((item) => item.id === vault.id);
-    expect(seen).toMatchObject({ imageUrl: null, audioUrl: null, locked: true });
+    // The alt text describes the image, so it is withheld with it.
+    expect(seen).toMatchObject({ imageUrl: null, altText: null, audioUrl: null, locked: true });
     const fanView = feedPageSchema.parse((await feedPage(t, '', fan.headers)).json());
     expect(fanView.items.find((item) => item.id === vault.id)).toMatchObject({
       imageUrl: null,
@@ -821,6 +826,7 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
     const after = feedPageSchema.parse((await feedPage(t)).json());
     expect(after.items.find((item) => item.id === vault.id)).toMatchObject({
       imageUrl: mediaUrl,
+      altText: 'The secret, described',
       locked: false,
     });
     const file = await t.app.inject({ url: mediaUrl });

@@ -1,15 +1,21 @@
 import { Music, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
 import type { Attachment } from './composer-state.ts';
+import { charactersLeft, LENGTH_WARNING_REMAINING, POST_ALT_TEXT_MAX_LENGTH } from './limits.ts';
 
-/** The picked image (shown) or audio (playable), with Remove. */
+/** The picked image (shown, with its alt text field) or audio (playable), with Remove. */
 export function AttachmentPreview({
   attachment,
+  altText,
+  onAltText,
   disabled,
   onRemove,
 }: {
   attachment: Attachment;
+  altText: string;
+  onAltText: (text: string) => void;
   disabled: boolean;
   onRemove: () => void;
 }) {
@@ -48,6 +54,9 @@ export function AttachmentPreview({
           />
         </div>
       )}
+      {attachment.kind === 'image' && (
+        <AltTextField value={altText} onChange={onAltText} disabled={disabled} />
+      )}
       <Button
         variant="secondary"
         size="sm"
@@ -58,6 +67,49 @@ export function AttachmentPreview({
         <X aria-hidden="true" />
         Remove
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The image's description for people who cannot see it (sent as the post's altText). Optional;
+ * the box stops at the server's limit (maxLength counts UTF-16 units, never more than the
+ * server's code points), and the characters left show near it.
+ */
+function AltTextField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  disabled: boolean;
+}) {
+  const fieldId = useId();
+  const hintId = useId();
+  const remaining = charactersLeft(value, POST_ALT_TEXT_MAX_LENGTH);
+  return (
+    <div className="flex flex-col gap-1.5 border-t border-border p-3">
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        Describe the image (alt text)
+      </label>
+      <textarea
+        id={fieldId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        rows={2}
+        maxLength={POST_ALT_TEXT_MAX_LENGTH}
+        disabled={disabled}
+        aria-describedby={hintId}
+        placeholder="e.g. A grey cat asleep on a keyboard"
+        className={`${COMPOSER_TEXTAREA_CLASS} field-sizing-content max-h-40 py-2 text-sm`}
+      />
+      <p id={hintId} className="flex justify-between gap-3 text-xs text-muted">
+        <span>Optional. Screen readers read it to people who cannot see the image.</span>
+        {remaining <= LENGTH_WARNING_REMAINING && (
+          <span className="shrink-0 font-mono tabular-nums">{remaining} left</span>
+        )}
+      </p>
     </div>
   );
 }

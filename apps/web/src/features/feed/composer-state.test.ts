@@ -19,6 +19,7 @@ describe('composerReducer', () => {
     expect(INITIAL_COMPOSER_STATE).toEqual({
       text: '',
       attachment: null,
+      altText: '',
       vaultMode: false,
       vaultKind: 'direct',
       lockAmount: DEFAULT_VAULT_LOCK_SOL,
@@ -31,6 +32,7 @@ describe('composerReducer', () => {
     const state = run(
       { type: 'text', text: 'hello' },
       { type: 'attach', attachment: photo },
+      { type: 'altText', text: 'a cat' },
       { type: 'lockAmount', value: '0.5' },
       { type: 'multiplier', value: '3' },
       { type: 'durationDays', value: '10' },
@@ -39,6 +41,7 @@ describe('composerReducer', () => {
     expect(state).toEqual({
       text: 'hello',
       attachment: photo,
+      altText: 'a cat',
       vaultMode: false,
       vaultKind: 'escrow',
       lockAmount: '0.5',
@@ -46,6 +49,18 @@ describe('composerReducer', () => {
       durationDays: '10',
     });
     expect(composerReducer(state, { type: 'detach' }).attachment).toBeNull();
+  });
+
+  it('drops the alt text with its image: on Remove and when another file is attached', () => {
+    const described = run(
+      { type: 'attach', attachment: photo },
+      { type: 'altText', text: 'a cat' },
+    );
+    expect(composerReducer(described, { type: 'detach' }).altText).toBe('');
+    const other = { ...photo, file: new File(['y'], 'b.png', { type: 'image/png' }) };
+    expect(composerReducer(described, { type: 'attach', attachment: other }).altText).toBe('');
+    // Typing elsewhere keeps it.
+    expect(composerReducer(described, { type: 'text', text: 'hi' }).altText).toBe('a cat');
   });
 
   it('toggles vault mode, keeping the vault fields as typed', () => {
@@ -60,6 +75,7 @@ describe('composerReducer', () => {
     const state = run(
       { type: 'text', text: 'hello' },
       { type: 'attach', attachment: photo },
+      { type: 'altText', text: 'a cat' },
       { type: 'toggleVault' },
       { type: 'vaultKind', kind: 'escrow' },
       { type: 'multiplier', value: '9' },

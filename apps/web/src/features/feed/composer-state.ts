@@ -12,6 +12,8 @@ export interface Attachment {
 export interface ComposerState {
   text: string;
   attachment: Attachment | null;
+  /** The attached image's description for screen readers, as typed (sent trimmed). */
+  altText: string;
   vaultMode: boolean;
   vaultKind: VaultKind;
   /** A direct vault's target, as typed (SOL). */
@@ -25,6 +27,7 @@ export type ComposerAction =
   | { type: 'text'; text: string }
   | { type: 'attach'; attachment: Attachment }
   | { type: 'detach' }
+  | { type: 'altText'; text: string }
   | { type: 'toggleVault' }
   | { type: 'vaultKind'; kind: VaultKind }
   | { type: 'lockAmount'; value: string }
@@ -35,6 +38,7 @@ export type ComposerAction =
 export const INITIAL_COMPOSER_STATE: ComposerState = {
   text: '',
   attachment: null,
+  altText: '',
   vaultMode: false,
   vaultKind: 'direct',
   lockAmount: DEFAULT_VAULT_LOCK_SOL,
@@ -44,16 +48,19 @@ export const INITIAL_COMPOSER_STATE: ComposerState = {
 
 /**
  * The composer's state changes. Leaving vault mode keeps the vault fields as typed (turning it
- * back on shows them again); a post that went out clears everything.
+ * back on shows them again); another attachment, or none, drops the alt text (it described the
+ * old image); a post that went out clears everything.
  */
 export function composerReducer(state: ComposerState, action: ComposerAction): ComposerState {
   switch (action.type) {
     case 'text':
       return { ...state, text: action.text };
     case 'attach':
-      return { ...state, attachment: action.attachment };
+      return { ...state, attachment: action.attachment, altText: '' };
     case 'detach':
-      return { ...state, attachment: null };
+      return { ...state, attachment: null, altText: '' };
+    case 'altText':
+      return { ...state, altText: action.text };
     case 'toggleVault':
       return { ...state, vaultMode: !state.vaultMode };
     case 'vaultKind':

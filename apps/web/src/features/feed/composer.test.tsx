@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import { Composer } from './composer.tsx';
-import { POST_MAX_LENGTH } from './limits.ts';
+import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from './limits.ts';
 import {
   apiError,
   json,
@@ -205,6 +205,40 @@ describe('Composer', () => {
       kind: 'public',
       imageUrl: '/media/a.png',
     });
+  });
+
+  it('asks for alt text with an image (not with audio) and sends it trimmed with the post', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'POST /api/upload/vault-media': () => json({ mediaType: 'image', mediaUrl: '/media/a.png' }),
+      'POST /api/messages-v2/messages': () => json(makePost({ id: 'new' }), 201),
+    });
+    renderWithProviders(<Composer />);
+    expect(screen.queryByLabelText('Describe the image (alt text)')).toBeNull();
+    fireEvent.change(screen.getByTestId('composer-audio-input'), {
+      target: { files: [file('song.mp3', 'audio/mpeg')] },
+    });
+    expect(screen.getByTestId('attachment-preview')).toBeDefined();
+    expect(screen.queryByLabelText('Describe the image (alt text)')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('composer-image-input'), {
+      target: { files: [file('cat.png', 'image/png')] },
+    });
+    const alt = screen.getByLabelText('Describe the image (alt text)');
+    expect(alt.getAttribute('maxlength')).toBe(String(POST_ALT_TEXT_MAX_LENGTH));
+    await user.type(alt, '  A grey cat asleep on a keyboard ');
+    await user.type(screen.getByRole('textbox', { name: 'What’s your vibe?' }), 'look');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Posted!')).toBeDefined();
+    const create = fetchMock.mock.calls[1]!;
+    expect(JSON.parse(create[1]?.body as string)).toEqual({
+      body: 'look',
+      kind: 'public',
+      imageUrl: '/media/a.png',
+      altText: 'A grey cat asleep on a keyboard',
+    });
+    // Cleared with the post.
+    await waitFor(() => expect(screen.queryByTestId('attachment-preview')).toBeNull());
   });
 
   it('reports a failed upload and a failed post, keeping the text', async () => {

@@ -51,6 +51,8 @@ function SignedInComposer() {
         </label>
         <textarea
           id={textareaId}
+          // 'Write a post' in the welcome banner and the empty feed focuses this box.
+          data-composer-input=""
           value={text}
           onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
           onKeyDown={onKeyDown}
@@ -65,6 +67,8 @@ function SignedInComposer() {
         {attachment && (
           <AttachmentPreview
             attachment={attachment}
+            altText={state.altText}
+            onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
             disabled={pending}
             onRemove={() => dispatch({ type: 'detach' })}
           />

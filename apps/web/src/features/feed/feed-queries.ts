@@ -103,6 +103,8 @@ export async function uploadMedia(file: File): Promise<UploadResponse> {
 export interface NewPost {
   body: string;
   attachment: File | null;
+  /** The attached image's alt text (trimmed, non-empty), sent only with an image. */
+  altText?: string | undefined;
   /** A vault post locking this much SOL (composer's vault mode). */
   vaultTarget?: string;
 }
@@ -128,7 +130,7 @@ function refreshEarnings(queryClient: QueryClient): void {
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, attachment, vaultTarget }: NewPost): Promise<FeedPost> => {
+    mutationFn: async ({ body, attachment, altText, vaultTarget }: NewPost): Promise<FeedPost> => {
       const input: CreatePostInput =
         vaultTarget === undefined
           ? { body, kind: 'public' }
@@ -140,8 +142,10 @@ export function useCreatePost() {
         } catch (error) {
           throw new MediaUploadError(error);
         }
-        if (media.mediaType === 'image') input.imageUrl = media.mediaUrl;
-        else input.audioUrl = media.mediaUrl;
+        if (media.mediaType === 'image') {
+          input.imageUrl = media.mediaUrl;
+          if (altText) input.altText = altText;
+        } else input.audioUrl = media.mediaUrl;
       }
       return apiRequest<FeedPost>(POST_ROOT, { method: 'POST', body: input });
     },

@@ -1,7 +1,13 @@
-import { COMMENT_MAX_LENGTH, FEED_PAGE_DEFAULT, POST_MAX_LENGTH, textLength } from '@dum/core';
+import {
+  COMMENT_MAX_LENGTH,
+  FEED_PAGE_DEFAULT,
+  POST_ALT_TEXT_MAX_LENGTH,
+  POST_MAX_LENGTH,
+  textLength,
+} from '@dum/core';
 
 /** The composer's and comment box's limits: the same numbers the server enforces. */
-export { COMMENT_MAX_LENGTH, POST_MAX_LENGTH };
+export { COMMENT_MAX_LENGTH, POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH };
 
 /** The counter appears once this many characters (or fewer) are left. */
 export const LENGTH_WARNING_REMAINING = 50;

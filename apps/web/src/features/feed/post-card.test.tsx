@@ -100,6 +100,19 @@ describe('PostCard', () => {
     expect(screen.queryByTestId('avatar-initials')).toBeNull();
   });
 
+  it("uses the image's alt text when its author wrote one, else names who shared it", () => {
+    const { unmount } = renderPost(
+      makePost({ imageUrl: '/media/cat.png', altText: 'A grey cat asleep on a keyboard' }),
+    );
+    expect(
+      screen.getByRole('img', { name: 'A grey cat asleep on a keyboard' }).getAttribute('alt'),
+    ).toBe('A grey cat asleep on a keyboard');
+    unmount();
+    // No alt text: named by its author, without repeating the post's text.
+    renderPost(makePost({ imageUrl: '/media/cat.png', altText: null }));
+    expect(screen.getByRole('img', { name: 'Image shared by Ada Lovelace' })).toBeDefined();
+  });
+
   it('likes optimistically and settles on the server answer', async () => {
     const user = userEvent.setup();
     let release!: () => void;

@@ -264,7 +264,7 @@ function PostBody({
         <div className="px-4 pt-3">
           <img
             src={post.imageUrl}
-            alt={text ? `Image shared by ${name}: ${excerpt(text)}` : `Image shared by ${name}`}
+            alt={imageAlt(post.altText, name)}
             loading="lazy"
             decoding="async"
             className="aspect-square w-full rounded-xl border border-border/60 bg-surface-2 object-cover"
@@ -286,9 +286,14 @@ function PostBody({
   );
 }
 
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+/**
+ * The image's alt: its author's description when they wrote one. Without one, the image is still
+ * content (an empty alt would hide that the post has one), so it is named by who shared it; the
+ * post's text is not repeated, a screen reader has just read it.
+ */
+export function imageAlt(altText: string | null | undefined, authorName: string): string {
+  const described = altText?.trim();
+  return described ? described : `Image shared by ${authorName}`;
 }
 
 function Count({ value }: { value: number }) {

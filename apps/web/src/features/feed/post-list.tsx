@@ -1,4 +1,4 @@
-import { Loader2, MessageSquareDashed, RotateCw } from 'lucide-react';
+import { Loader2, MessageSquareDashed, PenLine, RotateCw } from 'lucide-react';
 import {
   useEffect,
   useLayoutEffect,
@@ -15,6 +15,7 @@ import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
 import { PostCard } from './post-card.tsx';
+import { useStartWriting } from './start-writing.ts';
 import type { Viewer } from './use-viewer.ts';
 
 /** Start loading the next page when this many posts (or fewer) are left below the window. */
@@ -222,7 +223,9 @@ function usePlainWindow(
   return { count, nearEnd: enabled && count === total && near?.index === index && near.near };
 }
 
+/** A feed with no posts (a fresh database): the spec's empty state and the way to the composer. */
 function EmptyFeed() {
+  const startWriting = useStartWriting();
   return (
     <div className="flex flex-col items-center gap-2 rounded-card border border-dashed border-border bg-surface/40 px-6 py-14 text-center">
       <span className="mb-2 grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
@@ -230,6 +233,10 @@ function EmptyFeed() {
       </span>
       <h2 className="text-lg font-semibold">No posts yet</h2>
       <p className="text-sm text-muted">Be the first to share something!</p>
+      <Button onClick={startWriting} className="mt-3">
+        <PenLine aria-hidden="true" />
+        Write the first post
+      </Button>
     </div>
   );
 }

@@ -53,6 +53,7 @@ export function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
     },
     author_wallet: 'AdaWa11etAdaWa11etAdaWa11etAdaWa11etAdaW',
     imageUrl: null,
+    altText: null,
     audioUrl: null,
     vault: null,
     likeCount: 3,

@@ -41,8 +41,11 @@ export type PostComment = Omit<CommentItem, 'author_wallet' | 'authorId'> & {
 
 export type CommentPage = Omit<CommentPageResponse, 'items'> & { items: PostComment[] };
 
-/** What the composer sends: the text, the kind it can create, and the vault's media and target. */
-export type CreatePostInput = Pick<CreatePostRequest, 'imageUrl' | 'audioUrl' | 'targetAmount'> & {
+/** What the composer sends: the text, the kind it can create, its media (with alt text) and a vault target. */
+export type CreatePostInput = Pick<
+  CreatePostRequest,
+  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount'
+> & {
   body: string;
   kind: Exclude<PostKind, 'capsule'>;
 };

@@ -17,6 +17,7 @@ import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
 interface EscrowPostRequest {
   body: string;
   attachment: File | null;
+  altText?: string | undefined;
   multiplier: string;
   durationDays: string;
 }
@@ -81,10 +82,11 @@ export function useComposerSubmit(
       return;
     }
     const attachment = state.attachment?.file ?? null;
+    const altText = (state.attachment?.kind === 'image' && state.altText.trim()) || undefined;
     const onSuccess = () => dispatch({ type: 'posted' });
     if (isEscrowMode(state)) {
       const { multiplier, durationDays } = state;
-      createEscrow.mutate({ body, attachment, multiplier, durationDays }, { onSuccess });
+      createEscrow.mutate({ body, attachment, altText, multiplier, durationDays }, { onSuccess });
       return;
     }
     const problem = state.vaultMode ? lockAmountProblem(state.lockAmount) : null;
@@ -93,7 +95,7 @@ export function useComposerSubmit(
       return;
     }
     const vaultTarget = state.vaultMode ? state.lockAmount.trim() : undefined;
-    create.mutate({ body, attachment, vaultTarget }, { onSuccess });
+    create.mutate({ body, attachment, altText, vaultTarget }, { onSuccess });
   };
 
   return { submit, pending };

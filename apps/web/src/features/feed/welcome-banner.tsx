@@ -1,6 +1,11 @@
-import { PenLine, Pickaxe, Wallet, X } from 'lucide-react';
+import { parseBaseUnits } from '@dum/core';
+import { Check, PenLine, Pickaxe, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { GlowPanel } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { balancesOf, useUserRecord } from '../economy/economy-queries.ts';
+import { useStartWriting } from './start-writing.ts';
+import { useViewer, useWalletPrompt } from './use-viewer.ts';
 
 export const WELCOME_DISMISSED_KEY = 'dum.welcomeBanner.dismissed';
 
@@ -18,10 +23,52 @@ const STEPS = [
   { icon: Pickaxe, title: 'Start mining vibes', text: 'Post, like and comment to earn DUM.' },
 ] as const;
 
-/** The feed's welcome for signed-out visitors; dismissed once, remembered. */
+/** How far a newcomer got: each step once reached; null while that is not known yet. */
+export interface WelcomeProgress {
+  walletConnected: boolean;
+  signedIn: boolean;
+  /** The signed-in wallet holds DUM or has earned some (its ledger has a reward). */
+  earnedDum: boolean;
+}
+
+/**
+ * The newcomer's progress through the three steps, from the wallet, the session and the wallet's
+ * DUM record (the same GET /api/users/{address} the sidebar's token box reads, refreshed after
+ * every post, like and comment). Null while a signed-in wallet's record is still loading, so a
+ * member who already earned never sees the banner flash.
+ */
+export function useWelcomeProgress(): WelcomeProgress | null {
+  const viewer = useViewer();
+  const wallet = useWalletPrompt();
+  const record = useUserRecord(viewer.wallet);
+  const signedIn = viewer.isAuthenticated;
+  if (signedIn && record.isPending) return null;
+  const balances = balancesOf(signedIn ? record.data : null);
+  const totalEarned = signedIn ? (parseBaseUnits(record.data?.totalEarned ?? '') ?? 0n) : 0n;
+  return {
+    // Signed in means a wallet signed, even while it reconnects.
+    walletConnected: wallet.connected || signedIn,
+    signedIn,
+    earnedDum: balances.balance + balances.staked > 0n || totalEarned > 0n,
+  };
+}
+
+/**
+ * The feed's welcome, a guided first visit. The spec asks for a dismissible welcome for
+ * signed-out visitors; it also stays for newcomers once signed in, its three steps ticking off
+ * as they are reached (wallet connected, signed in, first DUM earned), until it is dismissed
+ * (remembered) or all three are done — then it goes away by itself. A member who already earned
+ * DUM never sees it.
+ */
 export function WelcomeBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
-  if (dismissed) return null;
+  const progress = useWelcomeProgress();
+  const startWriting = useStartWriting();
+  if (dismissed || !progress) return null;
+  const done = [progress.walletConnected, progress.signedIn, progress.earnedDum];
+  if (done.every(Boolean)) return null;
+  // The first step not reached yet is the current one.
+  const current = done.indexOf(false);
 
   const dismiss = () => {
     try {
@@ -67,22 +114,51 @@ export function WelcomeBanner() {
         next halving.
       </p>
       <ol className="mt-5 grid gap-2.5 sm:grid-cols-3">
-        {STEPS.map((step, index) => (
-          <li
-            key={step.title}
-            className="flex items-start gap-3 rounded-2xl border border-border bg-surface-2/70 p-3"
-          >
-            <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-vibe text-primary-foreground">
-              <step.icon className="size-4" aria-hidden="true" />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-semibold">
-                <span className="text-subtle">{index + 1}.</span> {step.title}
-              </p>
-              <p className="mt-0.5 text-xs text-muted">{step.text}</p>
-            </div>
-          </li>
-        ))}
+        {STEPS.map((step, index) => {
+          const isDone = done[index] === true;
+          const Icon = isDone ? Check : step.icon;
+          return (
+            <li
+              key={step.title}
+              data-done={isDone || undefined}
+              aria-current={index === current ? 'step' : undefined}
+              className={cn(
+                'flex items-start gap-3 rounded-2xl border bg-surface-2/70 p-3',
+                isDone
+                  ? 'border-success/40'
+                  : index === current
+                    ? 'border-primary/50'
+                    : 'border-border',
+              )}
+            >
+              <span
+                className={cn(
+                  'grid size-9 shrink-0 place-items-center rounded-xl',
+                  isDone ? 'bg-success text-background' : 'bg-vibe text-primary-foreground',
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
+              <div className="min-w-0">
+                <p className="text-sm font-semibold">
+                  <span className="text-muted">{index + 1}.</span> {step.title}
+                  {isDone && <span className="sr-only"> (Done)</span>}
+                </p>
+                <p className="mt-0.5 text-xs text-muted">{step.text}</p>
+                {index === 2 && !isDone && (
+                  <button
+                    type="button"
+                    onClick={startWriting}
+                    className="mt-1.5 inline-flex items-center gap-1 rounded-md text-xs font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
+                  >
+                    <PenLine className="size-3.5" aria-hidden="true" />
+                    Write a post
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </GlowPanel>
   );

@@ -121,6 +121,7 @@ describe('Composer escrow vault mode', () => {
           body: 'escrowed vibes',
           kind: 'vault',
           imageUrl: '/media/abc.png',
+          altText: 'A vibe, in pixels',
           escrow: { multiplier: 3, durationDays: 5, contentHash: served },
         });
         return json(posted, 201);
@@ -139,7 +140,8 @@ describe('Composer escrow vault mode', () => {
       screen.getByTestId('composer-image-input'),
       new File([PNG], 'vibe.png', { type: 'image/png' }),
     );
-    await user.type(screen.getByRole('textbox'), 'escrowed vibes');
+    await user.type(screen.getByLabelText('Describe the image (alt text)'), 'A vibe, in pixels');
+    await user.type(screen.getByRole('textbox', { name: 'What’s your vibe?' }), 'escrowed vibes');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('button', { name: 'Creating Vault...' })).toBeDefined();
     await waitFor(() => expect(chain.createEscrowOnChain).toHaveBeenCalledTimes(1));

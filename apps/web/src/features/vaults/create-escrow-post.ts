@@ -28,6 +28,8 @@ export const MAX_ESCROW_DURATION_DAYS = 30;
 export interface EscrowPostInput {
   body: string;
   attachment: File | null;
+  /** The attached image's alt text (trimmed, non-empty), sent only with an image. */
+  altText?: string | undefined;
   multiplier: string;
   durationDays: string;
 }
@@ -117,6 +119,7 @@ async function submitEscrowPost(
   body: string,
   terms: { multiplier: number; durationDays: number },
   media: EscrowUpload | null,
+  altText: string | undefined,
 ): Promise<FeedPost> {
   try {
     return await apiRequest<FeedPost>(POST_ROOT, {
@@ -124,7 +127,9 @@ async function submitEscrowPost(
       body: {
         body,
         kind: 'vault',
-        ...(media?.kind === 'image' ? { imageUrl: media.url } : {}),
+        ...(media?.kind === 'image'
+          ? { imageUrl: media.url, ...(altText ? { altText } : {}) }
+          : {}),
         ...(media?.kind === 'audio' ? { audioUrl: media.url } : {}),
         escrow: {
           ...terms,
@@ -169,7 +174,12 @@ export async function createEscrowPost(
   };
 
   const media = input.attachment ? await uploadEscrowMedia(input.attachment) : null;
-  const post = await submitEscrowPost(input.body, { multiplier, durationDays }, media);
+  const post = await submitEscrowPost(
+    input.body,
+    { multiplier, durationDays },
+    media,
+    input.altText,
+  );
   // The creator sees the pending vault at once; it turns live after the sync.
   prependPost(context.queryClient, post);
 
