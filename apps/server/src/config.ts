@@ -126,20 +126,16 @@ const envSchema = z.object({
   ESTABLISHED_REQUIRE_VOUCH: booleanFlag.default(true),
   ESTABLISHED_VOUCHER_MIN_HOURS: z.coerce.number().int().min(0).default(24),
   /** Comma-separated wallet addresses that are established from sign-up. */
-  ESTABLISHED_SEED_WALLETS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((address) => address.trim())
-        .filter((address) => address.length > 0),
-    )
-    .pipe(
-      z.array(
-        z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'each must be a base-58 wallet address'),
-      ),
-    ),
+  ESTABLISHED_SEED_WALLETS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => splitList(value).every((address) => BASE58_ADDRESS.test(address)),
+        'must be base-58 wallet addresses separated by commas',
+      )
+      .optional(),
+  ),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
@@ -270,6 +266,16 @@ export class ConfigError extends Error {
   }
 }
 
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** "a, b,,c" → ["a", "b", "c"]. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
 function emptyToUndefined(value: unknown): unknown {
   return value === '' ? undefined : value;
 }
@@ -356,7 +362,7 @@ export function loadConfig(
         requirePost: e.ESTABLISHED_REQUIRE_POST,
         requireVouch: e.ESTABLISHED_REQUIRE_VOUCH,
         voucherMinAgeMs: e.ESTABLISHED_VOUCHER_MIN_HOURS * 3_600_000,
-        seedWallets: new Set(e.ESTABLISHED_SEED_WALLETS),
+        seedWallets: new Set(splitList(e.ESTABLISHED_SEED_WALLETS ?? '')),
       },
       stakingAprBps: e.STAKING_APR_BPS,
     },

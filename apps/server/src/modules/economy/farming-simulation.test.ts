@@ -116,11 +116,10 @@ describe.each(testDatabaseKinds())('farming simulation on %s', (kind) => {
     const ring = [attacker, ...farm];
 
     let honestPosts: string[] = [];
-    let communityPosts: string[] = [];
     for (let hour = 0; hour < 24; hour++) {
       // The honest side: two community members post, the honest user posts, likes one
       // community post and comments on another; a community member likes the honest post.
-      communityPosts = [
+      const communityPosts = [
         await post(community[(2 * hour) % community.length]!, `community ${hour}a`),
         await post(community[(2 * hour + 1) % community.length]!, `community ${hour}b`),
       ];

@@ -222,4 +222,53 @@ describe('sequenceEvents', () => {
     ]);
     expect(out.totals.totalEvents).toBe(70_001n);
   });
+
+  it('pays only established actors, and learns first posts and vouches as it goes', () => {
+    const out = sequenceEvents({
+      totals: { totalEvents: 0n, totalMinted: 0n },
+      events: [
+        { id: 1n, kind: 'post_created', actorId: 'a', reference: 'p1', createdAt: DAY_1 },
+        {
+          id: 2n,
+          kind: 'like_given',
+          actorId: 'b',
+          subjectId: 'a',
+          reference: 'p1',
+          createdAt: DAY_1,
+        },
+        {
+          id: 3n,
+          kind: 'like_given',
+          actorId: 's',
+          subjectId: 'a',
+          reference: 'p1',
+          createdAt: DAY_1,
+        },
+        { id: 4n, kind: 'post_created', actorId: 'a', reference: 'p2', createdAt: DAY_1 },
+      ],
+      actors: new Map([
+        ...facts(),
+        [
+          's',
+          {
+            ...facts().get('a')!,
+            name: 'user-s',
+            standing: { ...facts().get('a')!.standing, solAddress: 'wallet-s' },
+          },
+        ],
+      ]),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      rules: rules(100, STRICT),
+    });
+    expect([...out.outcomes.values()].map((o) => o.status)).toEqual([
+      'not_established',
+      'not_established',
+      'rewarded',
+      'rewarded',
+    ]);
+    // 'b' is not established, so its like vouches for nobody; the seed's does.
+    expect(out.standing.get('a')).toEqual({ firstPostAt: DAY_1, vouchedAt: DAY_1 });
+    expect(out.ledger.map((e) => e.subjectId)).toEqual([null, 'a', 'a', null]);
+  });
 });
