@@ -105,16 +105,16 @@ export const CONFIG_DOCS = {
     meaning: 'referral bonuses a referrer earns per UTC day (later ones wait for a later day)',
   },
   ESTABLISHED_MIN_AGE_MINUTES: {
-    default: '`60`',
+    default: '`60` in production, else `0`',
     meaning:
       'established wallets (only they earn, docs/decisions/013-established-wallets.md): account age at least this; 0 turns it off',
   },
   ESTABLISHED_REQUIRE_POST: {
-    default: '`true`',
+    default: '`true` in production, else `false`',
     meaning: 'established wallets: must have made a post',
   },
   ESTABLISHED_REQUIRE_VOUCH: {
-    default: '`true`',
+    default: '`true` in production, else `false`',
     meaning:
       'established wallets: must have been liked or commented on by a wallet that may vouch (a seed, or established for `ESTABLISHED_VOUCHER_MIN_HOURS`)',
   },

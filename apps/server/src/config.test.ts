@@ -65,6 +65,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('makes earning strict in production and open on the embedded default (decision 013)', () => {
+    const production = { NODE_ENV: 'production', APP_ORIGIN: 'https://dum.example' };
+    expect(loadConfig(production).economy.established).toMatchObject({
+      minAgeMs: 3_600_000,
+      requirePost: true,
+      requireVouch: true,
+    });
+    expect(loadConfig({}).economy.established).toMatchObject({
+      minAgeMs: 0,
+      requirePost: false,
+      requireVouch: false,
+    });
+    expect(
+      loadConfig({ ESTABLISHED_MIN_AGE_MINUTES: '5', ESTABLISHED_REQUIRE_VOUCH: 'true' }).economy
+        .established,
+    ).toMatchObject({ minAgeMs: 300_000, requirePost: false, requireVouch: true });
+  });
+
   it('reads the vault program and the escrow indexer interval', () => {
     expect(loadConfig({}).vaults).toMatchObject({
       programId: 'DumVau1t11111111111111111111111111111111111',

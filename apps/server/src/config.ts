@@ -119,11 +119,13 @@ const envSchema = z.object({
   REFERRAL_DAILY_CAP: z.coerce.number().int().min(0).default(5),
   /**
    * The established-wallet rule (docs/decisions/013-established-wallets.md): only established
-   * wallets earn, only their likes and comments vouch for others.
+   * wallets earn, only their likes and comments vouch for others. Unset, the first three are
+   * strict in production (60 minutes, a post, a vouch) and off elsewhere: on the embedded
+   * localnet one person tries the product alone, with no community to vouch for them.
    */
-  ESTABLISHED_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
-  ESTABLISHED_REQUIRE_POST: booleanFlag.default(true),
-  ESTABLISHED_REQUIRE_VOUCH: booleanFlag.default(true),
+  ESTABLISHED_MIN_AGE_MINUTES: z.coerce.number().int().min(0).optional(),
+  ESTABLISHED_REQUIRE_POST: booleanFlag.optional(),
+  ESTABLISHED_REQUIRE_VOUCH: booleanFlag.optional(),
   ESTABLISHED_VOUCHER_MIN_HOURS: z.coerce.number().int().min(0).default(24),
   /** Comma-separated wallet addresses that are established from sign-up. */
   ESTABLISHED_SEED_WALLETS: z.preprocess(
@@ -294,6 +296,8 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  // The established rule's defaults (decision 013): strict where strangers meet.
+  const strictEarning = e.NODE_ENV === 'production';
   if (e.NODE_ENV === 'production' && !e.APP_ORIGIN) {
     // Sign-in messages name this domain: a default of localhost would fail (or mislead) users.
     throw new ConfigError([
@@ -358,9 +362,9 @@ export function loadConfig(
       pairDailyRewardCap: e.PAIR_DAILY_REWARD_CAP,
       referrerDailyCap: e.REFERRAL_DAILY_CAP,
       established: {
-        minAgeMs: e.ESTABLISHED_MIN_AGE_MINUTES * 60_000,
-        requirePost: e.ESTABLISHED_REQUIRE_POST,
-        requireVouch: e.ESTABLISHED_REQUIRE_VOUCH,
+        minAgeMs: (e.ESTABLISHED_MIN_AGE_MINUTES ?? (strictEarning ? 60 : 0)) * 60_000,
+        requirePost: e.ESTABLISHED_REQUIRE_POST ?? strictEarning,
+        requireVouch: e.ESTABLISHED_REQUIRE_VOUCH ?? strictEarning,
         voucherMinAgeMs: e.ESTABLISHED_VOUCHER_MIN_HOURS * 3_600_000,
         seedWallets: new Set(splitList(e.ESTABLISHED_SEED_WALLETS ?? '')),
       },
