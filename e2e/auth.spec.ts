@@ -6,6 +6,7 @@ import {
   type RunningServer,
   type StartServerOptions,
 } from './support/server-test-kit.ts';
+import { presetBurnerKey } from './support/burner-wallet-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 import {
   installTestWallet,
@@ -344,6 +345,7 @@ describe('wallet sign-in', () => {
 
   it('the burner wallet signs in on the localnet and survives a reload', async () => {
     const { page, errors } = await open(null);
+    await presetBurnerKey(page);
     await control(page).getByRole('button', { name: 'Connect Wallet' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /Burner Wallet/ }).click();

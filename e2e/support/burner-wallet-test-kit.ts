@@ -20,13 +20,37 @@ export function newBurnerWalletKey(): BurnerWalletKey {
   return { seed: encodeBase58(seed), address: encodeBase58(ed.getPublicKey(seed)) };
 }
 
+/** The web's per-address mark that the burner has had its starting SOL (features/faucet). */
+const BURNER_FUNDED_KEY_PREFIX = 'dum.burner.funded.';
+
+/*
+ * The suites' servers run with NODE_ENV=production, where the faucet is off: they give wallets
+ * SOL themselves (airdrop below). So the keys set here are marked as already funded, and the
+ * burner does not ask the faucet after its first sign-in (e2e/first-run.spec.ts covers that,
+ * on a server whose faucet is on).
+ */
+
 /** Makes the page's burner wallet use `key` (set before any script of the app runs). */
 export async function useBurnerKey(page: Page, key: BurnerWalletKey): Promise<void> {
   await page.addInitScript(
-    ([storageKey, seed]) => {
+    ([storageKey, seed, fundedKey]) => {
       if (!window.localStorage.getItem(storageKey)) window.localStorage.setItem(storageKey, seed);
+      window.localStorage.setItem(fundedKey, 'set by the test');
     },
-    [BURNER_SECRET_KEY, key.seed] as const,
+    [BURNER_SECRET_KEY, key.seed, BURNER_FUNDED_KEY_PREFIX + key.address] as const,
+  );
+}
+
+/** Gives the open page's burner wallet a fresh key now (before it is first connected), unless it has one. */
+export async function presetBurnerKey(page: Page): Promise<void> {
+  const key = newBurnerWalletKey();
+  await page.evaluate(
+    ([storageKey, seed, fundedKey]) => {
+      if (window.localStorage.getItem(storageKey)) return;
+      window.localStorage.setItem(storageKey, seed);
+      window.localStorage.setItem(fundedKey, 'set by the test');
+    },
+    [BURNER_SECRET_KEY, key.seed, BURNER_FUNDED_KEY_PREFIX + key.address] as const,
   );
 }
 

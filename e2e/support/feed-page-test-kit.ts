@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { useBurnerKey, type BurnerWalletKey } from './burner-wallet-test-kit.ts';
+import { presetBurnerKey, useBurnerKey, type BurnerWalletKey } from './burner-wallet-test-kit.ts';
 
 /** The feed page as the feed, vault and escrow suites drive it. */
 
@@ -23,6 +23,7 @@ export function withoutExpected404(errors: string[]): string[] {
 
 /** Connects the burner wallet from the composer's button; the app then signs in by itself. */
 export async function connectBurnerWallet(page: Page): Promise<void> {
+  await presetBurnerKey(page);
   await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
   await page
     .getByRole('dialog')

@@ -212,12 +212,15 @@ describe('input checks', () => {
   });
 
   it('the old createVault and joinVault calls say they are deprecated and name the current ones', () => {
+    // Calling them is the point here; anywhere else lint refuses it (no-deprecated).
+    /* eslint-disable @typescript-eslint/no-deprecated */
     expect(() => createVault('100000000', 86_400)).toThrow(
       CHAIN_ERROR_MESSAGES.createVaultDeprecated,
     );
     expect(() => joinVault(VAULT_PROGRAM_ID, 0.1)).toThrow(
       CHAIN_ERROR_MESSAGES.joinVaultDeprecated,
     );
+    /* eslint-enable @typescript-eslint/no-deprecated */
     expect(CHAIN_ERROR_MESSAGES.createVaultDeprecated).toMatch(
       /^createVault\(targetAmount, durationSeconds\) is deprecated: .*createVaultInstruction\(/,
     );
