@@ -89,8 +89,10 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   }
 
   afterAll(async () => {
-    await signedOut?.context.close();
-    await signedIn?.context.close();
+    // Whichever pages beforeAll opened before anything failed.
+    for (const opened of [signedOut, signedIn] as (PageWithErrors | undefined)[]) {
+      await opened?.context.close();
+    }
   });
 
   it('checks every route routes.tsx declares', async () => {

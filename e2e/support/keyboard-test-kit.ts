@@ -10,7 +10,7 @@ export function describeFocus(page: Page): Promise<string> {
     if (!element || element === document.body) return 'body';
     const name =
       element.getAttribute('aria-label') ??
-      (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      element.textContent.trim().replace(/\s+/g, ' ').slice(0, 60);
     return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> ${name}`;
   });
 }
@@ -81,8 +81,8 @@ export async function recordAnnouncements(page: Page): Promise<void> {
       for (const record of records) {
         const target =
           record.target instanceof Element ? record.target : record.target.parentElement;
-        const region = target?.closest(live) ?? (target?.matches(live) ? target : null);
-        const text = region?.textContent?.trim();
+        const region = target?.closest(live);
+        const text = region?.textContent.trim();
         if (text && heard.at(-1) !== text) heard.push(text);
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });

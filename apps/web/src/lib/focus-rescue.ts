@@ -16,8 +16,7 @@ export function rescueLostFocus(doc: Document, fallback: () => HTMLElement | nul
   const onFocusIn = (event: FocusEvent) => {
     last = event.target instanceof Element ? event.target : null;
   };
-  const gone = () =>
-    last !== null && (!last.isConnected || (last as HTMLButtonElement).disabled === true);
+  const gone = () => last !== null && (!last.isConnected || (last as HTMLButtonElement).disabled);
   const lost = () => gone() && (doc.activeElement === null || doc.activeElement === doc.body);
   const check = () => {
     pending = undefined;
