@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())('posts and the feed on %s', (kind) => {
       },
       author_wallet: alice.user.solAddress,
       imageUrl: null,
+      altText: null,
       audioUrl: null,
       vault: null,
       likeCount: 0,
