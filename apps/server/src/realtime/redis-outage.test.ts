@@ -79,7 +79,9 @@ interface Socket {
 }
 
 async function openSocket(url: string, token: string): Promise<Socket> {
-  const socket = new WebSocket(`${url}?token=${token}`);
+  const socket = new WebSocket(url);
+  // The token travels in the first message, never in the URL (security.md, finding 7).
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
   const received: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data: WebSocket.RawData) => {
