@@ -13,7 +13,8 @@ describe.each(testDatabaseKinds())('HTTP edges on %s', (kind) => {
       { BODY_LIMIT_BYTES: '1024' },
       {
         probeRoutes(app) {
-          app.post('/api/test-probe', async (request) =>
+          // Every write under /api names its rate-limit budget (http/write-limits.ts).
+          app.post('/api/test-probe', { config: { writeLimit: 'other' } }, async (request) =>
             parseBody(z.object({ name: z.string().min(1) }), request.body),
           );
         },
