@@ -3,6 +3,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WRITE_LIMIT_KINDS, type WriteLimitKind } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { redisWithLocalFallback } from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,13 +15,6 @@ declare module 'fastify' {
     writeLimit?: WriteLimitKind | 'own';
   }
 }
-
-/**
- * In memory, each limiter's counters are an LRU: enough entries that a flood of wallets cannot
- * evict a live counter soon. The plugin reads `cache` from these options (its store.child); its
- * types leave it out.
- */
-const LOCAL_CACHE = { cache: 50_000 } as object;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -58,9 +52,12 @@ export async function registerWriteLimits(app: FastifyInstance, ctx: AppContext)
   await app.register(async (scope) => {
     await scope.register(fastifyRateLimit, {
       global: false,
-      redis: ctx.rateLimitStore ?? undefined,
-      nameSpace: `${ctx.config.redisPrefix}:write-rate:`,
-      skipOnError: true,
+      // In Redis when it is there, shared by every instance; counted in this process while it
+      // is not (docs/security.md, Faults), so a Redis outage never lifts the limits.
+      store: redisWithLocalFallback(ctx.rateLimitStore, {
+        nameSpace: `${ctx.config.redisPrefix}:write-rate:`,
+        capacity: 50_000,
+      }),
     });
     for (const kind of WRITE_LIMIT_KINDS) {
       limiters.set(
@@ -68,7 +65,6 @@ export async function registerWriteLimits(app: FastifyInstance, ctx: AppContext)
         scope.createRateLimit({
           max: perWallet[kind],
           timeWindow: windowMs,
-          ...LOCAL_CACHE,
           keyGenerator: (request) => `${kind}:wallet:${request.user?.id ?? ''}`,
         }),
       );
@@ -77,7 +73,6 @@ export async function registerWriteLimits(app: FastifyInstance, ctx: AppContext)
         scope.createRateLimit({
           max: perWallet[kind] * ipMultiple,
           timeWindow: windowMs,
-          ...LOCAL_CACHE,
           keyGenerator: (request) => `${kind}:ip:${normalizeIP(request.ip)}`,
         }),
       );
