@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVaultOverHttp, signInOverHttp } from './support/api-wallet-test-kit.ts';
 import { DESKTOP, openPage } from './support/browser-test-kit.ts';
-import { newBurnerWalletKey, solBalance, useBurnerKey } from './support/burner-wallet-test-kit.ts';
+import { solBalance } from './support/burner-wallet-test-kit.ts';
 import { composer, postCard, withoutExpected404 } from './support/feed-page-test-kit.ts';
 import {
   announcements,
@@ -47,9 +47,8 @@ describe('keyboard-only journey', () => {
     const creator = await signInOverHttp(suite.server.url);
     await createVaultOverHttp(suite.server.url, creator, 'Fund the keyboard anthem', '5');
 
-    const key = newBurnerWalletKey();
+    // A newcomer: the burner wallet makes its own key, and asks the faucet once after signing in.
     const { page, context, errors } = await openPage(suite.browser, DESKTOP);
-    await useBurnerKey(page, key);
     await recordAnnouncements(page);
     await page.goto(suite.server.url + '/');
     const main = page.getByRole('main');
@@ -110,9 +109,12 @@ describe('keyboard-only journey', () => {
     await page.keyboard.press('Enter');
     await card.getByText('Said with the keyboard').waitFor();
 
-    await expect
-      .poll(() => solBalance(suite.server.url, key.address), { timeout: 30_000 })
-      .toBe(SOL);
+    const address = await page
+      .getByRole('button', { name: /^Wallet menu/ })
+      .filter({ visible: true })
+      .getAttribute('title');
+    if (!address) throw new Error('the wallet menu names no address');
+    await expect.poll(() => solBalance(suite.server.url, address), { timeout: 30_000 }).toBe(SOL);
 
     // The vault's support dialog: focus starts in it, Escape gives it back to Support.
     const vaultPanel = postCard(page, 'Fund the keyboard anthem').getByTestId('vault-panel');
@@ -137,7 +139,7 @@ describe('keyboard-only journey', () => {
     await page.keyboard.press('Enter');
     await expectAnnounced(page, 'Test SOL received', before);
     await dialog.getByTestId('short-balance').waitFor({ state: 'detached', timeout: 30_000 });
-    expect(await solBalance(suite.server.url, key.address)).toBe(2n * SOL);
+    expect(await solBalance(suite.server.url, address)).toBe(2n * SOL);
     // Focus stayed in the dialog when the offer went.
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
 
