@@ -206,7 +206,8 @@ function AuthenticatedControl({
           defaultOpen={openRequested}
         />
       </Suspense>
-      {disconnectButton}
+      {/* Phones have no room for it beside the menu, which offers Disconnect too. */}
+      <span className="hidden sm:contents">{disconnectButton}</span>
     </div>
   );
 }
