@@ -133,7 +133,10 @@ export function judgeTransfer(
     t.to === input.expectedRecipient &&
     t.lamports === input.lamports;
   if (topLevel.some(matches)) {
-    if (input.notBefore !== undefined && (tx.blockTime === null || tx.blockTime < input.notBefore)) {
+    if (
+      input.notBefore !== undefined &&
+      (tx.blockTime === null || tx.blockTime < input.notBefore)
+    ) {
       return { ok: false, reason: 'too_early' };
     }
     return { ok: true, signature: input.signature, slot: tx.slot, blockTime: tx.blockTime };

@@ -474,7 +474,7 @@ describe('attacks', () => {
     expect(perSecond).toBe(57_870n + 10_000_000n);
     expect(await dumBalance(bob)).toBe(BigInt(CYCLES) * perSecond);
     // What the flat reward paid for the same five seconds of 1 SOL: 25 DUM.
-    expect(await dumBalance(bob)).toBeLessThan(BigInt(CYCLES) * DEFAULT_REWARDS_PER_SOL / 100n);
+    expect(await dumBalance(bob)).toBeLessThan((BigInt(CYCLES) * DEFAULT_REWARDS_PER_SOL) / 100n);
   });
 
   it('a fake vault owned by someone else', async () => {

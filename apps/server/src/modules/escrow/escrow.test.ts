@@ -634,7 +634,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       width: 24,
       height: 24,
     });
-    const post = await escrowPost({ multiplier: 1, durationDays: 1, contentHash }, { imageUrl: mediaUrl });
+    const post = await escrowPost(
+      { multiplier: 1, durationDays: 1, contentHash },
+      { imageUrl: mediaUrl },
+    );
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
     await createOnChain(post, 1, 1);
     await send(t, creator.keypair, [
@@ -651,7 +654,9 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
 
   async function fanView(postId: string): Promise<FeedItem> {
     return feedItemSchema.parse(
-      (await t.app.inject({ url: `/api/messages-v2/messages/${postId}`, headers: fan.headers })).json(),
+      (
+        await t.app.inject({ url: `/api/messages-v2/messages/${postId}`, headers: fan.headers })
+      ).json(),
     );
   }
 
@@ -671,7 +676,10 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       width: 24,
       height: 24,
     });
-    const post = await escrowPost({ multiplier: 1, durationDays: 1, contentHash }, { imageUrl: mediaUrl });
+    const post = await escrowPost(
+      { multiplier: 1, durationDays: 1, contentHash },
+      { imageUrl: mediaUrl },
+    );
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
 
     // Created on chain without its media ref: the hash is not committed.

@@ -312,8 +312,7 @@ export async function supportVault(
     // A transfer made before the vault existed (an old payment between the same wallets) is
     // not a support of it: its block time must be at or after the vault's creation, less a
     // small margin for the cluster's clock.
-    notBefore:
-      Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    notBefore: Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   });
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.

@@ -835,64 +835,67 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
   });
 });
 
-describe.each(testDatabaseKinds())('direct vault supports on %s: only transfers made after the vault', (kind) => {
-  let t: TestApp;
-  let chainOffsetMs = 0;
+describe.each(testDatabaseKinds())(
+  'direct vault supports on %s: only transfers made after the vault',
+  (kind) => {
+    let t: TestApp;
+    let chainOffsetMs = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp(
-      kind,
-      {},
-      { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
-    );
-    // The server's clock five minutes ahead of the chain's (beyond the margin allowed for the
-    // cluster's clock): a vault made now is newer than anything the chain records until its
-    // clock is moved on.
-    t.clock.advance(Date.now() + 5 * 60_000 - t.clock.now().getTime());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+    beforeAll(async () => {
+      t = await createTestApp(
+        kind,
+        {},
+        { localnet: true, localnetNow: () => Date.now() + chainOffsetMs },
+      );
+      // The server's clock five minutes ahead of the chain's (beyond the margin allowed for the
+      // cluster's clock): a vault made now is newer than anything the chain records until its
+      // clock is moved on.
+      t.clock.advance(Date.now() + 5 * 60_000 - t.clock.now().getTime());
+    });
+    afterAll(async () => {
+      await t.close();
+    });
 
-  it('refuses a transfer made before the vault was created, and records nothing (issue 21, finding 6)', async () => {
-    const [creator, fan] = await Promise.all([chainUser(t), chainUser(t, 5n)]);
-    // The attack: an earlier payment between the same two wallets, presented as a support of a
-    // vault made afterwards (its credit, its unlock and its vault_supported reward).
-    const earlier = await transfer(t, fan.keypair, creator.address, SOL / 10n);
-    const vault = await createdVaultPost(t, creator.headers, '0.1');
-    const supportsBefore = await countRows(t, 'select count(*) as n from vault_supports');
-    const ledgerBefore = await countRows(t, 'select count(*) as n from emission_ledger');
+    it('refuses a transfer made before the vault was created, and records nothing (issue 21, finding 6)', async () => {
+      const [creator, fan] = await Promise.all([chainUser(t), chainUser(t, 5n)]);
+      // The attack: an earlier payment between the same two wallets, presented as a support of a
+      // vault made afterwards (its credit, its unlock and its vault_supported reward).
+      const earlier = await transfer(t, fan.keypair, creator.address, SOL / 10n);
+      const vault = await createdVaultPost(t, creator.headers, '0.1');
+      const supportsBefore = await countRows(t, 'select count(*) as n from vault_supports');
+      const ledgerBefore = await countRows(t, 'select count(*) as n from emission_ledger');
 
-    const res = await support(t, fan.headers, vault.vault.id, {
-      transactionSignature: earlier,
-      amount: '0.1',
-    });
-    expect(res.statusCode).toBe(422);
-    expect(errorOf(res)).toEqual({
-      code: 'transfer_before_vault',
-      message: ERRORS.transfer_before_vault.message,
-    });
-    expect(await countRows(t, 'select count(*) as n from vault_supports')).toBe(supportsBefore);
-    expect(await countRows(t, 'select count(*) as n from emission_ledger')).toBe(ledgerBefore);
-    const row = await t.ctx.database.pool.query<{ total: string; status: string }>(
-      'select total::text, status from vaults where id = $1',
-      [vault.vault.id],
-    );
-    expect(row.rows[0]).toEqual({ total: '0', status: 'active' });
+      const res = await support(t, fan.headers, vault.vault.id, {
+        transactionSignature: earlier,
+        amount: '0.1',
+      });
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toEqual({
+        code: 'transfer_before_vault',
+        message: ERRORS.transfer_before_vault.message,
+      });
+      expect(await countRows(t, 'select count(*) as n from vault_supports')).toBe(supportsBefore);
+      expect(await countRows(t, 'select count(*) as n from emission_ledger')).toBe(ledgerBefore);
+      const row = await t.ctx.database.pool.query<{ total: string; status: string }>(
+        'select total::text, status from vaults where id = $1',
+        [vault.vault.id],
+      );
+      expect(row.rows[0]).toEqual({ total: '0', status: 'active' });
 
-    // A transfer made once the vault exists (the chain's clock past its creation) is taken.
-    chainOffsetMs = 5 * 60_000;
-    await nextSlot(t);
-    await nextSlot(t);
-    const after = await transfer(t, fan.keypair, creator.address, SOL / 10n);
-    const taken = await support(t, fan.headers, vault.vault.id, {
-      transactionSignature: after,
-      amount: '0.1',
+      // A transfer made once the vault exists (the chain's clock past its creation) is taken.
+      chainOffsetMs = 5 * 60_000;
+      await nextSlot(t);
+      await nextSlot(t);
+      const after = await transfer(t, fan.keypair, creator.address, SOL / 10n);
+      const taken = await support(t, fan.headers, vault.vault.id, {
+        transactionSignature: after,
+        amount: '0.1',
+      });
+      expect(taken.statusCode).toBe(200);
+      expect(supportVaultResponseSchema.parse(taken.json()).vault).toMatchObject({
+        status: 'unlocked',
+        currentAmount: '100000000',
+      });
     });
-    expect(taken.statusCode).toBe(200);
-    expect(supportVaultResponseSchema.parse(taken.json()).vault).toMatchObject({
-      status: 'unlocked',
-      currentAmount: '100000000',
-    });
-  });
-});
+  },
+);
