@@ -10,7 +10,7 @@ import {
   signInOverHttp,
   type ApiSession,
 } from './support/api-wallet-test-kit.ts';
-import { startServer, type RunningServer } from './support/server-test-kit.ts';
+import { startServer, UNLIMITED_WRITES, type RunningServer } from './support/server-test-kit.ts';
 
 /**
  * kill -9 under a mixed write load (CI tier: it runs when CI=true, as .ci/run sets; about two
@@ -88,6 +88,8 @@ describe.runIf(RUN).each(kinds())('kill -9 under a mixed write load, on %s', (ki
       // Tokens issued before the kill stay valid after it.
       AUTH_SECRET: `faults-kill-${crypto.randomUUID()}`,
       AUTH_RATE_IP_LIMIT: '100000',
+      // A load script from one IP by design: the write limits would refuse it, not the crash.
+      ...UNLIMITED_WRITES,
     };
     if (kind === 'postgres') {
       database = await createTestDatabase('postgres', { maxConnections: 1 });

@@ -11,6 +11,7 @@ import {
   postCards,
   withoutExpected404,
 } from './support/feed-page-test-kit.ts';
+import { startServer, UNLIMITED_WRITES } from './support/server-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -27,7 +28,9 @@ async function pressed(button: Locator): Promise<string | null> {
 }
 
 describe('the feed', () => {
-  const suite = serverAndBrowserForSuite();
+  // The infinite-scroll test seeds 45 posts from one wallet through the API, a script past the
+  // write limits a person never reaches (their own tests are server tests).
+  const suite = serverAndBrowserForSuite(() => startServer({ env: UNLIMITED_WRITES }));
 
   it.each([
     ['phone', PHONE],

@@ -36,7 +36,8 @@ export interface StartServerOptions {
 }
 
 /**
- * Write rate limits no benchmark reaches (a benchmark is a script by design); the browser tests
+ * Write rate limits no script reaches, for benchmarks and for the tests that seed or load
+ * through the API by script (infinite scroll, kill -9 under load); the browser tests otherwise
  * keep the defaults, which a person never reaches.
  */
 export const UNLIMITED_WRITES: Record<string, string> = {
