@@ -11,10 +11,14 @@
  */
 export function rescueLostFocus(doc: Document, fallback: () => HTMLElement | null): () => void {
   let last: Element | null = null;
+  // The dialog the focused element was in: focus lost inside a dialog stays in it (its trap
+  // would otherwise fight the page's main region for it).
+  let lastDialog: HTMLElement | null = null;
   let pending: ReturnType<typeof setTimeout> | undefined;
 
   const onFocusIn = (event: FocusEvent) => {
     last = event.target instanceof Element ? event.target : null;
+    lastDialog = last?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]') ?? null;
   };
   const gone = () => last !== null && (!last.isConnected || (last as HTMLButtonElement).disabled);
   const lost = () => gone() && (doc.activeElement === null || doc.activeElement === doc.body);
@@ -22,7 +26,8 @@ export function rescueLostFocus(doc: Document, fallback: () => HTMLElement | nul
     pending = undefined;
     if (!lost()) return;
     last = null;
-    fallback()?.focus({ preventScroll: true });
+    const target = lastDialog?.isConnected ? lastDialog : fallback();
+    target?.focus({ preventScroll: true });
   };
   const observer = new MutationObserver(() => {
     // The browser may move focus off a control it disabled only later: checked in the task.
