@@ -18,21 +18,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import sharp from 'sharp';
-import { chromiumPath } from '../e2e/support/browser-test-kit.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/browser-test-kit.ts';
 import { startServer } from '../e2e/support/server-test-kit.ts';
 
-/** The e2e kit's Chromium flags (no background calls on this closed network), headless. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** The e2e kit's Chromium flags, headless. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
