@@ -1,5 +1,6 @@
 import { COMMENT_MAX_LENGTH, POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from './feed-limits.ts';
 import { ESCROW_MESSAGES } from './escrow.ts';
+import { DM_BODY_MAX_LENGTH } from './people-limits.ts';
 import { VAULT_MAX_TARGET_SOL, VAULT_MESSAGES } from './vaults.ts';
 
 /**
@@ -168,6 +169,21 @@ export const ERRORS = {
   vault_escrow_support: {
     status: 409,
     message: 'This vault holds SOL on chain: join it through the vault program instead.',
+  },
+
+  // People (docs/api.md "People").
+  user_not_found: { status: 404, message: 'No Dum Club user has this wallet.' },
+  username_taken: { status: 409, message: 'That username is taken.' },
+  cannot_follow_self: { status: 400, message: 'You cannot follow yourself.' },
+  cannot_block_self: { status: 400, message: 'You cannot block yourself.' },
+
+  // Direct messages (docs/api.md "Messages").
+  cannot_message_self: { status: 400, message: 'You cannot message yourself.' },
+  blocked: { status: 403, message: 'You cannot interact with this user.' },
+  message_required: { status: 400, message: 'Write a message, attach a file or add a tip.' },
+  message_too_long: {
+    status: 400,
+    message: `Messages can be up to ${String(DM_BODY_MAX_LENGTH)} characters`,
   },
 
   // Faucet.

@@ -19,3 +19,6 @@ export * from './escrow.ts';
 export * from './vault-schemas.ts';
 export * from './vault-detail.ts';
 export * from './solana-programs.ts';
+export * from './people-limits.ts';
+export * from './people.ts';
+export * from './messages.ts';

@@ -15,8 +15,16 @@ export type RealtimeEvent =
     }
   | { type: 'vault_completed'; data: { vaultId: string } }
   | { type: 'mystery_vault_joined'; data: { vaultId: string; amount: string } }
-  | { type: 'new_message'; data: { senderId: string; tipAmount: string } }
-  | { type: 'user_followed'; data: { followingId: string; followerName: string } }
+  | {
+      type: 'new_message';
+      /** senderAddress (an addition to the spec's fields) opens the thread from the toast. */
+      data: { senderId: string; tipAmount: string; senderAddress: string };
+    }
+  | {
+      type: 'user_followed';
+      /** followerAddress (an addition to the spec's fields) links to the follower's profile. */
+      data: { followingId: string; followerName: string; followerAddress: string };
+    }
   | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };

@@ -6,12 +6,14 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
- * A wallet that has signed in at least once. Profile fields are empty until the person sets
- * them (profile editing is not built yet); the referral code is handed out on first sign-in.
+ * A wallet that has signed in at least once. Profile fields (username, display name, avatar,
+ * bio) are empty until the person sets them (PATCH /api/users/me); the username is unique
+ * ignoring case; the referral code is handed out on first sign-in.
  */
 export const users = pgTable(
   'users',
@@ -21,10 +23,14 @@ export const users = pgTable(
     username: text('username').unique(),
     displayName: text('display_name'),
     avatarUrl: text('avatar_url'),
+    bio: text('bio'),
     isVerified: boolean('is_verified').notNull().default(false),
     referralCode: text('referral_code').unique(),
     referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_not_self_referred', sql`${t.referredById} <> ${t.id}`)],
+  (t) => [
+    check('users_not_self_referred', sql`${t.referredById} <> ${t.id}`),
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+  ],
 );

@@ -139,3 +139,4 @@ export * from './schema-users.ts';
 export * from './schema-feed.ts';
 export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
+export * from './schema-people.ts';

@@ -23,7 +23,14 @@ const support: Notification = {
 };
 const follower: Notification = {
   id: 'b',
-  event: { type: 'user_followed', data: { followingId: 'u1', followerName: 'vibes' } },
+  event: {
+    type: 'user_followed',
+    data: {
+      followingId: 'u1',
+      followerName: 'vibes',
+      followerAddress: 'Fo11ower1111111111111111111111111111111111',
+    },
+  },
   text: { title: 'New Follower', description: 'vibes followed you' },
   href: '/profile',
   receivedAt: Date.now(),

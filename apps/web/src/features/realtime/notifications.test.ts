@@ -43,7 +43,10 @@ describe('what an event refreshes', () => {
       ['/api/vaults', 'v9', 'leaderboard'],
     ]);
     expect(
-      queryKeysToRefresh({ type: 'user_followed', data: { followingId: 'a', followerName: 'b' } }),
+      queryKeysToRefresh({
+        type: 'user_followed',
+        data: { followingId: 'a', followerName: 'b', followerAddress: 'c' },
+      }),
     ).toEqual([['/api/follows']]);
   });
 });
@@ -71,12 +74,12 @@ describe('event toasts', () => {
 
   it('mentions a tip only when it is above 0', () => {
     const plain = toastForEvent(
-      { type: 'new_message', data: { senderId: 's', tipAmount: '0' } },
+      { type: 'new_message', data: { senderId: 's', tipAmount: '0', senderAddress: 'w' } },
       'u',
       formatSol,
     );
     const tipped = toastForEvent(
-      { type: 'new_message', data: { senderId: 's', tipAmount: '1000000000' } },
+      { type: 'new_message', data: { senderId: 's', tipAmount: '1000000000', senderAddress: 'w' } },
       'u',
       formatSol,
     );
@@ -104,8 +107,11 @@ describe('where a notification leads', () => {
         data: { postId: '42', author: { id: 'u1', username: null } },
       }),
     ).toBe('/posts/42');
-    expect(notificationHref({ type: 'new_message', data: { senderId: 'u', tipAmount: '0' } })).toBe(
-      '/messages',
-    );
+    expect(
+      notificationHref({
+        type: 'new_message',
+        data: { senderId: 'u', tipAmount: '0', senderAddress: 'w' },
+      }),
+    ).toBe('/messages');
   });
 });

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema-users.ts';
+
+// ---------------------------------------------------------------------------------------------
+// People (docs/api.md, "People"): who follows whom and who blocked whom. Owned by
+// modules/people; other slices read them only through its face.
+// ---------------------------------------------------------------------------------------------
+
+/** A follow that holds now. Unfollowing deletes the row; blocking deletes it both ways. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: uuid('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    // "Following" lists and the Following feed read a follower's rows newest first.
+    index('follows_follower_time').on(t.followerId, t.createdAt, t.followingId),
+    // "Followers" lists read a followed wallet's rows newest first.
+    index('follows_following_time').on(t.followingId, t.createdAt, t.followerId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+/**
+ * A wallet blocked by another. The blocked wallet cannot follow, comment on or message the
+ * blocker, and the blocker's reads hide its posts and comments.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked').on(t.blockedId, t.blockerId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);

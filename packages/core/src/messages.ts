@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { userSummarySchema } from './people.ts';
+
+/**
+ * Direct messages (docs/api.md "Messages"). A tip is a confirmed SOL transfer from the sender
+ * to the recipient; its amount is lamports as a decimal integer string.
+ */
+
+export const dmTipSchema = z.object({ amount: z.string(), transactionSignature: z.string() });
+export type DmTip = z.infer<typeof dmTipSchema>;
+
+/** One direct message. `body` is '' when the message is only media or a tip. */
+export const directMessageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  body: z.string(),
+  imageUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  tip: dmTipSchema.nullable(),
+  createdAt: z.string(),
+  /** When the recipient read it; null while unread. */
+  readAt: z.string().nullable(),
+});
+export type DirectMessage = z.infer<typeof directMessageSchema>;
+
+/** GET /api/conversations/{address}/messages: newest first. */
+export const directMessagePageSchema = z.object({
+  items: z.array(directMessageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DirectMessagePage = z.infer<typeof directMessagePageSchema>;
+
+/** POST /api/conversations/{address}/messages: at least a body, a media item or a tip. */
+export const sendMessageRequestSchema = z
+  .object({
+    body: z.string().optional(),
+    imageUrl: z.string().optional(),
+    audioUrl: z.string().optional(),
+    tip: z
+      .object({ transactionSignature: z.string().min(1).max(128), amount: z.string() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+/** One entry of GET /api/conversations: most recent first. */
+export const conversationSchema = z.object({
+  peer: userSummarySchema,
+  lastMessage: directMessageSchema,
+  unreadCount: z.number().int().nonnegative(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationPageSchema = z.object({
+  items: z.array(conversationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+/** GET /api/conversations/unread: the nav's badge. */
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
