@@ -105,8 +105,27 @@ function report(name: string, result: Result): void {
   }
 }
 
-/** One Lighthouse run in a Chromium of its own (as its CLI does: no state shared between runs). */
+/**
+ * One Lighthouse run, started again (at most twice, and said so) when Lighthouse 12 finds no
+ * `navigationStart` in Chromium 156's trace (NO_NAVSTART): a known mismatch of the tool and the
+ * browser, not something the page does.
+ */
 async function run(url: string, config?: Config): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, config);
+    } catch (error) {
+      const noNavStart = error instanceof Error && error.message.includes('NO_NAVSTART');
+      if (!noNavStart || attempt === 3) throw error;
+      console.log(
+        `  (Lighthouse found no navigationStart in the trace; run ${String(attempt)} again)`,
+      );
+    }
+  }
+}
+
+/** One Lighthouse run in a Chromium of its own (as its CLI does: no state shared between runs). */
+async function runOnce(url: string, config?: Config): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROME_FLAGS,

@@ -1,10 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { prerenderShell } from './build/prerender-shell.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderShell()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerenderShell(),
+    // Brotli and gzip copies of every text file (index.html with its prerendered shell too),
+    // made once at build time; the server sends the one the browser accepts (apps/server's
+    // http/spa.ts, `preCompressed`), so no request pays for compressing.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

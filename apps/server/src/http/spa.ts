@@ -8,7 +8,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
- * revalidated; any other GET that wants HTML gets index.html (history fallback) so client-side
+ * revalidated; text files go out brotli- or gzip-compressed from the build's copies; any other GET that wants HTML gets index.html (history fallback) so client-side
  * routes such as /profile/abc load directly. Unknown /api paths are JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
@@ -19,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file; send the one the browser accepts.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath);
         res.header(

@@ -63,12 +63,15 @@ const TONE: Record<HalvingUrgency, string> = {
 /**
  * The sticky Meme Halving countdown: events left, the current reward and
  * half of it, the epoch and the epoch's progress. Urgent (pulse, ⚡) under 1000 left, critical
- * (bounce) under 100. Hidden while loading, on error, and once dismissed for this session.
+ * (bounce) under 100. While the stats load it keeps its place (an invisible copy of the
+ * same lines, so nothing below moves when they arrive: the prerendered shell shows the same);
+ * hidden on error and once dismissed for this session.
  */
 export function HalvingBanner() {
-  const { data } = useEmissionsStats();
+  const { data, isError } = useEmissionsStats();
   const [dismissed, setDismissed] = useState(readDismissed);
-  if (!data || dismissed) return null;
+  if (dismissed || isError) return null;
+  if (!data) return <BannerPlaceholder />;
 
   const view = halvingBannerView(data);
   const urgent = view.urgency !== 'calm';
@@ -117,6 +120,33 @@ export function HalvingBanner() {
         )}
       />
     </section>
+  );
+}
+
+/** The first epoch's figures: the width and line breaks the loaded banner will have. */
+const PLACEHOLDER_VIEW: HalvingBannerView = {
+  urgency: 'calm',
+  eventsLeft: '70,000',
+  currentReward: '150',
+  nextReward: '75',
+  epoch: 0,
+  progress: 0,
+};
+
+/** The banner's box while the stats load: the same lines, invisible and hidden from readers. */
+function BannerPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="halving-banner-placeholder"
+      className={cn('border-b text-sm', TONE.calm)}
+    >
+      <div className="invisible flex items-center gap-3 py-2 pr-12 pl-4 sm:pr-14 sm:pl-6 xl:pl-8">
+        <span className="hidden size-8 shrink-0 sm:grid" />
+        <CountdownText view={PLACEHOLDER_VIEW} />
+      </div>
+      <div className="h-1" />
+    </div>
   );
 }
 

@@ -1,9 +1,18 @@
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
-/** Shown while a page's code loads (every page is a lazy chunk). */
+/**
+ * Shown while a page's code loads (every page is a lazy chunk), and in the prerendered shell.
+ * At least a screen tall, so the footer waits below the fold instead of jumping down when the
+ * page arrives.
+ */
 export function PageSkeleton() {
   return (
-    <div role="status" aria-live="polite" aria-busy="true" className="mx-auto w-full max-w-3xl">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+      className="mx-auto min-h-dvh w-full max-w-3xl"
+    >
       <span className="sr-only">Loading page…</span>
       <Skeleton className="h-52 w-full rounded-3xl" />
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
