@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
+import { FeedPage } from '../pages/feed-page.tsx';
 
 /** Each page is its own chunk: React.lazy over a named export. */
 function page<K extends string>(
@@ -14,7 +15,6 @@ function page<K extends string>(
   });
 }
 
-const FeedPage = page(() => import('../pages/feed-page.tsx'), 'FeedPage');
 const ReelsPage = page(() => import('../pages/reels-page.tsx'), 'ReelsPage');
 const DiscoverPage = page(() => import('../pages/discover-page.tsx'), 'DiscoverPage');
 const VaultDetailPage = page(() => import('../pages/vault-detail-page.tsx'), 'VaultDetailPage');
