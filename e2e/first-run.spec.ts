@@ -56,6 +56,9 @@ describe('first run with the Burner Wallet', () => {
     const creator = await openPage(suite.browser, DESKTOP);
     await creator.page.goto(url + '/');
     const creatorAddress = await pickBurnerWallet(creator.page);
+    // The connect modal closed with its opener gone: focus went to the page's main region
+    // without scrolling the page to main's top, under the sticky header.
+    expect(await creator.page.evaluate(() => window.scrollY)).toBe(0);
     await toastSaid(creator.page, 'Test SOL received', '1 SOL is in your wallet');
     await walletControl(creator.page).getByLabel('Balance 1.0000 SOL').waitFor();
     expect(await solBalance(url, creatorAddress)).toBe(SOL);

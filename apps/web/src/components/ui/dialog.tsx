@@ -44,7 +44,11 @@ export function DialogContent({
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
           event.preventDefault();
-          if (!pointerOutside.current) focusReturnTarget(opener.current)?.focus();
+          if (pointerOutside.current) return;
+          const target = focusReturnTarget(opener.current);
+          // Falling back to the page's main region must not scroll the page to main's top
+          // (under the sticky header): the reader stays where they were.
+          target?.focus({ preventScroll: target.id === 'main' });
         }}
         {...props}
       >
