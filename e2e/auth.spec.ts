@@ -249,19 +249,25 @@ describe('wallet sign-in', () => {
     await connect(page, /Test Wallet/);
     await expectAuthenticated(page, wallet.address);
     const before = await storedTokens(page);
-    // A token the client accepts (right claims, not expired) but the server refuses.
-    await page.evaluate(() => {
-      const token = localStorage.getItem('dum.jwt') ?? '';
-      const forged = `${token.slice(0, token.lastIndexOf('.'))}.AAAA`;
-      localStorage.setItem('dum.jwt', forged);
-      localStorage.setItem('accessToken', forged);
-    });
+    // The socket would refuse the forged token too, and its own refresh (the realtime client
+    // refreshes on a 1008) could land before the first API call is refused, leaving no 401 to
+    // retry. A stand-in socket that never answers keeps this test on the API client's path.
+    await page.routeWebSocket(/\/socket/, () => undefined);
+    // Listening before the token is forged: a query refetching on its interval may be the
+    // first request to be refused.
     const responses: string[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.startsWith('/api/') || url.pathname === '/socket') {
         responses.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
       }
+    });
+    // A token the client accepts (right claims, not expired) but the server refuses.
+    await page.evaluate(() => {
+      const token = localStorage.getItem('dum.jwt') ?? '';
+      const forged = `${token.slice(0, token.lastIndexOf('.'))}.AAAA`;
+      localStorage.setItem('dum.jwt', forged);
+      localStorage.setItem('accessToken', forged);
     });
     await page.reload();
     await expect

@@ -52,6 +52,9 @@ describe('keyboard-only journey', () => {
     await recordAnnouncements(page);
     await page.goto(suite.server.url + '/');
     const main = page.getByRole('main');
+    // The app has replaced the prerendered (inert) shell once the feed's composer is there: the
+    // first render runs as a transition, so it may commit after the load event.
+    await composer(page).getByRole('button', { name: 'Connect Wallet' }).waitFor();
 
     // The first Tab reaches the skip link, which shows and moves focus to the content.
     await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), { max: 1 });

@@ -54,7 +54,7 @@ export async function tabTo(
     const problem = await focusIndicatorProblem(page);
     const where = await describeFocus(page);
     stops.push(where);
-    expect(problem, `focus indicator of ${where}`).toBeNull();
+    expect(problem, `focus indicator of ${where} (stops: ${stops.join(' → ')})`).toBeNull();
     if (await hasFocus(target)) return;
   }
   throw new Error(
