@@ -138,6 +138,18 @@ interface Draft {
   tip: { lamports: bigint; signature: string } | null;
 }
 
+/** The support's codes, with texts that name the recipient where they name a vault's creator. */
+const TIP_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  transfer_not_found: "That transaction holds no SOL transfer to the recipient's wallet.",
+  transfer_wrong_recipient: "That transfer was not sent to the recipient's wallet.",
+  transaction_already_used: 'That transaction was already used for a tip or a vault support.',
+};
+
+function tipError(code: ErrorCode): AppError {
+  const message = TIP_MESSAGES[code];
+  return message === undefined ? new AppError(code) : new AppError(code, { message });
+}
+
 /** The message's text, attachments and tip as given, or the error to answer. */
 function checkDraft(deps: MessageDeps, input: SendMessageRequest): Draft {
   const body = (input.body ?? '').trim();
@@ -208,7 +220,7 @@ export async function sendMessage(
       // A spent signature sent again for something else is a replay, whatever else is wrong.
       const existing = await answerExisting(deps, viewer, peer, tip);
       if (existing) return existing;
-      throw new AppError(REJECTION_ERROR[verified.reason]);
+      throw tipError(REJECTION_ERROR[verified.reason]);
     }
   }
 
@@ -305,7 +317,7 @@ async function answerExisting(
     return { message: toDirectMessage(existing), created: false };
   }
   if (existing || (await signatureIsSpent(deps.pool, tip.signature))) {
-    throw new AppError('transaction_already_used');
+    throw tipError('transaction_already_used');
   }
   return null;
 }
