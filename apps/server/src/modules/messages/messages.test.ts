@@ -191,6 +191,18 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       expect(await dmCount()).toBe(before);
     });
 
+    it('answers user_not_found for a wallet whose account was deleted since its last message', async () => {
+      const [a, b] = await Promise.all([someone(), someone()]);
+      await sent(t, a.headers, b.address, { body: 'first' });
+      await t.ctx.database.pool.query('delete from users where id = $1', [b.id]);
+      const res = await sendTo(t, a.headers, b.address, { body: 'second' });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).code).toBe('user_not_found');
+      expect(
+        await rows('select count(*) as n from direct_messages where sender_id = $1', [a.id]),
+      ).toBe(0);
+    });
+
     it('counts the text in characters after trimming: 2,000 emoji are fine', async () => {
       const [a, b] = await Promise.all([someone(), someone()]);
       const dm = await sent(t, a.headers, b.address, {

@@ -45,6 +45,7 @@ export function messageDepsOf(ctx: AppContext): MessageDeps {
     logger: ctx.logger,
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
+    peers: new Map(),
   };
 }
 

@@ -59,7 +59,14 @@ export interface MessageDeps {
   appOrigin: string;
   /** Gives a tip's rewarded event its reward (modules/emissions). */
   emissions: EmissionSequencer;
+  /**
+   * Users by wallet as this instance last read them: only their id and wallet are used, which
+   * never change; a deleted user's entry is dropped when a write finds it gone.
+   */
+  peers: Map<string, UserRow>;
 }
+
+const PEER_CACHE_SIZE = 10_000;
 
 export interface MessageViewer {
   id: string;
@@ -109,10 +116,14 @@ function toConversation(row: ConversationRow): ConversationPage['items'][number]
 /** The wallet's user, or 404 `user_not_found` (also for a string that is no address at all). */
 async function peerOf(deps: MessageDeps, viewer: MessageViewer, address: string): Promise<UserRow> {
   if (address === viewer.solAddress) throw new AppError('cannot_message_self');
+  const cached = deps.peers.get(address);
+  if (cached) return cached;
   const peer = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)
     ? await readUserByAddress(deps.pool, address)
     : null;
   if (!peer) throw new AppError('user_not_found');
+  if (deps.peers.size >= PEER_CACHE_SIZE) deps.peers.clear();
+  deps.peers.set(address, peer);
   return peer;
 }
 
@@ -228,6 +239,7 @@ export async function sendMessage(
   const row = await writeMessage(deps, viewer, peer, draft, now).catch((error: unknown) => {
     // The recipient's account was deleted since it was read: nothing was written.
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      deps.peers.delete(address);
       throw new AppError('user_not_found');
     }
     throw error;
