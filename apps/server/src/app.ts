@@ -14,6 +14,7 @@ import { faucetRoutes } from './modules/faucet/index.ts';
 import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
+import { messageRoutes } from './modules/messages/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   userRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
+  messageRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

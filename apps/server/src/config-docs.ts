@@ -194,6 +194,10 @@ export const CONFIG_DOCS = {
     default: '`60`',
     meaning: 'vault supports and escrow syncs per wallet per window',
   },
+  WRITE_RATE_MESSAGES: {
+    default: '`1000`',
+    meaning: 'direct messages sent and conversations marked read per wallet per window',
+  },
   WRITE_RATE_OTHER: {
     default: '`120`',
     meaning:

@@ -94,6 +94,7 @@ const envSchema = z.object({
   WRITE_RATE_COMMENTS: z.coerce.number().int().positive().default(60),
   WRITE_RATE_LIKES: z.coerce.number().int().positive().default(300),
   WRITE_RATE_SUPPORTS: z.coerce.number().int().positive().default(60),
+  WRITE_RATE_MESSAGES: z.coerce.number().int().positive().default(1000),
   WRITE_RATE_OTHER: z.coerce.number().int().positive().default(120),
   WRITE_RATE_IP_MULTIPLE: z.coerce.number().int().positive().default(10),
   /**
@@ -186,7 +187,14 @@ const envSchema = z.object({
 export type Cluster = 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta';
 
 /** The write budgets a write route spends from (http/write-limits.ts). */
-export const WRITE_LIMIT_KINDS = ['post', 'comment', 'like', 'support', 'other'] as const;
+export const WRITE_LIMIT_KINDS = [
+  'post',
+  'comment',
+  'like',
+  'support',
+  'message',
+  'other',
+] as const;
 export type WriteLimitKind = (typeof WRITE_LIMIT_KINDS)[number];
 
 export interface Config {
@@ -352,6 +360,7 @@ export function loadConfig(
         comment: e.WRITE_RATE_COMMENTS,
         like: e.WRITE_RATE_LIKES,
         support: e.WRITE_RATE_SUPPORTS,
+        message: e.WRITE_RATE_MESSAGES,
         other: e.WRITE_RATE_OTHER,
       },
       ipMultiple: e.WRITE_RATE_IP_MULTIPLE,

@@ -12,6 +12,7 @@ export const REWARDED_EVENT_KINDS = [
   'vault_created',
   'follow',
   'referral_joined',
+  'tip',
 ] as const;
 export type RewardedEventKind = (typeof REWARDED_EVENT_KINDS)[number];
 

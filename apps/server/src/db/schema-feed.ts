@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { directMessages } from './schema-messages.ts';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -99,9 +100,9 @@ export const comments = pgTable(
 /**
  * An uploaded file, complete and checked (the row is written only after the file is in place).
  * `storageKey` is the random file name under DATA_DIR/media, served at /media/<storageKey>.
- * A post attaches it once (messageId); deleting the post deletes the row, and the caller
- * removes the file after commit. An upload no post took within the hour is swept with its file,
- * and a user's rows count against UPLOAD_QUOTA_BYTES.
+ * A post attaches it once (messageId), or a direct message does (directMessageId); deleting the
+ * post deletes the row, and the caller removes the file after commit. An upload nothing took
+ * within the hour is swept with its file, and a user's rows count against UPLOAD_QUOTA_BYTES.
  */
 export const media = pgTable(
   'media',
@@ -118,16 +119,22 @@ export const media = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' }).references(() => messages.id, {
       onDelete: 'cascade',
     }),
+    directMessageId: bigint('direct_message_id', { mode: 'bigint' }).references(
+      () => directMessages.id,
+      { onDelete: 'cascade' },
+    ),
   },
   (t) => [
     check('media_type', sql`${t.type} in ('image', 'audio')`),
     check('media_size_positive', sql`${t.sizeBytes} > 0`),
     index('media_message').on(t.messageId),
+    index('media_direct_message').on(t.directMessageId),
+    check('media_attached_once', sql`${t.messageId} is null or ${t.directMessageId} is null`),
     // A user's stored bytes (the upload quota, modules/media) and the cascade from users.
     index('media_owner').on(t.ownerId),
     index('media_unattached')
       .on(t.createdAt)
-      .where(sql`${t.messageId} is null`),
+      .where(sql`${t.messageId} is null and ${t.directMessageId} is null`),
   ],
 );
 

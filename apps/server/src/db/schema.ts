@@ -140,3 +140,4 @@ export * from './schema-feed.ts';
 export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
 export * from './schema-people.ts';
+export * from './schema-messages.ts';

@@ -413,6 +413,7 @@ const ACTIVITY_TYPE: Record<RewardedEventKind, ActivityType> = {
   vault_supported: 'dum_earned',
   follow: 'dum_earned',
   referral_joined: 'dum_earned',
+  tip: 'dum_earned',
 };
 
 const ACTION_TEXT: Record<RewardedEventKind, string> = {
@@ -423,6 +424,7 @@ const ACTION_TEXT: Record<RewardedEventKind, string> = {
   vault_supported: 'supported a vault',
   follow: 'followed someone',
   referral_joined: 'joined through a referral',
+  tip: 'sent a tip',
 };
 
 /** Names in public activity: the chosen name, or a wallet shortened like the UI does. */

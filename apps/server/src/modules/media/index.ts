@@ -1,9 +1,9 @@
 /**
  * The media slice's public face: uploads (received, checked from their bytes, stored under
- * DATA_DIR/media), the files' URLs and names, a post taking an upload, and the cleanup of what
- * no post took. Nothing else in this folder is imported from outside it.
+ * DATA_DIR/media), the files' URLs and names, a post or a direct message taking an upload, and
+ * the cleanup of what nothing took. Nothing else in this folder is imported from outside it.
  */
-export { attachUpload } from './repo.ts';
+export { attachUpload, attachUploadToDirectMessage } from './repo.ts';
 export { mediaRoutes, type MediaAccess, type MediaAccessCheck } from './routes.ts';
 export {
   MEDIA_URL_PREFIX,

@@ -78,8 +78,8 @@ export async function insertUploadWithinQuota(
 }
 
 /**
- * Locks the owner's upload of this stored name that no post uses yet, until the caller's
- * commit (two posts cannot take one upload). Null when there is none.
+ * Locks the owner's upload of this stored name that no post or direct message uses yet, until
+ * the caller's commit (two cannot take one upload). Null when there is none.
  */
 export async function lockUnusedUpload(
   tx: Pick<Tx, 'select'>,
@@ -93,6 +93,7 @@ export async function lockUnusedUpload(
         eq(media.storageKey, args.storageKey),
         eq(media.ownerId, args.ownerId),
         isNull(media.messageId),
+        isNull(media.directMessageId),
       ),
     )
     .for('update');
@@ -108,8 +109,17 @@ export async function attachUpload(
   await tx.update(media).set({ messageId: postId }).where(eq(media.id, mediaId));
 }
 
+/** The upload now belongs to the direct message (and goes with it). */
+export async function attachUploadToDirectMessage(
+  tx: Pick<Tx, 'update'>,
+  mediaId: string,
+  directMessageId: bigint,
+): Promise<void> {
+  await tx.update(media).set({ directMessageId }).where(eq(media.id, mediaId));
+}
+
 /**
- * Uploads no post took before `cutoff`, a batch at a time; answers their stored names. Rows
+ * Uploads no post or direct message took before `cutoff`, a batch at a time; answers their stored names. Rows
  * another run (or a post being created with one) holds are skipped, so several instances may
  * sweep at once.
  */
@@ -120,7 +130,7 @@ export async function deleteAbandonedUploads(
   const abandoned = await db.execute<{ storage_key: string }>(
     sql`delete from media where id in (
           select id from media
-          where message_id is null and created_at < ${args.cutoff}
+          where message_id is null and direct_message_id is null and created_at < ${args.cutoff}
           limit ${args.limit}
           for update skip locked)
         returning storage_key`,

@@ -273,8 +273,9 @@ async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsR
  * the creator's and waited for confirmation; this verifies the transfer on the cluster and
  * credits it, once:
  *
- * - The signature is unique in vault_supports. A retry (same caller, vault and amount) answers
- *   the recorded support again; a signature recorded for anything else is refused (409). 50
+ * - The signature pays once, for a support or a tip (spent_transfer_signatures). A retry (same
+ *   caller, vault and amount) answers the recorded support again; a signature recorded for
+ *   anything else is refused (409). 50
  *   parallel calls with one signature take turns on the vault's row lock, and all but the first
  *   find it recorded.
  * - One call records it (record_vault_support, repo.ts recordSupport; supports that arrive
@@ -441,7 +442,10 @@ async function supportersOf(
   return supporters;
 }
 
-/** A signature that was recorded before: the same answer for the same call, 409 otherwise. */
+/**
+ * A signature that was spent before: the same answer for the same call, 409 otherwise (another
+ * support, or a tip).
+ */
 async function answerExisting(
   deps: VaultDeps,
   signature: string,
@@ -453,8 +457,9 @@ async function answerExisting(
     readSupportBySignature(deps.pool, signature),
     readVault(deps.pool, vaultId),
   ]);
-  if (!existing) throw new Error('a used signature has no support row');
+  // No support has it: a tip spent it (or its supporter's account is gone).
   const sameCall =
+    existing !== null &&
     existing.supporter_id === viewer.id &&
     existing.vault_id === vaultId.toString() &&
     BigInt(existing.amount) === amount;

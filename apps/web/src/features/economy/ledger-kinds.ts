@@ -61,6 +61,12 @@ const LEDGER_KIND_STYLES = {
     icon: UserPlus,
     className: 'bg-accent/15 text-accent',
   },
+  tip: {
+    label: 'Tips sent',
+    entry: 'Tip sent',
+    icon: Coins,
+    className: 'bg-success/15 text-success',
+  },
   referral_referrer: {
     label: 'Referral bonus',
     entry: 'Referral bonus',

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema-users.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Direct messages (docs/api.md, "Messages"). Owned by modules/messages; other slices read them
+// only through its face.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One message from a wallet to another. `body` is '' for a message that is only media or a tip.
+ * A tip is a confirmed SOL transfer from the sender to the recipient: its lamports and its
+ * transaction signature, both or neither. `read_at` is set when the recipient marks the
+ * conversation read.
+ */
+export const directMessages = pgTable(
+  'direct_messages',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    /** Stored names of the sender's uploads (modules/media), each taken by this message. */
+    imageKey: text('image_key'),
+    audioKey: text('audio_key'),
+    tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
+    tipSignature: text('tip_signature'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // A thread, newest first: the pair in either direction, by id.
+    index('direct_messages_pair').on(
+      sql`least(${t.senderId}, ${t.recipientId})`,
+      sql`greatest(${t.senderId}, ${t.recipientId})`,
+      t.id.desc(),
+    ),
+    // Marking read: the recipient's unread messages from one sender.
+    index('direct_messages_unread')
+      .on(t.recipientId, t.senderId)
+      .where(sql`${t.readAt} is null`),
+    // The cascade from users (the sender's side; the pair index serves neither side alone).
+    index('direct_messages_sender').on(t.senderId),
+    index('direct_messages_recipient').on(t.recipientId),
+    uniqueIndex('direct_messages_tip_signature').on(t.tipSignature),
+    check('direct_messages_not_self', sql`${t.senderId} <> ${t.recipientId}`),
+    check(
+      'direct_messages_tip_whole',
+      sql`(${t.tipLamports} is null) = (${t.tipSignature} is null) and (${t.tipLamports} is null or ${t.tipLamports} > 0)`,
+    ),
+    check(
+      'direct_messages_not_empty',
+      sql`${t.body} <> '' or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.tipLamports} is not null`,
+    ),
+  ],
+);
+
+/**
+ * Each wallet's view of a conversation: one row per participant (user, peer), written with every
+ * message in the message's transaction. `unread_count` is the user's messages from the peer with
+ * no read_at, kept exact: a message adds one to the recipient's row, marking read sets it to 0
+ * under the same row lock. The conversation list is the user's rows, most recent first.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    peerId: uuid('peer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The latest message either way (no foreign key: both rows go with the users anyway). */
+    lastMessageId: bigint('last_message_id', { mode: 'bigint' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.peerId] }),
+    index('conversations_user_time').on(t.userId, t.updatedAt.desc(), t.peerId.desc()),
+    index('conversations_peer').on(t.peerId),
+    check('conversations_not_self', sql`${t.userId} <> ${t.peerId}`),
+    check('conversations_unread_non_negative', sql`${t.unreadCount} >= 0`),
+  ],
+);
+
+/**
+ * Every transaction signature that paid for something (a vault support or a tip), once: a
+ * transfer credits one thing only. Written in the same transaction as the support or the tip
+ * (record_vault_support; modules/messages), so two concurrent claims of one signature take turns
+ * on its key and exactly one wins. No foreign key: a signature stays spent after its row goes.
+ */
+export const spentTransferSignatures = pgTable(
+  'spent_transfer_signatures',
+  {
+    signature: text('signature').primaryKey(),
+    /** What the transfer paid for: 'vault_support' or 'tip'. */
+    spentOn: text('spent_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [check('spent_transfer_signatures_kind', sql`${t.spentOn} in ('vault_support', 'tip')`)],
+);

@@ -1,0 +1,213 @@
+import type pg from 'pg';
+import type { Queryable } from '../../db/prepared.ts';
+
+/**
+ * The direct messages' SQL. Reads are single named statements on the pool; writes run inside
+ * the caller's transaction. Lamports travel as text and become bigint in the service.
+ */
+
+export interface DmRow {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  body: string;
+  image_key: string | null;
+  audio_key: string | null;
+  tip_lamports: string | null;
+  tip_signature: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const DM_COLUMNS = `m.id::text as id, m.sender_id, m.recipient_id, m.body, m.image_key,
+  m.audio_key, m.tip_lamports::text as tip_lamports, m.tip_signature, m.created_at, m.read_at`;
+
+export interface UserRow {
+  id: string;
+  sol_address: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_verified: boolean;
+}
+
+/** The wallet's user, or null when no user has it. */
+export async function readUserByAddress(pool: pg.Pool, address: string): Promise<UserRow | null> {
+  const result = await pool.query<UserRow>({
+    name: 'dm_user_by_address',
+    text: `select id, sol_address, username, display_name, avatar_url, is_verified
+      from users where sol_address = $1`,
+    values: [address],
+  });
+  return result.rows[0] ?? null;
+}
+
+/**
+ * Takes the signature for a tip in the caller's transaction: false when a support or another
+ * tip has it (its key is held to commit, so a concurrent claim waits and then finds it taken).
+ */
+export async function spendTipSignature(
+  db: Queryable,
+  signature: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db.query({
+    name: 'dm_spend_signature',
+    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
+      values ($1, 'tip', $2) on conflict (signature) do nothing`,
+    values: [signature, now],
+  });
+  return (result.rowCount ?? 0) > 0;
+}
+
+export interface DmToInsert {
+  senderId: string;
+  recipientId: string;
+  body: string;
+  imageKey: string | null;
+  audioKey: string | null;
+  tip: { lamports: bigint; signature: string } | null;
+  now: Date;
+}
+
+/**
+ * Writes the message and both participants' conversation rows in one statement: the recipient's
+ * unread count goes up by one. The two rows are written in user-id order, so two messages of
+ * one pair sent both ways at once take the rows' locks in the same order.
+ */
+export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRow> {
+  const result = await db.query<DmRow>({
+    name: 'dm_insert',
+    text: `with m as (
+        insert into direct_messages
+          (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
+           created_at)
+        values ($1, $2, $3, $4, $5, $6, $7, $8)
+        returning *
+      ), c as (
+        insert into conversations (user_id, peer_id, last_message_id, updated_at, unread_count)
+        select p.user_id, p.peer_id, m.id, m.created_at, p.unread
+        from m cross join lateral (values
+          (m.sender_id, m.recipient_id, 0),
+          (m.recipient_id, m.sender_id, 1)) as p(user_id, peer_id, unread)
+        order by p.user_id
+        on conflict (user_id, peer_id) do update set
+          last_message_id = excluded.last_message_id,
+          updated_at = excluded.updated_at,
+          unread_count = conversations.unread_count + excluded.unread_count
+      )
+      select ${DM_COLUMNS} from m`,
+    values: [
+      dm.senderId,
+      dm.recipientId,
+      dm.body,
+      dm.imageKey,
+      dm.audioKey,
+      dm.tip?.lamports.toString() ?? null,
+      dm.tip?.signature ?? null,
+      dm.now,
+    ],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error('direct message insert returned nothing');
+  return row;
+}
+
+export async function readMessageByTipSignature(
+  pool: pg.Pool,
+  signature: string,
+): Promise<DmRow | null> {
+  const result = await pool.query<DmRow>({
+    name: 'dm_by_tip_signature',
+    text: `select ${DM_COLUMNS} from direct_messages m where m.tip_signature = $1`,
+    values: [signature],
+  });
+  return result.rows[0] ?? null;
+}
+
+/** The messages between two wallets, newest first, with ids below `beforeId` (if given). */
+export async function readThread(
+  pool: pg.Pool,
+  args: { userId: string; peerId: string; beforeId: bigint | null; limit: number },
+): Promise<DmRow[]> {
+  const result = await pool.query<DmRow>({
+    name: 'dm_thread',
+    text: `select ${DM_COLUMNS} from direct_messages m
+      where least(m.sender_id, m.recipient_id) = least($1::uuid, $2::uuid)
+        and greatest(m.sender_id, m.recipient_id) = greatest($1::uuid, $2::uuid)
+        and ($3::bigint is null or m.id < $3::bigint)
+      order by m.id desc
+      limit $4`,
+    values: [args.userId, args.peerId, args.beforeId?.toString() ?? null, args.limit],
+  });
+  return result.rows;
+}
+
+export interface ConversationRow extends DmRow {
+  peer_id: string;
+  peer_address: string;
+  peer_username: string | null;
+  peer_display_name: string | null;
+  peer_avatar_url: string | null;
+  peer_is_verified: boolean;
+  unread_count: number;
+  updated_at: Date;
+}
+
+/**
+ * The user's conversations, most recent first (ties by peer id), after the (updatedAt, peerId)
+ * position when given, each with its peer and its latest message.
+ */
+export async function readConversations(
+  pool: pg.Pool,
+  args: { userId: string; after: { updatedAt: Date; peerId: string } | null; limit: number },
+): Promise<ConversationRow[]> {
+  const result = await pool.query<ConversationRow>({
+    name: 'dm_conversations',
+    text: `select ${DM_COLUMNS}, c.peer_id, u.sol_address as peer_address,
+        u.username as peer_username, u.display_name as peer_display_name,
+        u.avatar_url as peer_avatar_url, u.is_verified as peer_is_verified,
+        c.unread_count, c.updated_at
+      from conversations c
+        join users u on u.id = c.peer_id
+        join direct_messages m on m.id = c.last_message_id
+      where c.user_id = $1
+        and ($2::timestamptz is null or (c.updated_at, c.peer_id) < ($2::timestamptz, $3::uuid))
+      order by c.updated_at desc, c.peer_id desc
+      limit $4`,
+    values: [args.userId, args.after?.updatedAt ?? null, args.after?.peerId ?? null, args.limit],
+  });
+  return result.rows;
+}
+
+/** Messages to the user that are not read yet, over all conversations (the nav's badge). */
+export async function readUnreadTotal(pool: pg.Pool, userId: string): Promise<number> {
+  const result = await pool.query<{ n: number }>({
+    name: 'dm_unread_total',
+    text: `select coalesce(sum(unread_count), 0)::int as n from conversations where user_id = $1`,
+    values: [userId],
+  });
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Marks the user's unread messages from the peer read at `now`, in the caller's transaction.
+ * The user's conversation row is locked first (a message being sent to them waits, or is
+ * waited for), so its unread count and the messages' read_at agree at every commit.
+ */
+export async function markConversationRead(
+  db: Queryable,
+  args: { userId: string; peerId: string; now: Date },
+): Promise<void> {
+  await db.query({
+    name: 'dm_reset_unread',
+    text: `update conversations set unread_count = 0 where user_id = $1 and peer_id = $2`,
+    values: [args.userId, args.peerId],
+  });
+  await db.query({
+    name: 'dm_mark_read',
+    text: `update direct_messages set read_at = $3
+      where recipient_id = $1 and sender_id = $2 and read_at is null`,
+    values: [args.userId, args.peerId, args.now],
+  });
+}

@@ -1,0 +1,110 @@
+import { DM_PAGE_DEFAULT, DM_PAGE_MAX, sendMessageRequestSchema } from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/index.ts';
+import {
+  conversationPageJsonSchema,
+  directMessageJsonSchema,
+  directMessagePageJsonSchema,
+  unreadCountJsonSchema,
+} from './json-schemas.ts';
+import {
+  getConversations,
+  getThread,
+  getUnreadCount,
+  markRead,
+  sendMessage,
+  type MessageDeps,
+} from './service.ts';
+
+interface AddressParams {
+  address: string;
+}
+
+const conversationsQuery = z.object({ cursor: z.string().max(400).optional() });
+const threadQuery = z.object({
+  cursor: z.string().max(400).optional(),
+  // A larger limit is cut to the most a page holds.
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DM_PAGE_DEFAULT)
+    .transform((limit) => Math.min(limit, DM_PAGE_MAX)),
+});
+
+export function messageDepsOf(ctx: AppContext): MessageDeps {
+  return {
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    chain: ctx.chain,
+    logger: ctx.logger,
+    appOrigin: ctx.config.appOrigin,
+    emissions: ctx.emissions,
+    peers: new Map(),
+  };
+}
+
+/**
+ * Direct messages (docs/api.md "Messages"): every route is the signed-in caller's own, and a
+ * conversation is named by the other participant's wallet, so nobody reads a conversation they
+ * are not in.
+ */
+export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = messageDepsOf(ctx);
+
+  app.get(
+    '/api/conversations',
+    { schema: { response: { 200: conversationPageJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { cursor } = parseQuery(conversationsQuery, request.query);
+      return getConversations(deps, user, cursor);
+    },
+  );
+
+  app.get(
+    '/api/conversations/unread',
+    { schema: { response: { 200: unreadCountJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(z.object({}), request.query);
+      return getUnreadCount(deps, user);
+    },
+  );
+
+  app.get<{ Params: AddressParams }>(
+    '/api/conversations/:address/messages',
+    { schema: { response: { 200: directMessagePageJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const page = parseQuery(threadQuery, request.query);
+      return getThread(deps, user, request.params.address, page);
+    },
+  );
+
+  // The same answer, 201 with the message, for a retry of a recorded tip (docs/api.md).
+  app.post<{ Params: AddressParams }>(
+    '/api/conversations/:address/messages',
+    { schema: { response: { 201: directMessageJsonSchema } }, config: { writeLimit: 'message' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = parseBody(sendMessageRequestSchema, request.body ?? {});
+      const sent = await sendMessage(deps, user, request.params.address, body);
+      return reply.status(201).send(sent.message);
+    },
+  );
+
+  app.post<{ Params: AddressParams }>(
+    '/api/conversations/:address/read',
+    { schema: { response: { 200: unreadCountJsonSchema } }, config: { writeLimit: 'message' } },
+    async (request) => {
+      const user = requireUser(request);
+      return markRead(deps, user, request.params.address);
+    },
+  );
+}

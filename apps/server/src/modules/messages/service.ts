@@ -1,0 +1,428 @@
+import type { ChainClient, TransferRejection } from '@dum/chain';
+import {
+  AppError,
+  CONVERSATIONS_PAGE_DEFAULT,
+  DM_BODY_MAX_LENGTH,
+  textLength,
+  type ConversationPage,
+  type DirectMessage,
+  type DirectMessagePage,
+  type ErrorCode,
+  type MediaKind,
+  type RealtimeEvent,
+  type SendMessageRequest,
+  type UnreadCount,
+} from '@dum/core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/prepared.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
+import {
+  attachUploadToDirectMessage,
+  claimUpload,
+  mediaNameFromUrl,
+  mediaUrlOf,
+} from '../media/index.ts';
+import { isBlockedEitherWay } from '../people/index.ts';
+import {
+  decodeConversationCursor,
+  decodeThreadCursor,
+  encodeConversationCursor,
+  encodeThreadCursor,
+} from './cursor.ts';
+import {
+  insertMessage,
+  markConversationRead,
+  readConversations,
+  readMessageByTipSignature,
+  readThread,
+  readUnreadTotal,
+  readUserByAddress,
+  spendTipSignature,
+  type ConversationRow,
+  type DmRow,
+  type UserRow,
+} from './repo.ts';
+
+/** What the messages' logic needs; built once from the app context (routes.ts). */
+export interface MessageDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  bus: EventBus;
+  chain: ChainClient;
+  logger: FastifyBaseLogger;
+  appOrigin: string;
+  /** Gives a tip's rewarded event its reward (modules/emissions). */
+  emissions: EmissionSequencer;
+  /**
+   * Users by wallet as this instance last read them: only their id and wallet are used, which
+   * never change; a deleted user's entry is dropped when a write finds it gone.
+   */
+  peers: Map<string, UserRow>;
+}
+
+const PEER_CACHE_SIZE = 10_000;
+
+export interface MessageViewer {
+  id: string;
+  solAddress: string;
+}
+
+const MAX_LAMPORTS = (1n << 63n) - 1n;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+// ---- Presentation -----------------------------------------------------------------------------
+
+function toDirectMessage(row: DmRow): DirectMessage {
+  return {
+    id: row.id,
+    senderId: row.sender_id,
+    recipientId: row.recipient_id,
+    body: row.body,
+    imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
+    audioUrl: row.audio_key ? mediaUrlOf(row.audio_key) : null,
+    tip:
+      row.tip_lamports !== null && row.tip_signature !== null
+        ? { amount: row.tip_lamports, transactionSignature: row.tip_signature }
+        : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+  };
+}
+
+function toConversation(row: ConversationRow): ConversationPage['items'][number] {
+  return {
+    peer: {
+      id: row.peer_id,
+      solAddress: row.peer_address,
+      username: row.peer_username,
+      displayName: row.peer_display_name,
+      avatarUrl: row.peer_avatar_url,
+      isVerified: row.peer_is_verified,
+    },
+    lastMessage: toDirectMessage(row),
+    unreadCount: row.unread_count,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+// ---- The other participant --------------------------------------------------------------------
+
+/** The wallet's user, or 404 `user_not_found` (also for a string that is no address at all). */
+async function peerOf(deps: MessageDeps, viewer: MessageViewer, address: string): Promise<UserRow> {
+  if (address === viewer.solAddress) throw new AppError('cannot_message_self');
+  const cached = deps.peers.get(address);
+  if (cached) return cached;
+  const peer = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)
+    ? await readUserByAddress(deps.pool, address)
+    : null;
+  if (!peer) throw new AppError('user_not_found');
+  if (deps.peers.size >= PEER_CACHE_SIZE) deps.peers.clear();
+  deps.peers.set(address, peer);
+  return peer;
+}
+
+// ---- Sending ----------------------------------------------------------------------------------
+
+const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
+  invalid_signature: 'transaction_signature_invalid',
+  unknown_signature: 'transaction_not_found',
+  failed: 'transaction_failed',
+  no_system_transfer: 'transfer_not_found',
+  transfer_not_top_level: 'transfer_not_found',
+  wrong_sender: 'transfer_wrong_sender',
+  wrong_recipient: 'transfer_wrong_recipient',
+  wrong_amount: 'transfer_wrong_amount',
+  // Tips set no earliest time; listed for completeness.
+  too_early: 'transfer_not_found',
+};
+
+interface Draft {
+  body: string;
+  image: string | null;
+  audio: string | null;
+  tip: { lamports: bigint; signature: string } | null;
+}
+
+/** The support's codes, with texts that name the recipient where they name a vault's creator. */
+const TIP_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  transfer_not_found: "That transaction holds no SOL transfer to the recipient's wallet.",
+  transfer_wrong_recipient: "That transfer was not sent to the recipient's wallet.",
+  transaction_already_used: 'That transaction was already used for a tip or a vault support.',
+};
+
+function tipError(code: ErrorCode): AppError {
+  const message = TIP_MESSAGES[code];
+  return message === undefined ? new AppError(code) : new AppError(code, { message });
+}
+
+/** The message's text, attachments and tip as given, or the error to answer. */
+function checkDraft(deps: MessageDeps, input: SendMessageRequest): Draft {
+  const body = (input.body ?? '').trim();
+  if (textLength(body) > DM_BODY_MAX_LENGTH) throw new AppError('message_too_long');
+  const media = (url: string | undefined): string | null => {
+    if (url === undefined || url === '') return null;
+    const name = mediaNameFromUrl(url, deps.appOrigin);
+    if (!name) throw new AppError('media_not_attachable');
+    return name;
+  };
+  const image = media(input.imageUrl);
+  const audio = media(input.audioUrl);
+  let tip: Draft['tip'] = null;
+  if (input.tip) {
+    const signature = input.tip.transactionSignature.trim();
+    const amount = input.tip.amount.trim();
+    if (!signature || !amount) throw new AppError('vault_support_missing_data');
+    // Lamports, a positive integer (the dm shows the same string).
+    if (!/^[1-9]\d{0,18}$/.test(amount) || BigInt(amount) > MAX_LAMPORTS) {
+      throw new AppError('invalid_amount');
+    }
+    tip = { lamports: BigInt(amount), signature };
+  }
+  if (body === '' && !image && !audio && !tip) throw new AppError('message_required');
+  return { body, image, audio, tip };
+}
+
+export interface SentMessage {
+  message: DirectMessage;
+  /** False when this call was a retry of a recorded tip: nothing was written or announced. */
+  created: boolean;
+}
+
+/**
+ * POST /api/conversations/{address}/messages. A message to another wallet that neither blocked
+ * the other, with text, an image and/or an audio upload of the sender's own, and/or a tip.
+ *
+ * A tip is a SOL transfer the client has made from the caller's wallet to the recipient's and
+ * waited for: verified on the cluster exactly as a vault support is (confirmed, top-level System
+ * transfer, this sender, this recipient, exactly these lamports), and its signature pays once,
+ * for one tip or one vault support (spent_transfer_signatures, taken in the message's
+ * transaction). A tip that does not verify writes nothing. The same call again (same sender,
+ * recipient, signature and lamports) answers the recorded message and writes nothing; the
+ * signature for anything else is 409 `transaction_already_used`. A tip is a rewarded event for
+ * the sender (`tip`), under the economy's rules, sequenced before the answer.
+ *
+ * After commit the recipient's sockets get `new_message`.
+ */
+export async function sendMessage(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  address: string,
+  input: SendMessageRequest,
+): Promise<SentMessage> {
+  const peer = await peerOf(deps, viewer, address);
+  const draft = checkDraft(deps, input);
+  if (await isBlockedEitherWay(deps.db, viewer.id, peer.id)) throw new AppError('blocked');
+
+  const { tip } = draft;
+  if (tip) {
+    const verified = await deps.chain.verifyTransfer({
+      signature: tip.signature,
+      expectedSender: viewer.solAddress,
+      expectedRecipient: peer.sol_address,
+      lamports: tip.lamports,
+    });
+    if (!verified.ok) {
+      // A spent signature sent again for something else is a replay, whatever else is wrong.
+      const existing = await answerExisting(deps, viewer, peer, tip);
+      if (existing) return existing;
+      throw tipError(REJECTION_ERROR[verified.reason]);
+    }
+  }
+
+  const now = deps.clock.now();
+  const row = await writeMessage(deps, viewer, peer, draft, now).catch((error: unknown) => {
+    // The recipient's account was deleted since it was read: nothing was written.
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      deps.peers.delete(address);
+      throw new AppError('user_not_found');
+    }
+    throw error;
+  });
+  if (!row) {
+    if (!tip) throw new Error('a message without a tip was not written');
+    const existing = await answerExisting(deps, viewer, peer, tip);
+    if (existing) return existing;
+    throw new Error('a spent tip signature has no answer');
+  }
+  if (tip) await deps.emissions.settle();
+  await announce(deps, [peer.id], {
+    type: 'new_message',
+    data: {
+      senderId: viewer.id,
+      tipAmount: tip ? tip.lamports.toString() : '0',
+      senderAddress: viewer.solAddress,
+    },
+  });
+  return { message: toDirectMessage(row), created: true };
+}
+
+/**
+ * Writes the message: one statement when it is text alone; otherwise a transaction that spends
+ * the tip's signature first (null, and nothing written, when it was spent already), takes the
+ * uploads and queues the tip's reward.
+ */
+async function writeMessage(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  peer: UserRow,
+  draft: Draft,
+  now: Date,
+): Promise<DmRow | null> {
+  const toInsert = {
+    senderId: viewer.id,
+    recipientId: peer.id,
+    body: draft.body,
+    imageKey: draft.image,
+    audioKey: draft.audio,
+    tip: draft.tip,
+    now,
+  };
+  if (!draft.tip && !draft.image && !draft.audio) return insertMessage(deps.pool, toInsert);
+  return inTransaction(deps, async (client) => {
+    const { tip } = draft;
+    if (tip && !(await spendTipSignature(client, tip.signature, now))) return null;
+    // The media helpers write through Drizzle, on the same connection.
+    const tx = drizzle(client);
+    const claim = (name: string | null, type: MediaKind) =>
+      name ? claimUpload(tx, { storageKey: name, ownerId: viewer.id, type }) : null;
+    const imageId = await claim(draft.image, 'image');
+    const audioId = await claim(draft.audio, 'audio');
+    const row = await insertMessage(client, toInsert);
+    const id = BigInt(row.id);
+    if (imageId) await attachUploadToDirectMessage(tx, imageId, id);
+    if (audioId) await attachUploadToDirectMessage(tx, audioId, id);
+    if (tip) {
+      await recordRewardedEvent(
+        client,
+        { kind: 'tip', actorId: viewer.id, subjectOwnerId: peer.id, reference: tip.signature },
+        now,
+      );
+    }
+    return row;
+  });
+}
+
+/**
+ * A tip signature that was spent before: the recorded message again when this is the same call
+ * (same sender, recipient and lamports), 409 `transaction_already_used` when it paid for anything
+ * else; null when it was never spent.
+ */
+async function answerExisting(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  peer: UserRow,
+  tip: { lamports: bigint; signature: string },
+): Promise<SentMessage | null> {
+  const existing = await readMessageByTipSignature(deps.pool, tip.signature);
+  if (
+    existing &&
+    existing.sender_id === viewer.id &&
+    existing.recipient_id === peer.id &&
+    existing.tip_lamports === tip.lamports.toString()
+  ) {
+    return { message: toDirectMessage(existing), created: false };
+  }
+  if (existing || (await signatureIsSpent(deps.pool, tip.signature))) {
+    throw tipError('transaction_already_used');
+  }
+  return null;
+}
+
+async function signatureIsSpent(pool: pg.Pool, signature: string): Promise<boolean> {
+  const result = await pool.query({
+    name: 'transfer_signature_spent',
+    text: `select 1 from spent_transfer_signatures where signature = $1`,
+    values: [signature],
+  });
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** After commit, to the recipient; a failed publish is only logged. */
+async function announce(deps: MessageDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
+  try {
+    await deps.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds },
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}
+
+// ---- Reading ----------------------------------------------------------------------------------
+
+/** GET /api/conversations/{address}/messages: the caller's thread with the wallet, newest first. */
+export async function getThread(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  address: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<DirectMessagePage> {
+  const beforeId = page.cursor === undefined ? null : decodeThreadCursor(page.cursor);
+  const peer = await peerOf(deps, viewer, address);
+  const rows = await readThread(deps.pool, {
+    userId: viewer.id,
+    peerId: peer.id,
+    beforeId,
+    limit: page.limit + 1,
+  });
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toDirectMessage),
+    nextCursor: rows.length > page.limit && last ? encodeThreadCursor(BigInt(last.id)) : null,
+  };
+}
+
+/** GET /api/conversations: the caller's conversations, most recent first. */
+export async function getConversations(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  cursor: string | undefined,
+): Promise<ConversationPage> {
+  const after = cursor === undefined ? null : decodeConversationCursor(cursor);
+  const limit = CONVERSATIONS_PAGE_DEFAULT;
+  const rows = await readConversations(deps.pool, { userId: viewer.id, after, limit: limit + 1 });
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toConversation),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeConversationCursor({ updatedAt: new Date(last.updated_at), peerId: last.peer_id })
+        : null,
+  };
+}
+
+/** GET /api/conversations/unread */
+export async function getUnreadCount(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+): Promise<UnreadCount> {
+  return { unreadCount: await readUnreadTotal(deps.pool, viewer.id) };
+}
+
+/**
+ * POST /api/conversations/{address}/read: the caller's messages from the wallet, received up to
+ * now, become read (read_at now); their unread count becomes 0.
+ */
+export async function markRead(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  address: string,
+): Promise<UnreadCount> {
+  const peer = await peerOf(deps, viewer, address);
+  const now = deps.clock.now();
+  await inTransaction(deps, (client) =>
+    markConversationRead(client, { userId: viewer.id, peerId: peer.id, now }),
+  );
+  return getUnreadCount(deps, viewer);
+}
