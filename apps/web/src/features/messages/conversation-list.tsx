@@ -41,9 +41,8 @@ export function ConversationList({
   const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
   useEffect(() => {
     if (!focusAddress || !listRef.current) return;
-    listRef.current
-      .querySelector<HTMLAnchorElement>(`a[data-address="${CSS.escape(focusAddress)}"]`)
-      ?.focus();
+    const links = listRef.current.querySelectorAll<HTMLAnchorElement>('a[data-address]');
+    [...links].find((link) => link.dataset.address === focusAddress)?.focus();
   }, [focusAddress, items.length]);
 
   if (conversations.isPending) return <ListSkeleton />;

@@ -61,11 +61,13 @@ export function MessageBubble({
       <div
         data-testid="message-bubble"
         className={cn(
-          'flex max-w-[85%] flex-col gap-2 overflow-hidden rounded-2xl px-3 py-2 text-[15px] sm:max-w-[70%]',
-          mine
-            ? 'rounded-br-md bg-primary/20 text-foreground ring-1 ring-primary/30'
-            : 'rounded-bl-md bg-surface-2 ring-1 ring-border',
-          state?.kind === 'outbox' && state.item.status === 'failed' && 'ring-danger/60',
+          'flex max-w-[85%] flex-col gap-2 overflow-hidden rounded-2xl px-3 py-2 text-[15px] ring-1 sm:max-w-[70%]',
+          mine ? 'rounded-br-md bg-primary/20 text-foreground' : 'rounded-bl-md bg-surface-2',
+          state?.kind === 'outbox' && state.item.status === 'failed'
+            ? 'ring-danger/60'
+            : mine
+              ? 'ring-primary/30'
+              : 'ring-border',
         )}
       >
         {content.tip && <TipReceipt tip={content.tip} mine={mine} />}

@@ -40,17 +40,14 @@ function MessagesLink() {
       to="/messages"
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-border bg-surface text-muted transition-colors hover:text-foreground',
-        active && 'border-primary/50 text-primary',
+        'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full border bg-surface transition-colors hover:text-foreground',
+        active ? 'border-primary/50 text-primary' : 'border-border text-muted',
       )}
     >
       <MessageCircle className="size-4" aria-hidden="true" />
       <span className="sr-only">Messages</span>
       {unread > 0 && (
-        <UnreadBadge
-          count={unread}
-          className="absolute -top-1.5 -right-1.5 h-4 min-w-4 px-1 text-[10px]"
-        />
+        <UnreadBadge count={unread} compact className="absolute -top-1.5 -right-1.5" />
       )}
     </Link>
   );

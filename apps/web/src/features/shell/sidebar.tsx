@@ -59,12 +59,22 @@ export function Sidebar({ onStake }: { onStake?: () => void }) {
 }
 
 /** The unread messages count beside the Messages entry. */
-export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+export function UnreadBadge({
+  count,
+  compact = false,
+  className,
+}: {
+  count: number;
+  /** The small one on the phone header's icon. */
+  compact?: boolean;
+  className?: string;
+}) {
   return (
     <span
       data-testid="unread-messages"
       className={cn(
-        'grid h-5 min-w-5 place-items-center rounded-full bg-vibe px-1.5 text-[11px] font-bold text-primary-foreground tabular-nums',
+        'grid place-items-center rounded-full bg-vibe font-bold text-primary-foreground tabular-nums',
+        compact ? 'h-4 min-w-4 px-1 text-[10px]' : 'h-5 min-w-5 px-1.5 text-[11px]',
         className,
       )}
     >
