@@ -137,7 +137,7 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           rows={1}
           disabled={disabled}
-          placeholder={`Message ${peerName}`}
+          placeholder="Write a message…"
           aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? ids.counter : undefined}
           aria-invalid={remaining < 0 || undefined}
           className="field-sizing-content max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-[15px] leading-relaxed placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"

@@ -307,8 +307,16 @@ function useStickToBottom(
     const onScroll = () => {
       atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
     };
+    // An image that loads grows the log: a reader at the bottom stays there.
+    const onMediaLoad = () => {
+      if (atBottom.current) log.scrollTop = log.scrollHeight;
+    };
     log.addEventListener('scroll', onScroll, { passive: true });
-    return () => log.removeEventListener('scroll', onScroll);
+    log.addEventListener('load', onMediaLoad, true);
+    return () => {
+      log.removeEventListener('scroll', onScroll);
+      log.removeEventListener('load', onMediaLoad, true);
+    };
   }, [logRef]);
   useLayoutEffect(() => {
     const log = logRef.current;

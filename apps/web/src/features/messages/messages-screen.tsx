@@ -42,7 +42,11 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
       ) : (
         <div
           data-testid="messages-panes"
-          className="grid h-[calc(100dvh-13rem)] min-h-[26rem] overflow-hidden rounded-card border border-border bg-surface/70 lg:h-[calc(100dvh-15rem)] lg:grid-cols-[20rem_1fr] xl:grid-cols-[22rem_1fr]"
+          className={cn(
+            'grid min-h-[26rem] overflow-hidden rounded-card border border-border bg-surface/70 grid-cols-[minmax(0,1fr)] lg:h-[calc(100dvh-15rem)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)]',
+            // Phones: the list screen has the page heading above it, the thread screen not.
+            address ? 'h-[calc(100dvh-13rem)]' : 'h-[calc(100dvh-16.5rem)]',
+          )}
         >
           <div
             className={cn(
@@ -56,7 +60,7 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
             {address ? (
               <MessageThread key={address} address={address} viewer={viewer} />
             ) : (
-              <NoThreadOpen onNewMessage={startNew} />
+              <NoThreadOpen />
             )}
           </div>
         </div>
@@ -72,7 +76,7 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
   );
 }
 
-function NoThreadOpen({ onNewMessage }: { onNewMessage: () => void }) {
+function NoThreadOpen() {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
       <span className="grid size-14 place-items-center rounded-2xl bg-vibe text-primary-foreground">
@@ -82,10 +86,6 @@ function NoThreadOpen({ onNewMessage }: { onNewMessage: () => void }) {
       <p className="mt-1 max-w-xs text-sm text-muted">
         Pick a conversation, or start a new one. Tips arrive as real SOL transfers.
       </p>
-      <Button variant="secondary" className="mt-5" onClick={onNewMessage}>
-        <PenSquare aria-hidden="true" />
-        New message
-      </Button>
     </div>
   );
 }
