@@ -35,6 +35,7 @@ const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
   'mystery-vaults': () => '/mystery-vaults',
   'time-capsules': () => '/time-capsules',
   messages: () => '/messages',
+  'messages/:walletAddress': (seed) => `/messages/${seed.creator.wallet.address}`,
   analytics: () => '/analytics',
   advertiser: () => '/advertiser',
   rewards: () => '/rewards',
@@ -110,7 +111,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
           report += await axeReport(page, `${url(seed)} (${route}, ${state}, ${width} px)`);
         }
         expect(report, report).toBe('');
-        // 18 pages, each loaded and checked: a few seconds each on a busy machine.
+        // 19 pages, each loaded and checked: a few seconds each on a busy machine.
       }, 240_000);
     }
   }

@@ -53,6 +53,7 @@ export function AppRoutes() {
         <Route path="mystery-vaults" element={<MysteryVaultsPage />} />
         <Route path="time-capsules" element={<TimeCapsulesPage />} />
         <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:walletAddress" element={<MessagesPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="advertiser" element={<AdvertiserPage />} />
         <Route path="rewards" element={<RewardsPage />} />

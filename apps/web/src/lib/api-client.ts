@@ -52,6 +52,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parse<T>(response);
 }
 
+/** The bearer token a request would carry now (after a refresh under way), or null. */
+export async function currentAccessToken(): Promise<string | null> {
+  const pending = authHooks.pending?.() ?? null;
+  if (pending) await pending;
+  return authHooks.getAccessToken();
+}
+
+/** One refresh of the access token (after a 401); true when a new one is stored. */
+export function refreshAccessToken(): Promise<boolean> {
+  return authHooks.refresh();
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : authHooks.getAccessToken();
@@ -73,7 +85,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-async function parse<T>(response: Response): Promise<T> {
+/** An answer as apiRequest reads it: the JSON body, or an ApiError. */
+export async function parse<T>(response: Response): Promise<T> {
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.ok) {
     const text = await response.text();

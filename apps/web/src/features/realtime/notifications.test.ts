@@ -42,6 +42,13 @@ describe('what an event refreshes', () => {
       ['/api/vaults', 'v9'],
       ['/api/vaults', 'v9', 'leaderboard'],
     ]);
+    // The spec's key, and every conversation query (the list, the open thread, the unread badge).
+    expect(
+      queryKeysToRefresh({
+        type: 'new_message',
+        data: { senderId: 's', tipAmount: '0', senderAddress: 'w' },
+      }),
+    ).toEqual([['/api/messages'], ['/api/conversations']]);
     expect(
       queryKeysToRefresh({
         type: 'user_followed',
@@ -110,8 +117,8 @@ describe('where a notification leads', () => {
     expect(
       notificationHref({
         type: 'new_message',
-        data: { senderId: 'u', tipAmount: '0', senderAddress: 'w' },
+        data: { senderId: 'u', tipAmount: '0', senderAddress: 'SenderWa11et1111' },
       }),
-    ).toBe('/messages');
+    ).toBe('/messages/SenderWa11et1111');
   });
 });

@@ -51,7 +51,7 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
     case 'mystery_vault_joined':
       return [['/api/mystery-vaults']];
     case 'new_message':
-      return [['/api/messages']];
+      return [['/api/messages'], ['/api/conversations']];
     case 'user_followed':
       return [['/api/follows']];
     case 'activity':
@@ -127,7 +127,7 @@ export function notificationHref(event: RealtimeEvent): string | null {
     case 'mystery_vault_joined':
       return '/mystery-vaults';
     case 'new_message':
-      return '/messages';
+      return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
       return '/profile';
     case 'activity':

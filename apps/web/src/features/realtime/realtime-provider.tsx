@@ -13,6 +13,7 @@ import {
 import { toast } from '../../components/ui/use-toast.ts';
 import { useAuth, useAuthMachine } from '../auth/use-auth.ts';
 import type { NotificationState } from './notifications.ts';
+import { isThreadOnScreen } from './open-thread.ts';
 import type { RealtimeStatus } from './realtime-client.ts';
 
 export interface RealtimeContextValue extends NotificationState {
@@ -66,6 +67,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           onEvent: (event, timestamp) => {
             for (const queryKey of notifications.queryKeysToRefresh(event)) {
               void queryClient.invalidateQueries({ queryKey });
+            }
+            // A message landing in the thread on screen is seen there: no toast, no item.
+            if (event.type === 'new_message' && isThreadOnScreen(event.data.senderAddress)) {
+              return;
             }
             // What is not toasted (activity lines, one's own support) is not news either.
             const text = notifications.toastForEvent(event, viewerId.current, formatSol);

@@ -1,8 +1,17 @@
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
-/** The brand mark and word mark; links home. */
-export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
+/**
+ * The brand mark and word mark; links home. Compact: no tagline, and the word mark leaves
+ * very narrow screens ('narrow': any phone under 400 px, where the header holds more controls).
+ */
+export function Logo({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean | 'narrow';
+}) {
   return (
     <Link
       to="/"
@@ -10,7 +19,12 @@ export function Logo({ className, compact = false }: { className?: string; compa
       className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
     >
       <LogoMark className="size-9" />
-      <span className={cn('flex flex-col leading-none', compact && 'max-[359px]:sr-only')}>
+      <span
+        className={cn(
+          'flex flex-col leading-none',
+          compact === 'narrow' ? 'max-[399px]:sr-only' : compact && 'max-[359px]:sr-only',
+        )}
+      >
         <span className="text-lg font-black tracking-tight whitespace-nowrap text-foreground">
           Dum <span className="text-vibe">Club</span>
         </span>

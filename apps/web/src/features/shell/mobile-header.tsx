@@ -1,13 +1,25 @@
+import { MessageCircle } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { useUnreadMessages } from '../messages/unread-count.ts';
 import { NotificationBell } from '../realtime/notification-bell.tsx';
 import { WalletControl } from '../wallet/wallet-control.tsx';
 import { Logo } from './logo.tsx';
+import { isNavActive } from './nav.ts';
+import { UnreadBadge } from './sidebar.tsx';
 
-/** Small screens: logo and wallet control. */
+/**
+ * Small screens: logo and wallet control, the notifications and (signed in) Messages with its
+ * unread count, which the bottom bar's four entries leave out.
+ */
 export function MobileHeader() {
+  const { isAuthenticated } = useAuth();
   return (
     <header className="flex h-14 items-center justify-between gap-3 border-b border-border bg-background/85 px-4 backdrop-blur-xl lg:hidden">
-      <Logo compact />
+      <Logo compact={isAuthenticated ? 'narrow' : true} />
       <div className="flex min-w-0 items-center gap-2">
+        <MessagesLink />
         <NotificationBell />
         {/* Wallet slot: the wallet feature owns this control. */}
         <div data-slot="wallet-control" className="flex items-center gap-2">
@@ -15,5 +27,29 @@ export function MobileHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+function MessagesLink() {
+  const { isAuthenticated } = useAuth();
+  const unread = useUnreadMessages();
+  const { pathname } = useLocation();
+  if (!isAuthenticated) return null;
+  const active = isNavActive('/messages', pathname);
+  return (
+    <Link
+      to="/messages"
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full border bg-surface transition-colors hover:text-foreground',
+        active ? 'border-primary/50 text-primary' : 'border-border text-muted',
+      )}
+    >
+      <MessageCircle className="size-4" aria-hidden="true" />
+      <span className="sr-only">Messages</span>
+      {unread > 0 && (
+        <UnreadBadge count={unread} compact className="absolute -top-1.5 -right-1.5" />
+      )}
+    </Link>
   );
 }

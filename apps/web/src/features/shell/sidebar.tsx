@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { useUnreadMessages } from '../messages/unread-count.ts';
+import { unreadBadgeText } from '../messages/message-display.ts';
 import { DumTokenBox } from './dum-token-box.tsx';
 import { Logo } from './logo.tsx';
 import { NAV_ITEMS, isNavActive } from './nav.ts';
@@ -7,6 +9,7 @@ import { NAV_ITEMS, isNavActive } from './nav.ts';
 /** Large screens: logo, the seven entries, the DUM token box and the integrations note. */
 export function Sidebar({ onStake }: { onStake?: () => void }) {
   const { pathname } = useLocation();
+  const unreadMessages = useUnreadMessages();
   return (
     <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-surface/40 px-4 py-5 lg:flex xl:w-72">
       <Logo className="px-2" />
@@ -40,6 +43,9 @@ export function Sidebar({ onStake }: { onStake?: () => void }) {
                 )}
               />
               {item.label}
+              {item.path === '/messages' && unreadMessages > 0 && (
+                <UnreadBadge count={unreadMessages} className="ml-auto" />
+              )}
             </Link>
           );
         })}
@@ -49,5 +55,31 @@ export function Sidebar({ onStake }: { onStake?: () => void }) {
         <p className="px-2 text-center text-xs text-subtle">Integration Preview • X / Instagram</p>
       </div>
     </aside>
+  );
+}
+
+/** The unread messages count beside the Messages entry. */
+export function UnreadBadge({
+  count,
+  compact = false,
+  className,
+}: {
+  count: number;
+  /** The small one on the phone header's icon. */
+  compact?: boolean;
+  className?: string;
+}) {
+  return (
+    <span
+      data-testid="unread-messages"
+      className={cn(
+        'grid place-items-center rounded-full bg-vibe font-bold text-primary-foreground tabular-nums',
+        compact ? 'h-4 min-w-4 px-1 text-[10px]' : 'h-5 min-w-5 px-1.5 text-[11px]',
+        className,
+      )}
+    >
+      {unreadBadgeText(count)}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

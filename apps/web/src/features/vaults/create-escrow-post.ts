@@ -20,7 +20,7 @@ import { createEscrowOnChain, type EscrowMedia, type EscrowSteps } from './escro
 import { applyVault } from './escrow-queries.ts';
 import { fetchMediaHash, toHex } from './media-hash.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
-import { canSendTransfers } from './wallet-transfer.ts';
+import { canSendTransfers } from '../wallet/wallet-transfer.ts';
 
 /** The server takes 1 to 30 days (the escrow contract). */
 export const MAX_ESCROW_DURATION_DAYS = 30;

@@ -15,7 +15,7 @@ import {
   TransactionFailedError,
   waitForConfirmation,
   type TransferContext,
-} from './wallet-transfer.ts';
+} from '../wallet/wallet-transfer.ts';
 
 /**
  * The escrow screens' way to the chain: one legacy transaction of vault-program instructions

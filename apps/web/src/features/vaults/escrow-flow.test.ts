@@ -20,7 +20,7 @@ import {
   withdrawEscrow,
   type EscrowSteps,
 } from './escrow-flow.ts';
-import { TransactionFailedError } from './wallet-transfer.ts';
+import { TransactionFailedError } from '../wallet/wallet-transfer.ts';
 
 const PROGRAM = 'DumVau1t11111111111111111111111111111111111';
 const decodeAddress = getAddressDecoder();

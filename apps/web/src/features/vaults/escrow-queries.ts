@@ -23,7 +23,7 @@ import {
 import type { EscrowDepositView, EscrowView, MyDepositsView } from './escrow-types.ts';
 import { fetchMediaHash, fromHex, toHex } from './media-hash.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
-import { canSendTransfers } from './wallet-transfer.ts';
+import { canSendTransfers } from '../wallet/wallet-transfer.ts';
 
 /** Query keys and hooks of the escrow screens (loaded with them). */
 

@@ -1,10 +1,9 @@
+import { checkVaultAmount, formatBaseUnitsExact, VAULT_MESSAGES } from '@dum/core';
 import {
-  checkVaultAmount,
-  formatBaseUnitsExact,
-  insufficientBalanceMessage,
-  VAULT_MESSAGES,
-} from '@dum/core';
-import { ApiError } from '../../lib/api-client.ts';
+  postWithRetries,
+  sendSolTransfer,
+  type SolTransferSteps,
+} from '../wallet/sol-transfer-flow.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
 /**
@@ -13,16 +12,11 @@ import type { SupportVaultResult } from './vault-types.ts';
  * the 0.000005 SOL fee margin), a real System transfer to the creator through the connected
  * wallet, the wait for confirmation, then POST /api/vaults/{id}/support. The steps that touch
  * the wallet, the cluster and the API are passed in, so the order and the messages are tested
- * without them.
+ * without them. The transfer and the retried call are the ones a message tip uses too
+ * (features/wallet/sol-transfer-flow.ts).
  */
 
-export interface SupportSteps {
-  /** SOL balance of an address in lamports (confirmed commitment). */
-  getBalance(address: string): Promise<bigint>;
-  /** Signs and sends the transfer through the wallet; resolves the base-58 signature. */
-  sendTransfer(input: { from: string; to: string; lamports: bigint }): Promise<string>;
-  /** Resolves once the transaction is confirmed; throws if it failed or never confirms. */
-  confirm(signature: string): Promise<void>;
+export interface SupportSteps extends SolTransferSteps {
   postSupport(
     vaultId: string,
     body: { transactionSignature: string; amount: string },
@@ -55,9 +49,6 @@ export class SupportError extends Error {
   }
 }
 
-/** How many times the support call is retried after a network error (it is idempotent). */
-const POST_ATTEMPTS = 3;
-
 export async function runVaultSupport(
   steps: SupportSteps,
   request: SupportRequest,
@@ -74,25 +65,12 @@ export async function runVaultSupport(
     );
   }
   const lamports = checked.lamports;
-  const balance = await steps.getBalance(wallet);
-  const insufficient = insufficientBalanceMessage(balance, lamports);
-  if (insufficient) throw new SupportError(insufficient);
-
-  const signature = await steps.sendTransfer({ from: wallet, to: creatorWallet, lamports });
-  await steps.confirm(signature);
-
+  const signature = await sendSolTransfer(steps, { from: wallet, to: creatorWallet, lamports });
   const amount = formatBaseUnitsExact(lamports, 9);
   const body = { transactionSignature: signature, amount };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await steps.postSupport(vaultId, body);
-      return { result, solText: amount, signature };
-    } catch (error) {
-      // Same signature, same answer: retrying after a network failure is safe.
-      if (error instanceof ApiError || attempt >= POST_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
-    }
-  }
+  // Same signature, same answer: retrying after a network failure is safe.
+  const result = await postWithRetries(() => steps.postSupport(vaultId, body));
+  return { result, solText: amount, signature };
 }
 
 /** The description under 'Failed to Support Vault': the message, or 'Transaction failed'. */

@@ -4,17 +4,10 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { updatePostEverywhere } from '../feed/feed-cache.ts';
 import type { FeedPost } from '../feed/types.ts';
-import { walletChain } from '../wallet/chain-id.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { getSolBalance } from '../wallet/rpc.ts';
+import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
 import { runVaultSupport, supportFailureMessage, type SupportOutcome } from './support-flow.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
 import type { SupportVaultResult } from './vault-types.ts';
-import {
-  canSendTransfers,
-  sendTransferWithWallet,
-  waitForConfirmation,
-} from './wallet-transfer.ts';
 
 // Apart from vault-queries.ts: only the support dialog (loaded on the first press of Support)
 // needs the support flow and the wallet transfer.
@@ -32,33 +25,12 @@ export interface SupportTarget {
  */
 export function useSupportVault(target: SupportTarget, viewerWallet: string | null) {
   const queryClient = useQueryClient();
-  const { wallet, account, config } = useWallet();
+  const transfer = useSolTransferSteps(viewerWallet);
   return useMutation({
-    mutationFn: async (amount: string): Promise<SupportOutcome> => {
-      const connected = Boolean(wallet && account && config);
-      const context =
-        wallet && account && config
-          ? {
-              wallet,
-              account,
-              chain: walletChain(config.cluster),
-              rpcUrl: config.rpcUrl,
-            }
-          : null;
-      return runVaultSupport(
+    mutationFn: (amount: string): Promise<SupportOutcome> =>
+      runVaultSupport(
         {
-          getBalance: (address) => {
-            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
-            return getSolBalance(context.rpcUrl, address);
-          },
-          sendTransfer: (input) => {
-            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
-            return sendTransferWithWallet(context, input);
-          },
-          confirm: (signature) => {
-            if (!context) throw new Error(VAULT_MESSAGES.walletNotFound);
-            return waitForConfirmation(context.rpcUrl, signature);
-          },
+          ...transfer.steps,
           postSupport: (vaultId, body) =>
             apiRequest<SupportVaultResult>(
               `${VAULTS_ROOT}/${encodeURIComponent(vaultId)}/support`,
@@ -68,13 +40,12 @@ export function useSupportVault(target: SupportTarget, viewerWallet: string | nu
         {
           vaultId: target.vaultId,
           // The wallet that signs must be the signed-in one (the server checks the sender).
-          wallet: account && account.address === viewerWallet ? account.address : null,
+          wallet: transfer.from,
           creatorWallet: target.creatorWallet,
-          canSign: connected && canSendTransfers(wallet, account),
+          canSign: transfer.canSign,
           amount,
         },
-      );
-    },
+      ),
     onSuccess: (outcome) => {
       const vault = outcome.result.vault;
       if (target.postId) {

@@ -1,6 +1,9 @@
 import { getTransactionDecoder, getCompiledTransactionMessageDecoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { buildTransferTransaction, transferInstructionData } from './transfer-transaction.ts';
+import {
+  buildTransferTransaction,
+  transferInstructionData,
+} from '../wallet/transfer-transaction.ts';
 import {
   explorerTxUrl,
   percentReached,

@@ -1,11 +1,11 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { SolanaSignAndSendTransaction } from '@solana/wallet-standard-features';
 import type { SolanaSignAndSendTransactionFeature } from '@solana/wallet-standard-features';
-import { decodeBase58, encodeBase58, encodeBase64 } from '../wallet/encoding.ts';
-import { getLatestBlockhash, rpcCall } from '../wallet/rpc.ts';
-import { signTransactionFeature } from '../wallet/wallet-standard.ts';
+import { decodeBase58, encodeBase58, encodeBase64 } from './encoding.ts';
+import { getLatestBlockhash, rpcCall } from './rpc.ts';
+import { signTransactionFeature } from './wallet-standard.ts';
 
-/** The wallet and cluster a support goes through. */
+/** The wallet and cluster a transfer goes through. */
 export interface TransferContext {
   wallet: Wallet;
   account: WalletAccount;

@@ -1,6 +1,6 @@
 import { SYSTEM_PROGRAM_ID } from '@dum/core';
 import { AccountRole, address } from '@solana/kit';
-import { buildLegacyTransaction } from '../wallet/legacy-transaction.ts';
+import { buildLegacyTransaction } from './legacy-transaction.ts';
 
 /** The System Program's Transfer instruction data: tag 2 (u32 LE), then the lamports (u64 LE). */
 export function transferInstructionData(lamports: bigint): Uint8Array {
@@ -12,8 +12,8 @@ export function transferInstructionData(lamports: bigint): Uint8Array {
 }
 
 /**
- * A vault support, which is a plain SOL transfer to the creator: a legacy transaction paid by
- * the supporter with one System Program transfer, for the wallet to sign and send. Loaded on
+ * A plain SOL transfer (a vault support, a message tip): a legacy transaction paid by
+ * the sender with one System Program transfer, for the wallet to sign and send. Loaded on
  * demand, so kit stays out of the feed's first load.
  */
 export function buildTransferTransaction(input: {

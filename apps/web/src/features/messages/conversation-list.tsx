@@ -1,0 +1,183 @@
+import type { Conversation } from '@dum/core';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { Avatar } from '../feed/avatar.tsx';
+import { errorMessage } from '../feed/feed-queries.ts';
+import { formatRelativeTime } from '../feed/post-display.ts';
+import { messagePreview, personName, unreadBadgeText } from './message-display.ts';
+import { useConversations } from './messages-queries.ts';
+import type { ThreadLocationState } from './message-thread.tsx';
+
+/** Where the list is returned to from a thread: that conversation's link takes the focus. */
+export interface ListLocationState {
+  focusConversation?: string;
+}
+
+/**
+ * The conversations, most recent first: avatar, name, the last message's preview, when, and the
+ * unread count. Loading, empty ('No messages yet' with New message) and error states.
+ */
+export function ConversationList({
+  viewerId,
+  selected,
+  onNewMessage,
+}: {
+  viewerId: string | null;
+  selected: string | null;
+  onNewMessage: () => void;
+}) {
+  const conversations = useConversations(viewerId);
+  const now = useNow(30_000);
+  const location = useLocation();
+  const focusAddress = (location.state as ListLocationState | null)?.focusConversation;
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
+  useEffect(() => {
+    if (!focusAddress || !listRef.current) return;
+    const links = listRef.current.querySelectorAll<HTMLAnchorElement>('a[data-address]');
+    [...links].find((link) => link.dataset.address === focusAddress)?.focus();
+  }, [focusAddress, items.length]);
+
+  if (conversations.isPending) return <ListSkeleton />;
+  if (conversations.isError && items.length === 0) {
+    return (
+      <div className="p-3">
+        <LoadError
+          title="Couldn’t load your messages"
+          message={errorMessage(conversations.error)}
+          onRetry={() => void conversations.refetch()}
+        />
+      </div>
+    );
+  }
+  if (items.length === 0) return <EmptyConversations onNewMessage={onNewMessage} />;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+      <ul
+        ref={listRef}
+        aria-label="Conversations"
+        data-testid="conversation-list"
+        className="flex flex-col gap-0.5 p-2"
+      >
+        {items.map((conversation) => (
+          <li key={conversation.peer.solAddress}>
+            <ConversationRow
+              conversation={conversation}
+              viewerId={viewerId}
+              now={now}
+              selected={conversation.peer.solAddress === selected}
+            />
+          </li>
+        ))}
+      </ul>
+      {conversations.hasNextPage && (
+        <div className="flex justify-center p-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void conversations.fetchNextPage()}
+            disabled={conversations.isFetchingNextPage}
+          >
+            {conversations.isFetchingNextPage ? 'Loading…' : 'Show more conversations'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ConversationRow({
+  conversation,
+  viewerId,
+  now,
+  selected,
+}: {
+  conversation: Conversation;
+  viewerId: string | null;
+  now: number;
+  selected: boolean;
+}) {
+  const { peer, lastMessage, unreadCount, updatedAt } = conversation;
+  const name = personName(peer, peer.solAddress);
+  const unread = unreadCount > 0;
+  const state: ThreadLocationState = { focusThread: true };
+  return (
+    <Link
+      to={`/messages/${encodeURIComponent(peer.solAddress)}`}
+      state={state}
+      data-address={peer.solAddress}
+      aria-current={selected ? 'page' : undefined}
+      className={cn(
+        'flex items-center gap-3 rounded-xl px-2.5 py-2.5 transition-colors',
+        selected ? 'bg-primary/12' : 'hover:bg-surface-2',
+      )}
+    >
+      <Avatar name={name} src={peer.avatarUrl} />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-semibold')}>
+            {name}
+          </span>
+          <time dateTime={updatedAt} className="shrink-0 text-xs text-subtle">
+            {formatRelativeTime(updatedAt, now)}
+          </time>
+        </span>
+        <span className="flex items-center justify-between gap-2">
+          <span
+            className={cn('truncate text-sm', unread ? 'text-foreground' : 'text-muted')}
+            data-testid="conversation-preview"
+          >
+            {messagePreview(lastMessage, viewerId)}
+          </span>
+          {unread && (
+            <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-vibe px-1.5 text-[11px] font-bold text-primary-foreground tabular-nums">
+              {unreadBadgeText(unreadCount)}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function EmptyConversations({ onNewMessage }: { onNewMessage: () => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
+        <MessageCircle className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">No messages yet</h2>
+      <p className="mt-1 max-w-xs text-sm text-muted">
+        Start a conversation with anyone on Dum Club, and tip them SOL if you like.
+      </p>
+      <Button className="mt-5" onClick={onNewMessage}>
+        New message
+      </Button>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading conversations" className="flex flex-col gap-1 p-2">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="flex items-center gap-3 px-2.5 py-2.5">
+          <Skeleton className="size-10 shrink-0 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-3.5 w-1/2 rounded" />
+            <Skeleton className="h-3 w-3/4 rounded" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

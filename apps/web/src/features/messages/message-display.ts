@@ -1,0 +1,121 @@
+import { formatAddress, formatSol, parseDecimalAmount } from '@dum/core';
+import type { DirectMessage, UserSummary } from '@dum/core';
+
+/** What the messages screens show, as pure functions over the wire shapes. */
+
+/** A person's name: display name, else @username, else the shortened wallet. */
+export function personName(
+  person: Pick<UserSummary, 'displayName' | 'username'> | null | undefined,
+  address: string,
+): string {
+  const display = person?.displayName?.trim();
+  if (display) return display;
+  if (person?.username) return `@${person.username}`;
+  return formatAddress(address);
+}
+
+/** A tip's lamports (an integer string) as SOL with 4 decimals; '0.0000' when unreadable. */
+export function tipSol(amount: string | null | undefined): string {
+  return formatSol(/^\d+$/.test(amount ?? '') ? BigInt(amount as string) : 0n);
+}
+
+/**
+ * The conversation list's one-line preview of the last message: its text, else what it carries
+ * ('💸 Tip · 0.0100 SOL', '📷 Photo', '🎤 Audio'); 'You: ' in front of the viewer's own.
+ */
+export function messagePreview(message: DirectMessage, viewerId: string | null): string {
+  const body = message.body.trim().replace(/\s+/g, ' ');
+  const text = body
+    ? body
+    : message.tip
+      ? `💸 Tip · ${tipSol(message.tip.amount)} SOL`
+      : message.imageUrl
+        ? '📷 Photo'
+        : message.audioUrl
+          ? '🎤 Audio'
+          : '';
+  return message.senderId === viewerId ? `You: ${text}` : text;
+}
+
+/** "Today", "Yesterday", a weekday this week, else the date (with the year when not this one). */
+export function dayLabel(iso: string, now: number): string {
+  const day = startOfDay(Date.parse(iso));
+  const today = startOfDay(now);
+  const days = Math.round((today - day) / 86_400_000);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  const date = new Date(day);
+  if (days > 1 && days < 7) return date.toLocaleDateString('en-US', { weekday: 'long' });
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}
+
+function startOfDay(ms: number): number {
+  const date = new Date(ms);
+  date.setHours(0, 0, 0, 0);
+  return date.getTime();
+}
+
+/** A message's clock time, "14:05". */
+export function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+export interface DayGroup<T> {
+  /** The local day (its midnight, in ms), the group's key. */
+  day: number;
+  items: T[];
+}
+
+/** Messages in reading order (oldest first) cut into local days. */
+export function groupByDay<T extends { createdAt: string }>(messages: readonly T[]): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const message of messages) {
+    const day = startOfDay(Date.parse(message.createdAt));
+    const last = groups.at(-1);
+    if (last?.day === day) last.items.push(message);
+    else groups.push({ day, items: [message] });
+  }
+  return groups;
+}
+
+/** An unread count as the badges show it: up to 99, then "99+". */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+export type TipAmountCheck = { ok: true; lamports: bigint | null } | { ok: false; message: string };
+
+export const TIP_MESSAGES = {
+  invalid: 'Please enter a valid numeric amount.',
+  tooManyDecimals: 'Please enter a valid amount with up to 9 decimal places.',
+  notPositive: 'A tip must be greater than 0 SOL.',
+} as const;
+
+/**
+ * The composer's tip field: empty is no tip; otherwise a decimal SOL amount with at most 9
+ * decimals (the shared parser, bigint lamports), above zero.
+ */
+export function checkTipAmount(text: string): TipAmountCheck {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: true, lamports: null };
+  const parsed = parseDecimalAmount(trimmed, 9);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      message:
+        parsed.reason === 'too_many_decimals' ? TIP_MESSAGES.tooManyDecimals : TIP_MESSAGES.invalid,
+    };
+  }
+  if (parsed.value <= 0n) return { ok: false, message: TIP_MESSAGES.notPositive };
+  return { ok: true, lamports: parsed.value };
+}
+
+/** A base-58 wallet address (32 bytes: 32 to 44 characters), as someone might paste one. */
+export function looksLikeWalletAddress(text: string): boolean {
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text.trim());
+}

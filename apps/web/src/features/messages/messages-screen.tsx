@@ -1,0 +1,120 @@
+import { MessageCircle, PenSquare, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useWalletPrompt, type Viewer } from '../feed/use-viewer.ts';
+import { ConversationList } from './conversation-list.tsx';
+import { MessageThread } from './message-thread.tsx';
+import { NewMessageDialog } from './new-message-dialog.tsx';
+
+/**
+ * Messages. Large screens: the conversations beside the open thread. Phones: two screens,
+ * the list at /messages and the thread at /messages/{walletAddress} (with a way back).
+ */
+export function MessagesScreen({ address, viewer }: { address: string | null; viewer: Viewer }) {
+  const [composing, setComposing] = useState(false);
+  const startNew = () => setComposing(true);
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col">
+      <header
+        className={cn('mb-4 flex items-end justify-between gap-3', address && 'max-lg:sr-only')}
+      >
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+            <MessageCircle className="size-6 text-primary" aria-hidden="true" />
+            Messages
+          </h1>
+          <p className="mt-1 text-sm text-muted max-sm:hidden">
+            Private conversations between wallets, with SOL tips verified on chain.
+          </p>
+        </div>
+        {viewer.isAuthenticated && (
+          <Button size="sm" onClick={startNew}>
+            <PenSquare aria-hidden="true" />
+            New message
+          </Button>
+        )}
+      </header>
+
+      {!viewer.isAuthenticated ? (
+        <SignedOut signingIn={viewer.status === 'signing-in'} signIn={viewer.signIn} />
+      ) : (
+        <div
+          data-testid="messages-panes"
+          className={cn(
+            'grid min-h-[26rem] overflow-hidden rounded-card border border-border bg-surface/70 grid-cols-[minmax(0,1fr)] lg:h-[calc(100dvh-15rem)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)]',
+            // Phones: the list screen has the page heading above it, the thread screen not.
+            address ? 'h-[calc(100dvh-13rem)]' : 'h-[calc(100dvh-16.5rem)]',
+          )}
+        >
+          <div
+            className={cn(
+              'min-h-0 flex-col border-border lg:flex lg:border-r',
+              address ? 'hidden' : 'flex',
+            )}
+          >
+            <ConversationList viewerId={viewer.userId} selected={address} onNewMessage={startNew} />
+          </div>
+          <div className={cn('min-h-0 flex-col', address ? 'flex' : 'hidden lg:flex')}>
+            {address ? (
+              <MessageThread key={address} address={address} viewer={viewer} />
+            ) : (
+              <NoThreadOpen />
+            )}
+          </div>
+        </div>
+      )}
+      {viewer.isAuthenticated && (
+        <NewMessageDialog
+          open={composing}
+          onOpenChange={setComposing}
+          viewerWallet={viewer.wallet}
+        />
+      )}
+    </div>
+  );
+}
+
+function NoThreadOpen() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-vibe text-primary-foreground">
+        <MessageCircle className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">Your messages</h2>
+      <p className="mt-1 max-w-xs text-sm text-muted">
+        Pick a conversation, or start a new one. Tips arrive as real SOL transfers.
+      </p>
+    </div>
+  );
+}
+
+function SignedOut({ signingIn, signIn }: { signingIn: boolean; signIn: () => Promise<boolean> }) {
+  const wallet = useWalletPrompt();
+  return (
+    <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground">
+        <Wallet className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">Connect your wallet to see your messages</h2>
+      <p className="mt-1 max-w-sm text-sm text-muted">
+        Only the two wallets in a conversation can read it: sign in with yours to open your inbox.
+      </p>
+      {signingIn || wallet.connecting ? (
+        <Button className="mt-5" disabled>
+          {signingIn ? 'Authenticating...' : 'Connecting...'}
+        </Button>
+      ) : wallet.connected ? (
+        <Button className="mt-5" onClick={() => void signIn()}>
+          Sign &amp; Authenticate
+        </Button>
+      ) : (
+        <Button className="mt-5" onClick={wallet.connect}>
+          <Wallet aria-hidden="true" />
+          Connect Wallet
+        </Button>
+      )}
+    </div>
+  );
+}
