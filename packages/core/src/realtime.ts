@@ -26,6 +26,14 @@ export type RealtimeEvent =
       data: { followingId: string; followerName: string; followerAddress: string };
     }
   | {
+      /**
+       * An addition to the spec's events: the recipient read the messages this wallet sent
+       * them, so the sender's open thread shows them as read. Sent to the sender only.
+       */
+      type: 'messages_read';
+      data: { readerId: string; readerAddress: string };
+    }
+  | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };
     };

@@ -105,6 +105,8 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
 
   const messageEvents = () =>
     events.flatMap((m) => (m.kind === 'event' && m.event.type === 'new_message' ? [m] : []));
+  const readEvents = () =>
+    events.flatMap((m) => (m.kind === 'event' && m.event.type === 'messages_read' ? [m] : []));
   const rows = (sql: string, values: unknown[] = []) => countRows(t, sql, values);
   const dmCount = () => rows('select count(*) as n from direct_messages');
   const spentCount = () => rows('select count(*) as n from spent_transfer_signatures');
@@ -524,9 +526,19 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       expect(theirs.items.map((c) => [c.peer.id, c.unreadCount])).toEqual([[me.id, 0]]);
 
       t.clock.advance(1_000);
+      const readEventsBefore = readEvents().length;
       const read = await markRead(t, me.headers, one.address);
       expect(read.statusCode).toBe(200);
       expect(read.json()).toEqual({ unreadCount: 1 });
+      // The sender is told, so their open thread shows the messages read; once.
+      expect(readEvents().slice(readEventsBefore)).toEqual([
+        expect.objectContaining({
+          audience: { kind: 'users', userIds: [one.id] },
+          event: { type: 'messages_read', data: { readerId: me.id, readerAddress: me.address } },
+        }),
+      ]);
+      await markRead(t, me.headers, one.address);
+      expect(readEvents().length).toBe(readEventsBefore + 1);
       expect(await unreadCount(t, me.headers)).toBe(1);
       const seen = directMessagePageSchema.parse((await thread(t, one.headers, me.address)).json());
       expect(seen.items.map((m) => m.readAt)).toEqual(Array(3).fill(t.clock.now().toISOString()));

@@ -198,16 +198,17 @@ export async function readUnreadTotal(pool: pg.Pool, userId: string): Promise<nu
 export async function markConversationRead(
   db: Queryable,
   args: { userId: string; peerId: string; now: Date },
-): Promise<void> {
+): Promise<number> {
   await db.query({
     name: 'dm_reset_unread',
     text: `update conversations set unread_count = 0 where user_id = $1 and peer_id = $2`,
     values: [args.userId, args.peerId],
   });
-  await db.query({
+  const marked = await db.query({
     name: 'dm_mark_read',
     text: `update direct_messages set read_at = $3
       where recipient_id = $1 and sender_id = $2 and read_at is null`,
     values: [args.userId, args.peerId, args.now],
   });
+  return marked.rowCount ?? 0;
 }

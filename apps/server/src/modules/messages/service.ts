@@ -412,7 +412,8 @@ export async function getUnreadCount(
 
 /**
  * POST /api/conversations/{address}/read: the caller's messages from the wallet, received up to
- * now, become read (read_at now); their unread count becomes 0.
+ * now, become read (read_at now); their unread count becomes 0. When any message changed, the
+ * sender's sockets get `messages_read`, so their open thread shows them read.
  */
 export async function markRead(
   deps: MessageDeps,
@@ -421,8 +422,14 @@ export async function markRead(
 ): Promise<UnreadCount> {
   const peer = await peerOf(deps, viewer, address);
   const now = deps.clock.now();
-  await inTransaction(deps, (client) =>
+  const marked = await inTransaction(deps, (client) =>
     markConversationRead(client, { userId: viewer.id, peerId: peer.id, now }),
   );
+  if (marked > 0) {
+    await announce(deps, [peer.id], {
+      type: 'messages_read',
+      data: { readerId: viewer.id, readerAddress: viewer.solAddress },
+    });
+  }
   return getUnreadCount(deps, viewer);
 }

@@ -26,6 +26,7 @@ const ICONS: Record<RealtimeEvent['type'], LucideIcon> = {
   mystery_vault_joined: Gift,
   new_message: MessageCircle,
   user_followed: UserPlus,
+  messages_read: MessageCircle,
   activity: Sparkles,
 };
 

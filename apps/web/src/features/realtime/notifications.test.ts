@@ -42,6 +42,17 @@ describe('what an event refreshes', () => {
       ['/api/vaults', 'v9'],
       ['/api/vaults', 'v9', 'leaderboard'],
     ]);
+    // The reader's thread only: the sender's bubbles turn Read.
+    expect(
+      queryKeysToRefresh({ type: 'messages_read', data: { readerId: 'r', readerAddress: 'w' } }),
+    ).toEqual([['/api/conversations', 'w']]);
+    expect(
+      toastForEvent(
+        { type: 'messages_read', data: { readerId: 'r', readerAddress: 'w' } },
+        'me',
+        String,
+      ),
+    ).toBeNull();
     // The spec's key, and every conversation query (the list, the open thread, the unread badge).
     expect(
       queryKeysToRefresh({

@@ -52,6 +52,8 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       return [['/api/mystery-vaults']];
     case 'new_message':
       return [['/api/messages'], ['/api/conversations']];
+    case 'messages_read':
+      return [['/api/conversations', event.data.readerAddress]];
     case 'user_followed':
       return [['/api/follows']];
     case 'activity':
@@ -111,6 +113,7 @@ export function toastForEvent(
       return { title: 'Vault Completed', description: 'A vault reached its target' };
     case 'user_followed':
       return { title: 'New Follower', description: `${event.data.followerName} followed you` };
+    case 'messages_read':
     case 'activity':
       return null;
   }
@@ -130,6 +133,7 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
       return '/profile';
+    case 'messages_read':
     case 'activity':
       return null;
   }
