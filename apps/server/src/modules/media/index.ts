@@ -3,6 +3,13 @@
  * DATA_DIR/media), the files' URLs and names, a post taking an upload, and the cleanup of what
  * no post took. Nothing else in this folder is imported from outside it.
  */
+export {
+  AVATAR_SIZE,
+  createAvatar,
+  discardAvatars,
+  removeAvatar,
+  type AvatarDeps,
+} from './avatar.ts';
 export { attachUpload } from './repo.ts';
 export { mediaRoutes, type MediaAccess, type MediaAccessCheck } from './routes.ts';
 export {
