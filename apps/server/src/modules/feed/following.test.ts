@@ -44,7 +44,11 @@ describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('cursor', cursor);
       const sep = url.includes('?') ? '&' : '?';
-      const res = await t.app.inject({ method: 'GET', url: `${url}${sep}${query}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${url}${sep}${query.toString()}`,
+        headers,
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json<FeedPageResponse>();
       expect(feedPageSchema.parse(body)).toEqual(body);

@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())('follows on %s', (kind) => {
         if (cursor) query.set('cursor', cursor);
         const res = await followList(t, hub.user.solAddress, side, query.toString());
         expect(res.statusCode).toBe(200);
-        const body = userSummaryPageSchema.parse(res.json()) as UserSummaryPage;
+        const body: UserSummaryPage = userSummaryPageSchema.parse(res.json());
         expect(body.items.length).toBeLessThanOrEqual(2);
         seen.push(...body.items.map((item) => item.solAddress));
         cursor = body.nextCursor;

@@ -3,6 +3,7 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   userProfileSchema,
   type UserProfile,
+  type UsernameAvailability,
   type UserSummaryPage,
 } from '@dum/core';
 import sharp from 'sharp';
@@ -168,7 +169,7 @@ describe.each(testDatabaseKinds())('profiles on %s', (kind) => {
           url: `/api/users/username-available?username=${encodeURIComponent(username)}`,
           headers,
         })
-      ).json();
+      ).json<UsernameAvailability>();
     expect(await ask('alice_2')).toEqual({
       username: 'alice_2',
       available: false,
