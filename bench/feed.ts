@@ -78,7 +78,18 @@ async function startChild(
   const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    // The app may log before it listens (pino writes JSON lines to stdout, e.g. the warning
+    // about no ESTABLISHED_SEED_WALLETS in production): the port is the line that has one.
+    lines.on('line', (line) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return;
+      }
+      const { port } = value as { port?: unknown };
+      if (typeof port === 'number') resolve(port);
+    });
   });
   return { child, port };
 }
