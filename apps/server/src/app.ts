@@ -15,6 +15,7 @@ import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
+import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // A locked vault's files are its creator's alone; the vault's post is read as the feed shows it.
   await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
   userRoutes(app, ctx);
+  peopleRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
   messageRoutes(app, ctx);

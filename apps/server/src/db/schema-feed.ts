@@ -56,7 +56,10 @@ export const messages = pgTable(
     index('messages_expiry')
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} is not null`),
-    index('messages_author').on(t.authorId),
+    // A wallet's posts newest first (GET /api/users/{address}/posts, and the Following feed's
+    // one probe per followed wallet); also serves the cascade from users. expires_at and kind
+    // ride along so the Following feed's probes are index-only scans (its filters need them).
+    index('messages_author_time').on(t.authorId, t.createdAt, t.id, t.expiresAt, t.kind),
   ],
 );
 
@@ -123,9 +126,16 @@ export const media = pgTable(
       () => directMessages.id,
       { onDelete: 'cascade' },
     ),
+    /**
+     * 'upload': a file as uploaded, for a post to take (swept within the hour when none does);
+     * 'avatar': a profile picture the server made from an upload (kept while it is the owner's
+     * avatar, never swept).
+     */
+    purpose: text('purpose').notNull().default('upload'),
   },
   (t) => [
     check('media_type', sql`${t.type} in ('image', 'audio')`),
+    check('media_purpose', sql`${t.purpose} in ('upload', 'avatar')`),
     check('media_size_positive', sql`${t.sizeBytes} > 0`),
     index('media_message').on(t.messageId),
     index('media_direct_message').on(t.directMessageId),

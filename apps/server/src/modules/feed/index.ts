@@ -11,5 +11,6 @@ export {
   type CleanupResult,
   type FeedJobs,
 } from './expiry.ts';
+export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
 export { feedPostReader } from './service.ts';

@@ -3,12 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments, engagements, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
+import { notBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
 
 /**
  * The feed's SQL. Reads are single statements on the pool, prepared once per connection (named
  * statements), newest first by (created_at, id) with a row comparison that PostgreSQL turns into
- * an index range on messages_feed. Writes run inside the caller's transaction.
+ * an index range on messages_feed. Writes run inside the caller's transaction. A signed-in
+ * viewer's reads leave out the posts and comments of wallets the viewer blocked (the people
+ * slice's notBlockedBy: one probe of the blocks key per row).
  */
 
 export interface PostRow {
@@ -63,6 +66,7 @@ function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig
       from messages m join users u on u.id = m.author_id
       where (m.expires_at is null or m.expires_at > $1)
         and ${notPendingFor(viewerParam)}
+        ${viewerParam === null ? '' : `and ${notBlockedBy(`$${viewerParam}`, 'm.author_id')}`}
         ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
       order by m.created_at desc, m.id desc
       limit $2`,
@@ -94,6 +98,129 @@ export async function readFeedRows(
   return result.rows;
 }
 
+/**
+ * One wallet's posts, newest first (GET /api/users/{address}/posts), through
+ * messages_author_time. $1 now, $2 limit, $3 the author, then the cursor ($4, $5), then the
+ * viewer. The caller answers an empty page to a viewer who blocked the author.
+ */
+function authorStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig {
+  const viewerParam = withViewer ? (withCursor ? 6 : 4) : null;
+  return {
+    name: `author_posts_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}`,
+    text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
+      from messages m join users u on u.id = m.author_id
+      where m.author_id = $3 and (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(viewerParam)}
+        ${withCursor ? 'and (m.created_at, m.id) < ($4::timestamptz, $5::bigint)' : ''}
+      order by m.created_at desc, m.id desc
+      limit $2`,
+  };
+}
+
+const AUTHOR_STATEMENTS = {
+  firstAnon: authorStatement(false, false),
+  firstViewer: authorStatement(false, true),
+  afterAnon: authorStatement(true, false),
+  afterViewer: authorStatement(true, true),
+};
+
+export async function readAuthorRows(
+  pool: pg.Pool,
+  args: {
+    now: Date;
+    limit: number;
+    authorId: string;
+    after: PagePosition | null;
+    viewerId: string | null;
+  },
+): Promise<PostRow[]> {
+  const { now, limit, authorId, after, viewerId } = args;
+  const values: unknown[] = [now, limit, authorId];
+  if (after) values.push(after.createdAt, after.id.toString());
+  if (viewerId) values.push(viewerId);
+  const statement = after
+    ? viewerId
+      ? AUTHOR_STATEMENTS.afterViewer
+      : AUTHOR_STATEMENTS.afterAnon
+    : viewerId
+      ? AUTHOR_STATEMENTS.firstViewer
+      : AUTHOR_STATEMENTS.firstAnon;
+  const result = await pool.query<PostRow>({ ...statement, values });
+  return result.rows;
+}
+
+/**
+ * The Following feed: posts by the wallets the viewer follows and the viewer's own, newest
+ * first. One probe per followed wallet (a LATERAL join on messages_author_time, index-only: the
+ * index carries expires_at and kind for the filters) takes at most `limit` posts each; the
+ * top `limit` of those are then read in full. The work is bounded by followings × limit
+ * whatever the rest of the feed holds. Wallets the viewer blocked are never followed (a block
+ * removes the follows, and a follow is refused while it stands). $1 now, $2 limit, $3 viewer,
+ * then the cursor ($4, $5).
+ */
+function followingStatement(withCursor: boolean): pg.QueryConfig {
+  const after = withCursor ? 'and (p.created_at, p.id) < ($4::timestamptz, $5::bigint)' : '';
+  return {
+    name: `following_feed_${withCursor ? 'after' : 'first'}`,
+    text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
+      from (
+        select top.id, top.created_at from (
+          select $3::uuid as author_id
+          union all
+          select f.following_id from follows f where f.follower_id = $3
+        ) a
+        cross join lateral (
+          select p.id, p.created_at from messages p
+          where p.author_id = a.author_id
+            and (p.expires_at is null or p.expires_at > $1)
+            and (p.kind <> 'vault' or p.author_id = $3 or not exists (
+              select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+              where pv.message_id = p.id and pe.state = 'pending'))
+            ${after}
+          order by p.created_at desc, p.id desc
+          limit $2
+        ) top
+        order by top.created_at desc, top.id desc
+        limit $2
+      ) page
+      join messages m on m.id = page.id
+      join users u on u.id = m.author_id
+      order by page.created_at desc, page.id desc`,
+  };
+}
+
+const FOLLOWING_STATEMENTS = {
+  first: followingStatement(false),
+  after: followingStatement(true),
+};
+
+export async function readFollowingRows(
+  pool: pg.Pool,
+  args: { now: Date; limit: number; after: PagePosition | null; viewerId: string },
+): Promise<PostRow[]> {
+  const values: unknown[] = [args.now, args.limit, args.viewerId];
+  if (args.after) values.push(args.after.createdAt, args.after.id.toString());
+  const statement = args.after ? FOLLOWING_STATEMENTS.after : FOLLOWING_STATEMENTS.first;
+  const result = await pool.query<PostRow>({ ...statement, values });
+  return result.rows;
+}
+
+/** How many of the wallet's posts can be read now (a profile's postCount). */
+export async function countLivePosts(
+  pool: Pick<pg.Pool, 'query'>,
+  authorId: string,
+  now: Date,
+): Promise<number> {
+  const result = await pool.query<{ n: number }>({
+    name: 'count_live_posts',
+    text: `select count(*)::int as n from messages m
+      where m.author_id = $1 and (m.expires_at is null or m.expires_at > $2)
+        and ${notPendingFor(null)}`,
+    values: [authorId, now],
+  });
+  return result.rows[0]?.n ?? 0;
+}
+
 const POST_BY_ID = {
   anon: {
     name: 'post_by_id_anon',
@@ -107,7 +234,7 @@ const POST_BY_ID = {
     text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
       from messages m join users u on u.id = m.author_id
       where m.id = $2 and (m.expires_at is null or m.expires_at > $1)
-        and ${notPendingFor(3)}`,
+        and ${notPendingFor(3)} and ${notBlockedBy('$3', 'm.author_id')}`,
   },
 };
 
@@ -136,18 +263,20 @@ export interface CommentRow {
 const COMMENT_COLUMNS = `c.id::text as id, c.body, c.created_at, u.id as author_id,
   u.display_name, u.avatar_url, u.sol_address, u.username`;
 
+/** A post's comments, oldest first; a viewer's leave out those of wallets the viewer blocked. */
 export async function readCommentRows(
   pool: pg.Pool,
-  args: { messageId: bigint; limit: number; after: PagePosition | null },
+  args: { messageId: bigint; limit: number; after: PagePosition | null; viewerId: string | null },
 ): Promise<CommentRow[]> {
-  const values: unknown[] = [args.messageId.toString(), args.limit];
+  const values: unknown[] = [args.messageId.toString(), args.limit, args.viewerId];
   if (args.after) values.push(args.after.createdAt, args.after.id.toString());
   const result = await pool.query<CommentRow>({
     name: args.after ? 'comments_after' : 'comments_first',
     text: `select ${COMMENT_COLUMNS}
       from comments c join users u on u.id = c.author_id
       where c.message_id = $1
-        ${args.after ? 'and (c.created_at, c.id) > ($3::timestamptz, $4::bigint)' : ''}
+        and ($3::uuid is null or ${notBlockedBy('$3', 'c.author_id')})
+        ${args.after ? 'and (c.created_at, c.id) > ($4::timestamptz, $5::bigint)' : ''}
       order by c.created_at, c.id
       limit $2`,
     values,
@@ -155,10 +284,10 @@ export async function readCommentRows(
   return result.rows;
 }
 
-/** Whether a post can be read now (exists and has not expired). */
 /**
- * Whether the post exists, has not expired, and is not a pending escrow post of someone other
- * than the viewer: what the viewer may not see answers exactly as a post that does not exist.
+ * Whether the post exists, has not expired, is not a pending escrow post of someone other than
+ * the viewer, and is not by a wallet the viewer blocked: what the viewer may not see answers
+ * exactly as a post that does not exist.
  */
 export async function postIsLive(
   pool: pg.Pool,
@@ -172,7 +301,8 @@ export async function postIsLive(
       where m.id = $1 and (m.expires_at is null or m.expires_at > $2)
         and (m.kind <> 'vault' or m.author_id = $3 or not exists (
           select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
-          where pv.message_id = m.id and pe.state = 'pending'))`,
+          where pv.message_id = m.id and pe.state = 'pending'))
+        and ($3::uuid is null or ${notBlockedBy('$3', 'm.author_id')})`,
     values: [id.toString(), now, viewerId],
   });
   return (result.rowCount ?? 0) > 0;

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { mediaStoreAt } from '../media/index.ts';
+import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
 import { createFirstPageCache } from './first-page-cache.ts';
 import {
@@ -28,7 +29,9 @@ import {
   deletePost,
   getAnonymousFirstPage,
   getFeedPage,
+  getFollowingPage,
   getPost,
+  getUserPosts,
   listComments,
   toggleEngagement,
   type FeedDeps,
@@ -52,7 +55,14 @@ function pageQuery(defaultSize: number, maxSize: number) {
 }
 
 const noQuery = z.object({});
-const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
+const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX).extend({
+  /** 'all' (or absent): every post; 'following': the viewer's and those they follow. */
+  scope: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['all', 'following']).default('all'),
+  ),
+});
+const userPostsQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
 const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
 
 interface PostParams {
@@ -87,6 +97,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     emissions: ctx.emissions,
     vaultsEnabled: ctx.config.vaults.enabled,
     escrow: ctx.escrow,
+    established: ctx.config.economy.established,
   };
   // A post made (or a vault supported) on any instance drops this instance's cached first page.
   const unsubscribe = ctx.bus.subscribe((message) => {
@@ -110,12 +121,32 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
     async (request, reply) => {
       const query = parseQuery(feedQuery, request.query);
       const cursor = query.cursor ?? null;
+      if (query.scope === 'following') {
+        const viewer = requireUser(request);
+        return getFollowingPage(deps, { cursor, limit: query.limit, viewer });
+      }
+      // Only the anonymous first page is cached: a signed-in viewer's page leaves out the
+      // wallets they blocked (and shows their likes), so it is never served from the cache.
       if (!request.user && cursor === null) {
         const body = await getAnonymousFirstPage(deps, query.limit);
         return reply.type('application/json; charset=utf-8').send(body);
       }
       return getFeedPage(deps, {
         cursor,
+        limit: query.limit,
+        viewer: request.user,
+      });
+    },
+  );
+
+  app.get<{ Params: { address: string } }>(
+    '/api/users/:address/posts',
+    { schema: { response: { 200: feedPageJsonSchema } } },
+    async (request) => {
+      const query = parseQuery(userPostsQuery, request.query);
+      return getUserPosts(deps, {
+        address: parseAddress(request.params.address),
+        cursor: query.cursor ?? null,
         limit: query.limit,
         viewer: request.user,
       });

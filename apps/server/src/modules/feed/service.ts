@@ -6,6 +6,7 @@ import {
   POST_MAX_LENGTH,
   textLength,
   type CommentItem,
+  type EstablishedRule,
   type CommentPageResponse,
   type EngagementKind,
   type FeedItem,
@@ -31,6 +32,12 @@ import {
   type MediaStore,
 } from '../media/index.ts';
 import {
+  blockedEitherWay,
+  isBlockedBy,
+  readPersonIdByAddress,
+  refreshVerified,
+} from '../people/index.ts';
+import {
   createVaultForPost,
   planVault,
   vaultRequestOf,
@@ -54,8 +61,10 @@ import {
   lockLivePost,
   mediaKeysOfPosts,
   postIsLive,
+  readAuthorRows,
   readCommentRows,
   readFeedRows,
+  readFollowingRows,
   readPostRow,
   type CommentRow,
   type PostRow,
@@ -77,6 +86,8 @@ export interface FeedDeps {
   vaultsEnabled: boolean;
   /** Escrow vault posts: the context's one set of escrow dependencies. */
   escrow: EscrowDeps;
+  /** Who counts as established (the verified rule, modules/people). */
+  established: EstablishedRule;
 }
 
 export interface Viewer {
@@ -137,15 +148,64 @@ export async function getFeedPage(
     after,
     viewerId: args.viewer?.id ?? null,
   });
-  const page = rows.slice(0, args.limit);
+  return toFeedPage(deps, rows, args.limit, args.viewer);
+}
+
+/** A page of rows (one more than asked for) as the feed answers it, with its next cursor. */
+async function toFeedPage(
+  deps: FeedDeps,
+  rows: PostRow[],
+  limit: number,
+  viewer: Viewer | null,
+): Promise<FeedPageResponse> {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: await withVaults(deps.pool, page.map(toFeedItem), args.viewer?.id ?? null),
+    items: await withVaults(deps.pool, page.map(toFeedItem), viewer?.id ?? null),
     nextCursor:
-      rows.length > args.limit && last
+      rows.length > limit && last
         ? encodeCursor('feed', { createdAt: last.created_at, id: BigInt(last.id) })
         : null,
   };
+}
+
+/** The Following feed: posts by the wallets the viewer follows and the viewer's own. */
+export async function getFollowingPage(
+  deps: FeedDeps,
+  args: { cursor: string | null; limit: number; viewer: Viewer },
+): Promise<FeedPageResponse> {
+  const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
+  const rows = await readFollowingRows(deps.pool, {
+    now: deps.clock.now(),
+    limit: args.limit + 1,
+    after,
+    viewerId: args.viewer.id,
+  });
+  return toFeedPage(deps, rows, args.limit, args.viewer);
+}
+
+/**
+ * One wallet's posts, newest first; 404 `user_not_found` for a wallet that never signed in.
+ * A viewer who blocked the wallet gets an empty page.
+ */
+export async function getUserPosts(
+  deps: FeedDeps,
+  args: { address: string; cursor: string | null; limit: number; viewer: Viewer | null },
+): Promise<FeedPageResponse> {
+  const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
+  const authorId = await readPersonIdByAddress(deps.pool, args.address);
+  if (!authorId) throw new AppError('user_not_found');
+  if (args.viewer && (await isBlockedBy(deps.pool, args.viewer.id, authorId))) {
+    return { items: [], nextCursor: null };
+  }
+  const rows = await readAuthorRows(deps.pool, {
+    now: deps.clock.now(),
+    limit: args.limit + 1,
+    authorId,
+    after,
+    viewerId: args.viewer?.id ?? null,
+  });
+  return toFeedPage(deps, rows, args.limit, args.viewer);
 }
 
 /** The anonymous first page, serialised, through the short-lived cache. */
@@ -190,6 +250,7 @@ export async function listComments(
     messageId: args.postId,
     limit: args.limit + 1,
     after,
+    viewerId: args.viewerId,
   });
   const page = rows.slice(0, args.limit);
   const last = page.at(-1);
@@ -272,6 +333,8 @@ export async function createPost(
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {
     await deps.emissions.settle();
+    // The post is in the ledger now: one more towards the verified tick.
+    await refreshVerified(deps, [author.id]);
     await publish(deps, {
       type: 'new_post',
       data: { postId: row.id, author: { id: author.id, username: row.username } },
@@ -472,6 +535,10 @@ export async function addComment(
     const profile = await readActor(tx, user.id);
     const post = await lockLivePost(tx, postId, now, 'for no key update', user.id);
     if (!post) throw new AppError('post_not_found');
+    // Neither may comment on the other's posts while a block stands between them.
+    if (post.authorId !== user.id && (await blockedEitherWay(client, user.id, post.authorId))) {
+      throw new AppError('blocked');
+    }
     const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
     await adjustCount(tx, postId, 'comment_count', 1);
     await recordRewardedEvent(

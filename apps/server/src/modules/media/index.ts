@@ -4,6 +4,13 @@
  * the cleanup of what nothing took. Nothing else in this folder is imported from outside it.
  */
 export { attachUpload, attachUploadToDirectMessage } from './repo.ts';
+export {
+  AVATAR_SIZE,
+  createAvatar,
+  discardAvatars,
+  removeAvatar,
+  type AvatarDeps,
+} from './avatar.ts';
 export { mediaRoutes, type MediaAccess, type MediaAccessCheck } from './routes.ts';
 export {
   MEDIA_URL_PREFIX,

@@ -94,6 +94,7 @@ export async function lockUnusedUpload(
         eq(media.ownerId, args.ownerId),
         isNull(media.messageId),
         isNull(media.directMessageId),
+        eq(media.purpose, 'upload'),
       ),
     )
     .for('update');
@@ -130,10 +131,64 @@ export async function deleteAbandonedUploads(
   const abandoned = await db.execute<{ storage_key: string }>(
     sql`delete from media where id in (
           select id from media
-          where message_id is null and direct_message_id is null and created_at < ${args.cutoff}
+          where message_id is null and direct_message_id is null and purpose = 'upload'
+            and created_at < ${args.cutoff}
           limit ${args.limit}
           for update skip locked)
         returning storage_key`,
   );
   return abandoned.rows.map((row) => row.storage_key);
+}
+
+// ---- Avatars ----------------------------------------------------------------------------------
+
+/** Whether this stored name is an image the owner uploaded (attached to a post or not). */
+export async function isOwnImageUpload(
+  db: Pick<Db, 'execute'>,
+  args: { storageKey: string; ownerId: string },
+): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from media
+        where storage_key = ${args.storageKey} and owner_id = ${args.ownerId}
+          and type = 'image' and purpose = 'upload'`,
+  );
+  return result.rows.length > 0;
+}
+
+export async function insertAvatarRow(
+  db: Pick<Db, 'insert'>,
+  row: { ownerId: string; storageKey: string; sizeBytes: number; createdAt: Date },
+): Promise<void> {
+  await db.insert(media).values({
+    ...row,
+    type: 'image',
+    mime: 'image/webp',
+    purpose: 'avatar',
+  });
+}
+
+/** Deletes the owner's avatar rows other than `keep`; answers their stored names. */
+export async function deleteAvatarRows(
+  db: Pick<Db, 'execute'>,
+  args: { ownerId: string; keep: string | null },
+): Promise<string[]> {
+  const removed = await db.execute<{ storage_key: string }>(
+    sql`delete from media
+        where owner_id = ${args.ownerId} and purpose = 'avatar'
+          and storage_key is distinct from ${args.keep}
+        returning storage_key`,
+  );
+  return removed.rows.map((row) => row.storage_key);
+}
+
+export async function deleteAvatarRow(
+  db: Pick<Db, 'execute'>,
+  args: { ownerId: string; storageKey: string },
+): Promise<string[]> {
+  const removed = await db.execute<{ storage_key: string }>(
+    sql`delete from media
+        where owner_id = ${args.ownerId} and purpose = 'avatar' and storage_key = ${args.storageKey}
+        returning storage_key`,
+  );
+  return removed.rows.map((row) => row.storage_key);
 }

@@ -1,5 +1,20 @@
 /**
- * The people slice's public face: follows and blocks (docs/api.md "People"). Nothing else in
- * this folder is imported from outside it.
+ * The people slice's public face: follows and blocks (docs/api.md "People"), what other slices
+ * read of them (a profile's counts, SQL that hides what a viewer blocked), and the verified
+ * tick (docs/decisions/014-verified-tick.md). Nothing else in this folder is imported from
+ * outside it.
  */
-export { isBlockedEitherWay } from './repo.ts';
+export {
+  blockedEitherWay,
+  isBlockedBy,
+  isBlockedEitherWay,
+  notBlockedBy,
+  notBlockedEitherWay,
+  readFollowStats,
+  readPersonIdByAddress,
+  VERIFIED_MIN_ESTABLISHED_FOLLOWERS,
+  VERIFIED_MIN_POSTS,
+  type FollowStats,
+} from './repo.ts';
+export { parseAddress, peopleRoutes } from './routes.ts';
+export { refreshVerified, toUserSummary, type VerifiedDeps } from './service.ts';

@@ -1,6 +1,15 @@
+import type { EstablishedRule } from '@dum/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import { blocks } from '../../db/schema.ts';
+import type { FollowPosition } from './cursor.ts';
+
+/**
+ * The people slice's SQL: follows, blocks, the lists and counts read from them, and the
+ * verified rule. Counts are COUNT(*) over the follows indexes (exact by construction; see
+ * docs/api.md "People"). Writes run inside the caller's transaction.
+ */
 
 /** Whether either wallet has blocked the other. */
 export async function isBlockedEitherWay(db: Db, userA: string, userB: string): Promise<boolean> {
@@ -15,4 +24,320 @@ export async function isBlockedEitherWay(db: Db, userA: string, userB: string): 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * SQL (for other slices' statements): true unless the wallet in `viewer` (a parameter such as
+ * `$3`) has blocked the wallet in `author` (a column such as `m.author_id`). One probe of the
+ * blocks primary key.
+ */
+export function notBlockedBy(viewer: string, author: string): string {
+  return `not exists (select 1 from blocks hidden_by
+    where hidden_by.blocker_id = ${viewer} and hidden_by.blocked_id = ${author})`;
+}
+
+/** SQL: true unless either of the wallets in `a` and `b` has blocked the other. */
+export function notBlockedEitherWay(a: string, b: string): string {
+  return `not exists (select 1 from blocks either_way
+    where (either_way.blocker_id = ${a} and either_way.blocked_id = ${b})
+       or (either_way.blocker_id = ${b} and either_way.blocked_id = ${a}))`;
+}
+
+export interface PersonRow {
+  id: string;
+  sol_address: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_verified: boolean;
+}
+
+const PERSON_COLUMNS = `u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified`;
+
+export async function readPersonByAddress(
+  db: Queryable,
+  solAddress: string,
+): Promise<PersonRow | null> {
+  const { rows } = await db.query<PersonRow>({
+    name: 'people_person_by_address',
+    text: `select ${PERSON_COLUMNS} from users u where u.sol_address = $1`,
+    values: [solAddress],
+  });
+  return rows[0] ?? null;
+}
+
+export async function readPersonById(db: Queryable, id: string): Promise<PersonRow | null> {
+  const { rows } = await db.query<PersonRow>({
+    name: 'people_person_by_id',
+    text: `select ${PERSON_COLUMNS} from users u where u.id = $1`,
+    values: [id],
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * Makes the follows and blocks between two wallets take turns until commit (a
+ * transaction-scoped advisory lock on the pair, in either order), so a follow cannot slip in
+ * beside a block that is being written, and a block removes every follow between them.
+ */
+export async function lockPair(db: Queryable, userA: string, userB: string): Promise<void> {
+  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
+  await db.query({
+    name: 'people_lock_pair',
+    text: `select pg_advisory_xact_lock(hashtextextended('dum:people-pair:' || $1 || ':' || $2, 0))`,
+    values: [low, high],
+  });
+}
+
+export async function blockedEitherWay(
+  db: Queryable,
+  userA: string,
+  userB: string,
+): Promise<boolean> {
+  const { rows } = await db.query({
+    name: 'people_blocked_either_way',
+    text: `select 1 from blocks
+      where (blocker_id = $1 and blocked_id = $2) or (blocker_id = $2 and blocked_id = $1)
+      limit 1`,
+    values: [userA, userB],
+  });
+  return rows.length > 0;
+}
+
+/** Whether `blockerId` has blocked `blockedId`. */
+export async function isBlockedBy(
+  db: Queryable,
+  blockerId: string,
+  blockedId: string,
+): Promise<boolean> {
+  const { rows } = await db.query({
+    name: 'people_is_blocked_by',
+    text: `select 1 from blocks where blocker_id = $1 and blocked_id = $2`,
+    values: [blockerId, blockedId],
+  });
+  return rows.length > 0;
+}
+
+/** The id of the wallet with this address, or null. */
+export async function readPersonIdByAddress(
+  db: Queryable,
+  solAddress: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>({
+    name: 'people_id_by_address',
+    text: `select id from users where sol_address = $1`,
+    values: [solAddress],
+  });
+  return rows[0]?.id ?? null;
+}
+
+/** Adds the follow; false when it was there already. */
+export async function insertFollow(
+  db: Queryable,
+  args: { followerId: string; followingId: string; now: Date },
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'people_insert_follow',
+    text: `insert into follows (follower_id, following_id, created_at) values ($1, $2, $3)
+      on conflict do nothing`,
+    values: [args.followerId, args.followingId, args.now],
+  });
+  return (rowCount ?? 0) > 0;
+}
+
+/** Removes the follow; false when there was none. */
+export async function deleteFollow(
+  db: Queryable,
+  args: { followerId: string; followingId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'people_delete_follow',
+    text: `delete from follows where follower_id = $1 and following_id = $2`,
+    values: [args.followerId, args.followingId],
+  });
+  return (rowCount ?? 0) > 0;
+}
+
+/** Removes the follows between two wallets, both ways; answers the wallets that lost a follower. */
+export async function deleteFollowsBetween(
+  db: Queryable,
+  userA: string,
+  userB: string,
+): Promise<string[]> {
+  const { rows } = await db.query<{ following_id: string }>({
+    name: 'people_delete_follows_between',
+    text: `delete from follows
+      where (follower_id = $1 and following_id = $2) or (follower_id = $2 and following_id = $1)
+      returning following_id`,
+    values: [userA, userB],
+  });
+  return rows.map((row) => row.following_id);
+}
+
+export async function countFollowers(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>({
+    name: 'people_count_followers',
+    text: `select count(*)::int as n from follows where following_id = $1`,
+    values: [userId],
+  });
+  return rows[0]?.n ?? 0;
+}
+
+/** Adds the block; false when it was there already. */
+export async function insertBlock(
+  db: Queryable,
+  args: { blockerId: string; blockedId: string; now: Date },
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'people_insert_block',
+    text: `insert into blocks (blocker_id, blocked_id, created_at) values ($1, $2, $3)
+      on conflict do nothing`,
+    values: [args.blockerId, args.blockedId, args.now],
+  });
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteBlock(
+  db: Queryable,
+  args: { blockerId: string; blockedId: string },
+): Promise<void> {
+  await db.query({
+    name: 'people_delete_block',
+    text: `delete from blocks where blocker_id = $1 and blocked_id = $2`,
+    values: [args.blockerId, args.blockedId],
+  });
+}
+
+/** A profile's follow counts and, for a signed-in viewer, how the viewer stands with it. */
+export interface FollowStats {
+  followerCount: number;
+  followingCount: number;
+  isFollowing: boolean;
+  isBlocked: boolean;
+}
+
+export async function readFollowStats(
+  db: Queryable,
+  userId: string,
+  viewerId: string | null,
+): Promise<FollowStats> {
+  const { rows } = await db.query<FollowStats>({
+    name: 'people_follow_stats',
+    text: `select
+        (select count(*)::int from follows where following_id = $1) as "followerCount",
+        (select count(*)::int from follows where follower_id = $1) as "followingCount",
+        $2::uuid is not null and exists (
+          select 1 from follows where follower_id = $2 and following_id = $1) as "isFollowing",
+        $2::uuid is not null and exists (
+          select 1 from blocks where blocker_id = $2 and blocked_id = $1) as "isBlocked"`,
+    values: [userId, viewerId],
+  });
+  const row = rows[0];
+  if (!row) throw new Error('follow stats returned nothing');
+  return row;
+}
+
+export interface FollowListRow extends PersonRow {
+  followed_at: Date;
+}
+
+/**
+ * One page of a wallet's followers (`side` 'followers') or of the wallets it follows
+ * ('following'), newest follow first, keyset on (created_at, the other wallet's id) through
+ * follows_following_time or follows_follower_time read backwards.
+ */
+export async function readFollowList(
+  db: Queryable,
+  args: {
+    side: 'followers' | 'following';
+    userId: string;
+    after: FollowPosition | null;
+    limit: number;
+  },
+): Promise<FollowListRow[]> {
+  const [own, other] =
+    args.side === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
+  const values: unknown[] = [args.userId, args.limit];
+  if (args.after) values.push(args.after.createdAt, args.after.userId);
+  const { rows } = await db.query<FollowListRow>({
+    name: `people_${args.side}_${args.after ? 'after' : 'first'}`,
+    text: `select ${PERSON_COLUMNS}, f.created_at as followed_at
+      from follows f join users u on u.id = f.${other}
+      where f.${own} = $1
+        ${args.after ? `and (f.created_at, f.${other}) < ($3::timestamptz, $4::uuid)` : ''}
+      order by f.created_at desc, f.${other} desc
+      limit $2`,
+    values,
+  });
+  return rows;
+}
+
+// ---- The verified tick (docs/decisions/014-verified-tick.md) --------------------------------
+
+/** Posts a wallet must have made (ever: free posts expire, the ledger keeps their record). */
+export const VERIFIED_MIN_POSTS = 10;
+/** Followers that must be established wallets (packages/core/src/established.ts). */
+export const VERIFIED_MIN_ESTABLISHED_FOLLOWERS = 10;
+
+/**
+ * The rule as SQL over the wallet `c`: a username, VERIFIED_MIN_POSTS posts in the mint ledger
+ * (post_created and vault_created rows: one per post ever made, rewarded or not), and
+ * VERIFIED_MIN_ESTABLISHED_FOLLOWERS followers that are established now by the same rule as
+ * established.ts ($3 seeds, $4 minimum age in ms, $5 post required, $6 vouch required, $2 now).
+ * Each count stops at its threshold.
+ */
+const VERIFIED_EXPRESSION = `(
+  c.username is not null
+  and (select count(*) from (
+      select 1 from emission_ledger l
+      where l.recipient_id = c.id and l.kind in ('post_created', 'vault_created')
+      limit ${VERIFIED_MIN_POSTS}) posts) >= ${VERIFIED_MIN_POSTS}
+  and (select count(*) from (
+      select 1 from follows f
+        join users fu on fu.id = f.follower_id
+        left join wallet_standing ws on ws.user_id = fu.id
+      where f.following_id = c.id
+        and (fu.sol_address = any($3::text[]) or (
+          (not $5::boolean or ws.first_post_at is not null)
+          and (not $6::boolean or ws.vouched_at is not null)
+          and greatest(
+            fu.created_at + $4::bigint * interval '1 millisecond',
+            case when $5::boolean then ws.first_post_at end,
+            case when $6::boolean then ws.vouched_at end) <= $2::timestamptz))
+      limit ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}) established)
+    >= ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}
+)`;
+
+/**
+ * Applies the verified rule to these wallets and stores the answer in users.is_verified (what
+ * every read shows). `grant`: only wallets not yet verified are looked at, and only a yes is
+ * written (after a change that can only add to the rule's inputs: a post, a follow, a
+ * username); `full`: the tick is also taken away (after an unfollow or a block). Answers the
+ * wallets whose tick changed.
+ */
+export async function applyVerifiedRule(
+  db: Queryable,
+  args: { userIds: string[]; mode: 'grant' | 'full'; now: Date; rule: EstablishedRule },
+): Promise<string[]> {
+  if (args.userIds.length === 0) return [];
+  const grant = args.mode === 'grant';
+  const { rows } = await db.query<{ id: string }>({
+    name: `people_verified_${args.mode}`,
+    text: `update users u set is_verified = v.verified
+      from (
+        select c.id, ${VERIFIED_EXPRESSION} as verified
+        from users c where c.id = any($1::uuid[]) ${grant ? 'and not c.is_verified' : ''}
+      ) v
+      where u.id = v.id and u.is_verified <> v.verified
+      returning u.id`,
+    values: [
+      args.userIds,
+      args.now,
+      [...args.rule.seedWallets],
+      args.rule.minAgeMs,
+      args.rule.requirePost,
+      args.rule.requireVouch,
+    ],
+  });
+  return rows.map((row) => row.id);
 }

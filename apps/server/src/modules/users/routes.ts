@@ -1,25 +1,102 @@
-import { AppError } from '@dum/core';
+import { userProfileSchema, usernameAvailabilitySchema, userSummaryPageSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { responseJsonSchema } from '../../http/response-schema.ts';
 import { parseQuery } from '../../http/validate.ts';
-import { getWalletRecord } from './service.ts';
+import { requireUser } from '../auth/index.ts';
+import { mediaStoreAt } from '../media/index.ts';
+import { parseAddress } from '../people/index.ts';
+import {
+  getProfile,
+  searchPeople,
+  updateOwnProfile,
+  usernameAvailability,
+  type UsersDeps,
+} from './service.ts';
 
-const addressParam = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+/** Longest search: a wallet address (44) with room for an @. */
+const SEARCH_MAX_LENGTH = 64;
+export const SEARCH_PAGE_DEFAULT = 10;
+export const SEARCH_PAGE_MAX = 20;
 
+const noQuery = z.object({});
+const availabilityQuery = z.object({ username: z.string().max(64) });
+const searchQuery = z.object({
+  q: z.string().max(SEARCH_MAX_LENGTH),
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(SEARCH_PAGE_DEFAULT)
+      .transform((n) => Math.min(n, SEARCH_PAGE_MAX)),
+  ),
+});
+
+const profileJsonSchema = responseJsonSchema(userProfileSchema);
+const availabilityJsonSchema = responseJsonSchema(usernameAvailabilitySchema);
+const summaryPageJsonSchema = responseJsonSchema(userSummaryPageSchema);
+
+/** Profiles: a wallet's public profile, editing one's own, name checks and search. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps: UsersDeps = {
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    aprBps: ctx.config.economy.stakingAprBps,
+    media: mediaStoreAt(ctx.config.dataDir),
+    appOrigin: ctx.config.appOrigin,
+    established: ctx.config.economy.established,
+  };
+
+  /** GET /api/users/username-available?username= (docs/api.md "People"). */
+  app.get(
+    '/api/users/username-available',
+    { schema: { response: { 200: availabilityJsonSchema } } },
+    async (request) => {
+      const { username } = parseQuery(availabilityQuery, request.query);
+      return usernameAvailability(deps, username, request.user?.id ?? null);
+    },
+  );
+
+  /** GET /api/users/search?q=&limit= (docs/api.md "People"). */
+  app.get(
+    '/api/users/search',
+    { schema: { response: { 200: summaryPageJsonSchema } } },
+    async (request) => {
+      const query = parseQuery(searchQuery, request.query);
+      return searchPeople(deps, {
+        q: query.q,
+        limit: query.limit,
+        viewerId: request.user?.id ?? null,
+      });
+    },
+  );
+
+  /** PATCH /api/users/me: the caller's profile fields (docs/api.md "People"). */
+  app.patch(
+    '/api/users/me',
+    { schema: { response: { 200: profileJsonSchema } }, config: { writeLimit: 'other' } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return updateOwnProfile(deps, user, request.body);
+    },
+  );
+
   /**
-   * GET /api/users/{address}: the wallet's public record with its DUM, found by its wallet
-   * address (docs/api.md, "Token economy"). 404 for a wallet that never signed in.
+   * GET /api/users/{address}: the wallet's public profile with its DUM, found by its wallet
+   * address (docs/api.md "People"). 404 `user_not_found` for a wallet that never signed in.
    */
-  app.get<{ Params: { address: string } }>('/api/users/:address', async (request) => {
-    parseQuery(z.object({}), request.query);
-    const address = addressParam.safeParse(request.params.address);
-    if (!address.success) throw new AppError('bad_request', { message: 'Not a Solana address.' });
-    return getWalletRecord(ctx.database.db, {
-      solAddress: address.data,
-      now: ctx.clock.now(),
-      aprBps: ctx.config.economy.stakingAprBps,
-    });
-  });
+  app.get<{ Params: { address: string } }>(
+    '/api/users/:address',
+    { schema: { response: { 200: profileJsonSchema } } },
+    async (request) => {
+      parseQuery(noQuery, request.query);
+      return getProfile(deps, parseAddress(request.params.address), request.user?.id ?? null);
+    },
+  );
 }

@@ -1,0 +1,144 @@
+import { feedPageSchema, type FeedItem, type FeedPageResponse } from '@dum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSignedInUser,
+  createTestApp,
+  NO_WRITE_LIMITS,
+  testDatabaseKinds,
+  type TestApp,
+} from '../../test/app-test-kit.ts';
+import { followed } from '../people/test-kit.ts';
+import { encodeCursor } from './cursor.ts';
+import { createdPost, errorOf, type SignedIn } from './test-kit.ts';
+
+describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %s", (kind) => {
+  let t: TestApp;
+  let viewer: SignedIn;
+  let friends: SignedIn[];
+  let stranger: SignedIn;
+  /** Every post, newest first. */
+  const posts: Array<FeedItem & { by: string }> = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, NO_WRITE_LIMITS);
+    viewer = await createSignedInUser(t.ctx);
+    friends = [await createSignedInUser(t.ctx), await createSignedInUser(t.ctx)];
+    stranger = await createSignedInUser(t.ctx);
+    for (const friend of friends) await followed(t, viewer.headers, friend.user.solAddress);
+    const authors = [viewer, ...friends, stranger];
+    for (let i = 0; i < 12; i += 1) {
+      const author = authors[i % authors.length]!;
+      t.clock.advance(1000);
+      const post = await createdPost(t, author.headers, `post ${i}`);
+      posts.unshift({ ...post, by: author.user.id });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function walk(url: string, headers: Record<string, string>, limit: number) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const query = new URLSearchParams({ limit: String(limit) });
+      if (cursor) query.set('cursor', cursor);
+      const sep = url.includes('?') ? '&' : '?';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${url}${sep}${query.toString()}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<FeedPageResponse>();
+      expect(feedPageSchema.parse(body)).toEqual(body);
+      expect(body.items.length).toBeLessThanOrEqual(limit);
+      ids.push(...body.items.map((item) => item.id));
+      cursor = body.nextCursor;
+      if (!cursor) return ids;
+    }
+    throw new Error('did not end');
+  }
+
+  it("shows the viewer's posts and those of whom they follow, newest first, page by page", async () => {
+    const expected = posts.filter((post) => post.by !== stranger.user.id).map((post) => post.id);
+    expect(expected).toHaveLength(9);
+    for (const limit of [1, 2, 4, 20]) {
+      expect(await walk('/api/messages-v2/feed?scope=following', viewer.headers, limit)).toEqual(
+        expected,
+      );
+    }
+    // The item shape is the feed's, with the viewer's likes and bookmarks.
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages-v2/feed?scope=following&limit=1',
+      headers: viewer.headers,
+    });
+    const [item] = first.json<FeedPageResponse>().items;
+    const { by: _by, ...inAllFeed } = posts.find((post) => post.id === item!.id)!;
+    expect(item).toMatchObject({ ...inAllFeed, liked: false, bookmarked: false });
+  });
+
+  it('answers only your own posts when you follow nobody', async () => {
+    const ids = await walk('/api/messages-v2/feed?scope=following', stranger.headers, 5);
+    expect(ids).toEqual(posts.filter((p) => p.by === stranger.user.id).map((p) => p.id));
+  });
+
+  it('keeps scope=all (and no scope) as the whole feed', async () => {
+    const all = posts.map((post) => post.id);
+    expect(await walk('/api/messages-v2/feed?scope=all', viewer.headers, 5)).toEqual(all);
+    expect(await walk('/api/messages-v2/feed', viewer.headers, 5)).toEqual(all);
+  });
+
+  it('refuses the Following feed signed out, an unknown scope and a bad cursor', async () => {
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages-v2/feed?scope=following',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages-v2/feed?scope=friends',
+      headers: viewer.headers,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).code).toBe('validation_failed');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages-v2/feed?scope=following&cursor=nope.nope',
+      headers: viewer.headers,
+    });
+    expect(errorOf(bad).code).toBe('invalid_cursor');
+  });
+
+  it("pages a wallet's posts, signed in or not, and refuses unknown wallets", async () => {
+    const friend = friends[0]!;
+    const expected = posts.filter((post) => post.by === friend.user.id).map((post) => post.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await walk(`/api/users/${friend.user.solAddress}/posts`, {}, 1)).toEqual(expected);
+    expect(await walk(`/api/users/${friend.user.solAddress}/posts`, viewer.headers, 2)).toEqual(
+      expected,
+    );
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/11111111111111111111111111111112/posts',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).code).toBe('user_not_found');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/users/nope/posts' });
+    expect(bad.statusCode).toBe(400);
+    const cursor = encodeCursor('feed', { createdAt: new Date(0), id: 1n });
+    const past = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${friend.user.solAddress}/posts?cursor=${cursor}`,
+    });
+    expect(past.json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('leaves out expired posts', async () => {
+    t.clock.advance(25 * 60 * 60 * 1000);
+    const refreshed = await createSignedInUser(t.ctx, viewer.user.solAddress);
+    expect(await walk('/api/messages-v2/feed?scope=following', refreshed.headers, 5)).toEqual([]);
+    expect(await walk(`/api/users/${viewer.user.solAddress}/posts`, {}, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * JSON Schemas of the people slice's responses, for Fastify's compiled serialiser, generated
+ * from the zod schemas in @dum/core (people.ts).
+ */
+import { blockResponseSchema, followResponseSchema, userSummaryPageSchema } from '@dum/core';
+import { responseJsonSchema } from '../../http/response-schema.ts';
+
+export const followResponseJsonSchema = responseJsonSchema(followResponseSchema);
+
+export const blockResponseJsonSchema = responseJsonSchema(blockResponseSchema);
+
+export const userSummaryPageJsonSchema = responseJsonSchema(userSummaryPageSchema);

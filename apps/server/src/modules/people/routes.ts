@@ -1,0 +1,104 @@
+import { AppError, PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX } from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/index.ts';
+import {
+  blockResponseJsonSchema,
+  followResponseJsonSchema,
+  userSummaryPageJsonSchema,
+} from './json-schemas.ts';
+import { listFollows, setBlock, setFollow, type PeopleDeps } from './service.ts';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const listQuery = z.object({
+  cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(PEOPLE_PAGE_DEFAULT)
+      .transform((n) => Math.min(n, PEOPLE_PAGE_MAX)),
+  ),
+});
+const noQuery = z.object({});
+
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A wallet address in the path, or 400 (a well-formed address nobody uses is a 404 later). */
+export function parseAddress(value: string): string {
+  if (!ADDRESS.test(value)) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'address', message: 'must be a Solana wallet address' }],
+    });
+  }
+  return value;
+}
+
+interface AddressParams {
+  address: string;
+}
+
+export function peopleDepsOf(ctx: AppContext): PeopleDeps {
+  return {
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    emissions: ctx.emissions,
+    established: ctx.config.economy.established,
+  };
+}
+
+/** Follows and blocks (docs/api.md "People"). */
+export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = peopleDepsOf(ctx);
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route<{ Params: AddressParams }>({
+      method,
+      url: '/api/follows/:address',
+      schema: { response: { 200: followResponseJsonSchema } },
+      config: { writeLimit: 'like' },
+      handler: async (request) => {
+        const user = requireUser(request);
+        parseQuery(noQuery, request.query);
+        return setFollow(deps, user, parseAddress(request.params.address), on);
+      },
+    });
+    app.route<{ Params: AddressParams }>({
+      method,
+      url: '/api/blocks/:address',
+      schema: { response: { 200: blockResponseJsonSchema } },
+      config: { writeLimit: 'other' },
+      handler: async (request) => {
+        const user = requireUser(request);
+        parseQuery(noQuery, request.query);
+        return setBlock(deps, user, parseAddress(request.params.address), on);
+      },
+    });
+  }
+
+  for (const side of ['followers', 'following'] as const) {
+    app.get<{ Params: AddressParams }>(
+      `/api/follows/:address/${side}`,
+      { schema: { response: { 200: userSummaryPageJsonSchema } } },
+      async (request) => {
+        const query = parseQuery(listQuery, request.query);
+        return listFollows(deps, {
+          side,
+          address: parseAddress(request.params.address),
+          cursor: query.cursor ?? null,
+          limit: query.limit,
+        });
+      },
+    );
+  }
+}

@@ -1,0 +1,244 @@
+import {
+  AppError,
+  type BlockResponse,
+  type EstablishedRule,
+  type FollowResponse,
+  type RealtimeEvent,
+  type UserSummary,
+  type UserSummaryPage,
+} from '@dum/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
+import type { Queryable } from '../../db/prepared.ts';
+import { inTransaction } from '../../db/prepared.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
+import { decodeFollowCursor, encodeFollowCursor } from './cursor.ts';
+import {
+  applyVerifiedRule,
+  blockedEitherWay,
+  countFollowers,
+  deleteBlock,
+  deleteFollow,
+  deleteFollowsBetween,
+  insertBlock,
+  insertFollow,
+  lockPair,
+  readFollowList,
+  readPersonByAddress,
+  readPersonById,
+  type PersonRow,
+} from './repo.ts';
+
+/** What the people slice's logic needs; built once from the app context (routes.ts). */
+export interface PeopleDeps {
+  pool: pg.Pool;
+  clock: Clock;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  /** Gives a first follow its reward (modules/emissions). */
+  emissions: EmissionSequencer;
+  /** Who counts as established (the verified rule's followers). */
+  established: EstablishedRule;
+}
+
+export function toUserSummary(row: PersonRow): UserSummary {
+  return {
+    id: row.id,
+    solAddress: row.sol_address,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    isVerified: row.is_verified,
+  };
+}
+
+/** The wallet with this address, or 404 `user_not_found`. */
+async function personAt(db: Queryable, address: string): Promise<PersonRow> {
+  const person = await readPersonByAddress(db, address);
+  if (!person) throw new AppError('user_not_found');
+  return person;
+}
+
+// ---- Follows ----------------------------------------------------------------------------------
+
+/**
+ * Follows (`on`) or unfollows the wallet at `address`; both idempotent. A follow refused
+ * either way by a block is 403 `blocked`; unfollowing is always allowed. The follow and the
+ * pair's blocks take turns (lockPair). The first follow of a pair ever queues the rewarded
+ * `follow` event, whose ledger reference is the pair (the ledger's once key makes a later
+ * follow of the same pair earn nothing). After commit: the reward is settled, the verified
+ * rule looks at the followed wallet again, and a new follow is announced to its sockets.
+ */
+export async function setFollow(
+  deps: PeopleDeps,
+  viewer: { id: string },
+  address: string,
+  on: boolean,
+): Promise<FollowResponse> {
+  const now = deps.clock.now();
+  const result = await inTransaction(deps, async (client) => {
+    const target = await personAt(client, address);
+    if (target.id === viewer.id) throw new AppError('cannot_follow_self');
+    await lockPair(client, viewer.id, target.id);
+    let changed: boolean;
+    if (on) {
+      if (await blockedEitherWay(client, viewer.id, target.id)) throw new AppError('blocked');
+      changed = await insertFollow(client, {
+        followerId: viewer.id,
+        followingId: target.id,
+        now,
+      });
+      if (changed) {
+        await recordRewardedEvent(
+          client,
+          {
+            kind: 'follow',
+            actorId: viewer.id,
+            subjectOwnerId: target.id,
+            reference: `${viewer.id}:${target.id}`,
+          },
+          now,
+        );
+      }
+    } else {
+      changed = await deleteFollow(client, { followerId: viewer.id, followingId: target.id });
+    }
+    return { target, changed, followerCount: await countFollowers(client, target.id) };
+  });
+  if (result.changed) {
+    if (on) await deps.emissions.settle();
+    await applyVerifiedRule(deps.pool, {
+      userIds: [result.target.id],
+      mode: on ? 'grant' : 'full',
+      now,
+      rule: deps.established,
+    });
+    if (on) await announceFollow(deps, viewer.id, result.target.id);
+  }
+  return { following: on, followerCount: result.followerCount };
+}
+
+async function announceFollow(
+  deps: PeopleDeps,
+  followerId: string,
+  followingId: string,
+): Promise<void> {
+  try {
+    const follower = await readPersonById(deps.pool, followerId);
+    if (!follower) return;
+    await publish(deps, [followingId], {
+      type: 'user_followed',
+      data: {
+        followingId,
+        followerName: follower.display_name ?? follower.username ?? follower.sol_address,
+        followerAddress: follower.sol_address,
+      },
+    });
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not announce a follow');
+  }
+}
+
+/** One page of a wallet's followers or followings, newest follow first. */
+export async function listFollows(
+  deps: PeopleDeps,
+  args: {
+    side: 'followers' | 'following';
+    address: string;
+    cursor: string | null;
+    limit: number;
+  },
+): Promise<UserSummaryPage> {
+  const after = args.cursor ? decodeFollowCursor(args.cursor) : null;
+  const person = await personAt(deps.pool, args.address);
+  const rows = await readFollowList(deps.pool, {
+    side: args.side,
+    userId: person.id,
+    after,
+    limit: args.limit + 1,
+  });
+  const page = rows.slice(0, args.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toUserSummary),
+    nextCursor:
+      rows.length > args.limit && last
+        ? encodeFollowCursor({ createdAt: last.followed_at, userId: last.id })
+        : null,
+  };
+}
+
+// ---- Blocks -----------------------------------------------------------------------------------
+
+/**
+ * Blocks (`on`) or unblocks the wallet at `address`; both idempotent. A block removes the
+ * follows between the two wallets, both ways, in its transaction; the verified rule then looks
+ * again at whoever lost a follower.
+ */
+export async function setBlock(
+  deps: PeopleDeps,
+  viewer: { id: string },
+  address: string,
+  on: boolean,
+): Promise<BlockResponse> {
+  const now = deps.clock.now();
+  const unfollowed = await inTransaction(deps, async (client) => {
+    const target = await personAt(client, address);
+    if (target.id === viewer.id) throw new AppError('cannot_block_self');
+    await lockPair(client, viewer.id, target.id);
+    if (!on) {
+      await deleteBlock(client, { blockerId: viewer.id, blockedId: target.id });
+      return [];
+    }
+    await insertBlock(client, { blockerId: viewer.id, blockedId: target.id, now });
+    return deleteFollowsBetween(client, viewer.id, target.id);
+  });
+  if (unfollowed.length > 0) {
+    await applyVerifiedRule(deps.pool, {
+      userIds: unfollowed,
+      mode: 'full',
+      now,
+      rule: deps.established,
+    });
+  }
+  return { blocked: on };
+}
+
+// ---- Helpers ----------------------------------------------------------------------------------
+
+/** After commit: a failed publish must not turn a stored follow into an error. */
+async function publish(deps: PeopleDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
+  try {
+    await deps.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds },
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}
+
+/** What the verified rule needs from a caller in another slice. */
+export type VerifiedDeps = Pick<PeopleDeps, 'pool' | 'clock' | 'established' | 'logger'>;
+
+/**
+ * After a change that can only add to the verified rule's inputs (a post, a username): grants
+ * the tick to these wallets if they now meet the rule. Never throws: the change it follows has
+ * committed, and the next one looks again.
+ */
+export async function refreshVerified(deps: VerifiedDeps, userIds: string[]): Promise<void> {
+  try {
+    await applyVerifiedRule(deps.pool, {
+      userIds,
+      mode: 'grant',
+      now: deps.clock.now(),
+      rule: deps.established,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not apply the verified rule');
+  }
+}
