@@ -53,7 +53,7 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
     case 'new_message':
       return [['/api/messages']];
     case 'user_followed':
-      return [['/api/follows']];
+      return [['/api/follows'], ['/api/users']];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -129,7 +129,7 @@ export function notificationHref(event: RealtimeEvent): string | null {
     case 'new_message':
       return '/messages';
     case 'user_followed':
-      return '/profile';
+      return `/profile/${encodeURIComponent(event.data.followerAddress)}`;
     case 'activity':
       return null;
   }
