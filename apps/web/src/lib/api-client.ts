@@ -85,7 +85,8 @@ function sendWithProgress(path: string, form: FormData, options: UploadOptions):
     const token = authHooks.getAccessToken();
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
       const contentType = request.getResponseHeader('content-type');

@@ -12,9 +12,13 @@ export function ProfilePage() {
       {viewer.isAuthenticated && viewer.wallet ? (
         <ProfileView address={viewer.wallet} viewer={viewer} />
       ) : (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your profile" headingLevel={1}>
-          Sign in with your wallet to set your name, picture and bio, and to see your followers, your
-          posts and the DUM you have mined.
+        <ConnectPrompt
+          viewer={viewer}
+          title="Connect your wallet to see your profile"
+          headingLevel={1}
+        >
+          Sign in with your wallet to set your name, picture and bio, and to see your followers,
+          your posts and the DUM you have mined.
         </ConnectPrompt>
       )}
     </div>

@@ -1,4 +1,9 @@
-import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@dum/core';
+import {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  textLength,
+  USERNAME_MAX_LENGTH,
+} from '@dum/core';
 import { Check, ImageUp, Loader2, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { BusyButton, Button } from '../../components/ui/button.tsx';
@@ -39,8 +44,9 @@ import {
 } from './profile-form.ts';
 import type { UserProfile } from './types.ts';
 
-const INPUT_CLASS =
-  'h-10 w-full rounded-xl border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:outline-none focus-visible:ring-2';
+const FIELD_CLASS =
+  'w-full rounded-xl border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:outline-none focus-visible:ring-2';
+const INPUT_CLASS = `${FIELD_CLASS} h-10`;
 const VALID_INPUT = 'border-border focus-visible:border-primary/60 focus-visible:ring-primary/30';
 const INVALID_INPUT = 'border-danger/70 focus-visible:border-danger focus-visible:ring-danger/30';
 
@@ -106,7 +112,9 @@ export function EditProfileForm({
       onSuccess: onSaved,
       onError: (error) => {
         const fields =
-          error instanceof ApiError ? serverFieldErrors(error.code, error.message, error.details) : {};
+          error instanceof ApiError
+            ? serverFieldErrors(error.code, error.message, error.details)
+            : {};
         if (Object.keys(fields).length > 0) setServerErrors(fields);
         else setFormError(errorMessage(error));
       },
@@ -149,7 +157,7 @@ export function EditProfileForm({
         label="Username"
         error={errors.username}
         hint={<UsernameStatus check={username} hasError={Boolean(errors.username)} />}
-        counter={`${[...draft.username].length}/${USERNAME_MAX_LENGTH}`}
+        counter={`${textLength(draft.username.trim())}/${USERNAME_MAX_LENGTH}`}
       >
         {(described) => (
           <div className="relative">
@@ -215,8 +223,8 @@ export function EditProfileForm({
             aria-invalid={errors.bio ? true : undefined}
             aria-describedby={described}
             className={cn(
-              INPUT_CLASS,
-              'h-auto resize-none py-2.5 leading-relaxed',
+              FIELD_CLASS,
+              'resize-none py-2.5 leading-relaxed',
               errors.bio ? INVALID_INPUT : VALID_INPUT,
             )}
           />

@@ -1,5 +1,6 @@
 import {
   BIO_MAX_LENGTH,
+  textLength,
   DISPLAY_NAME_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -28,7 +29,7 @@ export const USERNAME_RULE = `${USERNAME_MIN_LENGTH}–${USERNAME_MAX_LENGTH} lo
 
 /** Characters as the server counts them: Unicode code points, after trimming. */
 export function characterCount(text: string): number {
-  return [...text.trim()].length;
+  return textLength(text.trim());
 }
 
 export function draftOf(profile: UserProfile): ProfileDraft {

@@ -121,7 +121,9 @@ function ProfileHeader({
               </Button>
             ) : (
               <>
-                {!profile.isBlocked && <FollowButton profile={profile} name={name} viewer={viewer} />}
+                {!profile.isBlocked && (
+                  <FollowButton profile={profile} name={name} viewer={viewer} />
+                )}
                 {viewer.isAuthenticated && !profile.isBlocked && (
                   <Link
                     to={`/messages/${encodeURIComponent(profile.solAddress)}`}
@@ -178,7 +180,10 @@ function ProfileHeader({
               onClick={() => setList('followers')}
               className={cn(STAT_BOX, STAT_BUTTON)}
             >
-              <StatFigures label="Followers" value={abbreviateCount(profile.followerCount)} />
+              <StatFigures
+                label={profile.followerCount === 1 ? 'Follower' : 'Followers'}
+                value={abbreviateCount(profile.followerCount)}
+              />
             </button>
           </li>
           <li>
@@ -192,7 +197,10 @@ function ProfileHeader({
             </button>
           </li>
           <li className={STAT_BOX}>
-            <StatFigures label="Posts" value={abbreviateCount(profile.postCount)} />
+            <StatFigures
+              label={profile.postCount === 1 ? 'Post' : 'Posts'}
+              value={abbreviateCount(profile.postCount)}
+            />
           </li>
           <li className={STAT_BOX}>
             <StatFigures label="DUM mined" value={dumMinedText(profile.totalEarned)} dum />
@@ -215,11 +223,18 @@ const STAT_BOX =
 const STAT_BUTTON =
   'transition-colors hover:border-primary/50 hover:bg-surface-2 motion-reduce:transition-none';
 
-/** A count and its label; the label reads after the figure ("12 Followers"). */
-function StatFigures({ label, value, dum = false }: { label: string; value: string; dum?: boolean }) {
+/** A count over its label, read as one phrase ("41 Followers"). */
+function StatFigures({
+  label,
+  value,
+  dum = false,
+}: {
+  label: string;
+  value: string;
+  dum?: boolean;
+}) {
   return (
-    <span className="flex flex-col-reverse" data-stat={label}>
-      <span className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</span>
+    <span className="flex flex-col" data-stat={label}>
       <span
         className={cn(
           'flex items-center gap-1 font-mono text-lg font-semibold tabular-nums',
@@ -228,7 +243,8 @@ function StatFigures({ label, value, dum = false }: { label: string; value: stri
       >
         {dum && <Coins className="size-4" aria-hidden="true" />}
         {value}
-      </span>
+      </span>{' '}
+      <span className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</span>
     </span>
   );
 }
