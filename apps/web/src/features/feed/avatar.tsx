@@ -6,7 +6,7 @@ const AVATAR_SIZES = {
   sm: 'size-8 text-[11px]',
   md: 'size-10 text-sm',
   lg: 'size-12 text-base',
-  xl: 'size-24 text-3xl',
+  xl: 'size-20 text-2xl sm:size-24 sm:text-3xl',
 } as const;
 
 export interface AvatarProps {

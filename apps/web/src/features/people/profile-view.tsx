@@ -111,9 +111,9 @@ function ProfileHeader({
     >
       <div aria-hidden="true" className="h-24 bg-vibe opacity-40 sm:h-32" />
       <div className="px-5 pb-5 sm:px-6">
-        <div className="-mt-12 flex items-end justify-between gap-3">
+        <div className="relative -mt-12 flex items-end justify-between gap-3">
           <Avatar name={name} src={profile.avatarUrl} size="xl" className="ring-4 ring-surface" />
-          <div className="flex flex-wrap items-center justify-end gap-2 pb-1">
+          <div className="flex items-center justify-end gap-2 pb-1">
             {own ? (
               <Button variant="secondary" onClick={() => setEditing(true)} aria-haspopup="dialog">
                 <Pencil aria-hidden="true" />
@@ -326,8 +326,8 @@ function ProfileSkeleton() {
       <div className="overflow-hidden rounded-3xl border border-border bg-surface/80">
         <Skeleton className="h-24 rounded-none sm:h-32" />
         <div className="px-5 pb-5 sm:px-6">
-          <div className="-mt-12 flex items-end justify-between">
-            <Skeleton className="size-24 rounded-full ring-4 ring-surface" />
+          <div className="relative -mt-12 flex items-end justify-between">
+            <Skeleton className="size-20 rounded-full ring-4 ring-surface sm:size-24" />
             <Skeleton className="h-10 w-28 rounded-xl" />
           </div>
           <Skeleton className="mt-4 h-7 w-48" />
