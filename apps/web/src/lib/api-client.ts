@@ -52,59 +52,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parse<T>(response);
 }
 
-export interface UploadOptions {
-  /** Called as the bytes go out: the fraction sent so far, from 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * A multipart upload that reports its progress (fetch cannot: its request body has no upload
- * events), with the same bearer token, 401 refresh and error mapping as `apiRequest`.
- */
-export async function apiUpload<T>(
-  path: string,
-  form: FormData,
-  options: UploadOptions = {},
-): Promise<T> {
-  const pending = authHooks.pending?.() ?? null;
-  if (pending) await pending;
-  const response = await sendWithProgress(path, form, options);
-  if (response.status === 401 && authHooks.getAccessToken()) {
-    if (await authHooks.refresh()) return parse<T>(await sendWithProgress(path, form, options));
-  }
-  return parse<T>(response);
-}
-
-function sendWithProgress(path: string, form: FormData, options: UploadOptions): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', path);
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    const token = authHooks.getAccessToken();
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        options.onProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const contentType = request.getResponseHeader('content-type');
-      const empty = request.status === 204 || request.status === 205;
-      resolve(
-        new Response(empty ? null : request.responseText, {
-          status: request.status,
-          headers: contentType ? { 'content-type': contentType } : {},
-        }),
-      );
-    };
-    request.onerror = () => reject(new TypeError('Failed to fetch'));
-    request.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
-}
-
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : authHooks.getAccessToken();
@@ -126,7 +73,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-async function parse<T>(response: Response): Promise<T> {
+/** The installed auth hooks (the upload module sends its own requests with them). */
+export function currentAuthHooks(): AuthHooks {
+  return authHooks;
+}
+
+/** Turns an answer into its JSON, or the `ApiError` it carries. */
+export async function parse<T>(response: Response): Promise<T> {
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.ok) {
     const text = await response.text();

@@ -69,6 +69,27 @@ describe('the feed tabs', () => {
     );
   });
 
+  it('moves between the tabs with the arrow keys, one tab stop for the pair', async () => {
+    const user = userEvent.setup();
+    feedRoutes([FOLLOWED]);
+    renderWithProviders(<Feed />);
+    const forYou = screen.getByRole('tab', { name: 'For you' });
+    const following = screen.getByRole('tab', { name: 'Following' });
+    expect([forYou.tabIndex, following.tabIndex]).toEqual([0, -1]);
+    forYou.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(following);
+    expect(following.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(following.id);
+    expect(await screen.findByText('from a friend')).toBeDefined();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(forYou);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(following);
+    await user.keyboard('{Home}');
+    expect(forYou.getAttribute('aria-selected')).toBe('true');
+  });
+
   it("keeps the tab in the URL: '?feed=following' opens on it", async () => {
     feedRoutes([FOLLOWED]);
     renderWithProviders(<Feed />, { path: '/?feed=following' });

@@ -12,7 +12,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { useFollowList } from './people-queries.ts';
-import { personName, profileHref } from './profile-display.ts';
+import { personName } from './profile-display.ts';
+import { profileHref } from './profile-link.tsx';
 import type { FollowListKind, UserSummary } from './types.ts';
 
 const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };

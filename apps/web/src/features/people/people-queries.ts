@@ -8,7 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { apiUpload } from '../../lib/api-upload.ts';
 import { FEED_ROOT } from '../feed/feed-cache.ts';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { FEED_PAGE_SIZE } from '../feed/limits.ts';

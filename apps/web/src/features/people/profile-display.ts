@@ -13,11 +13,6 @@ export function personName(person: Named): string {
   return formatAddress(person.solAddress);
 }
 
-/** The page of a wallet's profile. */
-export function profileHref(address: string): string {
-  return `/profile/${encodeURIComponent(address)}`;
-}
-
 /** "Joined March 2026". */
 export function joinedText(createdAt: string): string | null {
   const time = Date.parse(createdAt);

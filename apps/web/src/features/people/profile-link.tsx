@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { profileHref } from './profile-display.ts';
+
+/** The page of a wallet's profile. */
+export function profileHref(address: string): string {
+  return `/profile/${encodeURIComponent(address)}`;
+}
 
 /**
  * A name that leads to its wallet's profile. Without a wallet (a comment shown before the server

@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/use-copy-to-clipboard.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { useBlock } from './people-queries.ts';
-import { profileHref } from './profile-display.ts';
+import { profileHref } from './profile-link.tsx';
 import type { UserProfile } from './types.ts';
 
 const itemBase =
