@@ -14,7 +14,9 @@ import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
  * axe-core (WCAG 2.2 A and AA rules) on every route of the app, at 375 and 1440 px wide,
  * signed out and signed in with the burner wallet, over a database with a real image post, a
  * comment and a vault a fan has supported; then the open states: the wallet connect modal, the
- * stake dialog, the support dialog and the notification menu. Any violation fails, listed.
+ * stake dialog, the support dialog, the notification menu, a profile's followers list, menu and
+ * block confirmation, the Edit profile dialog and the feed's Following tab. Any violation
+ * fails, listed.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -161,6 +163,44 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       report += await axeReport(page, `notification menu (${width} px)`);
       await page.keyboard.press('Escape');
 
+      // A profile's followers list, its menu and the block confirmation.
+      await visit(page, `${suite.server.url}/profile/${seed.creator.wallet.address}`);
+      const profile = page.getByTestId('profile');
+      await profile.getByRole('button', { name: /Followers?$/ }).click();
+      const followers = page.getByRole('dialog', { name: 'Followers' });
+      await followers
+        .getByRole('link')
+        .or(followers.getByText('No followers yet'))
+        .first()
+        .waitFor();
+      report += await axeReport(page, `followers dialog (${width} px)`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await profile.getByRole('button', { name: /^More options for / }).click();
+      await page.getByRole('menu').waitFor();
+      report += await axeReport(page, `profile menu (${width} px)`);
+      await page.getByRole('menuitem', { name: /^Block / }).click();
+      await page.getByRole('dialog', { name: /^Block / }).waitFor();
+      report += await axeReport(page, `block confirmation (${width} px)`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The Edit profile dialog, on one's own profile.
+      await visit(page, suite.server.url + '/profile');
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByRole('dialog', { name: 'Edit profile' }).waitFor();
+      report += await axeReport(page, `edit profile dialog (${width} px)`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The feed's Following tab, signed in and signed out.
+      await visit(page, suite.server.url + '/?feed=following');
+      await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
+      report += await axeReport(page, `following feed (${width} px)`);
+      await visit(signedOut.page, suite.server.url + '/?feed=following');
+      await signedOut.page.getByTestId('connect-prompt').waitFor();
+      report += await axeReport(signedOut.page, `following feed, signed out (${width} px)`);
+
       // The stake dialog, from the rewards page.
       await visit(page, suite.server.url + '/rewards');
       await page.getByRole('button', { name: 'Stake or unstake' }).click();
@@ -169,7 +209,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await page.keyboard.press('Escape');
 
       expect(report, report).toBe('');
-    }, 120_000);
+    }, 180_000);
   }
 
   it('stops animations and transitions for people who ask for reduced motion', async () => {

@@ -1,14 +1,14 @@
 import { FeedEconomyCards } from '../features/economy/feed-economy.tsx';
 import { Composer } from '../features/feed/composer.tsx';
-import { PostList } from '../features/feed/post-list.tsx';
 import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
 import { useViewer } from '../features/feed/use-viewer.ts';
 import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
+import { FeedTabs } from '../features/people/feed-tabs.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
  * The main feed: the welcome banner for newcomers (it decides when it shows), the composer and
- * the posts; beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
+ * the posts under their tabs ('For you', 'Following'); beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
  */
 export function FeedPage() {
   useDocumentTitle('Feed');
@@ -23,7 +23,7 @@ export function FeedPage() {
           <TrendingFanVaults layout="strip" />
         </div>
         <FeedEconomyCards placement="inline" />
-        <PostList viewer={viewer} />
+        <FeedTabs viewer={viewer} />
       </div>
       <aside aria-label="Trending and stats" className="hidden xl:block">
         <div className="flex flex-col gap-6">

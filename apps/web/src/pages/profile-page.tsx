@@ -1,27 +1,26 @@
-import { BadgeCheck, Coins, User, Users } from 'lucide-react';
-import { ComingSoon } from './coming-soon.tsx';
+import { ConnectPrompt } from '../features/people/connect-prompt.tsx';
+import { ProfileView } from '../features/people/profile-view.tsx';
+import { useViewer } from '../features/feed/use-viewer.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
+/** /profile: the signed-in wallet's own profile; signed out, the way to connect. */
 export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const viewer = useViewer();
   return (
-    <ComingSoon
-      icon={User}
-      eyebrow="Profile"
-      documentTitle="Profile"
-      title="Your profile, your vibe"
-      description="Your wallet is your identity here. Soon your profile shows your posts, vaults, followers and the DUM you have mined."
-      features={[
-        {
-          icon: BadgeCheck,
-          title: 'Name and avatar',
-          text: 'A display name and picture on top of your wallet address.',
-        },
-        { icon: Users, title: 'Followers', text: 'Who follows you and whom you follow.' },
-        {
-          icon: Coins,
-          title: 'DUM stats',
-          text: 'Balance, staked DUM and the rewards you have earned.',
-        },
-      ]}
-    />
+    <div className="mx-auto w-full max-w-2xl">
+      {viewer.isAuthenticated && viewer.wallet ? (
+        <ProfileView address={viewer.wallet} viewer={viewer} />
+      ) : (
+        <ConnectPrompt
+          viewer={viewer}
+          title="Connect your wallet to see your profile"
+          headingLevel={1}
+        >
+          Sign in with your wallet to set your name, picture and bio, and to see your followers,
+          your posts and the DUM you have mined.
+        </ConnectPrompt>
+      )}
+    </div>
   );
 }

@@ -1,39 +1,18 @@
 import { formatAddress } from '@dum/core';
-import { User, UserPlus, Vault, Wallet } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ComingSoon } from './coming-soon.tsx';
+import { useViewer } from '../features/feed/use-viewer.ts';
+import { ProfileView } from '../features/people/profile-view.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
+/** /profile/{walletAddress}: any wallet's profile (one's own shows 'Edit profile'). */
 export function UserProfilePage() {
   const { walletAddress = '' } = useParams();
-  const short = formatAddress(walletAddress);
+  const viewer = useViewer();
+  useDocumentTitle(formatAddress(walletAddress));
   return (
-    <ComingSoon
-      icon={User}
-      eyebrow={`Profile · ${short}`}
-      documentTitle={short}
-      title={
-        <>
-          <span className="font-mono">{short}</span>’s profile
-        </>
-      }
-      description="Other members' profiles arrive soon: their posts, their vaults, and a button to follow them."
-      features={[
-        {
-          icon: Wallet,
-          title: 'Wallet identity',
-          text: 'Every profile belongs to one Solana wallet.',
-        },
-        {
-          icon: Vault,
-          title: 'Their vaults',
-          text: 'The vaults they run and how close each is to unlocking.',
-        },
-        {
-          icon: UserPlus,
-          title: 'Follow',
-          text: 'Follow them to hear when their time capsules open.',
-        },
-      ]}
-    />
+    <div className="mx-auto w-full max-w-2xl">
+      {/* Keyed by the wallet: moving to another profile starts its tabs and dialogs afresh. */}
+      <ProfileView key={walletAddress} address={walletAddress} viewer={viewer} />
+    </div>
   );
 }

@@ -2,17 +2,24 @@ import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { initials } from './post-display.ts';
 
+const AVATAR_SIZES = {
+  sm: 'size-8 text-[11px]',
+  md: 'size-10 text-sm',
+  lg: 'size-12 text-base',
+  xl: 'size-20 text-2xl sm:size-24 sm:text-3xl',
+} as const;
+
 export interface AvatarProps {
   name: string;
   src: string | null | undefined;
-  size?: 'sm' | 'md';
+  size?: keyof typeof AVATAR_SIZES;
   className?: string;
 }
 
 /** The author's picture, or their initials on the vibe gradient when there is none (or it fails). */
 export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
   const [failed, setFailed] = useState(false);
-  const box = size === 'sm' ? 'size-8 text-[11px]' : 'size-10 text-sm';
+  const box = AVATAR_SIZES[size];
   if (src && !failed) {
     return (
       <img

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { ProfileAvatarLink, ProfileLink } from '../people/profile-link.tsx';
 import { Avatar } from './avatar.tsx';
 import { useAddComment, useComments, useDeleteComment } from './feed-queries.ts';
 import { COMMENT_MAX_LENGTH } from './limits.ts';
@@ -113,10 +114,17 @@ function CommentRow({
       className={cn('group flex gap-2.5', pending && 'opacity-60')}
       aria-busy={pending || undefined}
     >
-      <Avatar name={name} src={comment.avatar_url} size="sm" />
+      <ProfileAvatarLink address={pending ? null : comment.author_wallet}>
+        <Avatar name={name} src={comment.avatar_url} size="sm" />
+      </ProfileAvatarLink>
       <div className="min-w-0 flex-1 rounded-2xl bg-surface-2/80 px-3 py-2">
         <div className="flex items-baseline gap-2">
-          <span className="truncate text-sm font-semibold">{name}</span>
+          <ProfileLink
+            address={pending ? null : comment.author_wallet}
+            className="truncate text-sm font-semibold"
+          >
+            {name}
+          </ProfileLink>
           <time dateTime={comment.created_at} className="shrink-0 text-xs text-subtle">
             {pending ? 'Sending…' : formatRelativeTime(comment.created_at, now)}
           </time>

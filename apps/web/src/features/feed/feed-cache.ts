@@ -85,9 +85,21 @@ export function updatePostEverywhere(
   );
 }
 
-/** Puts a new post at the top of every cached feed. */
+/**
+ * Puts a new post at the top of every cached feed it belongs in: not in another wallet's posts
+ * (lists of one wallet's posts hold `author` in their key, beside the viewer).
+ */
 export function prependPost(queryClient: QueryClient, post: FeedPost): void {
-  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: [FEED_ROOT] }, (data) => {
+  const belongs = (queryKey: readonly unknown[]) => {
+    const scope = queryKey[1];
+    if (typeof scope !== 'object' || scope === null || !('author' in scope)) return true;
+    return scope.author === post.author_wallet;
+  };
+  const filters = {
+    queryKey: [FEED_ROOT],
+    predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => belongs(queryKey),
+  };
+  queryClient.setQueriesData<InfiniteData<FeedPage>>(filters, (data) => {
     const [first, ...rest] = data?.pages ?? [];
     if (!data || !first) return data;
     if (first.items.some((item) => item.id === post.id)) return data;

@@ -216,6 +216,23 @@ describe('PostCard', () => {
     expect(screen.getByTestId('comment-list').className).toContain('max-h-96');
   });
 
+  it("links the author's and each commenter's name to their profile", async () => {
+    const user = userEvent.setup();
+    const comment = makeComment();
+    mockApi({
+      'GET /api/messages/post-1/comments': () => json({ items: [comment], nextCursor: null }),
+    });
+    const post = makePost();
+    renderPost(post);
+    const card = screen.getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(card).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(
+      `/profile/${post.author_wallet}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    const commenter = await screen.findByRole('link', { name: 'Grace' });
+    expect(commenter.getAttribute('href')).toBe(`/profile/${comment.author_wallet ?? ''}`);
+  });
+
   it('adds a comment with Enter optimistically and keeps it once saved', async () => {
     const user = userEvent.setup();
     let release!: () => void;

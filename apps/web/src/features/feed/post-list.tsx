@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { errorMessage, useFeed, useReferralCode } from './feed-queries.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
 import { PostCard } from './post-card.tsx';
+import type { FeedPost } from './types.ts';
 import { useStartWriting } from './start-writing.ts';
 import type { Viewer } from './use-viewer.ts';
 
@@ -44,25 +46,66 @@ const NEAR_DISTANCE = OVERSCAN * (ESTIMATED_POST_HEIGHT + POST_GAP);
  */
 export function PostList({ viewer }: { viewer: Viewer }) {
   const feed = useFeed(viewer.userId);
-  const referralCode = useReferralCode(viewer.isAuthenticated);
-  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const { listRef, virtualizer, items } = useFeedWindow(feed, posts);
+  return (
+    <PostFeedList
+      viewer={viewer}
+      feed={feed}
+      heading="Latest posts"
+      errorTitle="Couldn’t load the feed"
+      empty={<EmptyFeed />}
+    />
+  );
+}
 
-  if (feed.isPending) return <FeedSkeleton />;
-  if (feed.isError) {
+/** Any keyset-paged list of posts in the feed's item shape: the feed, a wallet's, the followed. */
+export type PostPages = ReturnType<typeof useFeed>;
+
+export interface PostFeedListProps {
+  viewer: Viewer;
+  feed: PostPages;
+  /** The list's heading, for screen readers. */
+  heading: string;
+  errorTitle: string;
+  /** Shown when there is nothing (after the filter) once every page is loaded. */
+  empty: ReactNode;
+  /** Shows only the posts it keeps (a profile's vault posts); pages load until some show. */
+  filter?: (post: FeedPost) => boolean;
+}
+
+export function PostFeedList({
+  viewer,
+  feed,
+  heading,
+  errorTitle,
+  empty,
+  filter,
+}: PostFeedListProps) {
+  const referralCode = useReferralCode(viewer.isAuthenticated);
+  const all = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const posts = filter ? all.filter(filter) : all;
+  const { listRef, virtualizer, items } = useFeedWindow(feed, posts);
+  // Nothing shown yet and more pages to read: read them (a filter may keep none of a page).
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  const searching = posts.length === 0 && hasNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    if (searching && !isFetchingNextPage) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage]);
+
+  if (feed.isPending || searching) return <FeedSkeleton />;
+  if (feed.isError && posts.length === 0) {
     return (
       <LoadError
-        title="Couldn’t load the feed"
+        title={errorTitle}
         message={errorMessage(feed.error)}
-        onRetry={() => void feed.refetch()}
+        onRetry={() => void (feed.isFetchNextPageError ? feed.fetchNextPage() : feed.refetch())}
       />
     );
   }
-  if (posts.length === 0) return <EmptyFeed />;
+  if (posts.length === 0) return <>{empty}</>;
 
   return (
     <div ref={listRef}>
-      <h2 className="sr-only">Latest posts</h2>
+      <h2 className="sr-only">{heading}</h2>
       <div
         role="feed"
         aria-busy={feed.isFetchingNextPage}
@@ -99,7 +142,7 @@ export function PostList({ viewer }: { viewer: Viewer }) {
 }
 
 /** Below the posts: loading more, a failed page with Try Again, or the end of the feed. */
-function FeedEnd({ feed }: { feed: ReturnType<typeof useFeed> }) {
+function FeedEnd({ feed }: { feed: PostPages }) {
   return (
     <div className="flex justify-center py-4 text-sm text-muted" aria-live="polite">
       {feed.isFetchingNextPage ? (
@@ -124,7 +167,7 @@ function FeedEnd({ feed }: { feed: ReturnType<typeof useFeed> }) {
  * past it (its code loaded with the second page's request); and the next page fetched when the
  * window nears the end.
  */
-function useFeedWindow(feed: ReturnType<typeof useFeed>, posts: readonly { id: string }[]) {
+function useFeedWindow(feed: PostPages, posts: readonly { id: string }[]) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);

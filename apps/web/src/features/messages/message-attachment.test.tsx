@@ -20,7 +20,11 @@ const upload = vi.hoisted(() => ({
   finish: null as ((value: unknown) => void) | null,
 }));
 vi.mock('../../lib/api-upload.ts', () => ({
-  uploadWithProgress: (_path: string, _form: FormData, onProgress: (f: number) => void) =>
+  apiUpload: (
+    _path: string,
+    _form: FormData,
+    { onProgress }: { onProgress: (fraction: number) => void },
+  ) =>
     new Promise((resolve) => {
       upload.progress = onProgress;
       upload.finish = resolve;

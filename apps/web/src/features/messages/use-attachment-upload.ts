@@ -1,6 +1,6 @@
 import type { UploadResponse } from '@dum/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadWithProgress } from '../../lib/api-upload.ts';
+import { apiUpload } from '../../lib/api-upload.ts';
 import { checkAttachment, type AttachmentKind } from '../feed/attachment.ts';
 import { errorMessage } from '../feed/feed-queries.ts';
 
@@ -36,12 +36,10 @@ export function useAttachmentUpload() {
     form.append('media', file);
     const mine = (change: Partial<PickedAttachment>) =>
       setAttachment((current) => (current?.file === file ? { ...current, ...change } : current));
-    uploadWithProgress<UploadResponse>(
-      '/api/upload/vault-media',
-      form,
-      (progress) => mine({ progress }),
-      abort.signal,
-    ).then(
+    apiUpload<UploadResponse>('/api/upload/vault-media', form, {
+      onProgress: (progress) => mine({ progress }),
+      signal: abort.signal,
+    }).then(
       (response) => mine({ progress: 1, mediaUrl: response.mediaUrl }),
       (error: unknown) => {
         if (abort.signal.aborted) return;

@@ -65,7 +65,7 @@ describe('what an event refreshes', () => {
         type: 'user_followed',
         data: { followingId: 'a', followerName: 'b', followerAddress: 'c' },
       }),
-    ).toEqual([['/api/follows']]);
+    ).toEqual([['/api/follows'], ['/api/users']]);
   });
 });
 
@@ -131,5 +131,14 @@ describe('where a notification leads', () => {
         data: { senderId: 'u', tipAmount: '0', senderAddress: 'SenderWa11et1111' },
       }),
     ).toBe('/messages/SenderWa11et1111');
+  });
+
+  it("links a new follower to the follower's profile", () => {
+    expect(
+      notificationHref({
+        type: 'user_followed',
+        data: { followingId: 'u1', followerName: 'vibes', followerAddress: 'Fo11ower111' },
+      }),
+    ).toBe('/profile/Fo11ower111');
   });
 });

@@ -55,7 +55,7 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
     case 'messages_read':
       return [['/api/conversations', event.data.readerAddress]];
     case 'user_followed':
-      return [['/api/follows']];
+      return [['/api/follows'], ['/api/users']];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -132,7 +132,7 @@ export function notificationHref(event: RealtimeEvent): string | null {
     case 'new_message':
       return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
-      return '/profile';
+      return `/profile/${encodeURIComponent(event.data.followerAddress)}`;
     case 'messages_read':
     case 'activity':
       return null;

@@ -1,6 +1,7 @@
 import { formatAddress } from '@dum/core';
 import { Coins } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
+import { ProfileLink } from '../people/profile-link.tsx';
 import { dumText, rewardSoFar, unixSeconds } from './escrow-display.ts';
 import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -46,9 +47,9 @@ export default function EscrowDeposits({
                 {index + 1}
               </span>
               <span className="flex min-w-0 flex-col">
-                <span className="truncate text-sm font-medium">
+                <ProfileLink address={deposit.participant} className="truncate text-sm font-medium">
                   {deposit.username ? `@${deposit.username}` : formatAddress(deposit.participant)}
-                </span>
+                </ProfileLink>
                 <span className="flex items-center gap-1 font-mono text-xs text-subtle tabular-nums">
                   <Coins className="size-3" aria-hidden="true" />
                   {dumText(rewardSoFar(escrow, deposit, now))} DUM

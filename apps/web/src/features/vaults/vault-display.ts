@@ -37,7 +37,16 @@ export function supporterCountText(count: number): string {
  * reach that URL; the screens also show the signature to copy).
  */
 export function explorerTxUrl(signature: string, cluster: string, rpcUrl: string): string {
-  const base = `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
+  return explorerUrl(`tx/${encodeURIComponent(signature)}`, cluster, rpcUrl);
+}
+
+/** A wallet's page on the explorer, for the configured cluster (as `explorerTxUrl`). */
+export function explorerAddressUrl(address: string, cluster: string, rpcUrl: string): string {
+  return explorerUrl(`address/${encodeURIComponent(address)}`, cluster, rpcUrl);
+}
+
+function explorerUrl(path: string, cluster: string, rpcUrl: string): string {
+  const base = `https://explorer.solana.com/${path}`;
   if (cluster === 'mainnet-beta') return base;
   if (cluster === 'devnet' || cluster === 'testnet') return `${base}?cluster=${cluster}`;
   return `${base}?cluster=custom&customUrl=${encodeURIComponent(rpcUrl)}`;

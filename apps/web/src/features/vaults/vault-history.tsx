@@ -1,6 +1,7 @@
 import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
+import { ProfileLink } from '../people/profile-link.tsx';
 import { formatRelativeTime } from '../feed/post-display.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
@@ -28,7 +29,12 @@ export function LeaderboardList({ entries }: { entries: LeaderboardEntryView[] }
               )}
             </span>
             <span className="flex min-w-0 flex-col">
-              <span className="truncate text-sm font-medium">{supporterName(entry.supporter)}</span>
+              <ProfileLink
+                address={entry.supporter.walletAddress}
+                className="truncate text-sm font-medium"
+              >
+                {supporterName(entry.supporter)}
+              </ProfileLink>
               <span className="text-xs text-subtle">
                 {entry.supports} {entry.supports === 1 ? 'support' : 'supports'}
               </span>
@@ -71,7 +77,12 @@ export function SupportHistory({
       {supports.map((support) => (
         <li key={support.id} className="flex flex-col gap-1 py-2.5">
           <div className="flex items-center justify-between gap-3">
-            <span className="truncate text-sm font-medium">{supporterName(support.supporter)}</span>
+            <ProfileLink
+              address={support.supporter.walletAddress}
+              className="truncate text-sm font-medium"
+            >
+              {supporterName(support.supporter)}
+            </ProfileLink>
             <span className="shrink-0 font-mono text-sm tabular-nums text-dum">
               +{solText(support.amount)} SOL
             </span>

@@ -69,6 +69,10 @@ describe('VaultPanel', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1Ada0.1000 SOL', '2Grace0.0900 SOL', '3Linus0.0800 SOL']);
+    // Each supporter's name opens their profile.
+    expect(within(top).getByRole('link', { name: 'Ada' }).getAttribute('href')).toMatch(
+      /^\/profile\/.+/,
+    );
     expect(screen.queryByText('UNLOCKED')).toBeNull();
     expect(screen.getByRole('link', { name: /View vault/ }).getAttribute('href')).toBe('/vaults/7');
   });

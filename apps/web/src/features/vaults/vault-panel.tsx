@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { ProfileLink } from '../people/profile-link.tsx';
 import { formatTimeLeft } from '../feed/post-display.ts';
 import type { FeedPost, PostVault } from '../feed/types.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -237,7 +238,9 @@ function TopSupporters({ vaultId, supporterCount }: { vaultId: string; supporter
           <li key={entry.id} className="flex items-center justify-between gap-3 text-sm">
             <span className="flex min-w-0 items-center gap-2">
               <span className="w-4 shrink-0 font-mono text-xs text-subtle">{index + 1}</span>
-              <span className="truncate">{supporterName(entry.supporter)}</span>
+              <ProfileLink address={entry.supporter.walletAddress} className="truncate">
+                {supporterName(entry.supporter)}
+              </ProfileLink>
             </span>
             <span className="shrink-0 font-mono text-xs text-muted tabular-nums">
               {solText(entry.total)} SOL

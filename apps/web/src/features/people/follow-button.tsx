@@ -1,0 +1,40 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import { useFollow } from './people-queries.ts';
+import type { UserProfile } from './types.ts';
+
+/**
+ * Follow / Unfollow, optimistic (see useFollow). Signed out, it says a wallet is needed, as a
+ * like does. One toggle at a time: it waits for the server before the next.
+ */
+export function FollowButton({
+  profile,
+  name,
+  viewer,
+}: {
+  profile: UserProfile;
+  name: string;
+  viewer: Viewer;
+}) {
+  const follow = useFollow(profile.solAddress, name, viewer.userId);
+  const following = profile.isFollowing === true;
+  return (
+    <Button
+      variant={following ? 'secondary' : 'primary'}
+      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+      disabled={follow.isPending}
+      onClick={() => {
+        if (!viewer.isAuthenticated) {
+          toast({ ...WALLET_REQUIRED, variant: 'destructive' });
+          return;
+        }
+        follow.mutate(!following);
+      }}
+    >
+      {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+      {following ? 'Unfollow' : 'Follow'}
+    </Button>
+  );
+}

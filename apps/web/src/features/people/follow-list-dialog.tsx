@@ -1,0 +1,158 @@
+import { BadgeCheck, Loader2, RotateCw, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Avatar } from '../feed/avatar.tsx';
+import { errorMessage } from '../feed/feed-queries.ts';
+import { useFollowList } from './people-queries.ts';
+import { personName } from './profile-display.ts';
+import { profileHref } from './profile-link.tsx';
+import type { FollowListKind, UserSummary } from './types.ts';
+
+const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };
+
+/**
+ * A wallet's followers or the wallets it follows, newest first, in a dialog; "Load more" reads
+ * the next keyset page. Choosing a person opens their profile and closes the dialog.
+ */
+export function FollowListDialog({
+  address,
+  name,
+  kind,
+  onClose,
+}: {
+  address: string;
+  name: string;
+  /** The open list, or null when closed. */
+  kind: FollowListKind | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()}>
+      {kind && (
+        <DialogContent className="max-h-[min(36rem,calc(100dvh-2rem))] grid-rows-[auto_minmax(0,1fr)]">
+          <DialogHeader>
+            <DialogTitle>{TITLES[kind]}</DialogTitle>
+            <DialogDescription>
+              {kind === 'followers' ? `People who follow ${name}` : `People ${name} follows`}
+            </DialogDescription>
+          </DialogHeader>
+          <FollowList address={address} kind={kind} onNavigate={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function FollowList({
+  address,
+  kind,
+  onNavigate,
+}: {
+  address: string;
+  kind: FollowListKind;
+  onNavigate: () => void;
+}) {
+  const list = useFollowList(address, kind, true);
+  const people = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label="Loading people" className="flex flex-col gap-3">
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex flex-1 flex-col gap-1.5">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (list.isError && people.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center text-sm">
+        <p className="text-muted">Couldn’t load this list. {errorMessage(list.error)}</p>
+        <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (people.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-8 text-center">
+        <Users className="size-6 text-subtle" aria-hidden="true" />
+        <p className="text-sm text-muted">
+          {kind === 'followers' ? 'No followers yet' : 'Not following anyone yet'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="-mx-2 overflow-y-auto px-2" data-testid="follow-list">
+      <ul className="flex flex-col">
+        {people.map((person) => (
+          <li key={person.id}>
+            <PersonRow person={person} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-center pt-3" aria-live="polite">
+        {list.isFetchingNextPage ? (
+          <span className="inline-flex items-center gap-2 text-sm text-muted">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Loading more…
+          </span>
+        ) : list.isFetchNextPageError ? (
+          <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()}>
+            <RotateCw aria-hidden="true" />
+            Couldn’t load more. Try Again
+          </Button>
+        ) : list.hasNextPage ? (
+          <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()}>
+            Load more
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: () => void }) {
+  const name = personName(person);
+  return (
+    <Link
+      to={profileHref(person.solAddress)}
+      onClick={onNavigate}
+      className="flex items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-surface-2"
+    >
+      <Avatar name={name} src={person.avatarUrl} />
+      <span className="flex min-w-0 flex-col">
+        <span className="flex min-w-0 items-center gap-1 text-sm font-semibold">
+          <span className="truncate">{name}</span>
+          {person.isVerified && (
+            <BadgeCheck
+              className="size-4 shrink-0 fill-primary/20 text-primary"
+              aria-label="Verified"
+              role="img"
+            />
+          )}
+        </span>
+        {person.username && (
+          <span className="truncate text-xs text-subtle">@{person.username}</span>
+        )}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,57 @@
+import { Compass, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { PostFeedList } from '../feed/post-list.tsx';
+import type { Viewer } from '../feed/use-viewer.ts';
+import { ConnectPrompt } from './connect-prompt.tsx';
+import { useFollowingFeed, useProfile } from './people-queries.ts';
+import { EmptyTab } from './profile-posts.tsx';
+
+/** The 'Following' tab: posts by the wallets the viewer follows, and the viewer's own. */
+export function FollowingFeed({ viewer }: { viewer: Viewer }) {
+  if (!viewer.isAuthenticated || !viewer.userId) {
+    return (
+      <ConnectPrompt viewer={viewer} title="Connect your wallet to see who you follow">
+        Sign in with your wallet to see posts from the people you follow, newest first.
+      </ConnectPrompt>
+    );
+  }
+  return <SignedInFollowingFeed viewer={viewer} />;
+}
+
+function SignedInFollowingFeed({ viewer }: { viewer: Viewer }) {
+  const feed = useFollowingFeed(viewer.userId);
+  const me = useProfile(viewer.wallet ?? '', viewer.userId, viewer.wallet !== null);
+  const followsSomeone = (me.data?.followingCount ?? 0) > 0;
+  return (
+    <PostFeedList
+      viewer={viewer}
+      feed={feed}
+      heading="Posts from people you follow"
+      errorTitle="Couldn’t load the posts of people you follow"
+      empty={
+        followsSomeone ? (
+          <EmptyTab icon={<Users className="size-6" aria-hidden="true" />} title="No posts yet">
+            The people you follow haven’t posted anything that is still up.
+          </EmptyTab>
+        ) : (
+          <EmptyTab
+            icon={<Users className="size-6" aria-hidden="true" />}
+            title="Not following anyone yet: find people on Discover"
+            action={
+              <Link
+                to="/discover"
+                className={buttonVariants({ variant: 'secondary', className: 'mt-3' })}
+              >
+                <Compass aria-hidden="true" />
+                Go to Discover
+              </Link>
+            }
+          >
+            Follow people to see their posts here, newest first.
+          </EmptyTab>
+        )
+      }
+    />
+  );
+}
