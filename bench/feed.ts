@@ -20,8 +20,8 @@
  *      median run of each is reported.
  *   4. Prints req/s, p50, p99 and the ratio to the ceiling; drops the database.
  * Targets: anonymous first page p99 < 25 ms and ≥ 50 % of the ceiling; ≥ 1,000 posts/s;
- * Following feed signed in p99 < 25 ms at ≥ 1,000 req/s (its ratio to the ceiling decides on a
- * slow machine).
+ * Following feed signed in p99 < 25 ms at ≥ 1,000 req/s: measured at saturation (its ratio to the
+ * ceiling) and offered exactly 1,000 req/s (autocannon's overallRate), whose p99 is the target's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -368,6 +368,14 @@ async function main(): Promise<void> {
       requests: rotating(['/api/messages-v2/feed?scope=following'], readerTokens),
     });
     rows.push(following);
+    // The target's rate: p99 while serving 1,000 req/s, not at saturation (where p99 is the
+    // queue that a closed loop of 16 clients builds, whatever the query costs).
+    const followingAtTarget = await measure('following feed, signed in, offered 1,000 req/s', {
+      url: base,
+      requests: rotating(['/api/messages-v2/feed?scope=following'], readerTokens),
+      overallRate: 1000,
+    });
+    rows.push(followingAtTarget);
     rows.push(
       await measure('deep pages, anonymous', { url: base, requests: rotating(deepPaths, null) }),
     );
@@ -420,8 +428,10 @@ async function main(): Promise<void> {
       `\nanonymous first page: p99 ${anonymous.p99} ms (target < 25), ` +
         `${ratio(anonymous)} of the ceiling (target ≥ 0.50); ` +
         `post creation ${creation.requestsPerSecond}/s (target ≥ 1000); ` +
-        `following feed signed in: ${following.requestsPerSecond} req/s, p99 ${following.p99} ms ` +
-        `(target ≥ 1000 req/s, p99 < 25), ${ratio(following)} of the ceiling\n`,
+        `following feed signed in: at most ${following.requestsPerSecond} req/s ` +
+        `(${ratio(following)} of the ceiling); offered 1,000 req/s it served ` +
+        `${followingAtTarget.requestsPerSecond} req/s with p99 ${followingAtTarget.p99} ms ` +
+        `(target ≥ 1000 req/s with p99 < 25)\n`,
     );
     const failures = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     if (failures.length > 0) {

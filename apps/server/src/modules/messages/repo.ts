@@ -113,6 +113,58 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
   return row;
 }
 
+/**
+ * A tipped message without uploads, in one statement: spends the tip's signature, writes the
+ * message and both conversation rows (as insertMessage) and queues the sender's `tip` reward for
+ * the sequencer. Nothing is written, and null answered, when the signature was spent before.
+ * One statement is one transaction: none of it happens without the rest.
+ */
+export async function insertTippedMessage(
+  db: Queryable,
+  dm: DmToInsert & { tip: { lamports: bigint; signature: string } },
+): Promise<DmRow | null> {
+  const result = await db.query<DmRow>({
+    name: 'dm_insert_tipped',
+    text: `with spent as (
+        insert into spent_transfer_signatures (signature, spent_on, created_at)
+        values ($5::text, 'tip', $6::timestamptz) on conflict (signature) do nothing
+        returning signature
+      ), m as (
+        insert into direct_messages
+          (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
+           created_at)
+        select $1::uuid, $2::uuid, $3::text, null, null, $4::bigint, spent.signature,
+          $6::timestamptz
+        from spent
+        returning *
+      ), c as (
+        insert into conversations (user_id, peer_id, last_message_id, updated_at, unread_count)
+        select p.user_id, p.peer_id, m.id, m.created_at, p.unread
+        from m cross join lateral (values
+          (m.sender_id, m.recipient_id, 0),
+          (m.recipient_id, m.sender_id, 1)) as p(user_id, peer_id, unread)
+        order by p.user_id
+        on conflict (user_id, peer_id) do update set
+          last_message_id = excluded.last_message_id,
+          updated_at = excluded.updated_at,
+          unread_count = conversations.unread_count + excluded.unread_count
+      ), queued as (
+        insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
+        select 'tip', m.sender_id, m.recipient_id, m.tip_signature, m.created_at from m
+      )
+      select ${DM_COLUMNS} from m`,
+    values: [
+      dm.senderId,
+      dm.recipientId,
+      dm.body,
+      dm.tip.lamports.toString(),
+      dm.tip.signature,
+      dm.now,
+    ],
+  });
+  return result.rows[0] ?? null;
+}
+
 export async function readMessageByTipSignature(
   pool: pg.Pool,
   signature: string,

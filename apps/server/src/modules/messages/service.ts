@@ -36,6 +36,7 @@ import {
 } from './cursor.ts';
 import {
   insertMessage,
+  insertTippedMessage,
   markConversationRead,
   readConversations,
   readMessageByTipSignature,
@@ -263,9 +264,10 @@ export async function sendMessage(
 }
 
 /**
- * Writes the message: one statement when it is text alone; otherwise a transaction that spends
- * the tip's signature first (null, and nothing written, when it was spent already), takes the
- * uploads and queues the tip's reward.
+ * Writes the message: one statement without uploads (with a tip, the statement spends its
+ * signature and queues its reward too; null, and nothing written, when it was spent already);
+ * with uploads, a transaction that spends the tip's signature first, takes the uploads and
+ * queues the tip's reward.
  */
 async function writeMessage(
   deps: MessageDeps,
@@ -283,7 +285,12 @@ async function writeMessage(
     tip: draft.tip,
     now,
   };
-  if (!draft.tip && !draft.image && !draft.audio) return insertMessage(deps.pool, toInsert);
+  if (!draft.image && !draft.audio) {
+    const { tip } = draft;
+    return tip
+      ? insertTippedMessage(deps.pool, { ...toInsert, tip })
+      : insertMessage(deps.pool, toInsert);
+  }
   return inTransaction(deps, async (client) => {
     const { tip } = draft;
     if (tip && !(await spendTipSignature(client, tip.signature, now))) return null;
