@@ -159,7 +159,7 @@ export async function readAuthorRows(
  * then the cursor ($4, $5).
  */
 function followingStatement(withCursor: boolean): pg.QueryConfig {
-  const after = withCursor ? 'and (p.created_at, p.id) < ($5::timestamptz, $6::bigint)' : '';
+  const after = withCursor ? 'and (p.created_at, p.id) < ($4::timestamptz, $5::bigint)' : '';
   return {
     name: `following_feed_${withCursor ? 'after' : 'first'}`,
     text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
@@ -178,7 +178,7 @@ function followingStatement(withCursor: boolean): pg.QueryConfig {
               where pv.message_id = p.id and pe.state = 'pending'))
             ${after}
           order by p.created_at desc, p.id desc
-          limit $4
+          limit $2
         ) top
         order by top.created_at desc, top.id desc
         limit $2
@@ -194,36 +194,15 @@ const FOLLOWING_STATEMENTS = {
   after: followingStatement(true),
 };
 
-/** Posts taken from each followed wallet on the first try (see readFollowingRows). */
-const FOLLOWING_FIRST_TRY_PER_AUTHOR = 4;
-
-/**
- * The Following feed's page: the newest posts of the wallets the viewer follows and the
- * viewer's own, merged from each wallet's newest (a fan-in on read). It first takes at most
- * 4 posts per wallet instead of a whole page each (a fifth of the index entries with 100
- * followings). That page is exact unless some wallet had all 4 of its taken posts in it: only
- * then could a fifth post of that wallet belong on the page, and the page is read again with a
- * whole page per wallet. (A wallet with fewer than 4 posts in the page had its newer posts all
- * taken, so none of its posts is missing; a wallet with none in the page has none newer than
- * the page's last post.)
- */
 export async function readFollowingRows(
   pool: pg.Pool,
   args: { now: Date; limit: number; after: PagePosition | null; viewerId: string },
 ): Promise<PostRow[]> {
+  const values: unknown[] = [args.now, args.limit, args.viewerId];
+  if (args.after) values.push(args.after.createdAt, args.after.id.toString());
   const statement = args.after ? FOLLOWING_STATEMENTS.after : FOLLOWING_STATEMENTS.first;
-  const read = async (perAuthor: number) => {
-    const values: unknown[] = [args.now, args.limit, args.viewerId, perAuthor];
-    if (args.after) values.push(args.after.createdAt, args.after.id.toString());
-    return (await pool.query<PostRow>({ ...statement, values })).rows;
-  };
-  const firstTry = Math.min(FOLLOWING_FIRST_TRY_PER_AUTHOR, args.limit);
-  const rows = await read(firstTry);
-  if (firstTry === args.limit) return rows;
-  const perAuthor = new Map<string, number>();
-  for (const row of rows) perAuthor.set(row.author_id, (perAuthor.get(row.author_id) ?? 0) + 1);
-  const maybeShort = [...perAuthor.values()].some((count) => count >= firstTry);
-  return maybeShort ? read(args.limit) : rows;
+  const result = await pool.query<PostRow>({ ...statement, values });
+  return result.rows;
 }
 
 /** How many of the wallet's posts can be read now (a profile's postCount). */
