@@ -135,6 +135,31 @@ describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %
     expect(past.json()).toEqual({ items: [], nextCursor: null });
   });
 
+  it('pages right when one followed wallet wrote most of the newest posts', async () => {
+    // The page is first merged from 4 posts per wallet; a wallet with more than 4 posts on the
+    // page makes it read again with a whole page per wallet.
+    const reader = await createSignedInUser(t.ctx);
+    const prolific = await createSignedInUser(t.ctx);
+    const quiet = friends[1]!;
+    await followed(t, reader.headers, prolific.user.solAddress);
+    await followed(t, reader.headers, quiet.user.solAddress);
+    const mine: Array<{ id: string; by: string }> = [];
+    for (let i = 0; i < 9; i += 1) {
+      const author = i === 4 ? quiet : prolific;
+      t.clock.advance(1000);
+      const post = await createdPost(t, author.headers, `burst ${i}`);
+      mine.unshift({ id: post.id, by: author.user.id });
+    }
+    const expected = [...mine, ...posts.filter((post) => post.by === quiet.user.id)].map(
+      (post) => post.id,
+    );
+    for (const limit of [3, 5, 6, 20]) {
+      expect(await walk('/api/messages-v2/feed?scope=following', reader.headers, limit)).toEqual(
+        expected,
+      );
+    }
+  });
+
   it('leaves out expired posts', async () => {
     t.clock.advance(25 * 60 * 60 * 1000);
     const refreshed = await createSignedInUser(t.ctx, viewer.user.solAddress);
