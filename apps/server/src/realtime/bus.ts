@@ -131,3 +131,32 @@ export async function createRedisBus(
     },
   };
 }
+
+/** What publishing after a commit needs from a slice's dependencies. */
+export interface AnnounceDeps {
+  bus: Pick<EventBus, 'publish'>;
+  clock: { now(): Date };
+  logger: { error(details: object, message: string): void };
+}
+
+/**
+ * Publishes an event after its transaction committed, to everyone or to some users' sockets.
+ * A failed publish is logged and never thrown: what was stored stays stored, and the caller's
+ * answer does not turn into an error because a notification could not go out.
+ */
+export async function announceAfterCommit(
+  deps: AnnounceDeps,
+  audience: Audience,
+  event: RealtimeEvent,
+): Promise<void> {
+  try {
+    await deps.bus.publish({
+      kind: 'event',
+      audience,
+      event,
+      timestamp: deps.clock.now().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
+  }
+}

@@ -55,6 +55,7 @@ import {
   type EscrowTargetRow,
   type LockedEscrow,
 } from './repo.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What escrow vaults need: built once per app context (createEscrowDeps), shared by its users. */
 export interface EscrowDeps {
@@ -288,9 +289,10 @@ async function readAndRecord(deps: EscrowDeps, vaultId: bigint): Promise<void> {
   if (announcement) {
     await deps.emissions.settle();
     for (const event of announcement.events) {
-      await announce(deps, { kind: 'users', userIds: announcement.audience }, event);
+      await announceAfterCommit(deps, { kind: 'users', userIds: announcement.audience }, event);
     }
-    if (announcement.newPost) await announce(deps, { kind: 'all' }, announcement.newPost);
+    if (announcement.newPost)
+      await announceAfterCommit(deps, { kind: 'all' }, announcement.newPost);
   } else {
     await touchIndexedAt(deps.pool, vaultId, read.now);
   }
@@ -438,24 +440,6 @@ async function announcementOf(
       }
     : null;
   return { audience, events, newPost };
-}
-
-/** After commit; a failed publish is only logged (the rows are the truth). */
-async function announce(
-  deps: EscrowDeps,
-  audience: { kind: 'all' } | { kind: 'users'; userIds: string[] },
-  event: RealtimeEvent,
-): Promise<void> {
-  try {
-    await deps.bus.publish({
-      kind: 'event',
-      audience,
-      event,
-      timestamp: deps.clock.now().toISOString(),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
-  }
 }
 
 // ---- The timer ---------------------------------------------------------------------------------

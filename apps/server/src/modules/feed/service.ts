@@ -11,7 +11,6 @@ import {
   type EngagementKind,
   type FeedItem,
   type FeedPageResponse,
-  type RealtimeEvent,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,6 +68,7 @@ import {
   type CommentRow,
   type PostRow,
 } from './repo.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the feed's logic needs; built once from the app context (routes.ts). */
 export interface FeedDeps {
@@ -335,10 +335,14 @@ export async function createPost(
     await deps.emissions.settle();
     // The post is in the ledger now: one more towards the verified tick.
     await refreshVerified(deps, [author.id]);
-    await publish(deps, {
-      type: 'new_post',
-      data: { postId: row.id, author: { id: author.id, username: row.username } },
-    });
+    await announceAfterCommit(
+      deps,
+      { kind: 'all' },
+      {
+        type: 'new_post',
+        data: { postId: row.id, author: { id: author.id, username: row.username } },
+      },
+    );
   }
   const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
   if (!item) throw new Error('created post vanished');
@@ -590,20 +594,6 @@ export async function deleteComment(
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------
-
-/** After commit: a failed publish must not turn a stored post into an error for its author. */
-async function publish(deps: FeedDeps, event: RealtimeEvent): Promise<void> {
-  try {
-    await deps.bus.publish({
-      kind: 'event',
-      audience: { kind: 'all' },
-      event,
-      timestamp: deps.clock.now().toISOString(),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
-  }
-}
 
 /** After commit: the rows are gone; a file that cannot be removed now is only left-over bytes. */
 export async function removeFilesQuietly(deps: FeedDeps, keys: string[]): Promise<void> {

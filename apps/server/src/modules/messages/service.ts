@@ -9,7 +9,6 @@ import {
   type DirectMessagePage,
   type ErrorCode,
   type MediaKind,
-  type RealtimeEvent,
   type SendMessageRequest,
   type UnreadCount,
 } from '@dum/core';
@@ -48,6 +47,7 @@ import {
   type DmRow,
   type UserRow,
 } from './repo.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the messages' logic needs; built once from the app context (routes.ts). */
 export interface MessageDeps {
@@ -252,14 +252,18 @@ export async function sendMessage(
     throw new Error('a spent tip signature has no answer');
   }
   if (tip) await deps.emissions.settle();
-  await announce(deps, [peer.id], {
-    type: 'new_message',
-    data: {
-      senderId: viewer.id,
-      tipAmount: tip ? tip.lamports.toString() : '0',
-      senderAddress: viewer.solAddress,
+  await announceAfterCommit(
+    deps,
+    { kind: 'users', userIds: [peer.id] },
+    {
+      type: 'new_message',
+      data: {
+        senderId: viewer.id,
+        tipAmount: tip ? tip.lamports.toString() : '0',
+        senderAddress: viewer.solAddress,
+      },
     },
-  });
+  );
   return { message: toDirectMessage(row), created: true };
 }
 
@@ -350,20 +354,6 @@ async function signatureIsSpent(pool: pg.Pool, signature: string): Promise<boole
   return (result.rowCount ?? 0) > 0;
 }
 
-/** After commit, to the recipient; a failed publish is only logged. */
-async function announce(deps: MessageDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
-  try {
-    await deps.bus.publish({
-      kind: 'event',
-      audience: { kind: 'users', userIds },
-      event,
-      timestamp: deps.clock.now().toISOString(),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
-  }
-}
-
 // ---- Reading ----------------------------------------------------------------------------------
 
 /** GET /api/conversations/{address}/messages: the caller's thread with the wallet, newest first. */
@@ -433,10 +423,14 @@ export async function markRead(
     markConversationRead(client, { userId: viewer.id, peerId: peer.id, now }),
   );
   if (marked > 0) {
-    await announce(deps, [peer.id], {
-      type: 'messages_read',
-      data: { readerId: viewer.id, readerAddress: viewer.solAddress },
-    });
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: [peer.id] },
+      {
+        type: 'messages_read',
+        data: { readerId: viewer.id, readerAddress: viewer.solAddress },
+      },
+    );
   }
   return getUnreadCount(deps, viewer);
 }

@@ -3,7 +3,6 @@ import {
   type BlockResponse,
   type EstablishedRule,
   type FollowResponse,
-  type RealtimeEvent,
   type UserSummary,
   type UserSummaryPage,
 } from '@dum/core';
@@ -30,6 +29,7 @@ import {
   readPersonById,
   type PersonRow,
 } from './repo.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the people slice's logic needs; built once from the app context (routes.ts). */
 export interface PeopleDeps {
@@ -128,14 +128,18 @@ async function announceFollow(
   try {
     const follower = await readPersonById(deps.pool, followerId);
     if (!follower) return;
-    await publish(deps, [followingId], {
-      type: 'user_followed',
-      data: {
-        followingId,
-        followerName: follower.display_name ?? follower.username ?? follower.sol_address,
-        followerAddress: follower.sol_address,
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: [followingId] },
+      {
+        type: 'user_followed',
+        data: {
+          followingId,
+          followerName: follower.display_name ?? follower.username ?? follower.sol_address,
+          followerAddress: follower.sol_address,
+        },
       },
-    });
+    );
   } catch (error) {
     deps.logger.error({ err: error }, 'could not announce a follow');
   }
@@ -207,20 +211,6 @@ export async function setBlock(
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------
-
-/** After commit: a failed publish must not turn a stored follow into an error. */
-async function publish(deps: PeopleDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
-  try {
-    await deps.bus.publish({
-      kind: 'event',
-      audience: { kind: 'users', userIds },
-      event,
-      timestamp: deps.clock.now().toISOString(),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
-  }
-}
 
 /** What the verified rule needs from a caller in another slice. */
 export type VerifiedDeps = Pick<PeopleDeps, 'pool' | 'clock' | 'established' | 'logger'>;

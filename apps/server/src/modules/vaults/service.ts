@@ -13,7 +13,6 @@ import {
   type MyDepositsResponse,
   type MyVaultItem,
   type MyVaultsResponse,
-  type RealtimeEvent,
   type SupportRefusal,
   type SupportVaultRequest,
   type SupportVaultResponse,
@@ -54,6 +53,7 @@ import {
   type VaultRow,
 } from './repo.ts';
 import type { SupportWriter } from './support-writer.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the vaults' logic needs; built once from the app context (routes.ts). */
 export interface VaultDeps {
@@ -352,18 +352,26 @@ export async function supportVault(
   }
   await deps.emissions.settle();
   const audience = [facts.creator_id, ...(await supportersOf(deps, vaultId, viewer.id, row))];
-  await announce(deps, audience, {
-    type: 'vault_support',
-    data: {
-      vaultId: vaultId.toString(),
-      support: { supporterId: viewer.id, amount: amount.toString() },
+  await announceAfterCommit(
+    deps,
+    { kind: 'users', userIds: audience },
+    {
+      type: 'vault_support',
+      data: {
+        vaultId: vaultId.toString(),
+        support: { supporterId: viewer.id, amount: amount.toString() },
+      },
     },
-  });
+  );
   if (row.unlocked) {
-    await announce(deps, audience, {
-      type: 'vault_completed',
-      data: { vaultId: vaultId.toString() },
-    });
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: audience },
+      {
+        type: 'vault_completed',
+        data: { vaultId: vaultId.toString() },
+      },
+    );
   }
   return supportAnswer({ vaultId, viewer, signature, amount, slot: verified.slot, facts, row });
 }
@@ -466,20 +474,6 @@ async function answerExisting(
   if (!sameCall) throw new AppError('transaction_already_used');
   if (!vault) throw new AppError('vault_not_found');
   return { support: toSupport(existing), vault: toVaultSummary(vault) };
-}
-
-/** After commit, to the creator and every supporter; a failed publish is only logged. */
-async function announce(deps: VaultDeps, userIds: string[], event: RealtimeEvent): Promise<void> {
-  try {
-    await deps.bus.publish({
-      kind: 'event',
-      audience: { kind: 'users', userIds },
-      event,
-      timestamp: deps.clock.now().toISOString(),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, type: event.type }, 'realtime publish failed');
-  }
 }
 
 // ---- Reads ------------------------------------------------------------------------------------
