@@ -258,6 +258,26 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
     const pay = (from: ChainUser, to: ChainUser, lamports: bigint) =>
       transfer(t, from.keypair, to.address, lamports);
 
+    it('refuses a real tip across a block, with or without an upload, and spends nothing', async () => {
+      const [giver, blocker] = await Promise.all([chainUser(t, 20n), chainUser(t, 20n)]);
+      await block(t, blocker.id, giver.id);
+      const before = { dms: await dmCount(), spent: await spentCount() };
+      const upload = await uploadedPng(t, giver.headers, 'gift.png', { width: 8, height: 8 });
+      for (const extra of [{}, { imageUrl: upload.mediaUrl }]) {
+        const signature = await pay(giver, blocker, SOL / 100n);
+        const res = await sendTo(t, giver.headers, blocker.address, {
+          body: 'across a block',
+          tip: { transactionSignature: signature, amount: '10000000' },
+          ...extra,
+        });
+        expect(res.statusCode).toBe(403);
+        expect(errorOf(res).code).toBe('blocked');
+      }
+      expect({ dms: await dmCount(), spent: await spentCount() }).toEqual(before);
+      // The upload was not taken: it can still go with a message to someone else.
+      await sent(t, giver.headers, alice.address, { imageUrl: upload.mediaUrl });
+    });
+
     it('verifies a real transfer, records the tip with its reward, and tells the recipient the amount', async () => {
       await makeEstablished(t.ctx, alice.id);
       const signature = await pay(alice, bob, SOL / 100n);

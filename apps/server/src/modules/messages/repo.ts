@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { notBlockedEitherWay } from '../people/index.ts';
 
 /**
  * The direct messages' SQL. Reads are single named statements on the pool; writes run inside
@@ -71,18 +72,20 @@ export interface DmToInsert {
 }
 
 /**
- * Writes the message and both participants' conversation rows in one statement: the recipient's
- * unread count goes up by one. The two rows are written in user-id order, so two messages of
+ * Writes the message and both participants' conversation rows in one statement, unless either
+ * wallet blocked the other (null, nothing written): the recipient's unread count goes up by one. The two rows are written in user-id order, so two messages of
  * one pair sent both ways at once take the rows' locks in the same order.
  */
-export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRow> {
+export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRow | null> {
   const result = await db.query<DmRow>({
     name: 'dm_insert',
     text: `with m as (
         insert into direct_messages
           (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
            created_at)
-        values ($1, $2, $3, $4, $5, $6, $7, $8)
+        select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::bigint, $7::text,
+          $8::timestamptz
+        where ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
         returning *
       ), c as (
         insert into conversations (user_id, peer_id, last_message_id, updated_at, unread_count)
@@ -108,15 +111,14 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
       dm.now,
     ],
   });
-  const row = result.rows[0];
-  if (!row) throw new Error('direct message insert returned nothing');
-  return row;
+  return result.rows[0] ?? null;
 }
 
 /**
  * A tipped message without uploads, in one statement: spends the tip's signature, writes the
  * message and both conversation rows (as insertMessage) and queues the sender's `tip` reward for
- * the sequencer. Nothing is written, and null answered, when the signature was spent before.
+ * the sequencer. Nothing is written, and null answered, when the signature was spent before or
+ * either wallet blocked the other.
  * One statement is one transaction: none of it happens without the rest.
  */
 export async function insertTippedMessage(
@@ -127,7 +129,9 @@ export async function insertTippedMessage(
     name: 'dm_insert_tipped',
     text: `with spent as (
         insert into spent_transfer_signatures (signature, spent_on, created_at)
-        values ($5::text, 'tip', $6::timestamptz) on conflict (signature) do nothing
+        select $5::text, 'tip', $6::timestamptz
+        where ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
+        on conflict (signature) do nothing
         returning signature
       ), m as (
         insert into direct_messages

@@ -218,7 +218,9 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const peer = await peerOf(deps, viewer, address);
   const draft = checkDraft(deps, input);
-  if (await isBlockedEitherWay(deps.db, viewer.id, peer.id)) throw new AppError('blocked');
+  // A block either way is checked by the write itself (the statements write nothing across
+  // one); asked here only where the answer would otherwise not say it.
+  const blocked = () => isBlockedEitherWay(deps.db, viewer.id, peer.id);
 
   const { tip } = draft;
   if (tip) {
@@ -229,6 +231,7 @@ export async function sendMessage(
       lamports: tip.lamports,
     });
     if (!verified.ok) {
+      if (await blocked()) throw new AppError('blocked');
       // A spent signature sent again for something else is a replay, whatever else is wrong.
       const existing = await answerExisting(deps, viewer, peer, tip);
       if (existing) return existing;
@@ -246,7 +249,7 @@ export async function sendMessage(
     throw error;
   });
   if (!row) {
-    if (!tip) throw new Error('a message without a tip was not written');
+    if (!tip || (await blocked())) throw new AppError('blocked');
     const existing = await answerExisting(deps, viewer, peer, tip);
     if (existing) return existing;
     throw new Error('a spent tip signature has no answer');
@@ -305,6 +308,8 @@ async function writeMessage(
     const imageId = await claim(draft.image, 'image');
     const audioId = await claim(draft.audio, 'audio');
     const row = await insertMessage(client, toInsert);
+    // Nothing is written across a block: throwing rolls back the spent signature and the claims.
+    if (!row) throw new AppError('blocked');
     const id = BigInt(row.id);
     if (imageId) await attachUploadToDirectMessage(tx, imageId, id);
     if (audioId) await attachUploadToDirectMessage(tx, audioId, id);
