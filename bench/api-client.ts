@@ -1,0 +1,67 @@
+import type { Signer } from '@dum/chain';
+import bs58 from 'bs58';
+
+/**
+ * What the end-to-end benchmarks (bench:vaults, bench:messages) say to a running server and its
+ * cluster, as a client would: JSON-RPC calls, API posts, a wallet's sign-in, a transfer's
+ * confirmation.
+ */
+
+export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function api(
+  base: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+export async function signIn(base: string, wallet: Signer): Promise<string> {
+  const challenge = await api(base, '/api/auth/challenge', {
+    address: wallet.address,
+    chain: 'solana',
+  });
+  if (challenge.status !== 200) throw new Error(`challenge failed: ${challenge.status}`);
+  const message = (challenge.json as { messageToSign: string }).messageToSign;
+  const verify = await api(base, '/api/auth/verify', {
+    address: wallet.address,
+    message,
+    signature: bs58.encode(wallet.sign(Buffer.from(message, 'utf8'))),
+  });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
+  return (verify.json as { accessToken: string }).accessToken;
+}
+
+export async function waitConfirmed(rpcUrl: string, signature: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const { value } = await rpc<{
+      value: ({ confirmationStatus: string | null; err: unknown } | null)[];
+    }>(rpcUrl, 'getSignatureStatuses', [[signature]]);
+    const status = value[0];
+    if (status?.err) throw new Error(`transfer failed: ${JSON.stringify(status.err)}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('transfer not confirmed');
+}
