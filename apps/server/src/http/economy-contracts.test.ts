@@ -4,7 +4,7 @@ import {
   referralStatsSchema,
   rewardsHistoryPageSchema,
   rewardsSummarySchema,
-  userRecordSchema,
+  userProfileSchema,
 } from '@dum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -39,7 +39,10 @@ describe('the token economy answers its core contracts', () => {
   });
 
   const calls: { url: string; contract: z.ZodType; signedIn: boolean }[] = [
-    { url: '/api/users/{address}', contract: userRecordSchema, signedIn: false },
+    // The user record with the profile's fields (docs/api.md "People"); signed in, with the
+    // viewer's isFollowing and isBlocked.
+    { url: '/api/users/{address}', contract: userProfileSchema, signedIn: false },
+    { url: '/api/users/{address}', contract: userProfileSchema, signedIn: true },
     { url: '/api/rewards/summary', contract: rewardsSummarySchema, signedIn: true },
     { url: '/api/rewards/history', contract: rewardsHistoryPageSchema, signedIn: true },
     { url: '/api/referrals/code', contract: referralCodeSchema, signedIn: true },
@@ -48,7 +51,7 @@ describe('the token economy answers its core contracts', () => {
   ];
 
   for (const call of calls) {
-    it(`GET ${call.url}`, async () => {
+    it(`GET ${call.url}${call.signedIn ? ' signed in' : ''}`, async () => {
       const res = await t.app.inject({
         method: 'GET',
         url: call.url.replace('{address}', address),
