@@ -26,7 +26,7 @@ import type { Clock } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import {
   recordRewardedEvent,
   writeActivity,
@@ -55,7 +55,6 @@ import {
   type EscrowTargetRow,
   type LockedEscrow,
 } from './repo.ts';
-import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What escrow vaults need: built once per app context (createEscrowDeps), shared by its users. */
 export interface EscrowDeps {

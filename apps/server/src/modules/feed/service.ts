@@ -18,7 +18,7 @@ import type pg from 'pg';
 import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
 import {
@@ -68,7 +68,6 @@ import {
   type CommentRow,
   type PostRow,
 } from './repo.ts';
-import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the feed's logic needs; built once from the app context (routes.ts). */
 export interface FeedDeps {

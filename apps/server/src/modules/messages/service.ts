@@ -18,7 +18,7 @@ import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import {
   attachUploadToDirectMessage,
@@ -47,7 +47,6 @@ import {
   type DmRow,
   type UserRow,
 } from './repo.ts';
-import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the messages' logic needs; built once from the app context (routes.ts). */
 export interface MessageDeps {

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import { decodeFollowCursor, encodeFollowCursor } from './cursor.ts';
 import {
@@ -29,7 +29,6 @@ import {
   readPersonById,
   type PersonRow,
 } from './repo.ts';
-import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the people slice's logic needs; built once from the app context (routes.ts). */
 export interface PeopleDeps {

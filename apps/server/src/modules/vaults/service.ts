@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { EventBus } from '../../realtime/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import {
   getEscrowLeaderboard,
@@ -53,7 +53,6 @@ import {
   type VaultRow,
 } from './repo.ts';
 import type { SupportWriter } from './support-writer.ts';
-import { announceAfterCommit } from '../../realtime/index.ts';
 
 /** What the vaults' logic needs; built once from the app context (routes.ts). */
 export interface VaultDeps {
