@@ -7,12 +7,11 @@ import {
   LockOpen,
   PenLine,
   Users,
-  Wallet,
 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button.tsx';
 import { Progress } from '../components/ui/progress.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -20,7 +19,7 @@ import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../features/feed/feed-queries.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
 import { useNow } from '../lib/use-now.ts';
-import { useViewer, useWalletPrompt, type Viewer } from '../features/feed/use-viewer.ts';
+import { useViewer, type Viewer } from '../features/feed/use-viewer.ts';
 import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
 import {
   lamportsOf,
@@ -32,6 +31,7 @@ import {
 import { useMyVaults, VAULTS_ROOT } from '../features/vaults/vault-queries.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { ConnectPrompt } from '../features/shell/connect-prompt.tsx';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';
@@ -83,7 +83,9 @@ export function MyVaultsPage() {
       </header>
 
       {!viewer.isAuthenticated ? (
-        <SignedOut signingIn={viewer.status === 'signing-in'} signIn={viewer.signIn} />
+        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your vaults">
+          Sign in with your wallet to follow the vaults you created and the ones you supported.
+        </ConnectPrompt>
       ) : (
         <>
           <MyVaultsTabs
@@ -336,35 +338,6 @@ function Empty({
       <Link to={action.to} className={cn(buttonVariants({ size: 'md' }), 'mt-5')}>
         {action.label}
       </Link>
-    </div>
-  );
-}
-
-function SignedOut({ signingIn, signIn }: { signingIn: boolean; signIn: () => Promise<boolean> }) {
-  const wallet = useWalletPrompt();
-  return (
-    <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground">
-        <Wallet className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">Connect your wallet to see your vaults</h2>
-      <p className="mt-1 max-w-sm text-sm text-muted">
-        Sign in with your wallet to follow the vaults you created and the ones you supported.
-      </p>
-      {signingIn || wallet.connecting ? (
-        <Button className="mt-5" disabled>
-          {signingIn ? 'Authenticating...' : 'Connecting...'}
-        </Button>
-      ) : wallet.connected ? (
-        <Button className="mt-5" onClick={() => void signIn()}>
-          Sign &amp; Authenticate
-        </Button>
-      ) : (
-        <Button className="mt-5" onClick={wallet.connect}>
-          <Wallet aria-hidden="true" />
-          Connect Wallet
-        </Button>
-      )}
     </div>
   );
 }

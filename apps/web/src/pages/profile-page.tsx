@@ -1,4 +1,4 @@
-import { ConnectPrompt } from '../features/people/connect-prompt.tsx';
+import { ConnectPrompt } from '../features/shell/connect-prompt.tsx';
 import { ProfileView } from '../features/people/profile-view.tsx';
 import { useViewer } from '../features/feed/use-viewer.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';

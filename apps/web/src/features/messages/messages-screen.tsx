@@ -1,11 +1,12 @@
-import { MessageCircle, PenSquare, Wallet } from 'lucide-react';
+import { MessageCircle, PenSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useWalletPrompt, type Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../feed/use-viewer.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { NewMessageDialog } from './new-message-dialog.tsx';
+import { ConnectPrompt } from '../shell/connect-prompt.tsx';
 
 /**
  * Messages. Large screens: the conversations beside the open thread. Phones: two screens,
@@ -38,7 +39,9 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
       </header>
 
       {!viewer.isAuthenticated ? (
-        <SignedOut signingIn={viewer.status === 'signing-in'} signIn={viewer.signIn} />
+        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your messages">
+          Only the two wallets in a conversation can read it: sign in with yours to open your inbox.
+        </ConnectPrompt>
       ) : (
         <div
           data-testid="messages-panes"
@@ -86,35 +89,6 @@ function NoThreadOpen() {
       <p className="mt-1 max-w-xs text-sm text-muted">
         Pick a conversation, or start a new one. Tips arrive as real SOL transfers.
       </p>
-    </div>
-  );
-}
-
-function SignedOut({ signingIn, signIn }: { signingIn: boolean; signIn: () => Promise<boolean> }) {
-  const wallet = useWalletPrompt();
-  return (
-    <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-2xl bg-vibe text-primary-foreground">
-        <Wallet className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">Connect your wallet to see your messages</h2>
-      <p className="mt-1 max-w-sm text-sm text-muted">
-        Only the two wallets in a conversation can read it: sign in with yours to open your inbox.
-      </p>
-      {signingIn || wallet.connecting ? (
-        <Button className="mt-5" disabled>
-          {signingIn ? 'Authenticating...' : 'Connecting...'}
-        </Button>
-      ) : wallet.connected ? (
-        <Button className="mt-5" onClick={() => void signIn()}>
-          Sign &amp; Authenticate
-        </Button>
-      ) : (
-        <Button className="mt-5" onClick={wallet.connect}>
-          <Wallet aria-hidden="true" />
-          Connect Wallet
-        </Button>
-      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PostFeedList } from '../feed/post-list.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
-import { ConnectPrompt } from './connect-prompt.tsx';
+import { ConnectPrompt } from '../shell/connect-prompt.tsx';
 import { useFollowingFeed, useProfile } from './people-queries.ts';
 import { EmptyTab } from './profile-posts.tsx';
 
