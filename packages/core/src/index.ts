@@ -22,3 +22,4 @@ export * from './solana-programs.ts';
 export * from './people-limits.ts';
 export * from './people.ts';
 export * from './messages.ts';
+export * from './discover.ts';
