@@ -140,6 +140,8 @@ describe('escrow vaults', () => {
     const fanImage = postCard(fan.page, 'My escrowed secret vibe').getByRole('img', {
       name: /^Image shared by/,
     });
+    // The feed's images load lazily (loading="lazy"): bring it into view as a reader would.
+    await fanImage.scrollIntoViewIfNeeded();
     await expect
       .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 15_000,

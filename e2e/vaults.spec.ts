@@ -94,6 +94,8 @@ describe('vaults', () => {
     expect(await fanPanel.textContent()).toContain('0.1000 / 0.1000 SOL');
     expect(await fanPanel.getByTestId('vault-supporters').textContent()).toBe('1 supporter');
     const fanImage = fanCard.getByRole('img', { name: /^Image shared by/ });
+    // The feed's images load lazily (loading="lazy"): bring it into view as a reader would.
+    await fanImage.scrollIntoViewIfNeeded();
     await expect
       .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 15_000,
