@@ -153,6 +153,11 @@ export const CONFIG_DOCS = {
     meaning:
       'how long the anonymous first feed page is served from memory (0 to 60000; 0 turns the cache off)',
   },
+  FEED_FOLLOWING_CACHE_MS: {
+    default: '`60000`',
+    meaning:
+      "how long a viewer's Following first page is remembered at most: its post ids, dropped at once by a post of a wallet on it and checked against the viewer's follows on every use (0 to 600000; 0 turns it off)",
+  },
   FEED_EXPIRY_INTERVAL_SECONDS: {
     default: '`60`',
     meaning: 'how often the job that deletes expired free posts runs',

@@ -152,6 +152,11 @@ const envSchema = z.object({
     .default(500 * 1024 * 1024),
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long a viewer's Following first page is remembered at most (its post ids, checked on
+   * every use); 0 turns it off.
+   */
+  FEED_FOLLOWING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** How often the job that deletes expired free posts runs. */
   FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   /**
@@ -256,6 +261,7 @@ export interface Config {
     uploadRateWindowMs: number;
     uploadQuotaBytes: number;
     anonymousCacheMs: number;
+    followingCacheMs: number;
     expiryIntervalMs: number;
   };
   vaults: {
@@ -384,6 +390,7 @@ export function loadConfig(
       uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_SECONDS * 1000,
       uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
       anonymousCacheMs: e.FEED_CACHE_MS,
+      followingCacheMs: e.FEED_FOLLOWING_CACHE_MS,
       expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,
     },
     vaults: {

@@ -7,9 +7,9 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
-import { followed } from '../people/test-kit.ts';
+import { block, follow, followed } from '../people/test-kit.ts';
 import { encodeCursor } from './cursor.ts';
-import { createdPost, errorOf, type SignedIn } from './test-kit.ts';
+import { createdPost, engage, errorOf, type SignedIn } from './test-kit.ts';
 
 describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %s", (kind) => {
   let t: TestApp;
@@ -136,8 +136,7 @@ describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %
   });
 
   it('pages right when one followed wallet wrote most of the newest posts', async () => {
-    // The page is first merged from 4 posts per wallet; a wallet with more than 4 posts on the
-    // page makes it read again with a whole page per wallet.
+    // Each followed wallet is probed for a whole page: one wallet may fill it alone.
     const reader = await createSignedInUser(t.ctx);
     const prolific = await createSignedInUser(t.ctx);
     const quiet = friends[1]!;
@@ -167,3 +166,162 @@ describe.each(testDatabaseKinds())("the Following feed and a wallet's posts on %
     expect(await walk(`/api/users/${viewer.user.solAddress}/posts`, {}, 5)).toEqual([]);
   });
 });
+
+/**
+ * The first page is remembered per viewer (following-page-cache.ts): each check below reads the
+ * page once so it is remembered, changes something, and expects the next read to show it.
+ */
+describe.each(testDatabaseKinds())('a remembered Following first page on %s', (kind) => {
+  let t: TestApp;
+  let reader: SignedIn;
+  let friend: SignedIn;
+  let other: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, NO_WRITE_LIMITS);
+    reader = await createSignedInUser(t.ctx);
+    friend = await createSignedInUser(t.ctx);
+    other = await createSignedInUser(t.ctx);
+    await followed(t, reader.headers, friend.user.solAddress);
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(1000);
+      await createdPost(t, friend.headers, `friend ${i}`);
+      await createdPost(t, other.headers, `other ${i}`);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function firstPage(limit = 3): Promise<FeedPageResponse> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages-v2/feed?scope=following&limit=${limit}`,
+      headers: reader.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<FeedPageResponse>();
+  }
+  const bodies = (page: FeedPageResponse) => page.items.map((item) => item.body);
+
+  it('shows a new post by a followed wallet, and by the reader, at once', async () => {
+    expect(bodies(await firstPage())).toEqual(['friend 3', 'friend 2', 'friend 1']);
+    t.clock.advance(1000);
+    await createdPost(t, friend.headers, 'friend 4');
+    expect(bodies(await firstPage())).toEqual(['friend 4', 'friend 3', 'friend 2']);
+    t.clock.advance(1000);
+    await createdPost(t, reader.headers, 'mine');
+    expect(bodies(await firstPage())).toEqual(['mine', 'friend 4', 'friend 3']);
+    // A post by someone the reader does not follow changes nothing.
+    t.clock.advance(1000);
+    await createdPost(t, other.headers, 'other 4');
+    expect(bodies(await firstPage())).toEqual(['mine', 'friend 4', 'friend 3']);
+  });
+
+  it("reads the counts and the reader's likes fresh", async () => {
+    const before = await firstPage();
+    const target = before.items[1]!;
+    expect(target).toMatchObject({ likeCount: 0, liked: false });
+    expect((await engage(t, reader.headers, target.id, 'like')).statusCode).toBe(200);
+    expect((await engage(t, other.headers, target.id, 'like')).statusCode).toBe(200);
+    const after = await firstPage();
+    expect(after.items[1]).toMatchObject({ id: target.id, likeCount: 2, liked: true });
+  });
+
+  it('fills the page again when a post on it is deleted', async () => {
+    const before = await firstPage();
+    const gone = before.items[0]!;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/messages-v2/messages/${gone.id}`,
+      headers: reader.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await firstPage();
+    expect(bodies(after)).toEqual(['friend 4', 'friend 3', 'friend 2']);
+    // The cursor still leads on from the page shown.
+    const next = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages-v2/feed?scope=following&limit=3&cursor=${after.nextCursor}`,
+      headers: reader.headers,
+    });
+    expect(bodies(next.json<FeedPageResponse>())).toEqual(['friend 1', 'friend 0']);
+  });
+
+  it("follows the reader's follows, unfollows and blocks", async () => {
+    expect(bodies(await firstPage())).toEqual(['friend 4', 'friend 3', 'friend 2']);
+    expect((await follow(t, reader.headers, other.user.solAddress)).statusCode).toBe(200);
+    expect(bodies(await firstPage())).toEqual(['other 4', 'friend 4', 'other 3']);
+    expect((await follow(t, reader.headers, other.user.solAddress, false)).statusCode).toBe(200);
+    expect(bodies(await firstPage())).toEqual(['friend 4', 'friend 3', 'friend 2']);
+    // A block either way removes the follows.
+    expect((await block(t, friend.headers, reader.user.solAddress)).statusCode).toBe(200);
+    expect(bodies(await firstPage())).toEqual([]);
+    expect((await block(t, friend.headers, reader.user.solAddress, false)).statusCode).toBe(200);
+    await followed(t, reader.headers, friend.user.solAddress);
+    expect(bodies(await firstPage())).toEqual(['friend 4', 'friend 3', 'friend 2']);
+  });
+
+  it('leaves out a post once it expires', async () => {
+    const page = await firstPage(20);
+    expect(bodies(page)).toEqual(['friend 4', 'friend 3', 'friend 2', 'friend 1', 'friend 0']);
+    // A second before friend 0 expires (the later ones a second or more after it), the page is
+    // read and remembered; a second later friend 0 is gone from it.
+    const expiry = new Date(page.items.at(-1)!.expiresAt!).getTime();
+    t.clock.advance(expiry - 1000 - t.clock.now().getTime());
+    // The reader's token has expired by then: a fresh sign-in, same wallet.
+    reader = await createSignedInUser(t.ctx, reader.user.solAddress);
+    expect(bodies(await firstPage(20))).toHaveLength(5);
+    t.clock.advance(1000);
+    expect(bodies(await firstPage(20))).toEqual(['friend 4', 'friend 3', 'friend 2', 'friend 1']);
+  });
+});
+
+/** Two instances of one deployment: a post through one drops the page the other remembers. */
+describe.runIf(process.env.TEST_REDIS_URL).each(testDatabaseKinds())(
+  'a remembered Following first page across instances on %s',
+  (kind) => {
+    let a: TestApp;
+    let b: TestApp;
+
+    beforeAll(async () => {
+      const env = { ...NO_WRITE_LIMITS, REDIS_URL: process.env.TEST_REDIS_URL! };
+      a = await createTestApp(kind, env, { bus: 'from-config' });
+      b = await createTestApp(kind, env, { bus: 'from-config', database: a.ctx.database });
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+    });
+
+    it("shows on one instance a followed wallet's post made through the other", async () => {
+      const reader = await createSignedInUser(a.ctx);
+      const friend = await createSignedInUser(a.ctx);
+      await followed(a, reader.headers, friend.user.solAddress);
+      await createdPost(a, friend.headers, 'first');
+      const read = async () =>
+        (
+          await a.app.inject({
+            method: 'GET',
+            url: '/api/messages-v2/feed?scope=following',
+            headers: reader.headers,
+          })
+        )
+          .json<FeedPageResponse>()
+          .items.map((item) => item.body);
+      expect(await read()).toEqual(['first']);
+      const seen = new Promise<void>((resolve) => {
+        const unsubscribe = a.ctx.bus.subscribe((message) => {
+          if (message.kind === 'event' && message.event.type === 'new_post') {
+            unsubscribe();
+            resolve();
+          }
+        });
+      });
+      b.clock.advance(1000);
+      await createdPost(b, friend.headers, 'second');
+      await seen;
+      expect(await read()).toEqual(['second', 'first']);
+    });
+  },
+);

@@ -5,6 +5,7 @@ import { comments, engagements, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
 import { notBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
+import type { FollowsFingerprint } from './following-page-cache.ts';
 
 /**
  * The feed's SQL. Reads are single statements on the pool, prepared once per connection (named
@@ -203,6 +204,63 @@ export async function readFollowingRows(
   const statement = args.after ? FOLLOWING_STATEMENTS.after : FOLLOWING_STATEMENTS.first;
   const result = await pool.query<PostRow>({ ...statement, values });
   return result.rows;
+}
+
+/** The wallets a viewer follows, and the fingerprint a cached Following page is checked by. */
+export async function readFollowedWallets(
+  pool: pg.Pool,
+  viewerId: string,
+): Promise<{ authors: string[]; follows: FollowsFingerprint }> {
+  const result = await pool.query<{ following_id: string; created_at: Date }>({
+    name: 'followed_wallets',
+    text: 'select following_id, created_at from follows where follower_id = $1',
+    values: [viewerId],
+  });
+  let newest: number | null = null;
+  for (const row of result.rows) newest = Math.max(newest ?? 0, row.created_at.getTime());
+  return {
+    authors: result.rows.map((row) => row.following_id),
+    follows: { count: result.rows.length, newest },
+  };
+}
+
+/**
+ * A cached Following page read again by id (modules/feed/following-page-cache.ts): the rows
+ * that can still be read, in page order, with the viewer's follows fingerprint (one index-only
+ * range of follows_follower_time) so the caller can tell whether the ids still stand.
+ * $1 now, $2 the ids, $3 viewer.
+ */
+const FOLLOWING_BY_IDS: pg.QueryConfig = {
+  name: 'following_feed_by_ids',
+  text: `with fp as (
+      select count(*)::int as follow_count, max(created_at) as newest_follow
+      from follows where follower_id = $3
+    )
+    select fp.follow_count, fp.newest_follow, page.*
+    from fp left join lateral (
+      select ${POST_COLUMNS}, ${viewerColumns(3)}
+      from messages m join users u on u.id = m.author_id
+      where m.id = any($2::bigint[]) and (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(3)}
+    ) page on true
+    order by page.created_at desc, page.id::bigint desc`,
+};
+
+export async function readFollowingRowsByIds(
+  pool: pg.Pool,
+  args: { now: Date; ids: readonly string[]; viewerId: string },
+): Promise<{ rows: PostRow[]; follows: FollowsFingerprint }> {
+  // Without a readable post the left join gives one row whose post columns are null.
+  const result = await pool.query<
+    Omit<PostRow, 'id'> & { id: string | null; follow_count: number; newest_follow: Date | null }
+  >({ ...FOLLOWING_BY_IDS, values: [args.now, args.ids, args.viewerId] });
+  const first = result.rows[0];
+  const follows = {
+    count: first?.follow_count ?? 0,
+    newest: first?.newest_follow ? first.newest_follow.getTime() : null,
+  };
+  const rows = result.rows.filter((row): row is typeof row & PostRow => row.id !== null);
+  return { rows, follows };
 }
 
 /** How many of the wallet's posts can be read now (a profile's postCount). */

@@ -16,6 +16,7 @@ import { mediaStoreAt } from '../media/index.ts';
 import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
 import { createFirstPageCache } from './first-page-cache.ts';
+import { createFollowingPageCache } from './following-page-cache.ts';
 import {
   commentItemJsonSchema,
   commentPageJsonSchema,
@@ -93,6 +94,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     logger: ctx.logger,
     media: mediaStoreAt(ctx.config.dataDir),
     cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
+    followingCache: createFollowingPageCache(ctx.config.feed.followingCacheMs, ctx.clock),
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
     vaultsEnabled: ctx.config.vaults.enabled,
@@ -106,6 +108,8 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     if (type === 'new_post' || type === 'vault_support' || type === 'vault_completed') {
       deps.cache.invalidate();
     }
+    // A post by a wallet drops the cached Following pages it belongs in.
+    if (type === 'new_post') deps.followingCache.postedBy(message.event.data.author.id);
   });
   app.addHook('onClose', async () => {
     unsubscribe();

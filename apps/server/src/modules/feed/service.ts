@@ -47,6 +47,7 @@ import {
 } from '../vaults/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CachedPage, FirstPageCache } from './first-page-cache.ts';
+import { sameFingerprint, type FollowingPageCache } from './following-page-cache.ts';
 import {
   adjustCount,
   deleteCommentRow,
@@ -63,7 +64,9 @@ import {
   readAuthorRows,
   readCommentRows,
   readFeedRows,
+  readFollowedWallets,
   readFollowingRows,
+  readFollowingRowsByIds,
   readPostRow,
   type CommentRow,
   type PostRow,
@@ -78,6 +81,8 @@ export interface FeedDeps {
   logger: FastifyBaseLogger;
   media: MediaStore;
   cache: FirstPageCache;
+  /** Which posts make each viewer's Following first page (following-page-cache.ts). */
+  followingCache: FollowingPageCache;
   appOrigin: string;
   /** Gives the events a post, like or comment queues their rewards (modules/emissions). */
   emissions: EmissionSequencer;
@@ -174,11 +179,45 @@ export async function getFollowingPage(
   args: { cursor: string | null; limit: number; viewer: Viewer },
 ): Promise<FeedPageResponse> {
   const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
-  const rows = await readFollowingRows(deps.pool, {
-    now: deps.clock.now(),
-    limit: args.limit + 1,
-    after,
-    viewerId: args.viewer.id,
+  const viewerId = args.viewer.id;
+  if (after) {
+    const rows = await readFollowingRows(deps.pool, {
+      now: deps.clock.now(),
+      limit: args.limit + 1,
+      after,
+      viewerId,
+    });
+    return toFeedPage(deps, rows, args.limit, args.viewer);
+  }
+  // The first page: which posts make it is remembered per viewer (following-page-cache.ts);
+  // the posts themselves are read fresh, and the ids kept only while they still stand.
+  const cached = deps.followingCache.get(viewerId, args.limit);
+  if (cached) {
+    const { rows, follows } = await readFollowingRowsByIds(deps.pool, {
+      now: deps.clock.now(),
+      ids: cached.ids,
+      viewerId,
+    });
+    if (rows.length === cached.ids.length && sameFingerprint(follows, cached.follows)) {
+      return toFeedPage(deps, rows, args.limit, args.viewer);
+    }
+  }
+  const rows = await deps.followingCache.remember(viewerId, args.limit, async () => {
+    // The follows first: a follow made while the page is read changes the fingerprint, so
+    // the entry is checked again on its first use.
+    const followed = await readFollowedWallets(deps.pool, viewerId);
+    const page = await readFollowingRows(deps.pool, {
+      now: deps.clock.now(),
+      limit: args.limit + 1,
+      after: null,
+      viewerId,
+    });
+    const entry = {
+      ids: page.map((row) => row.id),
+      authors: [viewerId, ...followed.authors],
+      follows: followed.follows,
+    };
+    return { entry, value: page };
   });
   return toFeedPage(deps, rows, args.limit, args.viewer);
 }
@@ -328,6 +367,7 @@ export async function createPost(
   if (!row) throw new AppError('unauthorized');
 
   deps.cache.invalidate();
+  deps.followingCache.postedBy(author.id);
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {

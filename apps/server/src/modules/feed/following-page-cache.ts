@@ -1,0 +1,141 @@
+import type { Clock } from '../../context.ts';
+
+/**
+ * Which posts make a viewer's Following feed first page, remembered per viewer (the ids only:
+ * the rows, counts, likes and vault state are read fresh on every request, by id).
+ *
+ * Finding those ids is the expensive part of the page (one index probe per followed wallet);
+ * reading 21 rows by id is not. An entry is used only while it is still right:
+ * - a post by any of its wallets (the viewer's own or a followed one), announced on any
+ *   instance (`new_post` on the bus, or the write on this instance) drops it at once; a load
+ *   that was running when such a post came is not kept;
+ * - the request checks the viewer's follows against the entry's fingerprint (how many, and the
+ *   newest follow's time: a follow, unfollow or block changes one of them) and that every id
+ *   still reads (a deleted or expired post makes the page short): otherwise it loads afresh;
+ * - and it lives at most `ttlMs`, whatever happens (a bus message lost in a Redis outage).
+ * At most `maxEntries` viewers are kept, the least recently stored dropped first.
+ */
+export interface FollowingPageCache {
+  get(viewerId: string, limit: number): FollowingEntry | null;
+  /**
+   * Runs `load` and keeps its entry, unless a post by one of the entry's wallets was announced
+   * while it ran (the load may have read the database before that post).
+   */
+  remember<T>(
+    viewerId: string,
+    limit: number,
+    load: () => Promise<{ entry: FollowingEntry; value: T }>,
+  ): Promise<T>;
+  /** A post by this wallet: drop every entry it could belong to. */
+  postedBy(authorId: string): void;
+  readonly size: number;
+}
+
+export interface FollowsFingerprint {
+  count: number;
+  /** The newest follow's time in ms, or null when the viewer follows nobody. */
+  newest: number | null;
+}
+
+export interface FollowingEntry {
+  /** The page's post ids in order (limit + 1 of them: the last decides nextCursor). */
+  ids: readonly string[];
+  /** The viewer and the wallets they followed when the ids were read. */
+  authors: readonly string[];
+  follows: FollowsFingerprint;
+}
+
+interface Stored extends FollowingEntry {
+  key: string;
+  validUntil: number;
+}
+
+export function sameFingerprint(a: FollowsFingerprint, b: FollowsFingerprint): boolean {
+  return a.count === b.count && a.newest === b.newest;
+}
+
+export function createFollowingPageCache(
+  ttlMs: number,
+  clock: Clock,
+  maxEntries = 10_000,
+): FollowingPageCache {
+  const entries = new Map<string, Stored>();
+  /** author → keys of the entries that hold their posts */
+  const byAuthor = new Map<string, Set<string>>();
+  /** Posts announced while loads were running: sequence number → author. */
+  const recentPosts: { seq: number; authorId: string }[] = [];
+  /** The sequence number each running load started at. */
+  const running = new Set<number>();
+  let seq = 0;
+
+  function remove(key: string): void {
+    const stored = entries.get(key);
+    if (!stored) return;
+    entries.delete(key);
+    for (const author of stored.authors) {
+      const keys = byAuthor.get(author);
+      keys?.delete(key);
+      if (keys?.size === 0) byAuthor.delete(author);
+    }
+  }
+
+  function store(key: string, entry: FollowingEntry): void {
+    remove(key);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) remove(oldest.value);
+    }
+    entries.set(key, { ...entry, key, validUntil: clock.now().getTime() + ttlMs });
+    for (const author of entry.authors) {
+      let keys = byAuthor.get(author);
+      if (!keys) byAuthor.set(author, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  function forgetPostsBefore(oldestRunning: number): void {
+    while (recentPosts.length > 0 && (recentPosts[0]?.seq ?? Infinity) <= oldestRunning) {
+      recentPosts.shift();
+    }
+  }
+
+  return {
+    get(viewerId, limit) {
+      if (ttlMs <= 0) return null;
+      const stored = entries.get(`${viewerId}:${limit}`);
+      if (!stored) return null;
+      if (stored.validUntil <= clock.now().getTime()) {
+        remove(stored.key);
+        return null;
+      }
+      return stored;
+    },
+    async remember(viewerId, limit, load) {
+      seq += 1;
+      const startedAt = seq;
+      running.add(startedAt);
+      let result: Awaited<ReturnType<typeof load>>;
+      try {
+        result = await load();
+      } finally {
+        running.delete(startedAt);
+      }
+      const { entry, value } = result;
+      const postedSince = recentPosts.some(
+        (post) => post.seq > startedAt && entry.authors.includes(post.authorId),
+      );
+      forgetPostsBefore(running.size > 0 ? Math.min(...running) : seq);
+      if (ttlMs > 0 && !postedSince) store(`${viewerId}:${limit}`, entry);
+      return value;
+    },
+    postedBy(authorId) {
+      seq += 1;
+      if (running.size > 0) recentPosts.push({ seq, authorId });
+      const keys = byAuthor.get(authorId);
+      if (keys) for (const key of [...keys]) remove(key);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
