@@ -186,6 +186,21 @@ export const ERRORS = {
     message: `Messages can be up to ${String(DM_BODY_MAX_LENGTH)} characters`,
   },
 
+  // Mystery vaults and time capsules (docs/api.md "Mystery vaults", "Time capsules").
+  mystery_vault_not_found: { status: 404, message: 'This mystery vault does not exist.' },
+  mystery_vault_opened: { status: 409, message: 'This mystery vault has already opened.' },
+  mystery_own_join: { status: 403, message: 'You cannot join your own mystery vault.' },
+  invalid_mystery_duration: {
+    status: 400,
+    message: 'A mystery vault runs from 1 hour to 7 days.',
+  },
+  capsule_not_found: { status: 404, message: 'This time capsule does not exist.' },
+  invalid_unlock_time: {
+    status: 400,
+    message: 'A time capsule opens from 1 hour to 1 year from now.',
+  },
+  capsule_opened: { status: 409, message: 'This time capsule is already open.' },
+
   // Faucet.
   faucet_disabled: { status: 403, message: 'Faucet disabled in production' },
   faucet_rate_limited: {

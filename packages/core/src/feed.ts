@@ -24,6 +24,8 @@ export const createPostRequestSchema = z.object({
    * alt_text_too_long, not here; blank, or on a post without an image, it is not stored.
    */
   altText: z.string().max(20_000).nullish(),
+  /** Time capsules (kind 'capsule'): when it opens, an ISO time 1 hour to 1 year ahead. */
+  unlockAt: z.string().max(64).nullish(),
   /** Vault posts: the SOL to lock, a decimal string ('SOL to lock', default 0.1). */
   targetAmount: z.string().max(64).nullish(),
   /**
@@ -48,6 +50,20 @@ export type EngageResponse = z.infer<typeof engageResponseSchema>;
 
 /** POST /api/messages/{id}/comments */
 export const createCommentRequestSchema = z.object({ content: z.string().max(20_000) });
+
+/**
+ * The capsule part of a post (docs/api.md "Time capsules"). While sealed, the post's body and
+ * content are '' and imageUrl, audioUrl and altText null for everyone but its author.
+ */
+export const capsuleSummarySchema = z.object({
+  unlockAt: z.string(),
+  sealed: z.boolean(),
+  /** How many chose 'Notify me'. */
+  waitingCount: z.number().int().nonnegative(),
+  /** The signed-in viewer chose 'Notify me' (false signed out). */
+  notifying: z.boolean(),
+});
+export type CapsuleSummary = z.infer<typeof capsuleSummarySchema>;
 
 export const postAuthorSchema = z.object({
   id: z.string(),
@@ -82,6 +98,8 @@ export const feedItemSchema = z.object({
    * the creator, until the target is reached); imageUrl and audioUrl are then null.
    */
   locked: z.boolean().optional(),
+  /** Time capsules only (kind 'capsule'); absent or null for other posts. */
+  capsule: capsuleSummarySchema.nullish(),
   likeCount: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
   /** The signed-in viewer's toggles; false for anonymous readers. */

@@ -23,3 +23,4 @@ export * from './people-limits.ts';
 export * from './people.ts';
 export * from './messages.ts';
 export * from './discover.ts';
+export * from './capsule-mystery.ts';

@@ -34,6 +34,22 @@ export type RealtimeEvent =
       data: { readerId: string; readerAddress: string };
     }
   | {
+      /**
+       * An addition to the spec's events: a mystery vault opened (its target reached or its
+       * timer ended). Sent to its creator and participants; the content is fetched, not sent.
+       */
+      type: 'mystery_vault_opened';
+      data: { vaultId: string; title: string; reason: 'target' | 'timer' };
+    }
+  | {
+      /**
+       * An addition to the spec's events: a time capsule opened. Sent to its author's followers
+       * and everyone who chose 'Notify me'; the content is fetched, not sent.
+       */
+      type: 'time_capsule_opened';
+      data: { postId: string; authorId: string; authorName: string };
+    }
+  | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };
     };

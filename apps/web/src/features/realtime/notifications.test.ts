@@ -106,6 +106,35 @@ describe('event toasts', () => {
   });
 });
 
+describe('opened mystery vaults and time capsules', () => {
+  const mystery: RealtimeEvent = {
+    type: 'mystery_vault_opened',
+    data: { vaultId: 'm7', title: 'What is in the box', reason: 'timer' },
+  };
+  const capsule: RealtimeEvent = {
+    type: 'time_capsule_opened',
+    data: { postId: '42', authorId: 'u1', authorName: 'alice' },
+  };
+
+  it('toasts, links and refreshes each', () => {
+    expect(toastForEvent(mystery, 'u2', formatSol)).toEqual({
+      title: 'Mystery Vault Opened',
+      description: '“What is in the box” is open: see what was inside',
+    });
+    expect(notificationHref(mystery)).toBe('/mystery-vaults?open=m7');
+    expect(queryKeysToRefresh(mystery)).toEqual([['/api/mystery-vaults']]);
+    expect(toastForEvent(capsule, 'u2', formatSol)).toEqual({
+      title: 'Time Capsule Opened',
+      description: 'alice’s time capsule is open',
+    });
+    expect(notificationHref(capsule)).toBe('/posts/42');
+    expect(queryKeysToRefresh(capsule)).toEqual([
+      ['/api/messages-v2/feed'],
+      ['/api/time-capsules'],
+    ]);
+  });
+});
+
 describe('reconnect backoff', () => {
   it('grows exponentially to a 30 s ceiling with jitter in the upper half', () => {
     expect(reconnectDelayMs(0, () => 0)).toBe(500);

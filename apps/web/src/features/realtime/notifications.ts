@@ -49,7 +49,10 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
         ['/api/vaults', event.data.vaultId, 'leaderboard'],
       ];
     case 'mystery_vault_joined':
+    case 'mystery_vault_opened':
       return [['/api/mystery-vaults']];
+    case 'time_capsule_opened':
+      return [['/api/messages-v2/feed'], ['/api/time-capsules']];
     case 'new_message':
       return [['/api/messages'], ['/api/conversations']];
     case 'messages_read':
@@ -99,6 +102,16 @@ export function toastForEvent(
         title: 'Mystery Vault Activity',
         description: `Someone joined with ${formatSol(BigInt(event.data.amount))} SOL`,
       };
+    case 'mystery_vault_opened':
+      return {
+        title: 'Mystery Vault Opened',
+        description: `“${event.data.title}” is open: see what was inside`,
+      };
+    case 'time_capsule_opened':
+      return {
+        title: 'Time Capsule Opened',
+        description: `${event.data.authorName}’s time capsule is open`,
+      };
     case 'new_message': {
       const tip = BigInt(event.data.tipAmount);
       return {
@@ -129,6 +142,10 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/vaults/${encodeURIComponent(event.data.vaultId)}`;
     case 'mystery_vault_joined':
       return '/mystery-vaults';
+    case 'mystery_vault_opened':
+      return `/mystery-vaults?open=${encodeURIComponent(event.data.vaultId)}`;
+    case 'time_capsule_opened':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
     case 'new_message':
       return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
