@@ -236,7 +236,7 @@ function SearchResults({
     : '';
   return (
     <>
-      <p role="status" className="sr-only">
+      <p role="status" className="sr-only" data-testid="search-announcement">
         {announcement}
       </p>
       <SearchResultsBody

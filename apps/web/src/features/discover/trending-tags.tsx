@@ -47,15 +47,15 @@ export function TrendingTags() {
             <li key={tag}>
               <Link
                 to={hashtagHref(tag)}
+                aria-label={`#${tag}, ${postCount} ${postCount === 1 ? 'post' : 'posts'}`}
                 className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-surface/80 pr-3 pl-3.5 text-sm font-semibold text-foreground transition-colors hover:border-primary/50 hover:bg-surface-2"
               >
                 <span>
                   <span className="text-primary">#</span>
                   {tag}
-                </span>
+                </span>{' '}
                 <span className="rounded-full bg-surface-3 px-1.5 font-mono text-xs text-muted tabular-nums">
                   {postCount}
-                  <span className="sr-only">{postCount === 1 ? ' post' : ' posts'}</span>
                 </span>
               </Link>
             </li>
