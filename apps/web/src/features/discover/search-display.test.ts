@@ -34,7 +34,7 @@ describe('search results text', () => {
     expect(cut).toContain('the sunset over the club');
     expect(cut.length).toBeLessThanOrEqual(80);
     expect(snippet('short\n\npost', 'x')).toBe('short post');
-    expect(snippet(`${filler}`, 'nothing', 20)).toBe('word word word word…');
+    expect(snippet(filler, 'nothing', 20)).toBe('word word word word…');
   });
 
   it('announces how many were found, or that none were', () => {
