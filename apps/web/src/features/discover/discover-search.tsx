@@ -15,7 +15,6 @@ import type { FeedPost } from '../feed/types.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { countLabel, personName } from '../people/profile-display.ts';
 import { profileHref } from '../people/profile-link.tsx';
-import { TAB_CLASS, TAB_LIST_CLASS } from '../people/tab-styles.ts';
 import { useSearch } from './discover-queries.ts';
 import type { DiscoverView } from './discover-url.ts';
 import { EmptySection } from './empty-section.tsx';
@@ -177,10 +176,14 @@ export function DiscoverSearch({
             if (value === 'posts' || value === 'users') box.setType(value);
           }}
           aria-label="Search for"
-          className={TAB_LIST_CLASS}
+          className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:w-auto sm:self-start"
         >
           {(['posts', 'users'] as const).map((type) => (
-            <ToggleGroup.Item key={type} value={type} className={TAB_CLASS}>
+            <ToggleGroup.Item
+              key={type}
+              value={type}
+              className="inline-flex h-9 flex-1 items-center justify-center rounded-lg px-5 text-sm font-semibold text-muted transition-colors hover:text-foreground data-[state=on]:bg-surface-3 data-[state=on]:text-foreground sm:flex-none motion-reduce:transition-none"
+            >
               {TYPE_LABELS[type]}
             </ToggleGroup.Item>
           ))}

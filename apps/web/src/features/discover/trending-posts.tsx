@@ -1,4 +1,4 @@
-import { Flame, Hash } from 'lucide-react';
+import { Flame, Hash, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -71,16 +71,21 @@ function TagHeader({ headingId, tag }: { headingId: string; tag: string }) {
         <Hash className="size-6" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 id={headingId} className="truncate text-2xl font-black tracking-tight">
+        <h2
+          id={headingId}
+          className="text-2xl leading-tight font-black tracking-tight [overflow-wrap:anywhere]"
+        >
           #{tag}
         </h2>
         <p className="text-sm text-muted">Live posts with this tag, newest first</p>
       </div>
       <Link
         to="/discover"
+        aria-label="All of Discover"
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
       >
-        All of Discover
+        <X aria-hidden="true" />
+        <span className="hidden sm:inline">All of Discover</span>
       </Link>
     </div>
   );
