@@ -304,6 +304,19 @@ export async function searchPeopleRows(
   return rows;
 }
 
+/**
+ * The text lower-cased by the database, as the users_*_prefix indexes hold names (its lower()
+ * follows the database's locale, which JavaScript's toLowerCase need not match).
+ */
+export async function readLowerCase(db: Queryable, text: string): Promise<string> {
+  const { rows } = await db.query<{ lowered: string }>({
+    name: 'discover_lower',
+    text: 'select lower($1::text) as lowered',
+    values: [text],
+  });
+  return rows[0]?.lowered ?? text.toLowerCase();
+}
+
 export interface CreatorRow extends DiscoverPersonRow {
   dum_earned: string;
 }

@@ -167,6 +167,12 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       aliceToo.user.id,
     ]);
     expect((await people('alison w')).items.map((person) => person.id)).toEqual([byName.user.id]);
+    // Any letters, lower-cased as the database does it; a lone '@' finds nobody.
+    const elodie = await newUser({ username: 'elodie_b', displayName: 'Élodie Bärtschi' });
+    for (const q of ['élo', 'ÉLO', 'Élodie b']) {
+      expect((await people(q)).items.map((person) => person.id), q).toEqual([elodie.user.id]);
+    }
+    expect(await people('@')).toEqual({ type: 'users', items: [], nextCursor: null });
 
     // A wallet address prefix (4 characters or more, case-sensitive).
     const prefix = bob.user.solAddress.slice(0, 12);
