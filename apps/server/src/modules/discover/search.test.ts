@@ -170,7 +170,10 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
     // Any letters, lower-cased as the database does it; a lone '@' finds nobody.
     const elodie = await newUser({ username: 'elodie_b', displayName: 'Élodie Bärtschi' });
     for (const q of ['élo', 'ÉLO', 'Élodie b']) {
-      expect((await people(q)).items.map((person) => person.id), q).toEqual([elodie.user.id]);
+      expect(
+        (await people(q)).items.map((person) => person.id),
+        q,
+      ).toEqual([elodie.user.id]);
     }
     expect(await people('@')).toEqual({ type: 'users', items: [], nextCursor: null });
 
