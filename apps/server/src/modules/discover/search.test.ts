@@ -259,6 +259,8 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       [{ q: '   ' }, 'validation_failed'],
       [{ q: 'x'.repeat(SEARCH_QUERY_MAX_LENGTH + 1) }, 'validation_failed'],
       [{ q: ` ${'é'.repeat(SEARCH_QUERY_MAX_LENGTH + 1)} ` }, 'validation_failed'],
+      [{ q: 'a\u0000b' }, 'validation_failed'],
+      [{ q: '\u0000', type: 'users' }, 'validation_failed'],
       [{ q: 'ok', type: 'places' }, 'validation_failed'],
       [{ q: 'ok', type: '' }, 'validation_failed'],
       [{ q: 'ok', cursor: 'nonsense' }, 'invalid_cursor'],
@@ -271,6 +273,10 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(params)).toBe(400);
       expect(errorOf(res).code, JSON.stringify(params)).toBe(code);
     }
+    // The older people search refuses a NUL too (PostgreSQL's text cannot hold one).
+    const older = await t.app.inject({ url: '/api/users/search?q=a%00b' });
+    expect(older.statusCode).toBe(400);
+    expect(errorOf(older).code).toBe('validation_failed');
     // The longest query is fine (characters, not bytes; trimmed first).
     const longest = await search(t, { q: ` ${'é'.repeat(SEARCH_QUERY_MAX_LENGTH)} ` });
     expect(longest.statusCode).toBe(200);
