@@ -16,8 +16,11 @@ import {
 } from '../../test/app-test-kit.ts';
 import { createdPost, errorOf, setProfile, type SignedIn } from '../feed/test-kit.ts';
 import { block, followed } from '../people/test-kit.ts';
+import { encodeSignedCursor } from '../../http/signed-cursor.ts';
 import { prefixEnd } from './service.ts';
 import { search, searchAll, tagPage } from './test-kit.ts';
+
+const randomUuid = () => crypto.randomUUID();
 
 type PostPage = Extract<SearchPage, { type: 'posts' }>;
 type UserPage = Extract<SearchPage, { type: 'users' }>;
@@ -282,6 +285,39 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
     expect(longest.statusCode).toBe(200);
     // An empty cursor is no cursor.
     expect((await search(t, { q: 'ok', cursor: '' })).statusCode).toBe(200);
+  });
+
+  it('answers a forged cursor with out-of-range values with a 400 or a page, never a 500', async () => {
+    // The checksum is not a secret: anyone can sign any fields.
+    const postScope = "search-posts:'forged':*";
+    const cases: Array<[Record<string, string>, string, Record<string, unknown>, number]> = [
+      [{ q: 'forged' }, postScope, { r: 1e300, t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: -1, t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: '0.5', t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: 0.5, t: 1e20, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: 0.5, t: 0, i: '99999999999999999999' }, 400],
+      [{ q: 'forged' }, postScope, { r: 3.4e38, t: 8.64e15, i: '9223372036854775807' }, 200],
+      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 9, u: randomUuid() }, 400],
+      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 1, u: 'me' }, 400],
+      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 3, u: randomUuid() }, 200],
+    ];
+    for (const [params, scope, fields, status] of cases) {
+      const res = await search(t, { ...params, cursor: encodeSignedCursor(scope, fields) });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+      if (status === 400) expect(errorOf(res).code).toBe('invalid_cursor');
+    }
+    const trendingCases: Array<[Record<string, unknown>, number]> = [
+      [{ s: -1, i: '1' }, 400],
+      [{ s: 'x', i: '1' }, 400],
+      [{ s: 1e308, i: '1' }, 200],
+    ];
+    for (const [fields, status] of trendingCases) {
+      const cursor = encodeURIComponent(encodeSignedCursor('trending', fields));
+      const res = await t.app.inject({ url: `/api/discover/trending?cursor=${cursor}` });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+    }
+    const tagCursor = encodeSignedCursor('tag:forged', { t: 8.64e15, i: '1' });
+    expect((await tagPage(t, 'forged', {}, tagCursor)).statusCode).toBe(200);
   });
 
   it('refuses a cursor from another query or another list (it would page somewhere else)', async () => {
