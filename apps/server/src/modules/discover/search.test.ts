@@ -92,8 +92,9 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
     expect((await posts('marmot hill')).items.map((item) => item.id)).toEqual([once.id]);
     expect((await posts('sat mar')).items.map((item) => item.id)).toEqual([once.id]);
     expect((await posts('mar')).items).toHaveLength(3);
-    // Ending with a space: the word is complete.
+    // Ending with a space: the word is complete; under 3 characters it is too.
     expect((await posts('mar ')).items).toHaveLength(0);
+    expect((await posts('ma')).items).toHaveLength(0);
     // Case and punctuation do not matter; a hashtag's word is found by its word.
     expect((await posts('  MARMOT!!  ')).items).toHaveLength(3);
   });
@@ -297,9 +298,19 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       [{ q: 'forged' }, postScope, { r: 0.5, t: 1e20, i: '1' }, 400],
       [{ q: 'forged' }, postScope, { r: 0.5, t: 0, i: '99999999999999999999' }, 400],
       [{ q: 'forged' }, postScope, { r: 3.4e38, t: 8.64e15, i: '9223372036854775807' }, 200],
-      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 9, u: randomUuid() }, 400],
+      [
+        { q: 'forged', type: 'users' },
+        'search-users:forged|forged',
+        { n: 9, u: randomUuid() },
+        400,
+      ],
       [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 1, u: 'me' }, 400],
-      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 3, u: randomUuid() }, 200],
+      [
+        { q: 'forged', type: 'users' },
+        'search-users:forged|forged',
+        { n: 3, u: randomUuid() },
+        200,
+      ],
     ];
     for (const [params, scope, fields, status] of cases) {
       const res = await search(t, { ...params, cursor: encodeSignedCursor(scope, fields) });
