@@ -28,15 +28,13 @@ UPDATE "messages" SET "tags" = ARRAY(
   ) found ORDER BY found.first
 ) WHERE "body" LIKE '%#%';--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', body)) STORED;--> statement-breakpoint
-ALTER TABLE "discover_top_creators" ADD CONSTRAINT "discover_top_creators_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "discover_trending_posts" ADD CONSTRAINT "discover_trending_posts_post_id_messages_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "discover_top_creators_rank" ON "discover_top_creators" USING btree ("dum_earned","user_id");--> statement-breakpoint
 CREATE INDEX "discover_trending_posts_rank" ON "discover_trending_posts" USING btree ("score","post_id");--> statement-breakpoint
 CREATE INDEX "discover_trending_tags_rank" ON "discover_trending_tags" USING btree ("post_count","tag");--> statement-breakpoint
 CREATE INDEX "emission_ledger_engagement_time" ON "emission_ledger" USING btree ("created_at") WHERE "emission_ledger"."kind" in ('like_given', 'comment_created', 'vault_supported');--> statement-breakpoint
 CREATE INDEX "users_username_prefix" ON "users" USING btree ((lower("username") collate "C"),"id");--> statement-breakpoint
 CREATE INDEX "users_display_name_prefix" ON "users" USING btree ((lower("display_name") collate "C"),"id");--> statement-breakpoint
-CREATE INDEX "users_address_prefix" ON "users" USING btree (("sol_address" collate "C"));--> statement-breakpoint
+CREATE INDEX "users_address_prefix" ON "users" USING btree (("sol_address" collate "C"),"id");--> statement-breakpoint
 CREATE INDEX "comments_recent" ON "comments" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "engagements_recent_likes" ON "engagements" USING btree ("created_at") WHERE "engagements"."kind" = 'like';--> statement-breakpoint
 CREATE INDEX "messages_tags" ON "messages" USING gin ("tags");--> statement-breakpoint

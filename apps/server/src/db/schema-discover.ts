@@ -9,22 +9,20 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { messages } from './schema-feed.ts';
-import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Discover (docs/api.md, "Discover and search"): what the discover job materialises so that a
 // request reads a short ranked list instead of the tables it is computed from. Owned by
-// modules/discover; each table is replaced whole by one run of the job (refresh.ts).
+// modules/discover; each table is replaced whole by one run of the job (refresh.ts). No foreign
+// keys: deleting a post or a user must not wait on the job, nor the job on it; the reads join
+// the live posts and users, and the next run drops the rows of what is gone.
 // ---------------------------------------------------------------------------------------------
 
 /** Posts with engagement in the trending window and their decayed score (refresh.ts). */
 export const discoverTrendingPosts = pgTable(
   'discover_trending_posts',
   {
-    postId: bigint('post_id', { mode: 'bigint' })
-      .primaryKey()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'bigint' }).primaryKey(),
     score: doublePrecision('score').notNull(),
   },
   (t) => [
@@ -51,9 +49,7 @@ export const discoverTrendingTags = pgTable(
 export const discoverTopCreators = pgTable(
   'discover_top_creators',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').primaryKey(),
     dumEarned: bigint('dum_earned', { mode: 'bigint' }).notNull(),
   },
   (t) => [

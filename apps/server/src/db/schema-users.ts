@@ -38,6 +38,6 @@ export const users = pgTable(
     // (collation "C", whatever the database's own collation is).
     index('users_username_prefix').on(sql`(lower(${t.username}) collate "C")`, t.id),
     index('users_display_name_prefix').on(sql`(lower(${t.displayName}) collate "C")`, t.id),
-    index('users_address_prefix').on(sql`(${t.solAddress} collate "C")`),
+    index('users_address_prefix').on(sql`(${t.solAddress} collate "C")`, t.id),
   ],
 );

@@ -42,8 +42,15 @@ export interface PersonPosition {
   userId: string;
 }
 
-function finiteNumber(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+/** PostgreSQL's largest real (ts_rank's type): a bigger rank would overflow the comparison. */
+const MAX_REAL = 3.4028234663852886e38;
+
+/**
+ * A cursor's rank or score: a number from 0 to `max`, or 400. The checksum keeps cursors from
+ * being edited by accident, not by intent, so every field is checked as if hostile.
+ */
+function cursorNumber(value: unknown, max = Number.MAX_VALUE): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
     throw new AppError('invalid_cursor');
   }
   return value;
@@ -59,7 +66,7 @@ export function encodeRankedCursor(query: string, position: RankedPosition): str
 
 export function decodeRankedCursor(query: string, cursor: string): RankedPosition {
   const { r, t, i } = decodeSignedCursor(`search-posts:${query}`, cursor);
-  return { rank: finiteNumber(r), createdAt: cursorTime(t), id: cursorBigint(i) };
+  return { rank: cursorNumber(r, MAX_REAL), createdAt: cursorTime(t), id: cursorBigint(i) };
 }
 
 export function encodeTagCursor(tag: string, position: TimePosition): string {
@@ -80,7 +87,7 @@ export function encodeTrendingCursor(position: ScorePosition): string {
 
 export function decodeTrendingCursor(cursor: string): ScorePosition {
   const { s, i } = decodeSignedCursor('trending', cursor);
-  return { score: finiteNumber(s), id: cursorBigint(i) };
+  return { score: cursorNumber(s), id: cursorBigint(i) };
 }
 
 export function encodePersonCursor(query: string, position: PersonPosition): string {

@@ -31,13 +31,18 @@ function notBlocked(viewer: string | null, wallet: string): string {
 
 /** Most words of a query the search looks for (a query is at most 100 characters anyway). */
 const MAX_QUERY_WORDS = 16;
+/**
+ * The shortest last word matched as a prefix: "a:*" or "th:*" would match most posts, and
+ * every match is ranked, so a word that short is matched whole.
+ */
+const MIN_PREFIX_LENGTH = 3;
 
 /**
  * The tsquery for what a person typed, or null when it has no word to look for (only
  * punctuation, say). The text is split into words by PostgreSQL's own parser with the 'simple'
  * configuration, exactly as post bodies are (messages.search), and every word must match; with
- * `prefix` the last word typed matches as a prefix too ("disc" finds "discover"), which is what
- * results-as-you-type need. The query is built from the parser's lexemes, each quoted and
+ * `prefix` the last word typed, if it has 3 characters or more, matches as a prefix too ("disc"
+ * finds "discover"), which is what results-as-you-type need. The query is built from the parser's lexemes, each quoted and
  * escaped, so no input can be a tsquery syntax error.
  */
 export async function readSearchQuery(
@@ -48,7 +53,8 @@ export async function readSearchQuery(
     name: 'discover_search_query',
     text: `select string_agg(
         '''' || replace(replace(w.lexeme, '\\', '\\\\'), '''', '''''') || ''''
-          || case when $2::boolean and w.pos = w.last then ':*' else '' end,
+          || case when $2::boolean and w.pos = w.last
+              and char_length(w.lexeme) >= ${MIN_PREFIX_LENGTH} then ':*' else '' end,
         ' & ' order by w.pos)::tsquery::text as query
       from (
         select l.lexeme, l.pos, max(l.pos) over () as last
@@ -302,6 +308,19 @@ export async function searchPeopleRows(
     values,
   });
   return rows;
+}
+
+/**
+ * The text lower-cased by the database, as the users_*_prefix indexes hold names (its lower()
+ * follows the database's locale, which JavaScript's toLowerCase need not match).
+ */
+export async function readLowerCase(db: Queryable, text: string): Promise<string> {
+  const { rows } = await db.query<{ lowered: string }>({
+    name: 'discover_lower',
+    text: 'select lower($1::text) as lowered',
+    values: [text],
+  });
+  return rows[0]?.lowered ?? text.toLowerCase();
 }
 
 export interface CreatorRow extends DiscoverPersonRow {

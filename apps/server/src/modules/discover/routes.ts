@@ -52,9 +52,15 @@ export function parseTag(value: string): string {
   return value.toLowerCase();
 }
 
-/** The search text, trimmed, or 400 when it is empty or too long. */
+/** The search text, trimmed, or 400 when it is empty, too long or holds a NUL. */
 export function parseSearchText(value: string): string {
   const text = value.trim();
+  // PostgreSQL's text cannot hold a NUL: refused here rather than failing in the query.
+  if (text.includes('\u0000')) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'q', message: 'must not contain a NUL character' }],
+    });
+  }
   const length = textLength(text);
   if (length < SEARCH_QUERY_MIN_LENGTH || length > SEARCH_QUERY_MAX_LENGTH) {
     throw new AppError('validation_failed', {

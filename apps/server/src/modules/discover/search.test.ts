@@ -16,8 +16,11 @@ import {
 } from '../../test/app-test-kit.ts';
 import { createdPost, errorOf, setProfile, type SignedIn } from '../feed/test-kit.ts';
 import { block, followed } from '../people/test-kit.ts';
+import { encodeSignedCursor } from '../../http/signed-cursor.ts';
 import { prefixEnd } from './service.ts';
 import { search, searchAll, tagPage } from './test-kit.ts';
+
+const randomUuid = () => crypto.randomUUID();
 
 type PostPage = Extract<SearchPage, { type: 'posts' }>;
 type UserPage = Extract<SearchPage, { type: 'users' }>;
@@ -89,8 +92,9 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
     expect((await posts('marmot hill')).items.map((item) => item.id)).toEqual([once.id]);
     expect((await posts('sat mar')).items.map((item) => item.id)).toEqual([once.id]);
     expect((await posts('mar')).items).toHaveLength(3);
-    // Ending with a space: the word is complete.
+    // Ending with a space: the word is complete; under 3 characters it is too.
     expect((await posts('mar ')).items).toHaveLength(0);
+    expect((await posts('ma')).items).toHaveLength(0);
     // Case and punctuation do not matter; a hashtag's word is found by its word.
     expect((await posts('  MARMOT!!  ')).items).toHaveLength(3);
   });
@@ -167,6 +171,15 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       aliceToo.user.id,
     ]);
     expect((await people('alison w')).items.map((person) => person.id)).toEqual([byName.user.id]);
+    // Any letters, lower-cased as the database does it; a lone '@' finds nobody.
+    const elodie = await newUser({ username: 'elodie_b', displayName: 'Élodie Bärtschi' });
+    for (const q of ['élo', 'ÉLO', 'Élodie b']) {
+      expect(
+        (await people(q)).items.map((person) => person.id),
+        q,
+      ).toEqual([elodie.user.id]);
+    }
+    expect(await people('@')).toEqual({ type: 'users', items: [], nextCursor: null });
 
     // A wallet address prefix (4 characters or more, case-sensitive).
     const prefix = bob.user.solAddress.slice(0, 12);
@@ -250,6 +263,8 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       [{ q: '   ' }, 'validation_failed'],
       [{ q: 'x'.repeat(SEARCH_QUERY_MAX_LENGTH + 1) }, 'validation_failed'],
       [{ q: ` ${'é'.repeat(SEARCH_QUERY_MAX_LENGTH + 1)} ` }, 'validation_failed'],
+      [{ q: 'a\u0000b' }, 'validation_failed'],
+      [{ q: '\u0000', type: 'users' }, 'validation_failed'],
       [{ q: 'ok', type: 'places' }, 'validation_failed'],
       [{ q: 'ok', type: '' }, 'validation_failed'],
       [{ q: 'ok', cursor: 'nonsense' }, 'invalid_cursor'],
@@ -262,11 +277,58 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(params)).toBe(400);
       expect(errorOf(res).code, JSON.stringify(params)).toBe(code);
     }
+    // The older people search refuses a NUL too (PostgreSQL's text cannot hold one).
+    const older = await t.app.inject({ url: '/api/users/search?q=a%00b' });
+    expect(older.statusCode).toBe(400);
+    expect(errorOf(older).code).toBe('validation_failed');
     // The longest query is fine (characters, not bytes; trimmed first).
     const longest = await search(t, { q: ` ${'é'.repeat(SEARCH_QUERY_MAX_LENGTH)} ` });
     expect(longest.statusCode).toBe(200);
     // An empty cursor is no cursor.
     expect((await search(t, { q: 'ok', cursor: '' })).statusCode).toBe(200);
+  });
+
+  it('answers a forged cursor with out-of-range values with a 400 or a page, never a 500', async () => {
+    // The checksum is not a secret: anyone can sign any fields.
+    const postScope = "search-posts:'forged':*";
+    const cases: Array<[Record<string, string>, string, Record<string, unknown>, number]> = [
+      [{ q: 'forged' }, postScope, { r: 1e300, t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: -1, t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: '0.5', t: 0, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: 0.5, t: 1e20, i: '1' }, 400],
+      [{ q: 'forged' }, postScope, { r: 0.5, t: 0, i: '99999999999999999999' }, 400],
+      [{ q: 'forged' }, postScope, { r: 3.4e38, t: 8.64e15, i: '9223372036854775807' }, 200],
+      [
+        { q: 'forged', type: 'users' },
+        'search-users:forged|forged',
+        { n: 9, u: randomUuid() },
+        400,
+      ],
+      [{ q: 'forged', type: 'users' }, 'search-users:forged|forged', { n: 1, u: 'me' }, 400],
+      [
+        { q: 'forged', type: 'users' },
+        'search-users:forged|forged',
+        { n: 3, u: randomUuid() },
+        200,
+      ],
+    ];
+    for (const [params, scope, fields, status] of cases) {
+      const res = await search(t, { ...params, cursor: encodeSignedCursor(scope, fields) });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+      if (status === 400) expect(errorOf(res).code).toBe('invalid_cursor');
+    }
+    const trendingCases: Array<[Record<string, unknown>, number]> = [
+      [{ s: -1, i: '1' }, 400],
+      [{ s: 'x', i: '1' }, 400],
+      [{ s: 1e308, i: '1' }, 200],
+    ];
+    for (const [fields, status] of trendingCases) {
+      const cursor = encodeURIComponent(encodeSignedCursor('trending', fields));
+      const res = await t.app.inject({ url: `/api/discover/trending?cursor=${cursor}` });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+    }
+    const tagCursor = encodeSignedCursor('tag:forged', { t: 8.64e15, i: '1' });
+    expect((await tagPage(t, 'forged', {}, tagCursor)).statusCode).toBe(200);
   });
 
   it('refuses a cursor from another query or another list (it would page somewhere else)', async () => {

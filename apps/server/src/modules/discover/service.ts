@@ -24,6 +24,7 @@ import {
   encodeTrendingCursor,
 } from './cursor.ts';
 import {
+  readLowerCase,
   readSearchQuery,
   readTopCreators,
   readTrendingTags,
@@ -149,11 +150,11 @@ export async function searchPeople(
   args: { q: string; cursor: string | null; viewer: Viewer | null },
 ): Promise<UserSearchPage> {
   const text = args.q.startsWith('@') ? args.q.slice(1) : args.q;
-  const name = text.toLowerCase();
   const address = BASE58_PREFIX.test(text) ? text : null;
-  const scope = `${name}|${address ?? ''}`;
+  const scope = `${text}|${address ?? ''}`;
   const after = args.cursor ? decodePersonCursor(scope, args.cursor) : null;
-  if (name === '') return { type: 'users', items: [], nextCursor: null };
+  if (text === '') return { type: 'users', items: [], nextCursor: null };
+  const name = await readLowerCase(deps.pool, text);
   const rows = await searchPeopleRows(deps.pool, {
     name: { from: name, to: prefixEnd(name) },
     address: address === null ? null : { from: address, to: prefixEnd(address) },
