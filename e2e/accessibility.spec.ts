@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeReport } from './support/accessibility-test-kit.ts';
 import { DESKTOP, PHONE, openPage, type PageWithErrors } from './support/browser-test-kit.ts';
 import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
-import { SEED_VAULT_TEXT, seedContent, type Seed } from './support/content-test-kit.ts';
+import {
+  SEED_POST_TAG,
+  SEED_POST_TEXT,
+  SEED_VAULT_TEXT,
+  seedContent,
+  type Seed,
+} from './support/content-test-kit.ts';
 import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
@@ -200,6 +206,24 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await visit(signedOut.page, suite.server.url + '/?feed=following');
       await signedOut.page.getByTestId('connect-prompt').waitFor();
       report += await axeReport(signedOut.page, `following feed, signed out (${width} px)`);
+
+      // Discover: a tag's posts, and post and people results with one chosen by the arrows.
+      for (const [who, discover] of [
+        ['signed out', signedOut.page],
+        ['signed in', page],
+      ] as const) {
+        await visit(discover, `${suite.server.url}/discover?tag=${SEED_POST_TAG}`);
+        await postCard(discover, SEED_POST_TEXT).waitFor();
+        report += await axeReport(discover, `discover tag (${who}, ${width} px)`);
+        const prefix = seed.creator.wallet.address.slice(0, 6);
+        for (const search of ['q=sunset&type=posts', `q=${prefix}&type=users`]) {
+          await visit(discover, `${suite.server.url}/discover?${search}`);
+          await discover.getByRole('option').first().waitFor();
+          await discover.getByRole('combobox').focus();
+          await discover.keyboard.press('ArrowDown');
+          report += await axeReport(discover, `discover ${search} (${who}, ${width} px)`);
+        }
+      }
 
       // The stake dialog, from the rewards page.
       await visit(page, suite.server.url + '/rewards');

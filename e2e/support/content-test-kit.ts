@@ -24,7 +24,9 @@ export interface Seed {
   creator: ApiSession;
 }
 
-export const SEED_POST_TEXT = 'Sunset over the club, vibes all round';
+/** With a tag, so Discover's `?tag=goldenhour` lists it and its card shows a tag link. */
+export const SEED_POST_TEXT = 'Sunset over the club, vibes all round #GoldenHour';
+export const SEED_POST_TAG = 'goldenhour';
 export const SEED_VAULT_TEXT = 'Back my next track';
 
 async function postJson<T>(

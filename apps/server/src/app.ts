@@ -8,6 +8,7 @@ import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
+import { discoverRoutes } from './modules/discover/index.ts';
 import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
   userRoutes(app, ctx);
   peopleRoutes(app, ctx);
+  discoverRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
   messageRoutes(app, ctx);

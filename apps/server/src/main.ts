@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
+import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);
+  // Recomputes trending posts, trending tags and top creators (on start, then every minute).
+  const discoverJobs = startDiscoverJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await feedJobs.stop();
+      await discoverJobs.stop();
       await escrowIndexer.stop();
       await emissionSweep.stop();
       await app.close();

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uuid,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { directMessages } from './schema-messages.ts';
 import { users } from './schema-users.ts';
@@ -18,6 +19,9 @@ import { users } from './schema-users.ts';
 // fixed-window counters that rate-limit uploads across instances. Owned by modules/feed and
 // modules/media.
 // ---------------------------------------------------------------------------------------------
+
+/** PostgreSQL's tsvector (full-text search, modules/discover); read only inside SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A post. The id is a bigint identity (the on-chain vault program uses it as a u64; JSON
@@ -44,6 +48,16 @@ export const messages = pgTable(
     // Millisecond precision, so a timestamp round-trips through a JS Date (the page cursor).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** The post's hashtags, lower-cased, in order (core's extractHashtags), written with it. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The body's words for full-text search (modules/discover): the 'simple' configuration (no
+     * stemming, no stop words: the same on every language and on PGlite), kept by PostgreSQL.
+     */
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', body)`),
   },
   (t) => [
     // Time capsules extend this list when they land. Vault posts have no expiry.
@@ -60,6 +74,9 @@ export const messages = pgTable(
     // one probe per followed wallet); also serves the cascade from users. expires_at and kind
     // ride along so the Following feed's probes are index-only scans (its filters need them).
     index('messages_author_time').on(t.authorId, t.createdAt, t.id, t.expiresAt, t.kind),
+    // Discover: a tag's posts (tags @> array[tag]) and full-text search (search @@ query).
+    index('messages_tags').using('gin', t.tags),
+    index('messages_search').using('gin', t.search),
   ],
 );
 
@@ -80,6 +97,10 @@ export const engagements = pgTable(
     primaryKey({ columns: [t.messageId, t.userId, t.kind] }),
     check('engagements_kind', sql`${t.kind} in ('like', 'bookmark')`),
     index('engagements_user').on(t.userId, t.kind),
+    // Discover's trending job reads the last 24 hours of likes.
+    index('engagements_recent_likes')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'like'`),
   ],
 );
 
@@ -97,7 +118,11 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [index('comments_thread').on(t.messageId, t.createdAt, t.id)],
+  (t) => [
+    index('comments_thread').on(t.messageId, t.createdAt, t.id),
+    // Discover's trending job reads the last 24 hours of comments.
+    index('comments_recent').on(t.createdAt),
+  ],
 );
 
 /**

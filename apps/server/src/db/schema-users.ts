@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   pgTable,
   text,
   timestamp,
@@ -32,5 +33,11 @@ export const users = pgTable(
   (t) => [
     check('users_not_self_referred', sql`${t.referredById} <> ${t.id}`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    // People search (modules/discover): prefixes of the username, the display name (both
+    // lower-cased) and the wallet address, as byte-wise ranges in the order of the page
+    // (collation "C", whatever the database's own collation is).
+    index('users_username_prefix').on(sql`(lower(${t.username}) collate "C")`, t.id),
+    index('users_display_name_prefix').on(sql`(lower(${t.displayName}) collate "C")`, t.id),
+    index('users_address_prefix').on(sql`(${t.solAddress} collate "C")`, t.id),
   ],
 );

@@ -85,6 +85,8 @@ export const vaultSupports = pgTable(
     check('vault_supports_amount_positive', sql`${t.amount} > 0`),
     index('vault_supports_vault').on(t.vaultId, t.createdAt),
     index('vault_supports_supporter').on(t.supporterId, t.vaultId),
+    // Discover's trending job reads the last 24 hours of supports.
+    index('vault_supports_recent').on(t.createdAt),
   ],
 );
 
@@ -199,5 +201,7 @@ export const escrowDeposits = pgTable(
     uniqueIndex('escrow_deposits_vault_participant').on(t.vaultId, t.participant),
     index('escrow_deposits_rank').on(t.vaultId, t.amount.desc()),
     index('escrow_deposits_participant').on(t.participant, t.lastUpdateTs),
+    // Discover's trending job reads the deposits of the last 24 hours.
+    index('escrow_deposits_recent').on(t.lastUpdateTs),
   ],
 );

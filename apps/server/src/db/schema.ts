@@ -100,6 +100,10 @@ export const emissionLedger = pgTable(
     uniqueIndex('emission_ledger_once').on(t.kind, t.reference, t.recipientId),
     // The daily-cap count: a wallet's ledger rows since the start of the UTC day.
     index('emission_ledger_recipient_time').on(t.recipientId, t.createdAt),
+    // Discover's top creators: the week's mints for engagement with someone's posts.
+    index('emission_ledger_engagement_time')
+      .on(t.createdAt)
+      .where(sql`${t.kind} in ('like_given', 'comment_created', 'vault_supported')`),
     check('emission_ledger_amount_non_negative', sql`${t.amount} >= 0`),
   ],
 );
@@ -141,3 +145,4 @@ export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
 export * from './schema-people.ts';
 export * from './schema-messages.ts';
+export * from './schema-discover.ts';

@@ -13,4 +13,4 @@ export {
 } from './expiry.ts';
 export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
-export { feedPostReader } from './service.ts';
+export { feedItemsReader, feedPostReader, type FeedItemsReader } from './service.ts';

@@ -307,6 +307,28 @@ export async function readPostRow(
   return result.rows[0] ?? null;
 }
 
+/**
+ * These posts as the feed shows them to the viewer (the filters of readPostRow), in no
+ * particular order; those the viewer may not read are left out (modules/discover's pages).
+ */
+export async function readPostRows(
+  pool: pg.Pool,
+  args: { now: Date; ids: string[]; viewerId: string | null },
+): Promise<PostRow[]> {
+  if (args.ids.length === 0) return [];
+  const viewer = args.viewerId !== null;
+  const result = await pool.query<PostRow>({
+    name: viewer ? 'posts_by_ids_viewer' : 'posts_by_ids_anon',
+    text: `select ${POST_COLUMNS}, ${viewerColumns(viewer ? 3 : null)}
+      from messages m join users u on u.id = m.author_id
+      where m.id = any($2::bigint[]) and (m.expires_at is null or m.expires_at > $1)
+        and ${notPendingFor(viewer ? 3 : null)}
+        ${viewer ? `and ${notBlockedBy('$3', 'm.author_id')}` : ''}`,
+    values: viewer ? [args.now, args.ids, args.viewerId] : [args.now, args.ids],
+  });
+  return result.rows;
+}
+
 export interface CommentRow {
   id: string;
   body: string;
@@ -386,15 +408,17 @@ export async function insertPost(
     now: Date;
     expiresAt: Date | null;
     rewardedEvent: 'post_created' | null;
+    /** The body's hashtags (core's extractHashtags), for modules/discover. */
+    tags: string[];
   },
 ): Promise<PostRow | null> {
   const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
     text: `with post as (
         insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
-          image_alt)
+          image_alt, tags)
         select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz,
-          $9::text
+          $9::text, $10::text[]
         from users where id = $1
         returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
           author_id
@@ -417,6 +441,7 @@ export async function insertPost(
       input.expiresAt,
       input.rewardedEvent,
       input.imageAlt,
+      input.tags,
     ],
   });
   return rows[0] ?? null;

@@ -1,6 +1,7 @@
 import {
   AppError,
   COMMENT_MAX_LENGTH,
+  extractHashtags,
   FREE_POST_TTL_MS,
   POST_ALT_TEXT_MAX_LENGTH,
   POST_MAX_LENGTH,
@@ -68,6 +69,7 @@ import {
   readFollowingRows,
   readFollowingRowsByIds,
   readPostRow,
+  readPostRows,
   type CommentRow,
   type PostRow,
 } from './repo.ts';
@@ -313,6 +315,26 @@ export function feedPostReader(ctx: Pick<AppContext, 'database' | 'clock'>): Pos
   };
 }
 
+/** Posts by id, as the feed shows them to the viewer (with their vaults), in the ids' order. */
+export type FeedItemsReader = (ids: string[], viewerId: string | null) => Promise<FeedItem[]>;
+
+/**
+ * Feed items for another slice's list (modules/discover: search, tags, trending): the posts
+ * the viewer may still read, in the order given, each exactly as the feed shows it (likes,
+ * bookmarks, a locked vault's media withheld). Posts gone since the list was read are left out.
+ */
+export function feedItemsReader(ctx: Pick<AppContext, 'database' | 'clock'>): FeedItemsReader {
+  return async (ids, viewerId) => {
+    const rows = await readPostRows(ctx.database.pool, { now: ctx.clock.now(), ids, viewerId });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toFeedItem(row)] : [];
+    });
+    return withVaults(ctx.database.pool, ordered, viewerId);
+  };
+}
+
 // ---- Posts ------------------------------------------------------------------------------------
 
 export interface CreatePostInput {
@@ -460,6 +482,7 @@ async function writePost(
       expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
       rewardedEvent: kind === 'public' ? 'post_created' : null,
+      tags: extractHashtags(draft.text),
     });
   if (!attachment && !vault) return insert(deps.pool);
   return inTransaction(deps, async (client): Promise<PostRow | null> => {

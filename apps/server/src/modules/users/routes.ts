@@ -23,7 +23,11 @@ export const SEARCH_PAGE_MAX = 20;
 const noQuery = z.object({});
 const availabilityQuery = z.object({ username: z.string().max(64) });
 const searchQuery = z.object({
-  q: z.string().max(SEARCH_MAX_LENGTH),
+  // PostgreSQL's text cannot hold a NUL: a 400 here rather than a failed query.
+  q: z
+    .string()
+    .max(SEARCH_MAX_LENGTH)
+    .refine((q) => !q.includes('\u0000'), 'must not contain a NUL character'),
   limit: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce

@@ -113,6 +113,28 @@ describe('PostCard', () => {
     expect(screen.getByRole('img', { name: 'Image shared by Ada Lovelace' })).toBeDefined();
   });
 
+  it('links each #hashtag to its tag on Discover, keeping the rest of the text as it is', async () => {
+    const user = userEvent.setup();
+    const body =
+      'Sunset #Vibes at the club, #vibes again, mail@example.com #1 and C#\nnext line #über_cool';
+    renderPost(makePost({ body, content: body }));
+    const card = screen.getByRole('article', { name: 'Ada Lovelace' });
+    const paragraph = within(card).getByText(/^Sunset/, { selector: 'p' });
+    expect(paragraph.textContent).toBe(body);
+    const links = within(paragraph).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['#Vibes', '/discover?tag=vibes'],
+      ['#vibes', '/discover?tag=vibes'],
+      ['#1', '/discover?tag=1'],
+      ['#über_cool', '/discover?tag=%C3%BCber_cool'],
+    ]);
+    // Keyboard: each tag is a stop in the tab order, after the author and the time.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(links[0]);
+  });
+
   it('likes optimistically and settles on the server answer', async () => {
     const user = userEvent.setup();
     let release!: () => void;

@@ -15,6 +15,7 @@ import {
   postCreatedAt,
   postText,
 } from './post-display.ts';
+import { PostText } from './post-text.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -256,7 +257,7 @@ function PostBody({
             variant === 'detail' ? 'text-lg leading-relaxed' : 'text-[15px] leading-relaxed',
           )}
         >
-          {text}
+          <PostText text={text} />
         </p>
       )}
 

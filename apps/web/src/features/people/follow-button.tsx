@@ -1,7 +1,8 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import type { OtherFollowCopies } from './people-cache.ts';
 import { useFollow } from './people-queries.ts';
 import type { UserProfile } from './types.ts';
 
@@ -13,16 +14,22 @@ export function FollowButton({
   profile,
   name,
   viewer,
+  otherCopies,
+  size,
 }: {
-  profile: UserProfile;
+  profile: Pick<UserProfile, 'solAddress' | 'isFollowing'>;
   name: string;
   viewer: Viewer;
+  /** Where else this person's follow state is cached (a Discover list), kept in step. */
+  otherCopies?: OtherFollowCopies;
+  size?: ButtonProps['size'];
 }) {
-  const follow = useFollow(profile.solAddress, name, viewer.userId);
+  const follow = useFollow(profile.solAddress, name, viewer.userId, otherCopies);
   const following = profile.isFollowing === true;
   return (
     <Button
       variant={following ? 'secondary' : 'primary'}
+      size={size}
       aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
       disabled={follow.isPending}
       onClick={() => {

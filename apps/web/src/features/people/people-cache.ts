@@ -78,8 +78,24 @@ export function usernameAvailabilityPath(username: string): string {
   return `${USERS_ROOT}/username-available?${new URLSearchParams({ username }).toString()}`;
 }
 
-/** The profile as a follow (or unfollow) shows it before the server answers. */
-export function withFollowing(profile: UserProfile, following: boolean): UserProfile {
+/** What a follow changes on a person, wherever the person is shown (a profile, a list). */
+export interface FollowState {
+  isFollowing?: boolean | undefined;
+  followerCount: number;
+}
+
+/**
+ * Edits the cached copies of one wallet's follow state that live outside this slice (Discover's
+ * people lists), so a follow made there shows there at once; `update` gives the new state.
+ */
+export type OtherFollowCopies = (
+  queryClient: QueryClient,
+  address: string,
+  update: (person: FollowState) => FollowState,
+) => void;
+
+/** The profile (or any person) as a follow (or unfollow) shows it before the server answers. */
+export function withFollowing<T extends FollowState>(profile: T, following: boolean): T {
   if (profile.isFollowing === following) return profile;
   return {
     ...profile,

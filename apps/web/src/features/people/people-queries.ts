@@ -22,6 +22,8 @@ import {
   followListPath,
   followPath,
   FOLLOWS_ROOT,
+  type FollowState,
+  type OtherFollowCopies,
   profileKey,
   profilePath,
   profilePrefix,
@@ -104,7 +106,12 @@ function refreshGraph(queryClient: QueryClient, viewerId: string | null): void {
  * Follow and unfollow, optimistic: the button and the follower count change at once, the
  * server's answer settles the count, and a failure puts back what was there with a toast.
  */
-export function useFollow(address: string, name: string, viewerId: string | null) {
+export function useFollow(
+  address: string,
+  name: string,
+  viewerId: string | null,
+  otherCopies?: OtherFollowCopies,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
@@ -113,10 +120,12 @@ export function useFollow(address: string, name: string, viewerId: string | null
       await queryClient.cancelQueries({ queryKey: profilePrefix(address) });
       const before = queryClient.getQueriesData<UserProfile>({ queryKey: profilePrefix(address) });
       updateProfiles(queryClient, address, (profile) => withFollowing(profile, follow));
+      otherCopies?.(queryClient, address, (person) => withFollowing(person, follow));
       return { before };
     },
     onError: (error, follow, context) => {
       for (const [key, profile] of context?.before ?? []) queryClient.setQueryData(key, profile);
+      otherCopies?.(queryClient, address, (person) => withFollowing(person, !follow));
       toast({
         title: follow ? `Couldn’t follow ${name}` : `Couldn’t unfollow ${name}`,
         description: errorMessage(error),
@@ -124,11 +133,13 @@ export function useFollow(address: string, name: string, viewerId: string | null
       });
     },
     onSuccess: (result) => {
-      updateProfiles(queryClient, address, (profile) => ({
-        ...profile,
+      const settle = <T extends FollowState>(person: T): T => ({
+        ...person,
         isFollowing: result.following,
         followerCount: result.followerCount,
-      }));
+      });
+      updateProfiles(queryClient, address, settle);
+      otherCopies?.(queryClient, address, settle);
       refreshGraph(queryClient, viewerId);
     },
   });

@@ -1,0 +1,56 @@
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import type { Viewer } from '../feed/use-viewer.ts';
+import { DiscoverSearch } from './discover-search.tsx';
+import { readDiscoverView, type DiscoverView as View } from './discover-url.ts';
+import { TopCreators } from './top-creators.tsx';
+import { TrendingTags } from './trending-tags.tsx';
+import { BadTag, TagPosts, TrendingPosts } from './trending-posts.tsx';
+import { useSearchBox } from './use-search-box.ts';
+
+function titleOf(view: View): string {
+  if (view.kind === 'search') return `${view.q} · Search`;
+  if (view.kind === 'tag') return `#${view.tag} · Discover`;
+  return 'Discover';
+}
+
+/**
+ * Discover: the search box on top; under it the search's results, a tag's posts or, with
+ * neither in the URL, trending tags, top creators and trending posts. The week's top creators
+ * stay in the side rail on wide screens whatever is shown.
+ */
+export function DiscoverView({ viewer }: { viewer: Viewer }) {
+  const [params] = useSearchParams();
+  const view = readDiscoverView(params);
+  const box = useSearchBox();
+  useDocumentTitle(titleOf(view));
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:gap-8">
+      <div className="flex min-w-0 flex-col gap-6">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-3xl font-black tracking-tight">Discover</h1>
+          <p className="text-sm text-muted">
+            Find people and posts, see what’s trending and who’s earning.
+          </p>
+        </header>
+        <DiscoverSearch box={box} view={view} viewer={viewer} />
+        {view.kind === 'tag' && <TagPosts key={view.tag} tag={view.tag} viewer={viewer} />}
+        {view.kind === 'bad-tag' && <BadTag raw={view.raw} />}
+        {view.kind === 'home' && (
+          <>
+            <TrendingTags />
+            <div className="xl:hidden">
+              <TopCreators viewer={viewer} layout="strip" />
+            </div>
+            <TrendingPosts viewer={viewer} />
+          </>
+        )}
+      </div>
+      <aside aria-label="Top creators" className="hidden xl:block">
+        <div className="sticky top-20">
+          <TopCreators viewer={viewer} layout="rail" />
+        </div>
+      </aside>
+    </div>
+  );
+}
