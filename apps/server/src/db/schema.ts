@@ -141,3 +141,4 @@ export * from './schema-economy.ts';
 export * from './schema-vaults.ts';
 export * from './schema-people.ts';
 export * from './schema-messages.ts';
+export * from './schema-analytics.ts';
