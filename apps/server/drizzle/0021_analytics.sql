@@ -10,7 +10,17 @@ CREATE TABLE "analytics_daily" (
 	CONSTRAINT "analytics_daily_non_negative" CHECK ("analytics_daily"."posts" >= 0 and "analytics_daily"."likes_received" >= 0 and "analytics_daily"."comments_received" >= 0 and "analytics_daily"."followers_gained" >= 0 and "analytics_daily"."sol_raised" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_dum_daily" (
+	"user_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"kind" text NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "analytics_dum_daily_user_id_day_kind_pk" PRIMARY KEY("user_id","day","kind"),
+	CONSTRAINT "analytics_dum_daily_positive" CHECK ("analytics_dum_daily"."amount" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "analytics_daily" ADD CONSTRAINT "analytics_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_dum_daily" ADD CONSTRAINT "analytics_dum_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "direct_messages_tips_received" ON "direct_messages" USING btree ("recipient_id","created_at","tip_lamports") WHERE "direct_messages"."tip_lamports" is not null;--> statement-breakpoint
 -- Backfill from what the tables still hold (free posts already deleted, with their likes and
 -- comments, are gone: their history starts here).
@@ -36,6 +46,11 @@ FROM (
   FROM vault_supports s JOIN vaults v ON v.id = s.vault_id GROUP BY 1, 2
 ) figures
 GROUP BY user_id, day;--> statement-breakpoint
+INSERT INTO "analytics_dum_daily" ("user_id", "day", "kind", "amount")
+SELECT recipient_id, (created_at AT TIME ZONE 'UTC')::date, kind, sum(amount)
+FROM emission_ledger
+WHERE amount > 0 AND recipient_id IS NOT NULL
+GROUP BY 1, 2, 3;--> statement-breakpoint
 -- Direct vault supports count towards the creator's SOL raised (analytics_daily.sol_raised) in
 -- the call that records them. The function of 0019 keeps its body under a new name,
 -- record_vault_support_core; record_vault_support and record_vault_supports call it, then add

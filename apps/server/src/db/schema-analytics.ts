@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -45,5 +45,29 @@ export const analyticsDaily = pgTable(
       'analytics_daily_non_negative',
       sql`${t.posts} >= 0 and ${t.likesReceived} >= 0 and ${t.commentsReceived} >= 0 and ${t.followersGained} >= 0 and ${t.solRaised} >= 0`,
     ),
+  ],
+);
+
+/**
+ * DUM minted to a wallet per UTC day and ledger kind: emission_ledger's rows with an amount,
+ * summed. Written in the statement that appends the ledger rows (the sequencer's batch,
+ * modules/emissions/sequencer.ts, and recordBonusMint), under the emission lock every mint
+ * takes, so it never drifts from the ledger and its upserts never wait on each other.
+ * GET /api/analytics reads a few rows per day here instead of aggregating every ledger row of
+ * the range (a busy wallet has up to the daily cap of them each day).
+ */
+export const analyticsDumDaily = pgTable(
+  'analytics_dum_daily',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.kind] }),
+    check('analytics_dum_daily_positive', sql`${t.amount} > 0`),
   ],
 );

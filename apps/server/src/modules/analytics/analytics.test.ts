@@ -232,6 +232,21 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     await liked(alice, bobs.id); // like_given
     await followed(t, alice.headers, bob.user.solAddress); // follow
     await addedComment(t, alice.headers, bobs.id, 'a comment'); // comment_created
+    // A bonus mint (recordBonusMint): staking rewards claimed two days later.
+    const staked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/stake',
+      headers: alice.headers,
+      payload: { amount: '100', action: 'stake' },
+    });
+    expect(staked.statusCode).toBe(200);
+    t.clock.advance(2 * DAY_MS);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/stake/claim',
+      headers: (await again(alice)).headers,
+    });
+    expect(BigInt(claim.json<{ claimed: string }>().claimed)).toBeGreaterThan(0n);
 
     const { rows } = await t.ctx.database.pool.query<{ kind: string; amount: string }>(
       `select kind, sum(amount)::text as amount from emission_ledger
@@ -243,14 +258,23 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
       'follow',
       'like_given',
       'post_created',
+      'staking_reward',
     ]);
     const total = rows.reduce((sum, r) => sum + BigInt(r.amount), 0n);
-    const body = await analyticsOf(t, alice.headers, '30d');
+    const body = await analyticsOf(t, (await again(alice)).headers, '30d');
     expect(body.dumByKind).toEqual(Object.fromEntries(rows.map((r) => [r.kind, r.amount])));
-    expect(valueOn(body, 'dumEarned', today())).toBe(total.toString());
+    // Highest first.
+    const amounts = Object.values(body.dumByKind).map(BigInt);
+    expect(amounts.every((amount, i) => i === 0 || amount <= (amounts[i - 1] ?? 0n))).toBe(true);
+    const staking = rows.find((r) => r.kind === 'staking_reward')?.amount;
+    expect(valueOn(body, 'dumEarned', today())).toBe(staking);
+    const twoDaysAgo = dayOf(new Date(t.clock.now().getTime() - 2 * DAY_MS));
+    expect(valueOn(body, 'dumEarned', twoDaysAgo)).toBe(
+      (total - BigInt(staking ?? '0')).toString(),
+    );
     expect(body.totals.dumEarned).toEqual({ value: total.toString(), previous: '0' });
     // Bob earned from his own post only: alice's actions paid alice.
-    const bobsBody = await analyticsOf(t, bob.headers, '30d');
+    const bobsBody = await analyticsOf(t, (await again(bob)).headers, '30d');
     expect(Object.keys(bobsBody.dumByKind)).toEqual(['post_created']);
   });
 

@@ -2,8 +2,9 @@ import type { Queryable } from '../../db/prepared.ts';
 
 /**
  * Every SQL statement of the analytics slice: the per-day counters other slices keep in step
- * with their actions (analytics_daily, db/schema-analytics.ts), and the reads of
- * GET /api/analytics.
+ * with their actions (analytics_daily, db/schema-analytics.ts; the emissions slice writes
+ * analytics_dum_daily with its ledger rows, and the feed's post insert counts its post in the
+ * same statement), and the reads of GET /api/analytics.
  */
 
 /** The counters of analytics_daily that actions write (the column names). */
@@ -77,9 +78,10 @@ export interface DailyRow {
 
 /**
  * A wallet's daily figures from `fromDay` to `toDay` (UTC dates, inclusive) in one statement:
- * its analytics_daily rows (primary key range), its DUM minted per day and ledger kind
- * (emission_ledger_recipient_time), and the tips it received per day
- * (direct_messages_tips_received, index-only). Days without activity have no rows.
+ * its analytics_daily rows and its DUM per day and ledger kind (analytics_dum_daily), each a
+ * primary key range, and the tips it received per day, summed from direct_messages
+ * (direct_messages_tips_received, an index-only range scan; `from`/`until` are the first and
+ * the day-after-last days' starts). Days without activity have no rows.
  */
 export async function readDailyRows(
   db: Queryable,
@@ -92,11 +94,9 @@ export async function readDailyRows(
       from analytics_daily
       where user_id = $1 and day >= $2::date and day <= $3::date
       union all
-      select 'dum', (created_at at time zone 'UTC')::date::text, kind, null, null, null, null,
-        sum(amount)::text
-      from emission_ledger
-      where recipient_id = $1 and created_at >= $4 and created_at < $5 and amount > 0
-      group by 2, 3
+      select 'dum', day::text, kind, null, null, null, null, amount::text
+      from analytics_dum_daily
+      where user_id = $1 and day >= $2::date and day <= $3::date
       union all
       select 'tips', (created_at at time zone 'UTC')::date::text, null, null, null, null, null,
         sum(tip_lamports)::text
