@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
 import { signInOverHttp } from './support/api-wallet-test-kit.ts';
 import { DESKTOP, openPage, PHONE } from './support/browser-test-kit.ts';
 import { newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
@@ -76,6 +77,15 @@ describe('analytics in the browser', () => {
     expect(await likes.getByRole('row', { name: / 1$/ }).count()).toBe(1);
     expect(await likes.getByRole('row', { name: / 0$/ }).count()).toBe(6);
     expect(await likes.textContent()).toContain('Likes received: 1 in the last 7 days');
+
+    // With figures and charts on screen (the route check of accessibility.spec.ts sees a new
+    // wallet's empty state), at both widths.
+    let report = await axeReport(page, '/analytics with figures (1440 px)');
+    await page.setViewportSize(PHONE);
+    await likes.locator('canvas').first().waitFor();
+    report += await axeReport(page, '/analytics with figures (375 px)');
+    expect(report, report).toBe('');
+    await page.setViewportSize(DESKTOP);
 
     // The top post links to the post.
     const top = page.getByRole('region', { name: 'Top posts' }).getByRole('link');
