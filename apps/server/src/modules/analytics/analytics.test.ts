@@ -188,6 +188,33 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     expect(valueOn(after, 'likesReceived', today())).toBe(3);
   });
 
+  it('counts concurrent likes, comments and follows exactly (one row per wallet and day, taken in turn)', async () => {
+    const alice = await newUser();
+    const [first, second] = [
+      await createdPost(t, alice.headers, 'popular'),
+      await createdPost(t, alice.headers, 'also popular'),
+    ];
+    const fans = await Promise.all(Array.from({ length: 12 }, () => newUser()));
+    await Promise.all(
+      fans.flatMap((fan, i) => [
+        liked(fan, first.id),
+        liked(fan, second.id),
+        addedComment(t, fan.headers, i % 2 ? first.id : second.id, `comment ${i}`),
+        followed(t, fan.headers, alice.user.solAddress),
+      ]),
+    );
+    const body = await analyticsOf(t, alice.headers);
+    expect(figuresOn(body, today())).toMatchObject({
+      posts: 2,
+      likesReceived: 24,
+      commentsReceived: 12,
+      followersGained: 12,
+    });
+    // Half of them take back their like of the first post, all at once.
+    await Promise.all(fans.slice(0, 6).map((fan) => unliked(fan, first.id)));
+    expect(valueOn(await analyticsOf(t, alice.headers), 'likesReceived', today())).toBe(18);
+  });
+
   it('keeps the likes and comments of a post that expired and was deleted, on the day they were given', async () => {
     const [alice, bob] = await Promise.all([newUser(), newUser()]);
     const post = await createdPost(t, alice.headers, 'here today');
