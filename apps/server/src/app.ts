@@ -6,6 +6,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
 import { discoverRoutes } from './modules/discover/index.ts';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
   messageRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -58,6 +58,10 @@ export const directMessages = pgTable(
     // The cascade from users (the sender's side; the pair index serves neither side alone).
     index('direct_messages_sender').on(t.senderId),
     index('direct_messages_recipient').on(t.recipientId),
+    // Tips a wallet received per day (GET /api/analytics): an index-only range scan.
+    index('direct_messages_tips_received')
+      .on(t.recipientId, t.createdAt, t.tipLamports)
+      .where(sql`${t.tipLamports} is not null`),
     uniqueIndex('direct_messages_tip_signature').on(t.tipSignature),
     check('direct_messages_not_self', sql`${t.senderId} <> ${t.recipientId}`),
     check(

@@ -146,3 +146,4 @@ export * from './schema-vaults.ts';
 export * from './schema-people.ts';
 export * from './schema-messages.ts';
 export * from './schema-discover.ts';
+export * from './schema-analytics.ts';

@@ -250,4 +250,15 @@ describe('response schemas generated from the core contracts', () => {
       required: ['count', 'name', 'state', 'nested'],
     });
   });
+
+  it("writes a record's entries (z.record keeps its value schema)", () => {
+    const schema = z.object({
+      byKind: z.record(z.string(), z.string().regex(/^\d+$/)),
+      value: z.union([z.number().int(), z.string()]),
+    });
+    const serialise: (value: unknown) => string = fastJsonStringify(responseJsonSchema(schema));
+    const sample = { byKind: { like_given: '150', follow: '3' }, value: '12' };
+    expect(JSON.parse(serialise(sample))).toStrictEqual(sample);
+    expect(JSON.parse(serialise({ byKind: {}, value: 7 }))).toStrictEqual({ byKind: {}, value: 7 });
+  });
 });

@@ -10,7 +10,9 @@ import { z } from 'zod';
  * than the serialiser's validator, and `additionalProperties: false` adds nothing (properties
  * outside the schema are never written). A nullable scalar becomes a type list (`['string',
  * 'null']`), which the serialiser writes without a check; in any other union null comes first,
- * so a null value matches its branch without a check of the object branch.
+ * so a null value matches its branch without a check of the object branch. A record's value
+ * schema (`additionalProperties: {...}`, zod's z.record) is kept: without it the serialiser
+ * would write the record as `{}`.
  */
 export type ResponseJsonSchema = { [keyword: string]: unknown };
 
@@ -28,7 +30,7 @@ export function responseJsonSchema(schema: z.ZodType): ResponseJsonSchema {
 function shapeOf(node: object): ResponseJsonSchema {
   const shape: ResponseJsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) {
-    if (!SHAPE_KEYWORDS.has(keyword)) continue;
+    if (!SHAPE_KEYWORDS.has(keyword) && !isRecordValues(keyword, value)) continue;
     shape[keyword] = shapeOfKeyword(keyword, value);
   }
   return nullableScalar(shape) ?? shape;
@@ -60,12 +62,18 @@ function shapeOfKeyword(keyword: string, value: unknown): unknown {
         ]),
       );
     case 'items':
+    case 'additionalProperties':
       return shapeOf(value as object);
     case 'anyOf':
       return nullFirst((value as object[]).map(shapeOf));
     default:
       return value;
   }
+}
+
+/** `additionalProperties` holding a schema (a record's values), not `false`. */
+function isRecordValues(keyword: string, value: unknown): boolean {
+  return keyword === 'additionalProperties' && typeof value === 'object' && value !== null;
 }
 
 function nullFirst(branches: ResponseJsonSchema[]): ResponseJsonSchema[] {

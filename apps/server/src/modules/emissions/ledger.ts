@@ -86,6 +86,14 @@ export async function recordBonusMint(
     .returning({ id: emissionLedger.id });
   if (inserted.length === 0) return { status: 'already_recorded' };
   if (amount > 0n) {
+    // The recipient's DUM that UTC day by kind (modules/analytics), in step with the ledger.
+    await tx.execute(
+      sql`insert into analytics_dum_daily (user_id, day, kind, amount)
+        values (${mint.recipientId}, (${now.toISOString()}::timestamptz at time zone 'UTC')::date,
+          ${mint.kind}, ${amount})
+        on conflict (user_id, day, kind) do update set
+          amount = analytics_dum_daily.amount + excluded.amount`,
+    );
     await tx
       .update(emissionState)
       .set({ totalMinted: sql`${emissionState.totalMinted} + ${amount}`, updatedAt: now })

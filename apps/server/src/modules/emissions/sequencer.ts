@@ -319,7 +319,8 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
 /**
  * The batch's writes in one statement, all conditional on the counters' row still being the
  * version the batch was read at (compare and set, under that row's lock): counters, the batch
- * out of the queue, ledger rows and Live Activity in order (their ids follow it), credits.
+ * out of the queue, ledger rows and Live Activity in order (their ids follow it), the per-day
+ * sums analytics reads, credits.
  * Answers whether it applied.
  */
 async function writeBatch(
@@ -351,6 +352,19 @@ async function writeBatch(
             reference, created_at, n)
         where exists (select 1 from counters)
         order by n
+        returning 1
+      ), dum_days as (
+        -- The recipients' DUM per UTC day and kind (modules/analytics, analytics_dum_daily), in
+        -- step with the ledger rows; in key order, under the counters' lock like every mint.
+        insert into analytics_dum_daily (user_id, day, kind, amount)
+        select recipient_id, (created_at at time zone 'UTC')::date, kind, sum(amount)
+        from unnest($9::uuid[], $10::text[], $8::bigint[], $12::timestamptz[])
+          as d(recipient_id, kind, amount, created_at)
+        where exists (select 1 from counters) and amount > 0
+        group by 1, 2, 3
+        order by 1, 2, 3
+        on conflict (user_id, day, kind) do update set
+          amount = analytics_dum_daily.amount + excluded.amount
         returning 1
       ), credits as (
         insert into dum_accounts (user_id, balance, total_earned, updated_at)

@@ -490,6 +490,12 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
       `${fanDeposit}:70000000`,
     ]);
     expect(eventsOf('vault_completed', main.vault.id)).toHaveLength(0);
+    // The creator's SOL raised (modules/analytics) counted each growth once: 50 + 30 + 20.
+    const { rows: raised } = await t.ctx.database.pool.query<{ sol: string }>(
+      'select coalesce(sum(sol_raised), 0)::text as sol from analytics_daily where user_id = $1',
+      [creator.id],
+    );
+    expect(raised[0]?.sol).toBe('100000000');
   });
 
   it('shares chain reads between syncs of one vault: a burst costs at most two reads (finding 10)', async () => {

@@ -27,6 +27,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import { addToDay } from '../analytics/index.ts';
 import {
   recordRewardedEvent,
   writeActivity,
@@ -364,6 +365,16 @@ async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Ann
     });
   }
   await rewardRead(client, tx, { read, locked, grown, wentLive });
+  // The creator's SOL raised that day (modules/analytics): the deposits' growth this read saw.
+  const raised = grown.reduce((sum, g) => sum + g.added, 0n);
+  if (raised > 0n) {
+    await addToDay(client, {
+      userId: locked.creator_id,
+      at: now,
+      counter: 'sol_raised',
+      amount: raised,
+    });
+  }
   return announcementOf(tx, { read, locked, grown, wentLive, unlocked });
 }
 

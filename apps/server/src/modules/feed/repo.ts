@@ -425,6 +425,12 @@ export async function insertPost(
       ), queued as (
         insert into emission_queue (kind, actor_id, reference, created_at)
         select $8::text, author_id, id::text, created_at from post where $8::text is not null
+      ), counted as (
+        -- The author's posts that UTC day (modules/analytics addToDay, written here so a text
+        -- post stays one statement).
+        insert into analytics_daily (user_id, day, posts)
+        select author_id, (created_at at time zone 'UTC')::date, 1 from post
+        on conflict (user_id, day) do update set posts = analytics_daily.posts + 1
       )
       select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
@@ -574,12 +580,12 @@ export async function insertEngagement(
   return inserted.length > 0;
 }
 
-/** Removes the user's like or bookmark of a post; false when there was none. */
+/** Removes the user's like or bookmark of a post: when it was given, or null when there was none. */
 export async function deleteEngagement(
   tx: Pick<Tx, 'delete'>,
   args: { postId: bigint; userId: string; kind: EngagementKind },
-): Promise<boolean> {
-  const removed = await tx
+): Promise<Date | null> {
+  const [removed] = await tx
     .delete(engagements)
     .where(
       and(
@@ -588,8 +594,8 @@ export async function deleteEngagement(
         eq(engagements.kind, args.kind),
       ),
     )
-    .returning({ kind: engagements.kind });
-  return removed.length > 0;
+    .returning({ createdAt: engagements.createdAt });
+  return removed?.createdAt ?? null;
 }
 
 export async function insertComment(
@@ -609,13 +615,13 @@ export async function insertComment(
   return comment;
 }
 
-/** Locks a comment of this post until commit, and answers its author; null when none. */
+/** Locks a comment of this post until commit, and answers its author and time; null when none. */
 export async function lockComment(
   tx: Pick<Tx, 'select'>,
   args: { postId: bigint; commentId: bigint },
-): Promise<{ authorId: string } | null> {
+): Promise<{ authorId: string; createdAt: Date } | null> {
   const [comment] = await tx
-    .select({ authorId: comments.authorId })
+    .select({ authorId: comments.authorId, createdAt: comments.createdAt })
     .from(comments)
     .where(and(eq(comments.id, args.commentId), eq(comments.messageId, args.postId)))
     .for('update');

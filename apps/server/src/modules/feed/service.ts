@@ -20,6 +20,7 @@ import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import { addToDay, takeFromDay } from '../analytics/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
 import {
@@ -560,6 +561,14 @@ export async function toggleEngagement(
     if (await insertEngagement(tx, { postId: id, userId: user.id, kind, now })) {
       if (kind === 'like') {
         await adjustCount(tx, id, 'like_count', 1);
+        // Likes received by the author that day; self-likes are not counted (nor rewarded).
+        if (post.authorId !== user.id) {
+          await addToDay(client, {
+            userId: post.authorId,
+            at: now,
+            counter: 'likes_received',
+          });
+        }
         await recordRewardedEvent(
           client,
           {
@@ -573,8 +582,18 @@ export async function toggleEngagement(
       }
       return 'on' as const;
     }
-    const removed = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
-    if (removed && kind === 'like') await adjustCount(tx, id, 'like_count', -1);
+    const likedAt = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
+    if (likedAt && kind === 'like') {
+      await adjustCount(tx, id, 'like_count', -1);
+      // An unlike takes the like off the day it was given (the post's expiry takes nothing).
+      if (post.authorId !== user.id) {
+        await takeFromDay(client, {
+          userId: post.authorId,
+          at: likedAt,
+          counter: 'likes_received',
+        });
+      }
+    }
     return 'off' as const;
   });
   if (kind === 'like') {
@@ -607,6 +626,10 @@ export async function addComment(
     }
     const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
     await adjustCount(tx, postId, 'comment_count', 1);
+    // Comments received by the post's author that day, not counting their own.
+    if (post.authorId !== user.id) {
+      await addToDay(client, { userId: post.authorId, at: now, counter: 'comments_received' });
+    }
     await recordRewardedEvent(
       client,
       {
@@ -641,7 +664,8 @@ export async function deleteComment(
   commentId: bigint,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps, async (client) => {
+    const tx = drizzle(client);
     const post = await lockLivePost(tx, postId, now, 'for no key update', user.id);
     if (!post) throw new AppError('post_not_found');
     const comment = await lockComment(tx, { postId, commentId });
@@ -651,6 +675,14 @@ export async function deleteComment(
     }
     await deleteCommentRow(tx, commentId);
     await adjustCount(tx, postId, 'comment_count', -1);
+    // Off the day it was given, as an unlike.
+    if (post.authorId !== user.id) {
+      await takeFromDay(client, {
+        userId: post.authorId,
+        at: comment.createdAt,
+        counter: 'comments_received',
+      });
+    }
   });
   deps.cache.invalidate();
 }

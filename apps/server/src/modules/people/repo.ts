@@ -145,33 +145,36 @@ export async function insertFollow(
   return (rowCount ?? 0) > 0;
 }
 
-/** Removes the follow; false when there was none. */
+/** Removes the follow: when it was made, or null when there was none. */
 export async function deleteFollow(
   db: Queryable,
   args: { followerId: string; followingId: string },
-): Promise<boolean> {
-  const { rowCount } = await db.query({
+): Promise<Date | null> {
+  const { rows } = await db.query<{ created_at: Date }>({
     name: 'people_delete_follow',
-    text: `delete from follows where follower_id = $1 and following_id = $2`,
+    text: `delete from follows where follower_id = $1 and following_id = $2 returning created_at`,
     values: [args.followerId, args.followingId],
   });
-  return (rowCount ?? 0) > 0;
+  return rows[0]?.created_at ?? null;
 }
 
-/** Removes the follows between two wallets, both ways; answers the wallets that lost a follower. */
+/**
+ * Removes the follows between two wallets, both ways; answers each removed follow's followed
+ * wallet and when it was made.
+ */
 export async function deleteFollowsBetween(
   db: Queryable,
   userA: string,
   userB: string,
-): Promise<string[]> {
-  const { rows } = await db.query<{ following_id: string }>({
+): Promise<Array<{ followingId: string; createdAt: Date }>> {
+  const { rows } = await db.query<{ following_id: string; created_at: Date }>({
     name: 'people_delete_follows_between',
     text: `delete from follows
       where (follower_id = $1 and following_id = $2) or (follower_id = $2 and following_id = $1)
-      returning following_id`,
+      returning following_id, created_at`,
     values: [userA, userB],
   });
-  return rows.map((row) => row.following_id);
+  return rows.map((row) => ({ followingId: row.following_id, createdAt: row.created_at }));
 }
 
 export async function countFollowers(db: Queryable, userId: string): Promise<number> {

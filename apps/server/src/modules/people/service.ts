@@ -12,6 +12,7 @@ import type { Clock } from '../../context.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import { addToDay, takeFromDay } from '../analytics/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import { decodeFollowCursor, encodeFollowCursor } from './cursor.ts';
 import {
@@ -90,6 +91,8 @@ export async function setFollow(
         now,
       });
       if (changed) {
+        // The followed wallet's followers gained that day (modules/analytics).
+        await addToDay(client, { userId: target.id, at: now, counter: 'followers_gained' });
         await recordRewardedEvent(
           client,
           {
@@ -102,7 +105,19 @@ export async function setFollow(
         );
       }
     } else {
-      changed = await deleteFollow(client, { followerId: viewer.id, followingId: target.id });
+      const followedAt = await deleteFollow(client, {
+        followerId: viewer.id,
+        followingId: target.id,
+      });
+      changed = followedAt !== null;
+      // Off the day the follow was made: followers gained counts follows that still hold.
+      if (followedAt) {
+        await takeFromDay(client, {
+          userId: target.id,
+          at: followedAt,
+          counter: 'followers_gained',
+        });
+      }
     }
     return { target, changed, followerCount: await countFollowers(client, target.id) };
   });
@@ -196,7 +211,24 @@ export async function setBlock(
       return [];
     }
     await insertBlock(client, { blockerId: viewer.id, blockedId: target.id, now });
-    return deleteFollowsBetween(client, viewer.id, target.id);
+    const removed = await deleteFollowsBetween(client, viewer.id, target.id);
+    // The follows a block removes come off their days as unfollows do; in (user, day) order,
+    // the order every transaction takes these rows in.
+    const byRow = [...removed].sort((a, b) =>
+      a.followingId === b.followingId
+        ? a.createdAt.getTime() - b.createdAt.getTime()
+        : a.followingId < b.followingId
+          ? -1
+          : 1,
+    );
+    for (const follow of byRow) {
+      await takeFromDay(client, {
+        userId: follow.followingId,
+        at: follow.createdAt,
+        counter: 'followers_gained',
+      });
+    }
+    return removed.map((follow) => follow.followingId);
   });
   if (unfollowed.length > 0) {
     await applyVerifiedRule(deps.pool, {
