@@ -60,6 +60,11 @@ export const messages = pgTable(
     // one probe per followed wallet); also serves the cascade from users. expires_at and kind
     // ride along so the Following feed's probes are index-only scans (its filters need them).
     index('messages_author_time').on(t.authorId, t.createdAt, t.id, t.expiresAt, t.kind),
+    // The media feed (scope=media, Reels): the posts with an image or audio, newest first, read
+    // backwards like messages_feed. Partial, so a feed of mostly text posts is not walked for them.
+    index('messages_media_feed')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.imageKey} is not null or ${t.audioKey} is not null`),
   ],
 );
 
