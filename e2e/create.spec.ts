@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import { postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
@@ -74,6 +75,8 @@ describe('Create', () => {
     expect(await form(page).getByTestId('draft-saved').textContent()).toBe(
       'Draft saved on this device',
     );
+    const report = await axeReport(page, 'Create with an image and its preview (1440 px)');
+    expect(report, report).toBe('');
 
     // A reload puts the whole draft back: text, image and alt text.
     await page.reload();
@@ -117,6 +120,8 @@ describe('Create', () => {
     await textBox(page).fill('Locked until you back it');
     await page.getByTestId('create-preview').getByTestId('vault-panel').waitFor();
     expect(await page.getByTestId('create-preview').getByText('/ 0.3000 SOL').count()).toBe(1);
+    const report = await axeReport(page, 'Create in vault mode (375 px)');
+    expect(report, report).toBe('');
 
     // Discard, confirmed: empty again, and nothing comes back on reload.
     await form(page).getByRole('button', { name: 'Discard draft' }).click();

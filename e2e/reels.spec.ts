@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import { signInWithBurnerKey } from './support/feed-page-test-kit.ts';
@@ -111,6 +112,7 @@ describe('Reels', () => {
     expect(await locked.getByTestId('vault-locked-media').isVisible()).toBe(true);
     expect(await locked.locator('img[src^="/media/"]').count()).toBe(0);
     expect(await locked.getByRole('link', { name: 'View vault' }).isVisible()).toBe(true);
+    let report = await axeReport(page, 'the locked vault reel (375 px)');
     // Focus follows the keys, as in an ARIA feed.
     expect(
       await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''),
@@ -126,6 +128,8 @@ describe('Reels', () => {
     await toggle.click();
     await expect.poll(() => audioState(page), MEDIA).toEqual({ paused: true, muted: false });
     expect(await toggle.getAttribute('aria-label')).toBe('Play audio');
+    report += await axeReport(page, 'the audio reel, paused (375 px)');
+    expect(report, report).toBe('');
     await toggle.click();
     await expect.poll(() => audioState(page), MEDIA).toEqual({ paused: false, muted: false });
 
@@ -213,6 +217,8 @@ describe('Reels', () => {
     await dialog.getByRole('textbox', { name: 'Write a comment' }).fill('Love this one');
     await dialog.getByRole('button', { name: 'Post comment' }).click();
     await dialog.getByText('Love this one').waitFor();
+    const report = await axeReport(page, 'the comments of a reel (375 px)', '[role="dialog"]');
+    expect(report, report).toBe('');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect

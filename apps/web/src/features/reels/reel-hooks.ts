@@ -12,11 +12,12 @@ export const REEL_INDEX_ATTRIBUTE = 'data-reel-index';
 
 /**
  * Which reel is in view, by IntersectionObserver over the scroller's reels (at least
- * REEL_VISIBLE_RATIO of one on screen). `count` re-observes when reels are added.
+ * REEL_VISIBLE_RATIO of one on screen). `reelsKey` (the reels' ids) observes them again when
+ * reels are added, removed or replaced.
  */
 export function useReelInView(
   scroller: RefObject<HTMLElement | null>,
-  count: number,
+  reelsKey: string,
   current: number,
   onChange: (index: number) => void,
 ): void {
@@ -41,7 +42,7 @@ export function useReelInView(
     );
     for (const reel of root.querySelectorAll(`[${REEL_INDEX_ATTRIBUTE}]`)) observer.observe(reel);
     return () => observer.disconnect();
-  }, [scroller, count]);
+  }, [scroller, reelsKey]);
 }
 
 /**

@@ -207,7 +207,7 @@ function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; hea
         <div className="min-w-0">
           <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-[15px] font-bold">
             {profileHref ? (
-              <Link to={profileHref} className="truncate rounded-sm hover:underline">
+              <Link to={profileHref} className="truncate rounded-sm py-0.5 hover:underline">
                 {name}
               </Link>
             ) : (

@@ -119,7 +119,8 @@ function ReelsFeed({
     select(index);
   };
 
-  useReelInView(scroller, screens, current, select);
+  const reelsKey = useMemo(() => posts.map((post) => post.id).join(' '), [posts]);
+  useReelInView(scroller, reelsKey, current, select);
   usePreloadedImages(posts, current);
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
