@@ -41,9 +41,9 @@ describe.each(testDatabaseKinds())('the media feed (scope=media) on %s', (kind) 
 
   /** Access tokens live 15 minutes of the test clock: sign in again after moving it far. */
   async function refreshTokens(): Promise<void> {
-    [alice, bob, viewer] = await Promise.all(
-      [alice, bob, viewer].map((user) => createSignedInUser(t.ctx, user.user.solAddress)),
-    );
+    alice = await createSignedInUser(t.ctx, alice.user.solAddress);
+    bob = await createSignedInUser(t.ctx, bob.user.solAddress);
+    viewer = await createSignedInUser(t.ctx, viewer.user.solAddress);
   }
 
   async function clearPosts(): Promise<void> {
