@@ -4,7 +4,13 @@ import { axeReport } from './support/accessibility-test-kit.ts';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import { signInWithBurnerKey } from './support/feed-page-test-kit.ts';
-import { REEL_TEXTS, seedReels, type ReelsSeed } from './support/reels-test-kit.ts';
+import {
+  REEL_TEXTS,
+  seedMoreImageReels,
+  seedReels,
+  type ReelsSeed,
+} from './support/reels-test-kit.ts';
+import { startServer, UNLIMITED_WRITES } from './support/server-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -244,6 +250,45 @@ describe('Reels', () => {
         activeReel(page).getByRole('button', { name: /^Like/ }).getAttribute('aria-pressed'),
       )
       .toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Reels, page after page', () => {
+  // One wallet uploads and posts 14 times: a script, past the limits a person never reaches.
+  const suite = serverAndBrowserForSuite(() =>
+    startServer({ env: { ...UNLIMITED_WRITES, UPLOAD_RATE_LIMIT: '1000' } }),
+  );
+
+  it('pages on as the reels are watched, and ends with the caught-up screen', async () => {
+    const seed = await seedReels(suite.server.url);
+    await seedMoreImageReels(suite.server.url, seed.creator, 9);
+    const texts = [
+      ...Array.from({ length: 9 }, (_, i) => `Extra reel ${9 - i}`),
+      ...ORDER.map((key) => REEL_TEXTS[key]),
+    ];
+    const { page, context, errors } = await openPage(suite.browser, PHONE);
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/messages-v2/feed') pages.push(url.search);
+    });
+    await page.goto(`${suite.server.url}/reels`);
+    await expect.poll(() => activeText(page)).toBe(texts[0]);
+    // The first page holds 10 reels.
+    expect(await reels(page).count()).toBe(10);
+    for (const text of texts.slice(1)) {
+      await page.keyboard.press('j');
+      await expect.poll(() => activeText(page), { timeout: 10_000 }).toBe(text);
+    }
+    expect(await reels(page).count()).toBe(texts.length);
+    expect(pages).toEqual([
+      '?scope=media&limit=10',
+      expect.stringMatching(/^\?scope=media&limit=10&cursor=./) as unknown as string,
+    ]);
+    await page.keyboard.press('j');
+    await page.getByRole('heading', { name: 'You’re all caught up' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

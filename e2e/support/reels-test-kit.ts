@@ -87,6 +87,26 @@ async function upload(
   return answer.mediaUrl;
 }
 
+/** `count` more image posts by the seed's creator, 'Extra reel 1' (oldest) to 'Extra reel N'. */
+export async function seedMoreImageReels(
+  serverUrl: string,
+  creator: ApiSession,
+  count: number,
+): Promise<void> {
+  const png = await readFile(PNG);
+  for (let i = 1; i <= count; i++) {
+    const imageUrl = await upload(serverUrl, creator, {
+      data: png,
+      type: 'image/png',
+      name: `extra-${i}.png`,
+    });
+    await request(serverUrl, '/api/messages-v2/messages', creator, {
+      body: `Extra reel ${i}`,
+      imageUrl,
+    });
+  }
+}
+
 /**
  * Newest first, the media feed then reads: the second image, the locked vault (image withheld),
  * the audio, the first image. The text-only post is in the feed but is no reel.
