@@ -16,7 +16,7 @@ const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 /** Each route and the heading its page shows. */
 const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/', /^Feed$/],
-  ['/reels', /Reels, one swipe at a time/],
+  ['/reels', /^Reels$/],
   ['/discover', /Find your people/],
   ['/vaults/42', /^Vault( not found)?$/],
   // No post 7 on a fresh database: the post page's own not-found state.
@@ -24,7 +24,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   // Signed out, your own profile asks you to connect; no Dum Club user has this wallet.
   ['/profile', /^Connect your wallet to see your profile$/],
   [`/profile/${WALLET}`, /^Profile not found$/],
-  ['/create', /Make something worth vibing/],
+  ['/create', /^Create$/],
   ['/my-vaults', /^My Vaults$/],
   ['/mystery-vaults', /What's inside\? Nobody knows yet\./],
   ['/time-capsules', /Posts sealed until their moment/],
@@ -36,6 +36,9 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/privacy', /^Privacy Policy$/],
   ['/no/such/page', /^Page not found$/],
 ];
+
+/** Pages that fill the window and scroll inside themselves, without the footer. */
+const IMMERSIVE = new Set(['/reels']);
 
 const seedEvents = (totalEvents: number): StartServerOptions => ({
   seed: async (database) => {
@@ -102,8 +105,14 @@ describe('the app shell', () => {
     for (const [path, heading] of ROUTES) {
       await page.goto(running.current.fresh.url + path);
       expect(await pageHeading(page), path).toMatch(heading);
-      // The shell is around every page.
-      expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
+      // The shell is around every page: the footer under it, except on the pages that fill the
+      // window between the header and the bottom bar (Reels), where the navigation stays.
+      if (IMMERSIVE.has(path)) {
+        const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+        expect(await nav.count(), path).toBe(1);
+      } else {
+        expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
+      }
     }
     // Chromium logs the post page's 404 answer as a console error; that one is expected.
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);

@@ -77,6 +77,11 @@ export const messages = pgTable(
     // Discover: a tag's posts (tags @> array[tag]) and full-text search (search @@ query).
     index('messages_tags').using('gin', t.tags),
     index('messages_search').using('gin', t.search),
+    // The media feed (scope=media, Reels): the posts with an image or audio, newest first, read
+    // backwards like messages_feed. Partial, so a feed of mostly text posts is not walked for them.
+    index('messages_media_feed')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.imageKey} is not null or ${t.audioKey} is not null`),
   ],
 );
 

@@ -58,14 +58,21 @@ function notPendingFor(viewerParam: number | null): string {
         ${viewerParam === null ? '' : `and m.author_id <> $${viewerParam}`}))`;
 }
 
+/**
+ * The media feed's filter (scope=media, Reels): posts with an image or audio file. Spelt exactly
+ * as the partial index messages_media_feed's predicate, so the planner reads that index.
+ */
+const HAS_MEDIA = '(m.image_key is not null or m.audio_key is not null)';
+
 // $1 now, $2 limit, then the cursor ($3, $4) when paging on, then the viewer.
-function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig {
+function feedStatement(withCursor: boolean, withViewer: boolean, media = false): pg.QueryConfig {
   const viewerParam = withViewer ? (withCursor ? 5 : 3) : null;
   return {
-    name: `feed_page_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}`,
+    name: `${media ? 'media_feed' : 'feed_page'}_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}`,
     text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
       from messages m join users u on u.id = m.author_id
       where (m.expires_at is null or m.expires_at > $1)
+        ${media ? `and ${HAS_MEDIA}` : ''}
         and ${notPendingFor(viewerParam)}
         ${viewerParam === null ? '' : `and ${notBlockedBy(`$${viewerParam}`, 'm.author_id')}`}
         ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
@@ -74,25 +81,39 @@ function feedStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig
   };
 }
 
-const FEED_STATEMENTS = {
-  firstAnon: feedStatement(false, false),
-  firstViewer: feedStatement(false, true),
-  afterAnon: feedStatement(true, false),
-  afterViewer: feedStatement(true, true),
-};
+function feedStatements(media: boolean) {
+  return {
+    firstAnon: feedStatement(false, false, media),
+    firstViewer: feedStatement(false, true, media),
+    afterAnon: feedStatement(true, false, media),
+    afterViewer: feedStatement(true, true, media),
+  };
+}
 
+const FEED_STATEMENTS = feedStatements(false);
+/** Exported for the test that checks its plan reads messages_media_feed. */
+export const MEDIA_FEED_STATEMENTS = feedStatements(true);
+
+/** A page of the feed; `media`: only the posts with an image or audio (scope=media). */
 export async function readFeedRows(
   pool: pg.Pool,
-  args: { now: Date; limit: number; after: PagePosition | null; viewerId: string | null },
+  args: {
+    now: Date;
+    limit: number;
+    after: PagePosition | null;
+    viewerId: string | null;
+    media?: boolean;
+  },
 ): Promise<PostRow[]> {
   const { now, limit, after, viewerId } = args;
+  const statements = args.media ? MEDIA_FEED_STATEMENTS : FEED_STATEMENTS;
   let statement: pg.QueryConfig;
   const values: unknown[] = [now, limit];
   if (after) {
     values.push(after.createdAt, after.id.toString());
-    statement = viewerId ? FEED_STATEMENTS.afterViewer : FEED_STATEMENTS.afterAnon;
+    statement = viewerId ? statements.afterViewer : statements.afterAnon;
   } else {
-    statement = viewerId ? FEED_STATEMENTS.firstViewer : FEED_STATEMENTS.firstAnon;
+    statement = viewerId ? statements.firstViewer : statements.firstAnon;
   }
   if (viewerId) values.push(viewerId);
   const result = await pool.query<PostRow>({ ...statement, values });

@@ -57,10 +57,13 @@ function pageQuery(defaultSize: number, maxSize: number) {
 
 const noQuery = z.object({});
 const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX).extend({
-  /** 'all' (or absent): every post; 'following': the viewer's and those they follow. */
+  /**
+   * 'all' (or absent): every post; 'following': the viewer's and those they follow; 'media':
+   * the posts with an image or audio (Reels).
+   */
   scope: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(['all', 'following']).default('all'),
+    z.enum(['all', 'following', 'media']).default('all'),
   ),
 });
 const userPostsQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
@@ -128,6 +131,9 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
       if (query.scope === 'following') {
         const viewer = requireUser(request);
         return getFollowingPage(deps, { cursor, limit: query.limit, viewer });
+      }
+      if (query.scope === 'media') {
+        return getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true });
       }
       // Only the anonymous first page is cached: a signed-in viewer's page leaves out the
       // wallets they blocked (and shows their likes), so it is never served from the cache.

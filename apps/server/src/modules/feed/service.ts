@@ -143,10 +143,14 @@ function toCommentItem(row: CommentRow): CommentItem {
 
 // ---- Reads ------------------------------------------------------------------------------------
 
-/** One page of the feed, newest first, for a viewer (their likes and bookmarks) or anonymous. */
+/**
+ * One page of the feed, newest first, for a viewer (their likes and bookmarks) or anonymous;
+ * `media`: only the posts with an image or audio (Reels). A locked vault's media stays withheld
+ * (withVaults) whichever page it is on.
+ */
 export async function getFeedPage(
   deps: FeedDeps,
-  args: { cursor: string | null; limit: number; viewer: Viewer | null },
+  args: { cursor: string | null; limit: number; viewer: Viewer | null; media?: boolean },
 ): Promise<FeedPageResponse> {
   const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
   const rows = await readFeedRows(deps.pool, {
@@ -154,6 +158,7 @@ export async function getFeedPage(
     limit: args.limit + 1,
     after,
     viewerId: args.viewer?.id ?? null,
+    media: args.media ?? false,
   });
   return toFeedPage(deps, rows, args.limit, args.viewer);
 }

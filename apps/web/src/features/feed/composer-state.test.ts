@@ -71,6 +71,14 @@ describe('composerReducer', () => {
     expect(off.lockAmount).toBe('0.3');
   });
 
+  it('sets vault mode on or off as picked (the Create page), the same state when unchanged', () => {
+    const on = run({ type: 'vaultMode', on: true }, { type: 'lockAmount', value: '0.3' });
+    expect(on.vaultMode).toBe(true);
+    expect(composerReducer(on, { type: 'vaultMode', on: true })).toBe(on);
+    const off = composerReducer(on, { type: 'vaultMode', on: false });
+    expect(off).toEqual({ ...on, vaultMode: false });
+  });
+
   it('clears everything once a post went out', () => {
     const state = run(
       { type: 'text', text: 'hello' },

@@ -29,6 +29,7 @@ export type ComposerAction =
   | { type: 'detach' }
   | { type: 'altText'; text: string }
   | { type: 'toggleVault' }
+  | { type: 'vaultMode'; on: boolean }
   | { type: 'vaultKind'; kind: VaultKind }
   | { type: 'lockAmount'; value: string }
   | { type: 'multiplier'; value: string }
@@ -63,6 +64,8 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
       return { ...state, altText: action.text };
     case 'toggleVault':
       return { ...state, vaultMode: !state.vaultMode };
+    case 'vaultMode':
+      return state.vaultMode === action.on ? state : { ...state, vaultMode: action.on };
     case 'vaultKind':
       return { ...state, vaultKind: action.kind };
     case 'lockAmount':

@@ -8,8 +8,24 @@ import type { Attachment } from './composer-state.ts';
 import { LENGTH_WARNING_REMAINING } from './limits.ts';
 
 /**
- * The composer's tools: Add Image and Add Audio (through hidden file inputs, checked before
- * they are kept), the vault toggle, and Create Fan Vault.
+ * Keeps a picked file as the attachment when it passes the checks (type, size), else says why
+ * with a toast: the same for a file input and a file dropped on the Create page.
+ */
+export function useAttachmentPick(onAttach: (attachment: Attachment) => void) {
+  return (file: File | undefined) => {
+    if (!file) return;
+    const check = checkAttachment(file);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      return;
+    }
+    onAttach({ file, kind: check.kind });
+  };
+}
+
+/**
+ * The composer's tools: Add Image and Add Audio (MediaTools), the vault toggle, and Create Fan
+ * Vault.
  */
 export function ComposerTools({
   vaultMode,
@@ -22,18 +38,42 @@ export function ComposerTools({
   onAttach: (attachment: Attachment) => void;
   onToggleVault: () => void;
 }) {
+  return (
+    <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
+      <MediaTools disabled={disabled} onAttach={onAttach} />
+      <ToolButton
+        onClick={onToggleVault}
+        disabled={disabled}
+        pressed={vaultMode}
+        icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+        tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
+      >
+        {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+      </ToolButton>
+      <ToolButton
+        onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
+        icon={<Sparkles aria-hidden="true" />}
+      >
+        Create Fan Vault
+      </ToolButton>
+    </div>
+  );
+}
+
+/** Add Image and Add Audio, through hidden file inputs, each file checked before it is kept. */
+export function MediaTools({
+  disabled,
+  onAttach,
+  className,
+}: {
+  disabled: boolean;
+  onAttach: (attachment: Attachment) => void;
+  /** Classes of the two buttons (the Create page's are larger). */
+  className?: string;
+}) {
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    const check = checkAttachment(file);
-    if (!check.ok) {
-      toast({ title: check.title, description: check.description, variant: 'destructive' });
-      return;
-    }
-    onAttach({ file, kind: check.kind });
-  };
-
+  const pick = useAttachmentPick(onAttach);
   return (
     <>
       <FileInput
@@ -48,37 +88,22 @@ export function ComposerTools({
         testId="composer-audio-input"
         onPick={pick}
       />
-      <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
-        <ToolButton
-          onClick={() => imageInput.current?.click()}
-          disabled={disabled}
-          icon={<ImagePlus aria-hidden="true" />}
-        >
-          Add Image
-        </ToolButton>
-        <ToolButton
-          onClick={() => audioInput.current?.click()}
-          disabled={disabled}
-          icon={<Music aria-hidden="true" />}
-        >
-          Add Audio
-        </ToolButton>
-        <ToolButton
-          onClick={onToggleVault}
-          disabled={disabled}
-          pressed={vaultMode}
-          icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-          tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
-        >
-          {vaultMode ? 'Cancel Vault' : 'Create Vault'}
-        </ToolButton>
-        <ToolButton
-          onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
-          icon={<Sparkles aria-hidden="true" />}
-        >
-          Create Fan Vault
-        </ToolButton>
-      </div>
+      <ToolButton
+        onClick={() => imageInput.current?.click()}
+        disabled={disabled}
+        icon={<ImagePlus aria-hidden="true" />}
+        className={className}
+      >
+        Add Image
+      </ToolButton>
+      <ToolButton
+        onClick={() => audioInput.current?.click()}
+        disabled={disabled}
+        icon={<Music aria-hidden="true" />}
+        className={className}
+      >
+        Add Audio
+      </ToolButton>
     </>
   );
 }
@@ -117,6 +142,7 @@ function ToolButton({
   disabled,
   pressed,
   tone = 'text-muted hover:text-foreground',
+  className,
 }: {
   children: string;
   icon: ReactNode;
@@ -125,6 +151,7 @@ function ToolButton({
   pressed?: boolean;
   /** Text colours, resting and hovered. */
   tone?: string;
+  className?: string | undefined;
 }) {
   return (
     <button
@@ -135,6 +162,7 @@ function ToolButton({
       className={cn(
         'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-xs font-semibold transition-colors hover:bg-surface-2 disabled:pointer-events-none disabled:opacity-50 sm:text-sm [&_svg]:size-4',
         tone,
+        className,
       )}
     >
       {icon}

@@ -1,13 +1,10 @@
-import { useId, useReducer, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { AUTH_TOASTS } from '../auth/auth-messages.ts';
-import { AttachmentPreview } from './composer-attachment-preview.tsx';
-import { COMPOSER_TEXTAREA_CLASS, SignedOutComposer } from './composer-signed-out.tsx';
-import { composerReducer, INITIAL_COMPOSER_STATE } from './composer-state.ts';
+import { ComposerDetails, ComposerTextBox } from './composer-fields.tsx';
+import { SignedOutComposer } from './composer-signed-out.tsx';
 import { ComposerTools, PostControls } from './composer-tools.tsx';
-import { ComposerVaultFields } from './composer-vault-fields.tsx';
-import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
-import { useComposerSubmit } from './use-composer-submit.ts';
+import { useComposer } from './use-composer.ts';
 import { useViewer } from './use-viewer.ts';
 
 /** The feed's composer: gated for signed-out visitors; text, media and vault mode once signed in. */
@@ -21,20 +18,16 @@ export function Composer() {
   return <SignedInComposer />;
 }
 
-/** The composer a signed-in member writes in: text, an attachment, and vault mode. */
+/**
+ * The composer a signed-in member writes in: text, an attachment, and vault mode. Its state,
+ * checks and submit are useComposer's, which the Create page shares.
+ */
 function SignedInComposer() {
   const viewer = useViewer();
   const textareaId = useId();
   const counterId = useId();
-  const [state, dispatch] = useReducer(composerReducer, INITIAL_COMPOSER_STATE);
-  const { submit, pending } = useComposerSubmit(state, dispatch, viewer.wallet);
-  const { text, vaultMode, attachment } = state;
-  const remaining = charactersLeft(text, POST_MAX_LENGTH);
-  const tooLong = remaining < 0;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
-  };
+  const composer = useComposer(viewer.wallet);
+  const { state, dispatch, submit, pending } = composer;
 
   return (
     <section
@@ -42,50 +35,30 @@ function SignedInComposer() {
       data-testid="composer"
       className={cn(
         'rounded-card border bg-surface/80 p-4 transition-colors',
-        vaultMode ? 'border-dum/40' : 'border-border',
+        state.vaultMode ? 'border-dum/40' : 'border-border',
       )}
     >
       <form onSubmit={submit} noValidate aria-busy={pending || undefined}>
-        <label htmlFor={textareaId} className="sr-only">
-          What’s your vibe?
-        </label>
-        <textarea
-          id={textareaId}
-          // 'Write a post' in the welcome banner and the empty feed focuses this box.
-          data-composer-input=""
-          value={text}
-          onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
-          onKeyDown={onKeyDown}
-          rows={3}
-          placeholder={vaultMode ? 'What are you locking in a vault?' : 'What’s your vibe?'}
-          aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
-          aria-invalid={tooLong || undefined}
-          disabled={pending}
-          className={cn(COMPOSER_TEXTAREA_CLASS, 'min-h-24 field-sizing-content max-h-80')}
+        <ComposerTextBox
+          composer={composer}
+          textareaId={textareaId}
+          counterId={counterId}
+          className="min-h-24 max-h-80"
         />
-        {vaultMode && <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />}
-        {attachment && (
-          <AttachmentPreview
-            attachment={attachment}
-            altText={state.altText}
-            onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
-            disabled={pending}
-            onRemove={() => dispatch({ type: 'detach' })}
-          />
-        )}
+        <ComposerDetails composer={composer} />
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
           <ComposerTools
-            vaultMode={vaultMode}
+            vaultMode={state.vaultMode}
             disabled={pending}
             onAttach={(picked) => dispatch({ type: 'attach', attachment: picked })}
             onToggleVault={() => dispatch({ type: 'toggleVault' })}
           />
           <PostControls
             counterId={counterId}
-            remaining={remaining}
-            canPost={text.trim() !== '' && !tooLong && !pending}
+            remaining={composer.remaining}
+            canPost={composer.canPost}
             pending={pending}
-            vaultMode={vaultMode}
+            vaultMode={state.vaultMode}
           />
         </div>
       </form>

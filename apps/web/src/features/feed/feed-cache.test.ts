@@ -4,6 +4,7 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import {
   appendComment,
   commentsPath,
+  FEED_ROOT,
   feedKey,
   feedPath,
   postKey,
@@ -77,6 +78,22 @@ describe('cache edits', () => {
     expect(ids(queryClient.getQueryData(feedKey('me')))).toEqual([['new', 'a', 'b'], ['c']]);
     removePost(queryClient, 'b');
     expect(ids(queryClient.getQueryData(feedKey(null)))).toEqual([['new', 'a'], ['c']]);
+  });
+
+  it('prepends to the media feed (Reels) only a post with an image or audio', () => {
+    const queryClient = seeded();
+    const mediaKey = [FEED_ROOT, { viewer: 'me', scope: 'media' }];
+    queryClient.setQueryData<InfiniteData<FeedPage>>(mediaKey, {
+      pages: [{ items: [makePost({ id: 'pic', imageUrl: '/media/a.png' })], nextCursor: null }],
+      pageParams: [null],
+    });
+    prependPost(queryClient, makePost({ id: 'text' }));
+    prependPost(queryClient, makePost({ id: 'song', audioUrl: '/media/b.mp3' }));
+    expect(ids(queryClient.getQueryData(mediaKey))).toEqual([['song', 'pic']]);
+    expect(ids(queryClient.getQueryData(feedKey('me')))).toEqual([
+      ['song', 'text', 'a', 'b'],
+      ['c'],
+    ]);
   });
 
   it('appends a comment to the last page and replaces or drops it by id', () => {

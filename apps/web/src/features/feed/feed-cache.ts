@@ -87,12 +87,17 @@ export function updatePostEverywhere(
 
 /**
  * Puts a new post at the top of every cached feed it belongs in: not in another wallet's posts
- * (lists of one wallet's posts hold `author` in their key, beside the viewer).
+ * (lists of one wallet's posts hold `author` in their key, beside the viewer), and in the media
+ * feed (Reels, `scope: 'media'`) only with an image or audio.
  */
 export function prependPost(queryClient: QueryClient, post: FeedPost): void {
   const belongs = (queryKey: readonly unknown[]) => {
     const scope = queryKey[1];
-    if (typeof scope !== 'object' || scope === null || !('author' in scope)) return true;
+    if (typeof scope !== 'object' || scope === null) return true;
+    if ('scope' in scope && scope.scope === 'media') {
+      return post.imageUrl !== null || post.audioUrl !== null;
+    }
+    if (!('author' in scope)) return true;
     return scope.author === post.author_wallet;
   };
   const filters = {

@@ -5,14 +5,8 @@ import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
-import { cn } from '../../lib/cn.ts';
 import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
-import {
-  shareTriggerClass,
-  shareTriggerTone,
-  ShareTriggerContent,
-  type ShareMenuProps,
-} from './share-trigger.tsx';
+import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
@@ -22,12 +16,10 @@ const itemClass =
  * feedback). Loaded by ShareMenu on first use, opened at once.
  */
 export function ShareDropdown({
-  postId,
-  text,
-  referralCode,
-  className,
   defaultOpen,
+  ...props
 }: ShareMenuProps & { defaultOpen?: boolean }) {
+  const { postId, text, referralCode } = props;
   const { copied, copy } = useCopyToClipboard(LINK_COPIED_TOAST);
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
@@ -43,13 +35,9 @@ export function ShareDropdown({
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         aria-label={copied ? 'Link copied' : 'Share'}
-        className={cn(
-          shareTriggerClass,
-          copied ? 'text-success hover:text-success' : shareTriggerTone,
-          className,
-        )}
+        className={shareTriggerClasses(props, copied)}
       >
-        <ShareTriggerContent copied={copied} />
+        <ShareTrigger props={props} copied={copied} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

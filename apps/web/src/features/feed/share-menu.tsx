@@ -1,11 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { cn } from '../../lib/cn.ts';
-import {
-  shareTriggerClass,
-  shareTriggerTone,
-  ShareTriggerContent,
-  type ShareMenuProps,
-} from './share-trigger.tsx';
+import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
 const ShareDropdown = lazy(async () => ({
   default: (await import('./share-dropdown.tsx')).ShareDropdown,
@@ -25,9 +19,9 @@ export function ShareMenu(props: ShareMenuProps) {
       aria-haspopup="menu"
       aria-expanded={used}
       onClick={() => setUsed(true)}
-      className={cn(shareTriggerClass, shareTriggerTone, props.className)}
+      className={shareTriggerClasses(props, false)}
     >
-      <ShareTriggerContent copied={false} />
+      <ShareTrigger props={props} copied={false} />
     </button>
   );
   if (!used) return placeholder;

@@ -1,4 +1,6 @@
 import { Check, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
 
 /*
  * The share button's props and look, shared by ShareMenu's placeholder and the lazily loaded
@@ -10,6 +12,13 @@ export interface ShareMenuProps {
   text: string;
   referralCode: string | null;
   className?: string;
+  /** Another look for the trigger (a reel's round button): its classes and its content. */
+  appearance?: ShareTriggerAppearance;
+}
+
+export interface ShareTriggerAppearance {
+  className: string;
+  content: (copied: boolean) => ReactNode;
 }
 
 export const shareTriggerClass =
@@ -29,5 +38,23 @@ export function ShareTriggerContent({ copied }: { copied: boolean }) {
         {copied ? 'Copied' : 'Share'}
       </span>
     </>
+  );
+}
+
+/** The trigger's classes: the card's (green once copied), or those of the given appearance. */
+export function shareTriggerClasses(props: ShareMenuProps, copied: boolean): string {
+  if (props.appearance) return props.appearance.className;
+  return cn(
+    shareTriggerClass,
+    copied ? 'text-success hover:text-success' : shareTriggerTone,
+    props.className,
+  );
+}
+
+export function ShareTrigger({ props, copied }: { props: ShareMenuProps; copied: boolean }) {
+  return props.appearance ? (
+    props.appearance.content(copied)
+  ) : (
+    <ShareTriggerContent copied={copied} />
   );
 }

@@ -13,6 +13,7 @@ import { isEscrowMode, type ComposerAction, type ComposerState } from './compose
 import { useCreatePost } from './feed-queries.ts';
 import { SIGN_IN_REQUIRED } from './use-viewer.ts';
 import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
+import type { FeedPost } from './types.ts';
 
 interface EscrowPostRequest {
   body: string;
@@ -57,6 +58,8 @@ export function useComposerSubmit(
   state: ComposerState,
   dispatch: Dispatch<ComposerAction>,
   viewerWallet: string | null,
+  /** After a post went out and the composer was cleared. */
+  onPosted?: (post: FeedPost) => void,
 ) {
   const create = useCreatePost();
   const createEscrow = useCreateEscrowPost(viewerWallet);
@@ -83,7 +86,10 @@ export function useComposerSubmit(
     }
     const attachment = state.attachment?.file ?? null;
     const altText = (state.attachment?.kind === 'image' && state.altText.trim()) || undefined;
-    const onSuccess = () => dispatch({ type: 'posted' });
+    const onSuccess = (post: FeedPost) => {
+      dispatch({ type: 'posted' });
+      onPosted?.(post);
+    };
     if (isEscrowMode(state)) {
       const { multiplier, durationDays } = state;
       createEscrow.mutate({ body, attachment, altText, multiplier, durationDays }, { onSuccess });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { cn } from '../../lib/cn.ts';
 import { rescueLostFocus } from '../../lib/focus-rescue.ts';
 import { HalvingBanner } from '../emissions/halving-banner.tsx';
 import { BottomNav } from './bottom-nav.tsx';
@@ -12,12 +13,20 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
+ * Pages that fill the window between the header and the bottom bar and scroll inside
+ * themselves (Reels, one post per screen), without the page's padding and the footer.
+ */
+const IMMERSIVE_PATHS = new Set(['/reels']);
+
+/**
  * The shell. Large screens: sidebar on the left, a sticky header (halving
  * banner and top bar) over the page and the footer. Small screens: a sticky header (halving
- * banner and the logo + wallet bar), the page, the footer and a bottom bar.
+ * banner and the logo + wallet bar), the page, the footer and a bottom bar. An immersive page
+ * keeps the header, sidebar and bottom bar and gets the rest of the window.
  */
 export function AppLayout({ onStake }: { onStake?: () => void }) {
   const { pathname } = useLocation();
+  const immersive = IMMERSIVE_PATHS.has(pathname);
   // A new page starts at the top, as a full page load would.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -25,7 +34,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
   // Focus whose element goes away lands on the page's main region, not on nothing.
   useEffect(() => rescueLostFocus(document, () => document.getElementById('main')), []);
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={cn('flex flex-col', immersive ? 'h-dvh overflow-hidden' : 'min-h-dvh')}>
       <a
         href="#main"
         className="sr-only z-[60] rounded-lg bg-primary px-3 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -33,7 +42,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
         Skip to content
       </a>
       <ReplitBanner />
-      <div className="flex flex-1">
+      <div className="flex min-h-0 flex-1">
         <Sidebar onStake={onStake} />
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="sticky top-0 z-30">
@@ -44,7 +53,12 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
           <main
             id="main"
             tabIndex={-1}
-            className="flex-1 px-4 pt-6 pb-8 outline-none sm:px-6 lg:pt-8 xl:px-8"
+            className={cn(
+              'flex-1 outline-none',
+              immersive
+                ? 'flex min-h-0 flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0'
+                : 'px-4 pt-6 pb-8 sm:px-6 lg:pt-8 xl:px-8',
+            )}
           >
             {/* Keyed by path: moving to another page clears a page's error. */}
             <ErrorBoundary key={pathname}>
@@ -53,9 +67,11 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
               </Suspense>
             </ErrorBoundary>
           </main>
-          <div className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
-            <Footer />
-          </div>
+          {!immersive && (
+            <div className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
+              <Footer />
+            </div>
+          )}
         </div>
       </div>
       <BottomNav />

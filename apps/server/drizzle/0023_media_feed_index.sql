@@ -1,0 +1,1 @@
+CREATE INDEX "messages_media_feed" ON "messages" USING btree ("created_at","id") WHERE "messages"."image_key" is not null or "messages"."audio_key" is not null;

@@ -1,0 +1,436 @@
+import {
+  Check,
+  FileWarning,
+  Hourglass,
+  Loader2,
+  Lock,
+  PenLine,
+  Sparkles,
+  Trash2,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  ConfirmFooter,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { ComposerDetails, ComposerTextBox } from '../feed/composer-fields.tsx';
+import type { Attachment } from '../feed/composer-state.ts';
+import { MediaTools, PostControls, useAttachmentPick } from '../feed/composer-tools.tsx';
+import { PostCard } from '../feed/post-card.tsx';
+import { useComposer, type ComposerController } from '../feed/use-composer.ts';
+import { useWalletPrompt, type Viewer } from '../feed/use-viewer.ts';
+import { useProfile } from '../people/people-queries.ts';
+import { ConnectPrompt } from '../shell/connect-prompt.tsx';
+import { loadDraft, stateOfDraft, type StoredDraft } from './create-draft.ts';
+import { draftPreviewPost, type PreviewAuthor } from './draft-preview.ts';
+import { useCreateDraft, type CreateDraft } from './use-create-draft.ts';
+
+/**
+ * Create (/create): the full-page composer. Every kind of post (a post with text, an image or
+ * audio; a vault; mystery vaults and time capsules when they land), the live preview of the card
+ * as the feed will show it, and the draft kept on this device until it is posted or discarded.
+ * It writes through the feed composer's own hook (useComposer): the same checks, the same
+ * messages.
+ */
+export function CreateScreen({ viewer }: { viewer: Viewer }) {
+  const wallet = useWalletPrompt();
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <header className="mb-6">
+        <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Create</h1>
+        <p className="mt-1 text-sm text-muted">
+          Share a thought, an image or a track, or lock something in a vault for your supporters.
+        </p>
+      </header>
+      {viewer.isAuthenticated && viewer.wallet && viewer.userId ? (
+        <SignedInCreate
+          key={viewer.wallet}
+          viewer={viewer}
+          wallet={viewer.wallet}
+          userId={viewer.userId}
+        />
+      ) : wallet.restoring && viewer.status !== 'signing-in' ? (
+        <div role="status" aria-label="Loading">
+          <Skeleton className="h-72 w-full rounded-card" />
+        </div>
+      ) : (
+        <ConnectPrompt viewer={viewer} title="Connect your wallet to create">
+          Sign in with your wallet to post, share images and audio, and create vaults.
+        </ConnectPrompt>
+      )}
+    </div>
+  );
+}
+
+function SignedInCreate({
+  viewer,
+  wallet,
+  userId,
+}: {
+  viewer: Viewer;
+  wallet: string;
+  userId: string;
+}) {
+  const navigate = useNavigate();
+  const [restored] = useState<StoredDraft | null>(() => loadDraft(window.localStorage, wallet));
+  const composer = useComposer(wallet, {
+    initialState: stateOfDraft(restored),
+    // The usual 'Posted!' toast has been shown; the post is at the top of the feed.
+    onPosted: () => {
+      draft.forget();
+      void navigate('/');
+    },
+  });
+  const draft = useCreateDraft(wallet, composer, restored);
+  const textareaId = useId();
+  const counterId = useId();
+  const { state, submit, pending } = composer;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-busy={pending || undefined}
+        aria-label="Create a post"
+        data-testid="create-form"
+        className={cn(
+          'flex min-w-0 flex-col gap-5 rounded-card border bg-surface/80 p-4 sm:p-6',
+          state.vaultMode ? 'border-dum/40' : 'border-border',
+        )}
+      >
+        <PostKindPicker composer={composer} />
+        <div className="flex flex-col gap-2">
+          <ComposerTextBox
+            composer={composer}
+            textareaId={textareaId}
+            counterId={counterId}
+            labelClassName="text-sm font-semibold"
+            className="min-h-40 max-h-[28rem]"
+            rows={6}
+          />
+          <ComposerDetails composer={composer} />
+        </div>
+        {!state.attachment && <MediaDropZone composer={composer} draft={draft} />}
+        <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:items-center">
+          <DraftStatus draft={draft} disabled={pending} />
+          <PostControls
+            counterId={counterId}
+            remaining={composer.remaining}
+            canPost={composer.canPost}
+            pending={pending}
+            vaultMode={state.vaultMode}
+          />
+        </div>
+      </form>
+      <DraftPreview composer={composer} viewer={viewer} wallet={wallet} userId={userId} />
+    </div>
+  );
+}
+
+interface KindOption {
+  id: 'post' | 'vault' | 'mystery' | 'capsule';
+  label: string;
+  description: string;
+  icon: LucideIcon;
+  /** Kinds the product does not have yet: shown, not picked. */
+  soon?: boolean;
+}
+
+const KINDS: KindOption[] = [
+  {
+    id: 'post',
+    label: 'Post',
+    description: 'Text, with an image or audio if you like. Free; gone after 24 hours.',
+    icon: PenLine,
+  },
+  {
+    id: 'vault',
+    label: 'Vault',
+    description: 'Locked behind a SOL target that supporters reach within 7 days. Kept.',
+    icon: Lock,
+  },
+  // Mystery vaults and time capsules take their place here when they land.
+  {
+    id: 'mystery',
+    label: 'Mystery vault',
+    description: 'A teaser in front, a hidden target behind.',
+    icon: Sparkles,
+    soon: true,
+  },
+  {
+    id: 'capsule',
+    label: 'Time capsule',
+    description: 'Sealed until the moment you choose.',
+    icon: Hourglass,
+    soon: true,
+  },
+];
+
+/** The kind of post: radio cards (a post or a vault today; the others say they are coming). */
+function PostKindPicker({ composer }: { composer: ComposerController }) {
+  const name = useId();
+  const { state, dispatch, pending } = composer;
+  const picked = state.vaultMode ? 'vault' : 'post';
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-semibold">Type of post</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {KINDS.map((kind) => {
+          const checked = picked === kind.id;
+          const Icon = kind.icon;
+          return (
+            <label
+              key={kind.id}
+              className={cn(
+                'relative flex flex-col gap-1 rounded-xl border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+                kind.soon
+                  ? 'cursor-not-allowed border-dashed border-border bg-surface/40'
+                  : checked
+                    ? kind.id === 'vault'
+                      ? 'cursor-pointer border-dum/60 bg-dum/10'
+                      : 'cursor-pointer border-primary/60 bg-primary/10'
+                    : 'cursor-pointer border-border bg-surface-2/50 hover:border-primary/40',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={kind.id}
+                checked={checked}
+                disabled={kind.soon === true || pending}
+                onChange={() => dispatch({ type: 'vaultMode', on: kind.id === 'vault' })}
+                className="sr-only"
+              />
+              <span className="flex items-center justify-between gap-2">
+                <span
+                  className={cn(
+                    'flex items-center gap-1.5 text-sm font-semibold',
+                    kind.soon && 'text-muted',
+                  )}
+                >
+                  <Icon
+                    className={cn(
+                      'size-4',
+                      checked ? (kind.id === 'vault' ? 'text-dum' : 'text-primary') : 'text-muted',
+                    )}
+                    aria-hidden="true"
+                  />
+                  {kind.label}
+                </span>
+                {checked && (
+                  <Check
+                    className={cn('size-4', kind.id === 'vault' ? 'text-dum' : 'text-primary')}
+                    aria-hidden="true"
+                  />
+                )}
+              </span>
+              <span className="text-xs leading-snug text-muted">{kind.description}</span>
+              {kind.soon && (
+                <Badge variant="outline" className="mt-1 self-start">
+                  Coming soon
+                </Badge>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Without a file yet: drop one here, or Add Image / Add Audio (the same checks as the feed's). */
+function MediaDropZone({ composer, draft }: { composer: ComposerController; draft: CreateDraft }) {
+  const { dispatch, pending } = composer;
+  const [over, setOver] = useState(false);
+  const attach = (attachment: Attachment) => dispatch({ type: 'attach', attachment });
+  const pick = useAttachmentPick(attach);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!pending) pick(event.dataTransfer.files[0]);
+  };
+  return (
+    <div
+      data-testid="create-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-6 text-center transition-colors',
+        over ? 'border-primary bg-primary/10' : 'border-border bg-surface-2/40',
+      )}
+    >
+      {draft.restoringFile ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Restoring your draft’s file…
+        </p>
+      ) : draft.lostFile ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-warning">
+          <FileWarning className="size-4 shrink-0" aria-hidden="true" />
+          Your draft had {draft.lostFile.kind === 'image' ? 'an image' : 'an audio file'} (
+          {draft.lostFile.name}) this browser did not keep. Add it again.
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Upload className="size-4 shrink-0" aria-hidden="true" />
+          Drop an image (up to 10 MB) or audio file (up to 50 MB) here, or
+        </p>
+      )}
+      <div className="flex flex-wrap justify-center gap-2">
+        <MediaTools
+          disabled={pending || draft.restoringFile}
+          onAttach={attach}
+          className="border border-border bg-surface"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** "Draft saved on this device" and Discard draft (confirmed), once there is a draft. */
+function DraftStatus({ draft, disabled }: { draft: CreateDraft; disabled: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!draft.saved) {
+    return <p className="text-xs text-muted">Drafts are kept on this device until you post.</p>;
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <p className="flex items-center gap-1.5 text-xs text-muted" data-testid="draft-saved">
+        <Check className="size-3.5 text-success" aria-hidden="true" />
+        Draft saved on this device
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={disabled}
+        onClick={() => setConfirming(true)}
+        className="text-danger hover:text-danger"
+      >
+        <Trash2 aria-hidden="true" />
+        Discard draft
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Discard this draft?</DialogTitle>
+            <DialogDescription>
+              Its text, file and settings are removed from this device. This can’t be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <ConfirmFooter busy={false}>
+            <Button
+              variant="danger"
+              onClick={() => {
+                draft.discard();
+                setConfirming(false);
+                toast({ title: 'Draft discarded' });
+              }}
+            >
+              Discard
+            </Button>
+          </ConfirmFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * The card as the feed will show it: the feed's own PostCard over a draft item, inert (nothing
+ * in it can be pressed or focused: it is a picture of the post, the form above says it all).
+ */
+function DraftPreview({
+  composer,
+  viewer,
+  wallet,
+  userId,
+}: {
+  composer: ComposerController;
+  viewer: Viewer;
+  wallet: string;
+  userId: string;
+}) {
+  const { state } = composer;
+  const profile = useProfile(wallet, userId);
+  const mediaUrl = useObjectUrl(state.attachment?.file ?? null);
+  const [now] = useState(() => new Date());
+  const author: PreviewAuthor = {
+    id: userId,
+    wallet,
+    username: profile.data?.username ?? null,
+    displayName: profile.data?.displayName ?? null,
+    avatarUrl: profile.data?.avatarUrl ?? null,
+    isVerified: profile.data?.isVerified ?? false,
+  };
+  const post = draftPreviewPost(state, author, mediaUrl, now);
+  const empty = state.text.trim() === '' && !state.attachment;
+  return (
+    <aside
+      aria-labelledby="create-preview-heading"
+      className="min-w-0 lg:sticky lg:top-24 lg:self-start"
+    >
+      <h2 id="create-preview-heading" className="mb-2 text-sm font-semibold">
+        Preview
+      </h2>
+      {empty ? (
+        <PreviewPlaceholder>
+          Start writing to see your post as the feed will show it.
+        </PreviewPlaceholder>
+      ) : (
+        <div inert data-testid="create-preview" className="select-none">
+          <PostCard post={post} viewer={viewer} referralCode={null} />
+        </div>
+      )}
+      <p className="mt-2 text-xs text-muted">
+        {state.vaultMode
+          ? state.vaultKind === 'escrow'
+            ? 'An escrow vault’s panel appears once the vault is on chain.'
+            : 'Only you see a vault’s media until supporters reach its target.'
+          : 'Free posts disappear 24 hours after you share them.'}
+      </p>
+    </aside>
+  );
+}
+
+function PreviewPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-40 items-center justify-center rounded-card border border-dashed border-border bg-surface/40 px-6 text-center text-sm text-muted">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * An object URL for the file while it is shown: made when the file changes (state adjusted in
+ * render, React's way for derived values) and revoked once it is replaced or the page goes.
+ */
+function useObjectUrl(file: File | null): string | null {
+  const [current, setCurrent] = useState<{ file: File; url: string } | null>(null);
+  if ((current?.file ?? null) !== file) {
+    setCurrent(file ? { file, url: URL.createObjectURL(file) } : null);
+  }
+  useEffect(
+    () => () => {
+      if (current) URL.revokeObjectURL(current.url);
+    },
+    [current],
+  );
+  return current?.file === file ? current.url : null;
+}

@@ -1,0 +1,75 @@
+import type { KeyboardEvent } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { AttachmentPreview } from './composer-attachment-preview.tsx';
+import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
+import { ComposerVaultFields } from './composer-vault-fields.tsx';
+import { LENGTH_WARNING_REMAINING } from './limits.ts';
+import type { ComposerController } from './use-composer.ts';
+
+/**
+ * The composer's text box: Ctrl/Cmd+Enter posts; near the limit it is described by the
+ * characters-left counter (PostControls renders it with `counterId`).
+ */
+export function ComposerTextBox({
+  composer,
+  textareaId,
+  counterId,
+  labelClassName = 'sr-only',
+  className,
+  rows = 3,
+}: {
+  composer: ComposerController;
+  textareaId: string;
+  counterId: string;
+  /** The label is for screen readers in the feed, shown on the Create page. */
+  labelClassName?: string;
+  className?: string;
+  rows?: number;
+}) {
+  const { state, dispatch, submit, pending, remaining, tooLong } = composer;
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+  };
+  return (
+    <>
+      <label htmlFor={textareaId} className={labelClassName}>
+        What’s your vibe?
+      </label>
+      <textarea
+        id={textareaId}
+        // 'Write a post' in the welcome banner and the empty feed focuses this box.
+        data-composer-input=""
+        value={state.text}
+        onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
+        onKeyDown={onKeyDown}
+        rows={rows}
+        placeholder={state.vaultMode ? 'What are you locking in a vault?' : 'What’s your vibe?'}
+        aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
+        aria-invalid={tooLong || undefined}
+        disabled={pending}
+        className={cn(COMPOSER_TEXTAREA_CLASS, 'field-sizing-content', className)}
+      />
+    </>
+  );
+}
+
+/** Under the text: vault mode's fields, and the picked image (with its alt text) or audio. */
+export function ComposerDetails({ composer }: { composer: ComposerController }) {
+  const { state, dispatch, pending } = composer;
+  return (
+    <>
+      {state.vaultMode && (
+        <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />
+      )}
+      {state.attachment && (
+        <AttachmentPreview
+          attachment={state.attachment}
+          altText={state.altText}
+          onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
+          disabled={pending}
+          onRemove={() => dispatch({ type: 'detach' })}
+        />
+      )}
+    </>
+  );
+}
