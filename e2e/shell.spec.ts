@@ -17,7 +17,7 @@ const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/', /^Feed$/],
   ['/reels', /^Reels$/],
-  ['/discover', /Find your people/],
+  ['/discover', /^Discover$/],
   ['/vaults/42', /^Vault( not found)?$/],
   // No post 7 on a fresh database: the post page's own not-found state.
   ['/posts/7', /^Post( not found)?$/],
@@ -29,7 +29,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/mystery-vaults', /What's inside\? Nobody knows yet\./],
   ['/time-capsules', /Posts sealed until their moment/],
   ['/messages', /^Messages$/],
-  ['/analytics', /Know what lands/],
+  ['/analytics', /^Analytics$/],
   ['/advertiser', /Reach the club/],
   ['/rewards', /^Rewards$/],
   ['/terms', /^Terms of Service$/],
@@ -355,7 +355,7 @@ describe('the app shell', () => {
     expect(await fallback.getByText('Wallet Connection Issue').count()).toBe(0);
     // The navigation still works around the failed page, and leaving it clears the error.
     await mainNav(page, 'sidebar').getByRole('link', { name: 'Analytics' }).click();
-    await expectHeading(page, 'Know what lands');
+    await expectHeading(page, 'Analytics');
     expect(await fallback.count()).toBe(0);
 
     await page.goto(running.current.fresh.url + '/terms');

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Clapperboard } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { DiscoverSearch } from './discover-search.tsx';
@@ -27,11 +28,21 @@ export function DiscoverView({ viewer }: { viewer: Viewer }) {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:gap-8">
       <div className="flex min-w-0 flex-col gap-6">
-        <header className="flex flex-col gap-1">
-          <h1 className="text-3xl font-black tracking-tight">Discover</h1>
-          <p className="text-sm text-muted">
-            Find people and posts, see what’s trending and who’s earning.
-          </p>
+        <header className="flex items-start justify-between gap-4">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-3xl font-black tracking-tight">Discover</h1>
+            <p className="text-sm text-muted">
+              Find people and posts, see what’s trending and who’s earning.
+            </p>
+          </div>
+          {/* On phones the header has room for search only: Reels starts here. */}
+          <Link
+            to="/reels"
+            className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border border-border bg-surface px-3.5 text-sm font-semibold text-foreground transition-colors hover:border-primary/50 hover:text-primary"
+          >
+            <Clapperboard className="size-4" aria-hidden="true" />
+            Reels
+          </Link>
         </header>
         <DiscoverSearch box={box} view={view} viewer={viewer} />
         {view.kind === 'tag' && <TagPosts key={view.tag} tag={view.tag} viewer={viewer} />}

@@ -73,6 +73,16 @@ describe('AppLayout', () => {
     expect(new Set(current)).toEqual(new Set([label]));
   });
 
+  it('links Discover, Reels and Create from the bars, and marks the one open', () => {
+    renderAt('/reels');
+    // The top bar (wide screens) has all three; the phone header Discover (search) alone.
+    expect(
+      screen.getAllByRole('link', { name: 'Discover' }).map((a) => a.getAttribute('href')),
+    ).toEqual(['/discover', '/discover']);
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/create');
+    expect(screen.getByRole('link', { name: 'Reels' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('marks nothing active on a page outside the navigation', () => {
     renderAt('/terms');
     expect(screen.queryAllByRole('link', { current: 'page' })).toEqual([]);

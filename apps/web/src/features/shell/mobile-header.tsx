@@ -5,13 +5,14 @@ import { useAuth } from '../auth/use-auth.ts';
 import { useUnreadMessages } from '../messages/unread-count.ts';
 import { NotificationBell } from '../realtime/notification-bell.tsx';
 import { WalletControl } from '../wallet/wallet-control.tsx';
+import { ExploreLinks, ROUND_LINK_CLASS } from './explore-links.tsx';
 import { Logo } from './logo.tsx';
 import { isNavActive } from './nav.ts';
 import { UnreadBadge } from './sidebar.tsx';
 
 /**
- * Small screens: logo and wallet control, the notifications and (signed in) Messages with its
- * unread count, which the bottom bar's four entries leave out.
+ * Small screens: logo and wallet control, Discover (search), the notifications and (signed in)
+ * Messages with its unread count, which the bottom bar's four entries leave out.
  */
 export function MobileHeader() {
   const { isAuthenticated } = useAuth();
@@ -19,6 +20,7 @@ export function MobileHeader() {
     <header className="flex h-14 items-center justify-between gap-3 border-b border-border bg-background/85 px-4 backdrop-blur-xl lg:hidden">
       <Logo compact={isAuthenticated ? 'narrow' : true} />
       <div className="flex min-w-0 items-center gap-2">
+        <ExploreLinks links={['discover']} />
         <MessagesLink />
         <NotificationBell />
         {/* Wallet slot: the wallet feature owns this control. */}
@@ -41,7 +43,7 @@ function MessagesLink() {
       to="/messages"
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full border bg-surface transition-colors hover:text-foreground',
+        ROUND_LINK_CLASS,
         active ? 'border-primary/50 text-primary' : 'border-border text-muted',
       )}
     >

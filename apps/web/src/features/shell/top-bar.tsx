@@ -1,8 +1,12 @@
 import { NotificationBell } from '../realtime/notification-bell.tsx';
 import { WalletControl } from '../wallet/wallet-control.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { ExploreLinks } from './explore-links.tsx';
 
-/** Large screens: the bar above the page, holding the network status and the wallet control. */
+/**
+ * Large screens: the bar above the page, holding the network status, Discover, Reels and Create,
+ * the notifications and the wallet control.
+ */
 export function TopBar() {
   return (
     <header className="hidden h-16 items-center justify-between gap-4 border-b border-border bg-background/80 px-6 backdrop-blur-xl lg:flex xl:px-8">
@@ -12,11 +16,13 @@ export function TopBar() {
           DevNet
         </Badge>
         <span>
-          Earn DUM through engagement, not electricity.{' '}
+          {/* The long line only where the bar has room for it beside its links. */}
+          <span className="hidden 2xl:inline">Earn DUM through engagement, not electricity. </span>
           <span className="font-semibold text-foreground">Social Mining · Proof of Vibe</span>
         </span>
       </p>
       <div className="flex items-center gap-2 sm:gap-3">
+        <ExploreLinks links={['discover', 'reels', 'create']} />
         <NotificationBell />
         {/* Wallet slot: the wallet feature owns this control. */}
         <div data-slot="wallet-control" className="flex items-center gap-3">
