@@ -118,7 +118,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
     const fetchMock = mockApi({ [PROFILE]: profile });
     surface.render();
     await surface.vaultMode(user);
-    fireEvent.change(screen.getByLabelText('SOL to lock'), { target: { value: '0.001' } });
+    fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.001' } });
     await user.type(textBox(), 'tiny');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Minimum vault amount is 0.01 SOL')).toBeDefined();

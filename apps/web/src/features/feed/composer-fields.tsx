@@ -1,8 +1,6 @@
-import type { KeyboardEvent } from 'react';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { AttachmentPreview } from './composer-attachment-preview.tsx';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
-import { ComposerVaultFields } from './composer-vault-fields.tsx';
 import { LENGTH_WARNING_REMAINING } from './limits.ts';
 import type { ComposerController } from './use-composer.ts';
 
@@ -53,11 +51,19 @@ export function ComposerTextBox({
   );
 }
 
+// Shown only once a vault or a file is chosen: loaded then, not with the feed.
+const ComposerVaultFields = lazy(async () => ({
+  default: (await import('./composer-vault-fields.tsx')).ComposerVaultFields,
+}));
+const AttachmentPreview = lazy(async () => ({
+  default: (await import('./composer-attachment-preview.tsx')).AttachmentPreview,
+}));
+
 /** Under the text: vault mode's fields, and the picked image (with its alt text) or audio. */
 export function ComposerDetails({ composer }: { composer: ComposerController }) {
   const { state, dispatch, pending } = composer;
   return (
-    <>
+    <Suspense fallback={null}>
       {state.vaultMode && (
         <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />
       )}
@@ -70,6 +76,6 @@ export function ComposerDetails({ composer }: { composer: ComposerController }) 
           onRemove={() => dispatch({ type: 'detach' })}
         />
       )}
-    </>
+    </Suspense>
   );
 }

@@ -128,7 +128,7 @@ describe('Composer', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(toggle.textContent).toBe('Cancel Vault');
-    const amount = screen.getByLabelText('SOL to lock');
+    const amount = await screen.findByLabelText('SOL to lock');
     expect(amount).toHaveProperty('value', '0.1');
     expect(amount.getAttribute('step')).toBe('0.01');
     await user.type(screen.getByRole('textbox'), 'locked vibes');
@@ -167,7 +167,7 @@ describe('Composer', () => {
     expect(await screen.findByText('Audio files must be under 50MB')).toBeDefined();
 
     fireEvent.change(input, { target: { files: [file('cat.png', 'image/png')] } });
-    expect(screen.getByRole('img', { name: 'Preview of cat.png' })).toBeDefined();
+    expect(await screen.findByRole('img', { name: 'Preview of cat.png' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByTestId('attachment-preview')).toBeNull();
   });
@@ -224,7 +224,7 @@ describe('Composer', () => {
     fireEvent.change(screen.getByTestId('composer-image-input'), {
       target: { files: [file('cat.png', 'image/png')] },
     });
-    const alt = screen.getByLabelText('Describe the image (alt text)');
+    const alt = await screen.findByLabelText('Describe the image (alt text)');
     expect(alt.getAttribute('maxlength')).toBe(String(POST_ALT_TEXT_MAX_LENGTH));
     await user.type(alt, '  A grey cat asleep on a keyboard ');
     await user.type(screen.getByRole('textbox', { name: 'What’s your vibe?' }), 'look');

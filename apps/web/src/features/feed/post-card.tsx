@@ -5,7 +5,6 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
-import { CommentSection } from './comment-section.tsx';
 import { useEngagement } from './feed-queries.ts';
 import {
   abbreviateCount,
@@ -79,12 +78,14 @@ export const PostCard = memo(function PostCard({
       />
 
       {commentsOpen && (
-        <CommentSection
-          id={commentsId}
-          postId={post.id}
-          viewer={viewer}
-          variant={variant === 'detail' ? 'full' : 'inline'}
-        />
+        <Suspense fallback={<CommentsLoading />}>
+          <CommentSection
+            id={commentsId}
+            postId={post.id}
+            viewer={viewer}
+            variant={variant === 'detail' ? 'full' : 'inline'}
+          />
+        </Suspense>
       )}
     </article>
   );
@@ -342,6 +343,20 @@ function ActionButton({
     >
       {children}
     </button>
+  );
+}
+
+// The thread's code loads when a card's comments are first opened.
+const CommentSection = lazy(async () => ({
+  default: (await import('./comment-section.tsx')).CommentSection,
+}));
+
+function CommentsLoading() {
+  return (
+    <div className="border-t border-border/70 px-4 py-3" role="status">
+      <span className="sr-only">Loading comments…</span>
+      <div className="h-12 animate-pulse rounded-2xl bg-surface-2 motion-reduce:animate-none" />
+    </div>
   );
 }
 

@@ -10,7 +10,8 @@ import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { messagePreview, personName, unreadBadgeText } from './message-display.ts';
+import { messagePreview, personName } from './message-display.ts';
+import { unreadBadgeText } from './unread-count.ts';
 import { useConversations } from './messages-queries.ts';
 import type { ThreadLocationState } from './message-thread.tsx';
 

@@ -7,8 +7,8 @@ import {
   looksLikeWalletAddress,
   messagePreview,
   personName,
-  unreadBadgeText,
 } from './message-display.ts';
+import { unreadBadgeText } from './unread-count.ts';
 
 describe('what the messages screens show', () => {
   it('names a person by display name, @username, else the short wallet', () => {

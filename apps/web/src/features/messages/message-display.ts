@@ -83,11 +83,6 @@ export function groupByDay<T extends { createdAt: string }>(messages: readonly T
   return groups;
 }
 
-/** An unread count as the badges show it: up to 99, then "99+". */
-export function unreadBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 export type TipAmountCheck = { ok: true; lamports: bigint | null } | { ok: false; message: string };
 
 export const TIP_MESSAGES = {

@@ -22,3 +22,8 @@ export function useUnreadMessages(): number {
   });
   return isAuthenticated ? (query.data?.unreadCount ?? 0) : 0;
 }
+
+/** An unread count as the badges show it: up to 99, then "99+". */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}

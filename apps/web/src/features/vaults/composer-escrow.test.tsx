@@ -65,7 +65,9 @@ describe('Composer escrow vault mode', () => {
     const user = userEvent.setup();
     renderWithProviders(<Composer />);
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
-    expect(screen.getByRole('radio', { name: 'Direct' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      (await screen.findByRole('radio', { name: 'Direct' })).getAttribute('aria-checked'),
+    ).toBe('true');
     expect(screen.getByLabelText('SOL to lock')).toBeDefined();
     await user.click(screen.getByRole('radio', { name: 'Escrow (on-chain)' }));
     expect(await screen.findByLabelText('Multiplier')).toHaveProperty('value', '2');
@@ -140,7 +142,10 @@ describe('Composer escrow vault mode', () => {
       screen.getByTestId('composer-image-input'),
       new File([PNG], 'vibe.png', { type: 'image/png' }),
     );
-    await user.type(screen.getByLabelText('Describe the image (alt text)'), 'A vibe, in pixels');
+    await user.type(
+      await screen.findByLabelText('Describe the image (alt text)'),
+      'A vibe, in pixels',
+    );
     await user.type(screen.getByRole('textbox', { name: 'What’s your vibe?' }), 'escrowed vibes');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('button', { name: 'Creating Vault...' })).toBeDefined();

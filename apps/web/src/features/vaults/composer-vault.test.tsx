@@ -38,7 +38,7 @@ describe('Composer vault mode with vaults enabled', () => {
     });
     renderWithProviders(<Composer />);
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
-    fireEvent.change(screen.getByLabelText('SOL to lock'), { target: { value: '0.25' } });
+    fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.25' } });
     await user.type(screen.getByRole('textbox'), 'locked vibes');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('button', { name: 'Creating Vault...' })).toBeDefined();
@@ -53,7 +53,7 @@ describe('Composer vault mode with vaults enabled', () => {
     const fetchMock = mockApi({});
     renderWithProviders(<Composer />);
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
-    fireEvent.change(screen.getByLabelText('SOL to lock'), { target: { value: '0.001' } });
+    fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.001' } });
     await user.type(screen.getByRole('textbox'), 'tiny');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Minimum vault amount is 0.01 SOL')).toBeDefined();
