@@ -1,4 +1,4 @@
-import { ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
+import { Hourglass, ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -13,14 +13,18 @@ import { LENGTH_WARNING_REMAINING } from './limits.ts';
  */
 export function ComposerTools({
   vaultMode,
+  capsuleMode,
   disabled,
   onAttach,
   onToggleVault,
+  onToggleCapsule,
 }: {
   vaultMode: boolean;
+  capsuleMode: boolean;
   disabled: boolean;
   onAttach: (attachment: Attachment) => void;
   onToggleVault: () => void;
+  onToggleCapsule: () => void;
 }) {
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
@@ -71,6 +75,15 @@ export function ComposerTools({
           tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
         >
           {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+        </ToolButton>
+        <ToolButton
+          onClick={onToggleCapsule}
+          disabled={disabled}
+          pressed={capsuleMode}
+          icon={<Hourglass aria-hidden="true" />}
+          tone={capsuleMode ? 'text-primary hover:text-primary' : undefined}
+        >
+          Time capsule
         </ToolButton>
         <ToolButton
           onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
@@ -150,12 +163,14 @@ export function PostControls({
   canPost,
   pending,
   vaultMode,
+  capsuleMode = false,
 }: {
   counterId: string;
   remaining: number;
   canPost: boolean;
   pending: boolean;
   vaultMode: boolean;
+  capsuleMode?: boolean;
 }) {
   const tooLong = remaining < 0;
   return (
@@ -179,9 +194,9 @@ export function PostControls({
         disabled={!canPost}
         className="flex-1 sm:flex-none"
         busy={pending}
-        busyLabel={vaultMode ? 'Creating Vault...' : 'Posting...'}
+        busyLabel={vaultMode ? 'Creating Vault...' : capsuleMode ? 'Sealing...' : 'Posting...'}
       >
-        Post
+        {capsuleMode ? 'Seal' : 'Post'}
       </BusyButton>
     </div>
   );

@@ -5,6 +5,7 @@ import { AttachmentPreview } from './composer-attachment-preview.tsx';
 import { COMPOSER_TEXTAREA_CLASS, SignedOutComposer } from './composer-signed-out.tsx';
 import { composerReducer, INITIAL_COMPOSER_STATE } from './composer-state.ts';
 import { ComposerTools, PostControls } from './composer-tools.tsx';
+import { ComposerCapsuleFields } from '../capsules/composer-capsule-fields.tsx';
 import { ComposerVaultFields } from './composer-vault-fields.tsx';
 import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
 import { useComposerSubmit } from './use-composer-submit.ts';
@@ -28,7 +29,7 @@ function SignedInComposer() {
   const counterId = useId();
   const [state, dispatch] = useReducer(composerReducer, INITIAL_COMPOSER_STATE);
   const { submit, pending } = useComposerSubmit(state, dispatch, viewer.wallet);
-  const { text, vaultMode, attachment } = state;
+  const { text, vaultMode, capsuleMode, attachment } = state;
   const remaining = charactersLeft(text, POST_MAX_LENGTH);
   const tooLong = remaining < 0;
 
@@ -42,7 +43,7 @@ function SignedInComposer() {
       data-testid="composer"
       className={cn(
         'rounded-card border bg-surface/80 p-4 transition-colors',
-        vaultMode ? 'border-dum/40' : 'border-border',
+        vaultMode ? 'border-dum/40' : capsuleMode ? 'border-primary/40' : 'border-border',
       )}
     >
       <form onSubmit={submit} noValidate aria-busy={pending || undefined}>
@@ -57,13 +58,26 @@ function SignedInComposer() {
           onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
           onKeyDown={onKeyDown}
           rows={3}
-          placeholder={vaultMode ? 'What are you locking in a vault?' : 'What’s your vibe?'}
+          placeholder={
+            vaultMode
+              ? 'What are you locking in a vault?'
+              : capsuleMode
+                ? 'What should open later?'
+                : 'What’s your vibe?'
+          }
           aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
           aria-invalid={tooLong || undefined}
           disabled={pending}
           className={cn(COMPOSER_TEXTAREA_CLASS, 'min-h-24 field-sizing-content max-h-80')}
         />
         {vaultMode && <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />}
+        {capsuleMode && (
+          <ComposerCapsuleFields
+            unlockAt={state.unlockAt}
+            onChange={(value) => dispatch({ type: 'unlockAt', value })}
+            disabled={pending}
+          />
+        )}
         {attachment && (
           <AttachmentPreview
             attachment={attachment}
@@ -76,9 +90,11 @@ function SignedInComposer() {
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
           <ComposerTools
             vaultMode={vaultMode}
+            capsuleMode={capsuleMode}
             disabled={pending}
             onAttach={(picked) => dispatch({ type: 'attach', attachment: picked })}
             onToggleVault={() => dispatch({ type: 'toggleVault' })}
+            onToggleCapsule={() => dispatch({ type: 'toggleCapsule' })}
           />
           <PostControls
             counterId={counterId}
@@ -86,6 +102,7 @@ function SignedInComposer() {
             canPost={text.trim() !== '' && !tooLong && !pending}
             pending={pending}
             vaultMode={vaultMode}
+            capsuleMode={capsuleMode}
           />
         </div>
       </form>
