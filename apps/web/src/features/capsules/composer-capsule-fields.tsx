@@ -1,5 +1,6 @@
 import { Hourglass } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
+import { useNow } from '../../lib/use-now.ts';
 import { toLocalInput, unlockBounds } from './capsule-display.ts';
 
 /** The composer's time capsule mode: when it opens (1 hour to 1 year ahead). */
@@ -14,8 +15,8 @@ export function ComposerCapsuleFields({
 }) {
   const inputId = useId();
   const hintId = useId();
-  // The bounds when the mode was turned on; the check before sending uses the time then.
-  const { min, max } = useMemo(() => unlockBounds(Date.now()), []);
+  // The bounds move with the clock (a minute at a time); the check before sending uses the time then.
+  const { min, max } = unlockBounds(useNow(60_000));
   return (
     <div className="mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-primary/5 p-3 sm:flex-row sm:items-center">
       <label htmlFor={inputId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
