@@ -27,7 +27,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/create', /Make something worth vibing/],
   ['/my-vaults', /^My Vaults$/],
   ['/mystery-vaults', /What's inside\? Nobody knows yet\./],
-  ['/time-capsules', /Posts sealed until their moment/],
+  ['/time-capsules', /^Time Capsules$/],
   ['/messages', /^Messages$/],
   ['/analytics', /Know what lands/],
   ['/advertiser', /Reach the club/],
