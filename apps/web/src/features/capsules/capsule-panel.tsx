@@ -1,12 +1,17 @@
 import { Bell, BellRing, Hourglass } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { FeedPost } from '../feed/types.ts';
 import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
 import { formatOpensIn, waitingLabel } from './capsule-display.ts';
-import { useCapsuleNotify, type CapsuleNotifyResponse } from './capsule-queries.ts';
+import { FEED_ROOT, POST_ROOT } from '../feed/feed-cache.ts';
+import { CAPSULES_ROOT, useCapsuleNotify, type CapsuleNotifyResponse } from './capsule-queries.ts';
+
+/** The server's job opens a due capsule within seconds; a card past its time reads it again. */
+const REREAD_EVERY_MS = 10_000;
 
 type Capsule = NonNullable<FeedPost['capsule']>;
 
@@ -32,6 +37,17 @@ export function SealedCapsulePanel({
   const notifying = answer?.notifying ?? capsule.notifying;
   const waitingCount = answer?.waitingCount ?? capsule.waitingCount;
   const opensAt = new Date(capsule.unlockAt);
+  // Past its time and still sealed here: read it again every 10 s until it shows open (the
+  // new_post its opening sends refreshes the lists too, when the socket is up).
+  const queryClient = useQueryClient();
+  const overdue = now - opensAt.getTime();
+  const rereads = overdue > 0 ? Math.floor(overdue / REREAD_EVERY_MS) + 1 : 0;
+  useEffect(() => {
+    if (rereads === 0) return;
+    void queryClient.invalidateQueries({ queryKey: [FEED_ROOT] });
+    void queryClient.invalidateQueries({ queryKey: [POST_ROOT, post.id] });
+    void queryClient.invalidateQueries({ queryKey: [CAPSULES_ROOT] });
+  }, [rereads, queryClient, post.id]);
 
   const toggle = () => {
     if (!viewer.isAuthenticated) {
