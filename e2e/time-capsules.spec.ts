@@ -71,6 +71,7 @@ describe('time capsules', () => {
     });
     await picker.fill(value);
     await composerText(author.page).fill(SECRET);
+    await screenshot(author.page, 'composer-capsule-1440');
     await composer(author.page).getByRole('button', { name: 'Seal' }).click();
     await author.page.getByText('Time capsule sealed').first().waitFor({ timeout: 20_000 });
     // The author sees their own words, with the sealed panel under them.
@@ -86,6 +87,13 @@ describe('time capsules', () => {
     // A second wallet sees the sealed card: no content, the countdown, Notify me.
     const reader = await openPage(suite.browser, PHONE);
     await signInWithBurnerKey(reader.page, suite.server.url + '/', newBurnerWalletKey());
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      const mode = composer(reader.page).getByRole('button', { name: 'Time capsule' });
+      await mode.click();
+      await composer(reader.page).getByLabel('Opens at').waitFor();
+      await screenshot(reader.page, 'composer-capsule-375');
+      await mode.click();
+    }
     const card = reader.page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
     await card.getByTestId('capsule-sealed').waitFor({ timeout: 20_000 });
     expect(await card.textContent()).not.toContain(SECRET);
