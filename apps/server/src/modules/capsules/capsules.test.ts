@@ -280,9 +280,11 @@ describe.each(testDatabaseKinds())('time capsules on %s', (kind) => {
     t.clock.advance(2 * HOUR);
     t2.clock.advance(2 * HOUR);
     // Fresh access tokens at the new time (the old ones have expired).
-    [alice, bob, carol, dave] = await Promise.all(
-      [alice, bob, carol, dave].map((who) => createSignedInUser(t.ctx, who.user.solAddress)),
-    );
+    const fresh = (who: SignedIn) => createSignedInUser(t.ctx, who.user.solAddress);
+    alice = await fresh(alice);
+    bob = await fresh(bob);
+    carol = await fresh(carol);
+    dave = await fresh(dave);
     const one = listen(t);
     const two = listen(t2);
     const deps = (app: TestApp) => ({
