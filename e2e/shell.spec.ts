@@ -27,7 +27,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/create', /^Create$/],
   ['/my-vaults', /^My Vaults$/],
   ['/mystery-vaults', /What's inside\? Nobody knows yet\./],
-  ['/time-capsules', /Posts sealed until their moment/],
+  ['/time-capsules', /^Time Capsules$/],
   ['/messages', /^Messages$/],
   ['/analytics', /^Analytics$/],
   ['/advertiser', /Reach the club/],
@@ -195,7 +195,7 @@ describe('the app shell', () => {
     await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Feed']);
     await bottom.getByRole('link', { name: 'Time Capsules' }).click();
     await page.waitForURL('**/time-capsules');
-    await expectHeading(page, /Posts sealed until their moment/);
+    await expectHeading(page, /^Time Capsules$/);
     await expect.poll(() => currentLinks(page, 'bottom')).toEqual(['Time Capsules']);
     // Header: logo and wallet control.
     expect(await page.getByRole('link', { name: 'Dum Club home' }).first().isVisible()).toBe(true);

@@ -13,9 +13,10 @@ import { discoverRoutes } from './modules/discover/index.ts';
 import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
+import { capsuleMediaAccess, capsuleRoutes } from './modules/capsules/index.ts';
 import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { mediaRoutes } from './modules/media/index.ts';
+import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -70,8 +71,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
   feedRoutes(app, ctx);
-  // A locked vault's files are its creator's alone; the vault's post is read as the feed shows it.
-  await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
+  // A locked vault's files are its creator's alone, a sealed time capsule's its author's; the
+  // vault's post is read as the feed shows it.
+  await mediaRoutes(
+    app,
+    ctx,
+    combinedMediaAccess(vaultMediaAccess(ctx.database.pool), capsuleMediaAccess(ctx.database.pool)),
+  );
+  capsuleRoutes(app, ctx);
   userRoutes(app, ctx);
   peopleRoutes(app, ctx);
   discoverRoutes(app, ctx);

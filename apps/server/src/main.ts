@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
+import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const feedJobs = startFeedJobs(ctx);
   // Recomputes trending posts, trending tags and top creators (on start, then every minute).
   const discoverJobs = startDiscoverJobs(ctx);
+  // Opens time capsules whose time has come (on start, then every 5 seconds).
+  const capsuleJobs = startCapsuleJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     try {
       await feedJobs.stop();
       await discoverJobs.stop();
+      await capsuleJobs.stop();
       await escrowIndexer.stop();
       await emissionSweep.stop();
       await app.close();

@@ -39,9 +39,7 @@ describe('check constraints follow the lists in core', () => {
     expect(await allowedValues('engagements_kind')).toEqual([...ENGAGEMENT_KINDS]);
   });
 
-  it('messages.kind is one of the POST_KINDS that can be created so far (no capsules yet)', async () => {
-    expect(await allowedValues('messages_kind')).toEqual(
-      POST_KINDS.filter((kind) => kind !== 'capsule'),
-    );
+  it('messages.kind is one of the POST_KINDS', async () => {
+    expect(await allowedValues('messages_kind')).toEqual([...POST_KINDS]);
   });
 });

@@ -58,10 +58,25 @@ export const messages = pgTable(
      * stemming, no stop words: the same on every language and on PGlite), kept by PostgreSQL.
      */
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', body)`),
+    /**
+     * Time capsules (kind 'capsule', docs/api.md "Time capsules"): when it opens. Sealed until
+     * the opening job sets opened_at (and moves created_at, its feed time, to unlock_at).
+     */
+    unlockAt: timestamp('unlock_at', { withTimezone: true, precision: 3 }),
+    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    /** How many chose 'Notify me' (capsule_waiters' rows), kept in the same transaction. */
+    waitingCount: integer('waiting_count').notNull().default(0),
+    /** A sealed capsule's media key: its author's media URLs carry it (`?key=`). */
+    capsuleKey: text('capsule_key'),
   },
   (t) => [
-    // Time capsules extend this list when they land. Vault posts have no expiry.
-    check('messages_kind', sql`${t.kind} in ('public', 'vault')`),
+    // Vault posts and time capsules have no expiry.
+    check('messages_kind', sql`${t.kind} in ('public', 'vault', 'capsule')`),
+    check(
+      'messages_capsule_unlock',
+      sql`(${t.kind} = 'capsule') = (${t.unlockAt} is not null) and (${t.openedAt} is null or ${t.kind} = 'capsule')`,
+    ),
+    check('messages_waiting_non_negative', sql`${t.waitingCount} >= 0`),
     check('messages_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
     // Keyset paging of the feed, newest first (created_at desc, id desc): PostgreSQL reads this
     // index backwards, which gives exactly that order (an index declared DESC would be NULLS
@@ -82,6 +97,32 @@ export const messages = pgTable(
     index('messages_media_feed')
       .on(t.createdAt, t.id)
       .where(sql`${t.imageKey} is not null or ${t.audioKey} is not null`),
+    // Time capsules: the sealed ones soonest first (the opening job, scope=soon), the opened
+    // ones newest first (scope=opened).
+    index('messages_capsules_sealed')
+      .on(t.unlockAt, t.id)
+      .where(sql`${t.kind} = 'capsule' and ${t.openedAt} is null`),
+    index('messages_capsules_opened')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.kind} = 'capsule' and ${t.openedAt} is not null`),
+  ],
+);
+
+/** 'Notify me' on a sealed time capsule: one row per (capsule, user) (modules/capsules). */
+export const capsuleWaiters = pgTable(
+  'capsule_waiters',
+  {
+    messageId: bigint('message_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('capsule_waiters_user').on(t.userId),
   ],
 );
 

@@ -16,7 +16,11 @@ import type { PersonPosition, RankedPosition, ScorePosition, TimePosition } from
 
 /** A post in the SQL of a list, as the feed reads it: not expired, not someone's pending escrow. */
 function livePost(now: string, viewer: string | null): string {
+  // A sealed time capsule's words and tags are hidden until it opens (docs/api.md "Time
+  // capsules"): it is in no search, tag page or trending list before then, not even its
+  // author's.
   return `(m.expires_at is null or m.expires_at > ${now})
+    and (m.kind <> 'capsule' or m.opened_at is not null)
     and (m.kind <> 'vault' or not exists (
       select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
       where pv.message_id = m.id and pe.state = 'pending'

@@ -3,7 +3,7 @@
  * comments, the feed's routes, its cleanup job, and the post as the feed shows it (for the vault
  * page). Nothing else in this folder is imported from outside it.
  */
-export { encodeCursor, type PagePosition } from './cursor.ts';
+export { encodeCursor, parseId, type PagePosition } from './cursor.ts';
 export {
   runFeedCleanup,
   startFeedJobs,

@@ -183,8 +183,8 @@ describe.each(testDatabaseKinds())('posts and the feed on %s', (kind) => {
   });
 
   it('refuses other kinds, non-string bodies and both media at once', async () => {
+    // A capsule without its unlock time: modules/capsules/capsules.test.ts.
     for (const payload of [
-      { body: 'x', kind: 'capsule' },
       { body: 'x', kind: 'shout' },
       { body: 42, kind: 'public' },
       { body: 'x', imageUrl: '/media/a.png', audioUrl: '/media/b.mp3' },

@@ -34,17 +34,28 @@ export interface PostRow {
   is_verified: boolean;
   liked: boolean;
   bookmarked: boolean;
+  /** Time capsules (kind 'capsule'): when it opens, when it did (null while sealed). */
+  unlock_at: Date | null;
+  opened_at: Date | null;
+  waiting_count: number;
+  /** A sealed capsule's media key (its author's media URLs carry it). */
+  capsule_key: string | null;
+  /** The viewer chose 'Notify me' on this capsule. */
+  notifying: boolean;
 }
 
 const POST_COLUMNS = `m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
   m.image_alt, m.audio_key, m.like_count, m.comment_count, u.id as author_id, u.sol_address, u.username,
-  u.display_name, u.avatar_url, u.is_verified`;
+  u.display_name, u.avatar_url, u.is_verified, m.unlock_at, m.opened_at, m.waiting_count,
+  m.capsule_key`;
 
 function viewerColumns(viewerParam: number | null): string {
-  if (viewerParam === null) return 'false as liked, false as bookmarked';
+  if (viewerParam === null) return 'false as liked, false as bookmarked, false as notifying';
   const has = (kind: string) =>
     `exists(select 1 from engagements e where e.message_id = m.id and e.user_id = $${viewerParam} and e.kind = '${kind}')`;
-  return `${has('like')} as liked, ${has('bookmark')} as bookmarked`;
+  const waiting = `(m.kind = 'capsule' and exists(select 1 from capsule_waiters w
+    where w.message_id = m.id and w.user_id = $${viewerParam}))`;
+  return `${has('like')} as liked, ${has('bookmark')} as bookmarked, ${waiting} as notifying`;
 }
 
 /**
@@ -63,6 +74,8 @@ function notPendingFor(viewerParam: number | null): string {
  * as the partial index messages_media_feed's predicate, so the planner reads that index.
  */
 const HAS_MEDIA = '(m.image_key is not null or m.audio_key is not null)';
+/** Reels show media: a sealed time capsule's is withheld, so it has no reel until it opens. */
+const NOT_SEALED = "(m.kind <> 'capsule' or m.opened_at is not null)";
 
 // $1 now, $2 limit, then the cursor ($3, $4) when paging on, then the viewer.
 function feedStatement(withCursor: boolean, withViewer: boolean, media = false): pg.QueryConfig {
@@ -72,7 +85,7 @@ function feedStatement(withCursor: boolean, withViewer: boolean, media = false):
     text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
       from messages m join users u on u.id = m.author_id
       where (m.expires_at is null or m.expires_at > $1)
-        ${media ? `and ${HAS_MEDIA}` : ''}
+        ${media ? `and ${HAS_MEDIA} and ${NOT_SEALED}` : ''}
         and ${notPendingFor(viewerParam)}
         ${viewerParam === null ? '' : `and ${notBlockedBy(`$${viewerParam}`, 'm.author_id')}`}
         ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
@@ -421,7 +434,7 @@ export async function insertPost(
   db: Pick<pg.Pool, 'query'>,
   input: {
     authorId: string;
-    kind: 'public' | 'vault';
+    kind: 'public' | 'vault' | 'capsule';
     body: string;
     imageKey: string | null;
     imageAlt: string | null;
@@ -431,18 +444,21 @@ export async function insertPost(
     rewardedEvent: 'post_created' | null;
     /** The body's hashtags (core's extractHashtags), for modules/discover. */
     tags: string[];
+    /** Time capsules: when it opens, and its media key. */
+    unlockAt: Date | null;
+    capsuleKey: string | null;
   },
 ): Promise<PostRow | null> {
   const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
     text: `with post as (
         insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
-          image_alt, tags)
+          image_alt, tags, unlock_at, capsule_key)
         select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz,
-          $9::text, $10::text[]
+          $9::text, $10::text[], $11::timestamptz, $12::text
         from users where id = $1
         returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
-          author_id
+          author_id, unlock_at, opened_at, waiting_count, capsule_key
       ), queued as (
         insert into emission_queue (kind, actor_id, reference, created_at)
         select $8::text, author_id, id::text, created_at from post where $8::text is not null
@@ -456,7 +472,8 @@ export async function insertPost(
       select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
         u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
-        false as bookmarked
+        false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
+        false as notifying
       from post m join users u on u.id = m.author_id`,
     values: [
       input.authorId,
@@ -469,6 +486,8 @@ export async function insertPost(
       input.rewardedEvent,
       input.imageAlt,
       input.tags,
+      input.unlockAt,
+      input.capsuleKey,
     ],
   });
   return rows[0] ?? null;

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  CAPSULE_MAX_SEAL_SECONDS,
+  CAPSULE_MIN_SEAL_SECONDS,
   COMMENT_MAX_LENGTH,
   extractHashtags,
   FREE_POST_TTL_MS,
@@ -101,7 +104,45 @@ export interface Viewer {
   id: string;
 }
 
-export function toFeedItem(row: PostRow): FeedItem {
+/**
+ * A post row as the viewer sees it. A sealed time capsule (opened_at still null) shows its
+ * text, media and alt text to its author alone (their media URLs carry the capsule's key, so
+ * the files load in an <img>); everyone else gets '' and nulls (docs/api.md "Time capsules").
+ */
+export function toFeedItem(row: PostRow, viewerId: string | null): FeedItem {
+  const sealed = row.kind === 'capsule' && row.opened_at === null;
+  if (sealed && viewerId !== row.author_id) {
+    return {
+      ...openItem(row),
+      body: '',
+      content: '',
+      imageUrl: null,
+      altText: null,
+      audioUrl: null,
+      capsule: capsuleOf(row, true),
+    };
+  }
+  const item = openItem(row);
+  if (row.kind !== 'capsule') return item;
+  const key = sealed && row.capsule_key ? `?key=${encodeURIComponent(row.capsule_key)}` : '';
+  return {
+    ...item,
+    imageUrl: item.imageUrl === null ? null : `${item.imageUrl}${key}`,
+    audioUrl: item.audioUrl === null ? null : `${item.audioUrl}${key}`,
+    capsule: capsuleOf(row, sealed),
+  };
+}
+
+function capsuleOf(row: PostRow, sealed: boolean): NonNullable<FeedItem['capsule']> {
+  return {
+    unlockAt: (row.unlock_at ?? row.created_at).toISOString(),
+    sealed,
+    waitingCount: row.waiting_count,
+    notifying: row.notifying,
+  };
+}
+
+function openItem(row: PostRow): FeedItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -173,7 +214,11 @@ async function toFeedPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: await withVaults(deps.pool, page.map(toFeedItem), viewer?.id ?? null),
+    items: await withVaults(
+      deps.pool,
+      page.map((row) => toFeedItem(row, viewer?.id ?? null)),
+      viewer?.id ?? null,
+    ),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor('feed', { createdAt: last.created_at, id: BigInt(last.id) })
@@ -279,7 +324,11 @@ export async function getPost(
     viewerId: viewer?.id ?? null,
   });
   if (!row) throw new AppError('post_not_found');
-  const [item] = await withVaults(deps.pool, [toFeedItem(row)], viewer?.id ?? null);
+  const [item] = await withVaults(
+    deps.pool,
+    [toFeedItem(row, viewer?.id ?? null)],
+    viewer?.id ?? null,
+  );
   if (!item) throw new AppError('post_not_found');
   return item;
 }
@@ -317,7 +366,7 @@ export function feedPostReader(ctx: Pick<AppContext, 'database' | 'clock'>): Pos
   return async (postId, viewerId) => {
     const now = ctx.clock.now();
     const row = await readPostRow(ctx.database.pool, { now, id: postId, viewerId });
-    return row ? toFeedItem(row) : null;
+    return row ? toFeedItem(row, viewerId) : null;
   };
 }
 
@@ -335,7 +384,7 @@ export function feedItemsReader(ctx: Pick<AppContext, 'database' | 'clock'>): Fe
     const byId = new Map(rows.map((row) => [row.id, row]));
     const ordered = ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toFeedItem(row)] : [];
+      return row ? [toFeedItem(row, viewerId)] : [];
     });
     return withVaults(ctx.database.pool, ordered, viewerId);
   };
@@ -355,11 +404,15 @@ export interface CreatePostInput {
   targetAmount?: string | null | undefined;
   /** Escrow vault posts: the program's terms (modules/escrow checks them). */
   escrow?: EscrowTermsInput | null;
+  /** Time capsules: when it opens (ISO time, 1 hour to 1 year ahead). */
+  unlockAt?: string | null | undefined;
 }
 
 /** A post's checked text and attachment, before anything is written. */
 interface PostDraft {
-  kind: 'public' | 'vault';
+  kind: 'public' | 'vault' | 'capsule';
+  /** Time capsules: when it opens (checked against the clock). */
+  unlockAt: Date | null;
   text: string;
   attachment: { type: 'image' | 'audio'; name: string } | null;
   /** The image's alt text, trimmed; null when blank or when there is no image. */
@@ -378,7 +431,11 @@ export async function createPost(
   input: CreatePostInput,
 ): Promise<FeedItem> {
   const vaultRequest = vaultRequestOf(deps.vaultsEnabled, input);
-  const draft = checkPost(deps, input, vaultRequest === null ? 'public' : 'vault');
+  const draft = checkPost(
+    deps,
+    input,
+    vaultRequest !== null ? 'vault' : input.kind === 'capsule' ? 'capsule' : 'public',
+  );
   // Escrow: the terms, then whether the program is on the cluster (a chain read, before the
   // transaction).
   const vault = vaultRequest
@@ -411,16 +468,26 @@ export async function createPost(
       },
     );
   }
-  const [item] = await withVaults(deps.pool, [toFeedItem(row)], author.id);
+  const [item] = await withVaults(deps.pool, [toFeedItem(row, author.id)], author.id);
   if (!item) throw new Error('created post vanished');
   return item;
 }
 
 /** The post's kind, text and attachment, or the error to answer. */
-function checkPost(deps: FeedDeps, input: CreatePostInput, kind: 'public' | 'vault'): PostDraft {
-  if (input.kind !== 'public' && input.kind !== 'vault') {
+function checkPost(
+  deps: FeedDeps,
+  input: CreatePostInput,
+  kind: 'public' | 'vault' | 'capsule',
+): PostDraft {
+  const unlockAt = kind === 'capsule' ? checkUnlockAt(input.unlockAt, deps.clock.now()) : null;
+  if (kind !== 'capsule' && input.unlockAt != null) {
     throw new AppError('validation_failed', {
-      details: [{ path: 'kind', message: 'Only public and vault posts can be created for now' }],
+      details: [{ path: 'unlockAt', message: 'Only time capsules have an unlock time' }],
+    });
+  }
+  if (kind === 'capsule' && (input.targetAmount != null || input.escrow != null)) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'kind', message: 'A time capsule has no vault' }],
     });
   }
   const text = (input.body ?? input.content ?? '').trim();
@@ -440,11 +507,29 @@ function checkPost(deps: FeedDeps, input: CreatePostInput, kind: 'public' | 'vau
     : input.audioUrl
       ? { type: 'audio' as const, url: input.audioUrl }
       : null;
-  if (!attachment) return { kind, text, attachment: null, altText: null };
+  if (!attachment) return { kind, unlockAt, text, attachment: null, altText: null };
   const name = mediaNameFromUrl(attachment.url, deps.appOrigin);
   if (!name) throw new AppError('media_not_attachable');
   const altText = attachment.type === 'image' && alt !== '' ? alt : null;
-  return { kind, text, attachment: { type: attachment.type, name }, altText };
+  return { kind, unlockAt, text, attachment: { type: attachment.type, name }, altText };
+}
+
+/** An ISO date-time with a zone: `2027-01-31T12:00:00Z`, `...12:00:00.000+02:00`. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A capsule's unlock time: an ISO time 1 hour to 1 year from the server's clock, else 400. */
+function checkUnlockAt(value: string | null | undefined, now: Date): Date {
+  if (typeof value !== 'string' || !ISO_TIME.test(value.trim())) {
+    throw new AppError('invalid_unlock_time');
+  }
+  const at = new Date(value.trim());
+  if (Number.isNaN(at.getTime())) throw new AppError('invalid_unlock_time');
+  const ahead = at.getTime() - now.getTime();
+  if (ahead < CAPSULE_MIN_SEAL_SECONDS * 1000 || ahead > CAPSULE_MAX_SEAL_SECONDS * 1000) {
+    throw new AppError('invalid_unlock_time');
+  }
+  // Stored with millisecond precision (timestamptz(3)), as the answer shows it.
+  return new Date(Math.floor(at.getTime()));
 }
 
 /** An escrow vault commits its media's SHA-256 on chain: the stored file must have it. */
@@ -487,8 +572,11 @@ async function writePost(
       now,
       expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
-      rewardedEvent: kind === 'public' ? 'post_created' : null,
+      // A time capsule is a post: post_created.
+      rewardedEvent: kind === 'vault' ? null : 'post_created',
       tags: extractHashtags(draft.text),
+      unlockAt: draft.unlockAt,
+      capsuleKey: kind === 'capsule' ? randomBytes(18).toString('base64url') : null,
     });
   if (!attachment && !vault) return insert(deps.pool);
   return inTransaction(deps, async (client): Promise<PostRow | null> => {

@@ -11,7 +11,12 @@ export {
   removeAvatar,
   type AvatarDeps,
 } from './avatar.ts';
-export { mediaRoutes, type MediaAccess, type MediaAccessCheck } from './routes.ts';
+export {
+  combinedMediaAccess,
+  mediaRoutes,
+  type MediaAccess,
+  type MediaAccessCheck,
+} from './routes.ts';
 export {
   MEDIA_URL_PREFIX,
   mediaNameFromUrl,

@@ -33,6 +33,18 @@ export type MediaAccessCheck = (args: {
   viewerId: string | null;
 }) => Promise<MediaAccess>;
 
+/**
+ * Several slices' checks as one: a file hidden by any is hidden, private to any is private
+ * (locked vaults, modules/vaults; sealed time capsules, modules/capsules).
+ */
+export function combinedMediaAccess(...checks: MediaAccessCheck[]): MediaAccessCheck {
+  return async (args) => {
+    const answers = await Promise.all(checks.map((check) => check(args)));
+    if (answers.includes('hidden')) return 'hidden';
+    return answers.includes('private') ? 'private' : 'public';
+  };
+}
+
 interface MediaParams {
   name: string;
 }
@@ -80,7 +92,8 @@ export async function mediaRoutes(
     async (request, reply) => {
       const type = servedTypeOf(request.params.name);
       if (!type) throw new AppError('not_found');
-      // A locked vault's media is withheld from everyone but its creator until the unlock.
+      // A locked vault's media is withheld from everyone but its creator until the unlock, a
+      // sealed time capsule's from everyone but its author until it opens.
       const access = await mediaAccess({
         name: request.params.name,
         key: typeof request.query.key === 'string' ? request.query.key : undefined,

@@ -41,7 +41,13 @@ export function ComposerTextBox({
         onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
         onKeyDown={onKeyDown}
         rows={rows}
-        placeholder={state.vaultMode ? 'What are you locking in a vault?' : 'What’s your vibe?'}
+        placeholder={
+          state.vaultMode
+            ? 'What are you locking in a vault?'
+            : state.capsuleMode
+              ? 'What should open later?'
+              : 'What’s your vibe?'
+        }
         aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
         aria-invalid={tooLong || undefined}
         disabled={pending}
@@ -55,17 +61,30 @@ export function ComposerTextBox({
 const ComposerVaultFields = lazy(async () => ({
   default: (await import('./composer-vault-fields.tsx')).ComposerVaultFields,
 }));
+const ComposerCapsuleFields = lazy(async () => ({
+  default: (await import('../capsules/composer-capsule-fields.tsx')).ComposerCapsuleFields,
+}));
 const AttachmentPreview = lazy(async () => ({
   default: (await import('./composer-attachment-preview.tsx')).AttachmentPreview,
 }));
 
-/** Under the text: vault mode's fields, and the picked image (with its alt text) or audio. */
+/**
+ * Under the text: vault mode's or time capsule mode's fields, and the picked image (with its alt
+ * text) or audio.
+ */
 export function ComposerDetails({ composer }: { composer: ComposerController }) {
   const { state, dispatch, pending } = composer;
   return (
     <Suspense fallback={null}>
       {state.vaultMode && (
         <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />
+      )}
+      {state.capsuleMode && (
+        <ComposerCapsuleFields
+          unlockAt={state.unlockAt}
+          onChange={(value) => dispatch({ type: 'unlockAt', value })}
+          disabled={pending}
+        />
       )}
       {state.attachment && (
         <AttachmentPreview

@@ -21,6 +21,8 @@ describe('composerReducer', () => {
       attachment: null,
       altText: '',
       vaultMode: false,
+      capsuleMode: false,
+      unlockAt: '',
       vaultKind: 'direct',
       lockAmount: DEFAULT_VAULT_LOCK_SOL,
       multiplier: '2',
@@ -43,6 +45,8 @@ describe('composerReducer', () => {
       attachment: photo,
       altText: 'a cat',
       vaultMode: false,
+      capsuleMode: false,
+      unlockAt: '',
       vaultKind: 'escrow',
       lockAmount: '0.5',
       multiplier: '3',
@@ -77,6 +81,20 @@ describe('composerReducer', () => {
     expect(composerReducer(on, { type: 'vaultMode', on: true })).toBe(on);
     const off = composerReducer(on, { type: 'vaultMode', on: false });
     expect(off).toEqual({ ...on, vaultMode: false });
+    // Picking vault mode leaves capsule mode.
+    const fromCapsule = run({ type: 'toggleCapsule' }, { type: 'vaultMode', on: true });
+    expect(fromCapsule).toMatchObject({ vaultMode: true, capsuleMode: false });
+  });
+
+  it('is a vault or a time capsule, never both, and keeps the unlock time as picked', () => {
+    const capsule = run({ type: 'toggleVault' }, { type: 'toggleCapsule' });
+    expect(capsule).toMatchObject({ vaultMode: false, capsuleMode: true });
+    const picked = composerReducer(capsule, { type: 'unlockAt', value: '2027-01-01T12:00' });
+    expect(picked.unlockAt).toBe('2027-01-01T12:00');
+    expect(composerReducer(picked, { type: 'toggleVault' })).toMatchObject({
+      vaultMode: true,
+      capsuleMode: false,
+    });
   });
 
   it('clears everything once a post went out', () => {

@@ -15,6 +15,9 @@ export interface ComposerState {
   /** The attached image's description for screen readers, as typed (sent trimmed). */
   altText: string;
   vaultMode: boolean;
+  /** Time capsule mode: the post is sealed until `unlockAt` (a datetime-local value). */
+  capsuleMode: boolean;
+  unlockAt: string;
   vaultKind: VaultKind;
   /** A direct vault's target, as typed (SOL). */
   lockAmount: string;
@@ -30,6 +33,8 @@ export type ComposerAction =
   | { type: 'altText'; text: string }
   | { type: 'toggleVault' }
   | { type: 'vaultMode'; on: boolean }
+  | { type: 'toggleCapsule' }
+  | { type: 'unlockAt'; value: string }
   | { type: 'vaultKind'; kind: VaultKind }
   | { type: 'lockAmount'; value: string }
   | { type: 'multiplier'; value: string }
@@ -41,6 +46,8 @@ export const INITIAL_COMPOSER_STATE: ComposerState = {
   attachment: null,
   altText: '',
   vaultMode: false,
+  capsuleMode: false,
+  unlockAt: '',
   vaultKind: 'direct',
   lockAmount: DEFAULT_VAULT_LOCK_SOL,
   multiplier: '2',
@@ -63,9 +70,15 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'altText':
       return { ...state, altText: action.text };
     case 'toggleVault':
-      return { ...state, vaultMode: !state.vaultMode };
+      // A post is a vault or a time capsule, not both.
+      return { ...state, vaultMode: !state.vaultMode, capsuleMode: false };
     case 'vaultMode':
-      return state.vaultMode === action.on ? state : { ...state, vaultMode: action.on };
+      if (state.vaultMode === action.on && (!action.on || !state.capsuleMode)) return state;
+      return { ...state, vaultMode: action.on, capsuleMode: action.on ? false : state.capsuleMode };
+    case 'toggleCapsule':
+      return { ...state, capsuleMode: !state.capsuleMode, vaultMode: false };
+    case 'unlockAt':
+      return { ...state, unlockAt: action.value };
     case 'vaultKind':
       return { ...state, vaultKind: action.kind };
     case 'lockAmount':

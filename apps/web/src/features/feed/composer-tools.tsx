@@ -1,4 +1,4 @@
-import { ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
+import { Hourglass, ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -24,19 +24,23 @@ export function useAttachmentPick(onAttach: (attachment: Attachment) => void) {
 }
 
 /**
- * The composer's tools: Add Image and Add Audio (MediaTools), the vault toggle, and Create Fan
- * Vault.
+ * The composer's tools: Add Image and Add Audio (MediaTools), the vault and time capsule
+ * toggles (a post is one or the other), and Create Fan Vault.
  */
 export function ComposerTools({
   vaultMode,
+  capsuleMode,
   disabled,
   onAttach,
   onToggleVault,
+  onToggleCapsule,
 }: {
   vaultMode: boolean;
+  capsuleMode: boolean;
   disabled: boolean;
   onAttach: (attachment: Attachment) => void;
   onToggleVault: () => void;
+  onToggleCapsule: () => void;
 }) {
   return (
     <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
@@ -49,6 +53,15 @@ export function ComposerTools({
         tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
       >
         {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+      </ToolButton>
+      <ToolButton
+        onClick={onToggleCapsule}
+        disabled={disabled}
+        pressed={capsuleMode}
+        icon={<Hourglass aria-hidden="true" />}
+        tone={capsuleMode ? 'text-primary hover:text-primary' : undefined}
+      >
+        Time capsule
       </ToolButton>
       <ToolButton
         onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
@@ -178,12 +191,14 @@ export function PostControls({
   canPost,
   pending,
   vaultMode,
+  capsuleMode = false,
 }: {
   counterId: string;
   remaining: number;
   canPost: boolean;
   pending: boolean;
   vaultMode: boolean;
+  capsuleMode?: boolean;
 }) {
   const tooLong = remaining < 0;
   return (
@@ -207,9 +222,9 @@ export function PostControls({
         disabled={!canPost}
         className="flex-1 sm:flex-none"
         busy={pending}
-        busyLabel={vaultMode ? 'Creating Vault...' : 'Posting...'}
+        busyLabel={vaultMode ? 'Creating Vault...' : capsuleMode ? 'Sealing...' : 'Posting...'}
       >
-        Post
+        {capsuleMode ? 'Seal' : 'Post'}
       </BusyButton>
     </div>
   );

@@ -35,7 +35,11 @@ function SignedInComposer() {
       data-testid="composer"
       className={cn(
         'rounded-card border bg-surface/80 p-4 transition-colors',
-        state.vaultMode ? 'border-dum/40' : 'border-border',
+        state.vaultMode
+          ? 'border-dum/40'
+          : state.capsuleMode
+            ? 'border-primary/40'
+            : 'border-border',
       )}
     >
       <form onSubmit={submit} noValidate aria-busy={pending || undefined}>
@@ -49,9 +53,11 @@ function SignedInComposer() {
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
           <ComposerTools
             vaultMode={state.vaultMode}
+            capsuleMode={state.capsuleMode}
             disabled={pending}
             onAttach={(picked) => dispatch({ type: 'attach', attachment: picked })}
             onToggleVault={() => dispatch({ type: 'toggleVault' })}
+            onToggleCapsule={() => dispatch({ type: 'toggleCapsule' })}
           />
           <PostControls
             counterId={counterId}
@@ -59,6 +65,7 @@ function SignedInComposer() {
             canPost={composer.canPost}
             pending={pending}
             vaultMode={state.vaultMode}
+            capsuleMode={state.capsuleMode}
           />
         </div>
       </form>

@@ -107,6 +107,8 @@ export interface NewPost {
   altText?: string | undefined;
   /** A vault post locking this much SOL (composer's vault mode). */
   vaultTarget?: string;
+  /** A time capsule opening at this ISO time (composer's time capsule mode). */
+  unlockAt?: string;
 }
 
 /** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
@@ -130,11 +132,19 @@ function refreshEarnings(queryClient: QueryClient): void {
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, attachment, altText, vaultTarget }: NewPost): Promise<FeedPost> => {
+    mutationFn: async ({
+      body,
+      attachment,
+      altText,
+      vaultTarget,
+      unlockAt,
+    }: NewPost): Promise<FeedPost> => {
       const input: CreatePostInput =
-        vaultTarget === undefined
-          ? { body, kind: 'public' }
-          : { body, kind: 'vault', targetAmount: vaultTarget };
+        unlockAt !== undefined
+          ? { body, kind: 'capsule', unlockAt }
+          : vaultTarget === undefined
+            ? { body, kind: 'public' }
+            : { body, kind: 'vault', targetAmount: vaultTarget };
       if (attachment) {
         let media: UploadResponse;
         try {
@@ -152,7 +162,15 @@ export function useCreatePost() {
     onSuccess: (post) => {
       prependPost(queryClient, post);
       refreshEarnings(queryClient);
-      toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
+      toast(
+        post.capsule
+          ? {
+              title: 'Time capsule sealed',
+              description: 'It opens for everyone at the time you chose',
+              variant: 'success',
+            }
+          : { title: 'Posted!', description: 'Your post is now live', variant: 'success' },
+      );
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {

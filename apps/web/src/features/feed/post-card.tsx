@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { CapsuleLabel, SealedCapsulePanel } from '../capsules/capsule-panel.tsx';
 import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
 import { useEngagement } from './feed-queries.ts';
@@ -65,6 +66,14 @@ export const PostCard = memo(function PostCard({
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
+      {post.capsule?.sealed && (
+        <SealedCapsulePanel
+          post={post}
+          capsule={post.capsule}
+          viewer={viewer}
+          isAuthor={isAuthor}
+        />
+      )}
       {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
 
       <PostActions
@@ -173,7 +182,7 @@ function PostCardHeader({
   const now = useNow(30_000);
   const name = authorName(post);
   const createdAt = postCreatedAt(post);
-  const freeTimeLeft = post.vault ? null : formatTimeLeft(post.expiresAt, now);
+  const freeTimeLeft = post.vault || post.capsule ? null : formatTimeLeft(post.expiresAt, now);
   const vaultTimeLeft = post.vault ? formatTimeLeft(post.vault.endsAt, now) : null;
   const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
   return (
@@ -226,6 +235,7 @@ function PostCardHeader({
           )}
         </div>
       </div>
+      {post.capsule && !post.capsule.sealed && <CapsuleLabel />}
       {post.vault && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-dum/30 bg-dum/10 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
           <Lock className="size-3" aria-hidden="true" />

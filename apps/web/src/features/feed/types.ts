@@ -44,8 +44,8 @@ export type CommentPage = Omit<CommentPageResponse, 'items'> & { items: PostComm
 /** What the composer sends: the text, the kind it can create, its media (with alt text) and a vault target. */
 export type CreatePostInput = Pick<
   CreatePostRequest,
-  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount'
+  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount' | 'unlockAt'
 > & {
   body: string;
-  kind: Exclude<PostKind, 'capsule'>;
+  kind: PostKind;
 };

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, SubmitEvent } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
+import { checkUnlockInput } from '../capsules/capsule-display.ts';
 import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
@@ -90,6 +91,15 @@ export function useComposerSubmit(
       dispatch({ type: 'posted' });
       onPosted?.(post);
     };
+    if (state.capsuleMode) {
+      const unlock = checkUnlockInput(state.unlockAt, Date.now());
+      if (!unlock.ok) {
+        destructive('Failed to Post', unlock.message);
+        return;
+      }
+      create.mutate({ body, attachment, altText, unlockAt: unlock.iso }, { onSuccess });
+      return;
+    }
     if (isEscrowMode(state)) {
       const { multiplier, durationDays } = state;
       createEscrow.mutate({ body, attachment, altText, multiplier, durationDays }, { onSuccess });

@@ -39,7 +39,8 @@ export function markAllRead(state: NotificationState): NotificationState {
 export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
   switch (event.type) {
     case 'new_post':
-      return [['/api/messages-v2/feed']];
+      // A time capsule that opens is announced as a new post too (at its opening time).
+      return [['/api/messages-v2/feed'], ['/api/time-capsules']];
     case 'vault_support':
     case 'vault_completed':
       return [
