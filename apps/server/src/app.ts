@@ -15,7 +15,8 @@ import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
 import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { mediaRoutes } from './modules/media/index.ts';
+import { anyMediaAccess, mediaRoutes } from './modules/media/index.ts';
+import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -70,13 +71,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
   feedRoutes(app, ctx);
-  // A locked vault's files are its creator's alone; the vault's post is read as the feed shows it.
-  await mediaRoutes(app, ctx, vaultMediaAccess(ctx.database.pool));
+  // A locked vault's files, and a mystery's until it opens, are their creator's alone.
+  await mediaRoutes(
+    app,
+    ctx,
+    anyMediaAccess(vaultMediaAccess(ctx.database.pool), mysteryMediaAccess(ctx.database.pool)),
+  );
   userRoutes(app, ctx);
   peopleRoutes(app, ctx);
   discoverRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
+  mysteryRoutes(app, ctx);
   messageRoutes(app, ctx);
   analyticsRoutes(app, ctx);
 

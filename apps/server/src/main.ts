@@ -6,6 +6,7 @@ import { startPeriodicJob } from './periodic-job.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
+import { startMysteryJobs } from './modules/mystery/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   const feedJobs = startFeedJobs(ctx);
   // Recomputes trending posts, trending tags and top creators (on start, then every minute).
   const discoverJobs = startDiscoverJobs(ctx);
+  // Opens mystery vaults whose timer has ended (on start, for those whose time passed while
+  // down, then every 15 s).
+  const mysteryJobs = startMysteryJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     try {
       await feedJobs.stop();
       await discoverJobs.stop();
+      await mysteryJobs.stop();
       await escrowIndexer.stop();
       await emissionSweep.stop();
       await app.close();

@@ -33,6 +33,20 @@ export type MediaAccessCheck = (args: {
   viewerId: string | null;
 }) => Promise<MediaAccess>;
 
+/**
+ * Several slices' checks as one (app.ts): a file one of them withholds is withheld; a file one
+ * of them serves privately is private; else public. Each slice answers 'public' for files that
+ * are not its own.
+ */
+export function anyMediaAccess(...checks: MediaAccessCheck[]): MediaAccessCheck {
+  return async (args) => {
+    const answers = await Promise.all(checks.map((check) => check(args)));
+    if (answers.includes('hidden')) return 'hidden';
+    if (answers.includes('private')) return 'private';
+    return 'public';
+  };
+}
+
 interface MediaParams {
   name: string;
 }
