@@ -48,7 +48,9 @@ describe('mystery vaults', () => {
     const detail = creator.page.getByTestId('mystery-detail');
     await detail.getByText(SECRET).waitFor();
     expect(creator.page.url()).toMatch(/\?open=\d+$/);
-    await creator.page.keyboard.press('Escape');
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'detached' });
+    expect(creator.page.url()).not.toContain('open=');
 
     const fan = await openPage(suite.browser, PHONE);
     await signInWithBurnerKey(fan.page, suite.server.url + '/', fanKey);
