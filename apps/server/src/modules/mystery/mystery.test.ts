@@ -17,6 +17,8 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { countRows, errorOf } from '../feed/test-kit.ts';
+import { runFeedCleanup } from '../feed/index.ts';
+import { ABANDONED_UPLOAD_MS, mediaStoreAt } from '../media/index.ts';
 import * as files from '../media/test-kit.ts';
 import { chainUser, refreshHeaders, transfer, type ChainUser } from '../vaults/test-kit.ts';
 import { mysteryDepsOf, openEndedMysteries } from './index.ts';
@@ -363,6 +365,20 @@ describe.each(testDatabaseKinds())('mystery vaults on %s against the localnet', 
       expect((await t.app.inject(attempt)).statusCode, attempt.url).toBe(404);
     }
     hidden(await read(vault.id, fan.headers));
+
+    // The mystery took the upload: the cleanup of uploads nothing took leaves it alone.
+    t.clock.advance(ABANDONED_UPLOAD_MS + 60_000);
+    await Promise.all([creator, fan, fan2].map((user) => refreshHeaders(t, user)));
+    await runFeedCleanup(
+      {
+        db: t.ctx.database.db,
+        media: mediaStoreAt(t.ctx.config.dataDir),
+        logger: t.ctx.logger,
+        rateWindowMs: t.ctx.config.feed.uploadRateWindowMs,
+      },
+      t.clock.now(),
+    );
+    expect((await t.app.inject({ url: vault.imageUrl ?? '' })).statusCode).toBe(200);
 
     // The target reached: opened for everyone, the plain URL serves the file.
     const { answer } = await joined(fan, vault.id, '0.1', SOL / 10n);
