@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
 import { DESKTOP, PHONE, openPage } from './support/browser-test-kit.ts';
 import { signInWithBurnerKey, withoutExpected404 } from './support/feed-page-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
@@ -38,6 +39,8 @@ describe('mystery vaults', () => {
     await creator.page.goto(suite.server.url + '/mystery-vaults');
     await creator.page.getByRole('button', { name: 'Create Mystery' }).click();
     const form = creator.page.getByRole('dialog');
+    await form.getByLabel('Title').waitFor();
+    let report = await axeReport(creator.page, 'create dialog (1440 px)');
     await form.getByLabel('Title').fill('Track reveal');
     await form.getByLabel('Teaser').fill('Guess the song');
     await form.getByLabel('Hidden content').fill(SECRET);
@@ -60,6 +63,7 @@ describe('mystery vaults', () => {
     expect(await card.textContent()).toContain('Guess the song');
     expect(await card.textContent()).not.toContain(SECRET);
     expect(await card.getAttribute('data-state')).toBe('open');
+    report += await axeReport(fan.page, 'open mysteries (375 px)');
 
     const creatorBefore = await solBalance(suite.server.url, creatorKey.address);
     await joinWith(fan.page, '0.1');
@@ -79,6 +83,8 @@ describe('mystery vaults', () => {
     expect(await opened.getAttribute('data-state')).toBe('opened');
     expect(await opened.textContent()).toContain('Target reached');
     expect(await opened.textContent()).toContain('0.2 / 0.2 SOL');
+    report += await axeReport(fan.page, 'opened mysteries (375 px)');
+    expect(report).toBe('');
 
     expect(withoutExpected404(creator.errors)).toEqual([]);
     expect(withoutExpected404(fan.errors)).toEqual([]);
