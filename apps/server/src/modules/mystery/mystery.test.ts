@@ -292,8 +292,16 @@ describe.each(testDatabaseKinds())('mystery vaults on %s against the localnet', 
 
     it('never shows the hidden fields to anyone but the creator before opening: reads, lists, events', async () => {
       const vault = await createdMystery(t, creator.headers, { title: 'Leak check' });
-      const { answer } = await joined(fan, vault.id, '0.1', SOL / 10n);
+      const { answer, signature } = await joined(fan, vault.id, '0.1', SOL / 10n);
       hidden(answer.vault);
+      // A rewarded event under the economy's rules (vault_supported, its own reference).
+      expect(
+        await count(
+          `select count(*) as n from emission_ledger
+            where kind = 'vault_supported' and reference = $1 and recipient_id = $2`,
+          [`mystery-join:${signature}`, fan.id],
+        ),
+      ).toBe(1);
       expect(answer).toMatchObject({
         amount: '100000000',
         vault: { participantCount: 1, myContribution: '100000000', isCreator: false },
@@ -489,6 +497,12 @@ describe.each(testDatabaseKinds())('mystery vaults on %s against the localnet', 
       const res = await t.app.inject({ url: `/api/mystery-vaults?${bad}` });
       expect(res.statusCode, bad).toBe(400);
     }
+    // One list's cursor is not another's.
+    const openCursor = (await list('open')).nextCursor ?? '';
+    const crossed = await t.app.inject({
+      url: `/api/mystery-vaults?scope=opened&cursor=${encodeURIComponent(openCursor)}`,
+    });
+    expect(errorOf(crossed).code).toBe('invalid_cursor');
     expect((await t.app.inject({ url: '/api/mystery-vaults/999999' })).statusCode).toBe(404);
   });
 

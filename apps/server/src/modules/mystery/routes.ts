@@ -35,7 +35,7 @@ function parseMysteryId(value: string): bigint {
 
 const listQuery = z.object({
   scope: mysteryScopeSchema.default('open'),
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: z.string().min(1).max(300).optional(),
 });
 
 export function mysteryDepsOf(ctx: AppContext): MysteryDeps {

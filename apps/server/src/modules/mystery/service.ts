@@ -22,6 +22,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import { inTransaction } from '../../db/prepared.ts';
+import {
+  cursorBigint,
+  cursorTime,
+  decodeSignedCursor,
+  encodeSignedCursor,
+} from '../../http/signed-cursor.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, writeActivity, type EmissionSequencer } from '../emissions/index.ts';
 import {
@@ -394,23 +400,17 @@ export async function getMystery(
   return presentMystery(row, viewerId);
 }
 
-function encodeCursor(at: Date | null, id: string): string {
-  return Buffer.from(at ? `${at.getTime()}.${id}` : id).toString('base64url');
+/**
+ * Keyset cursors (http/signed-cursor.ts), one scope per list so one list's cursor is a 400
+ * `invalid_cursor` in another: open (ends_at, id), opened (opened_at, id), mine (id).
+ */
+function encodeCursor(scope: MysteryScope, at: Date | null, id: string): string {
+  return encodeSignedCursor(`mystery:${scope}`, at ? { at: at.getTime(), id } : { id });
 }
 
-function decodeCursor(cursor: string, withTime: boolean): { at: Date; id: bigint } | bigint {
-  const bad = () =>
-    new AppError('validation_failed', {
-      details: [{ path: 'cursor', message: 'is not a cursor' }],
-    });
-  const text = Buffer.from(cursor, 'base64url').toString();
-  if (withTime) {
-    const match = /^(\d{1,15})\.([1-9]\d{0,18})$/.exec(text);
-    if (!match?.[1] || !match[2]) throw bad();
-    return { at: new Date(Number(match[1])), id: BigInt(match[2]) };
-  }
-  if (!/^[1-9]\d{0,18}$/.test(text)) throw bad();
-  return BigInt(text);
+function decodeTimeCursor(scope: MysteryScope, cursor: string): { at: Date; id: bigint } {
+  const fields = decodeSignedCursor(`mystery:${scope}`, cursor);
+  return { at: cursorTime(fields.at), id: cursorBigint(fields.id) };
 }
 
 export async function listMysteries(
@@ -423,19 +423,19 @@ export async function listMysteries(
   let cursorOf: (row: MysteryRow) => string;
   if (scope === 'mine') {
     if (!viewerId) throw new AppError('unauthorized');
-    const after = args.cursor ? (decodeCursor(args.cursor, false) as bigint) : null;
-    rows = await readMinePage(deps.pool, { viewerId, after, limit: limit + 1 });
-    cursorOf = (row) => encodeCursor(null, row.id);
-  } else {
     const after = args.cursor
-      ? (decodeCursor(args.cursor, true) as { at: Date; id: bigint })
+      ? cursorBigint(decodeSignedCursor('mystery:mine', args.cursor).id)
       : null;
+    rows = await readMinePage(deps.pool, { viewerId, after, limit: limit + 1 });
+    cursorOf = (row) => encodeCursor(scope, null, row.id);
+  } else {
+    const after = args.cursor ? decodeTimeCursor(scope, args.cursor) : null;
     if (scope === 'open') {
       rows = await readOpenPage(deps.pool, { viewerId, after, limit: limit + 1 });
-      cursorOf = (row) => encodeCursor(row.ends_at, row.id);
+      cursorOf = (row) => encodeCursor(scope, row.ends_at, row.id);
     } else {
       rows = await readOpenedPage(deps.pool, { viewerId, after, limit: limit + 1 });
-      cursorOf = (row) => encodeCursor(row.opened_at, row.id);
+      cursorOf = (row) => encodeCursor(scope, row.opened_at, row.id);
     }
   }
   const page = rows.slice(0, limit);
