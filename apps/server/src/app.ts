@@ -17,6 +17,7 @@ import { capsuleMediaAccess, capsuleRoutes } from './modules/capsules/index.ts';
 import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
+import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -71,12 +72,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
   feedRoutes(app, ctx);
-  // A locked vault's files are its creator's alone, a sealed time capsule's its author's; the
-  // vault's post is read as the feed shows it.
+  // A locked vault's files are its creator's alone, a sealed time capsule's its author's, a
+  // mystery's its creator's until it opens; the vault's post is read as the feed shows it.
   await mediaRoutes(
     app,
     ctx,
-    combinedMediaAccess(vaultMediaAccess(ctx.database.pool), capsuleMediaAccess(ctx.database.pool)),
+    combinedMediaAccess(
+      vaultMediaAccess(ctx.database.pool),
+      capsuleMediaAccess(ctx.database.pool),
+      mysteryMediaAccess(ctx.database.pool),
+    ),
   );
   capsuleRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -84,6 +89,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   discoverRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
+  mysteryRoutes(app, ctx);
   messageRoutes(app, ctx);
   analyticsRoutes(app, ctx);
 

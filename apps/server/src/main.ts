@@ -7,6 +7,7 @@ import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
+import { startMysteryJobs } from './modules/mystery/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   const discoverJobs = startDiscoverJobs(ctx);
   // Opens time capsules whose time has come (on start, then every 5 seconds).
   const capsuleJobs = startCapsuleJobs(ctx);
+  // Opens mystery vaults whose timer has ended (on start, for those whose time passed while
+  // down, then every 15 s).
+  const mysteryJobs = startMysteryJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
       await feedJobs.stop();
       await discoverJobs.stop();
       await capsuleJobs.stop();
+      await mysteryJobs.stop();
       await escrowIndexer.stop();
       await emissionSweep.stop();
       await app.close();

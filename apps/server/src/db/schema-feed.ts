@@ -12,6 +12,7 @@ import {
   customType,
 } from 'drizzle-orm/pg-core';
 import { directMessages } from './schema-messages.ts';
+import { mysteryVaults } from './schema-mystery.ts';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +198,11 @@ export const media = pgTable(
       () => directMessages.id,
       { onDelete: 'cascade' },
     ),
+    /** A mystery vault's hidden image or audio (modules/mystery); withheld until it opens. */
+    mysteryVaultId: bigint('mystery_vault_id', { mode: 'bigint' }).references(
+      () => mysteryVaults.id,
+      { onDelete: 'cascade' },
+    ),
     /**
      * 'upload': a file as uploaded, for a post to take (swept within the hour when none does);
      * 'avatar': a profile picture the server made from an upload (kept while it is the owner's
@@ -210,6 +216,7 @@ export const media = pgTable(
     check('media_size_positive', sql`${t.sizeBytes} > 0`),
     index('media_message').on(t.messageId),
     index('media_direct_message').on(t.directMessageId),
+    index('media_mystery_vault').on(t.mysteryVaultId),
     check('media_attached_once', sql`${t.messageId} is null or ${t.directMessageId} is null`),
     // A user's stored bytes (the upload quota, modules/media) and the cascade from users.
     index('media_owner').on(t.ownerId),

@@ -147,3 +147,4 @@ export * from './schema-people.ts';
 export * from './schema-messages.ts';
 export * from './schema-discover.ts';
 export * from './schema-analytics.ts';
+export * from './schema-mystery.ts';

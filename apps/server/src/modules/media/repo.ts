@@ -94,6 +94,7 @@ export async function lockUnusedUpload(
         eq(media.ownerId, args.ownerId),
         isNull(media.messageId),
         isNull(media.directMessageId),
+        isNull(media.mysteryVaultId),
         eq(media.purpose, 'upload'),
       ),
     )
@@ -119,6 +120,15 @@ export async function attachUploadToDirectMessage(
   await tx.update(media).set({ directMessageId }).where(eq(media.id, mediaId));
 }
 
+/** The upload now belongs to the mystery vault (withheld until it opens, and goes with it). */
+export async function attachUploadToMystery(
+  tx: Pick<Tx, 'update'>,
+  mediaId: string,
+  mysteryVaultId: bigint,
+): Promise<void> {
+  await tx.update(media).set({ mysteryVaultId }).where(eq(media.id, mediaId));
+}
+
 /**
  * Uploads no post or direct message took before `cutoff`, a batch at a time; answers their stored names. Rows
  * another run (or a post being created with one) holds are skipped, so several instances may
@@ -131,7 +141,8 @@ export async function deleteAbandonedUploads(
   const abandoned = await db.execute<{ storage_key: string }>(
     sql`delete from media where id in (
           select id from media
-          where message_id is null and direct_message_id is null and purpose = 'upload'
+          where message_id is null and direct_message_id is null and mystery_vault_id is null
+            and purpose = 'upload'
             and created_at < ${args.cutoff}
           limit ${args.limit}
           for update skip locked)

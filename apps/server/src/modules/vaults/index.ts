@@ -14,4 +14,10 @@ export {
   type VaultRequest,
 } from './creation.ts';
 export { vaultRoutes } from './routes.ts';
-export { vaultMediaAccess, withVaults, type PostReader } from './service.ts';
+export {
+  checkSupportInput,
+  transferRejectionError,
+  vaultMediaAccess,
+  withVaults,
+  type PostReader,
+} from './service.ts';

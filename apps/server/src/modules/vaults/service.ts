@@ -254,6 +254,11 @@ const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   too_early: 'transfer_before_vault',
 };
 
+/** The error a transfer that did not verify answers (a support's, a mystery join's). */
+export function transferRejectionError(reason: TransferRejection): ErrorCode {
+  return REJECTION_ERROR[reason];
+}
+
 /** The immutable facts of a vault, from memory (or read once). */
 async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsRow | null> {
   const key = vaultId.toString();
@@ -375,8 +380,14 @@ export async function supportVault(
   return supportAnswer({ vaultId, viewer, signature, amount, slot: verified.slot, facts, row });
 }
 
-/** The signature and amount of a support, or the error to answer. */
-function checkSupportInput(input: SupportVaultRequest): { signature: string; amount: bigint } {
+/**
+ * The signature and amount of a support (or a mystery join: the same rules), or the error to
+ * answer.
+ */
+export function checkSupportInput(input: SupportVaultRequest): {
+  signature: string;
+  amount: bigint;
+} {
   const signature = input.transactionSignature?.trim() ?? '';
   const amountText = input.amount?.trim() ?? '';
   if (!signature || !amountText) throw new AppError('vault_support_missing_data');

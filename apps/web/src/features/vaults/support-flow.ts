@@ -16,11 +16,9 @@ import type { SupportVaultResult } from './vault-types.ts';
  * (features/wallet/sol-transfer-flow.ts).
  */
 
-export interface SupportSteps extends SolTransferSteps {
-  postSupport(
-    vaultId: string,
-    body: { transactionSignature: string; amount: string },
-  ): Promise<SupportVaultResult>;
+/** `R` is what the server answers: a support's result, or a mystery join's (features/mystery). */
+export interface SupportSteps<R = SupportVaultResult> extends SolTransferSteps {
+  postSupport(vaultId: string, body: { transactionSignature: string; amount: string }): Promise<R>;
 }
 
 export interface SupportRequest {
@@ -34,8 +32,8 @@ export interface SupportRequest {
   amount: string;
 }
 
-export interface SupportOutcome {
-  result: SupportVaultResult;
+export interface SupportOutcome<R = SupportVaultResult> {
+  result: R;
   /** What was sent, for the success toast ('Successfully vaulted {n} SOL on-chain!'). */
   solText: string;
   signature: string;
@@ -49,10 +47,10 @@ export class SupportError extends Error {
   }
 }
 
-export async function runVaultSupport(
-  steps: SupportSteps,
+export async function runVaultSupport<R = SupportVaultResult>(
+  steps: SupportSteps<R>,
   request: SupportRequest,
-): Promise<SupportOutcome> {
+): Promise<SupportOutcome<R>> {
   const { vaultId, wallet, creatorWallet } = request;
   if (!vaultId || !wallet || !creatorWallet) throw new SupportError(VAULT_MESSAGES.missingData);
   if (!request.canSign) throw new SupportError(VAULT_MESSAGES.walletNotFound);

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
+import { mysteryDepsOf } from './routes.ts';
+import { openEndedMysteries } from './service.ts';
+
+/** How often the timer job looks for mysteries whose time is up. */
+export const MYSTERY_OPEN_INTERVAL_MS = 15_000;
+
+export type MysteryJobs = PeriodicJob<{ opened: number }>;
+
+/**
+ * Opens mysteries whose timer has ended (service.ts openEndedMysteries), on start (so those
+ * whose time passed while the server was down open then) and every MYSTERY_OPEN_INTERVAL_MS.
+ * main.ts starts it and stops it on shutdown; tests call openEndedMysteries directly.
+ */
+export function startMysteryJobs(ctx: AppContext): MysteryJobs {
+  const deps = mysteryDepsOf(ctx);
+  const job = startPeriodicJob({
+    name: 'mystery opening',
+    intervalMs: MYSTERY_OPEN_INTERVAL_MS,
+    logger: ctx.logger,
+    run: () => openEndedMysteries(deps, ctx.clock.now()),
+    report: (result) => {
+      if (result.opened > 0) ctx.logger.info(result, 'mystery vaults opened');
+    },
+  });
+  void job.runOnce();
+  return job;
+}

@@ -1,0 +1,85 @@
+import {
+  AppError,
+  createMysteryRequestSchema,
+  joinMysteryRequestSchema,
+  mysteryScopeSchema,
+} from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/index.ts';
+import {
+  createMystery,
+  getMystery,
+  joinMystery,
+  listMysteries,
+  type MysteryDeps,
+} from './service.ts';
+
+interface MysteryParams {
+  id: string;
+}
+
+const MAX_ID = 2n ** 63n - 1n;
+
+/** A mystery vault id in a path: a positive integer, else 400. */
+function parseMysteryId(value: string): bigint {
+  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'id', message: 'must be a mystery vault id (a positive integer)' }],
+    });
+  }
+  return BigInt(value);
+}
+
+const listQuery = z.object({
+  scope: mysteryScopeSchema.default('open'),
+  cursor: z.string().min(1).max(300).optional(),
+});
+
+export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
+  return {
+    pool: ctx.database.pool,
+    clock: ctx.clock,
+    bus: ctx.bus,
+    chain: ctx.chain,
+    logger: ctx.logger,
+    emissions: ctx.emissions,
+    appOrigin: ctx.config.appOrigin,
+    vaultsEnabled: ctx.config.vaults.enabled,
+  };
+}
+
+/** Mystery vaults (docs/api.md "Mystery vaults"). */
+export function mysteryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = mysteryDepsOf(ctx);
+
+  app.post('/api/mystery-vaults', { config: { writeLimit: 'post' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseBody(createMysteryRequestSchema, request.body ?? {});
+    const vault = await createMystery(deps, user, body);
+    return reply.code(201).send(vault);
+  });
+
+  app.get('/api/mystery-vaults', async (request) => {
+    const { scope, cursor } = parseQuery(listQuery, request.query);
+    return listMysteries(deps, { scope, cursor, viewerId: request.user?.id ?? null });
+  });
+
+  app.get<{ Params: MysteryParams }>('/api/mystery-vaults/:id', async (request) => {
+    parseQuery(z.object({}), request.query);
+    return getMystery(deps, parseMysteryId(request.params.id), request.user?.id ?? null);
+  });
+
+  app.post<{ Params: MysteryParams }>(
+    '/api/mystery-vaults/:id/join',
+    { config: { writeLimit: 'support' } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseMysteryId(request.params.id);
+      const body = parseBody(joinMysteryRequestSchema, request.body ?? {});
+      return joinMystery(deps, user, id, body);
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VAULT_MESSAGES } from '@dum/core';
+import { toast } from '../../components/ui/use-toast.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { runVaultSupport, supportFailureMessage } from '../vaults/support-flow.ts';
+import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
+import { MYSTERY_ROOT } from './mystery-queries.ts';
+import type { JoinMysteryResult, MysteryVault } from './types.ts';
+
+/**
+ * Join: the vault support's flow (features/vaults/support-flow.ts: checks, a real System
+ * transfer to the creator through the connected wallet, the wait for confirmation, the retried
+ * call), posted to POST /api/mystery-vaults/{id}/join.
+ */
+export function useJoinMystery(vault: MysteryVault, viewerWallet: string | null) {
+  const queryClient = useQueryClient();
+  const transfer = useSolTransferSteps(viewerWallet);
+  return useMutation({
+    mutationFn: (amount: string) =>
+      runVaultSupport<JoinMysteryResult>(
+        {
+          ...transfer.steps,
+          postSupport: (vaultId, body) =>
+            apiRequest<JoinMysteryResult>(`${MYSTERY_ROOT}/${encodeURIComponent(vaultId)}/join`, {
+              method: 'POST',
+              body,
+            }),
+        },
+        {
+          vaultId: vault.id,
+          wallet: transfer.from,
+          creatorWallet: vault.creator.solAddress,
+          canSign: transfer.canSign,
+          amount,
+        },
+      ),
+    onSuccess: (outcome) => {
+      void queryClient.invalidateQueries({ queryKey: [MYSTERY_ROOT] });
+      const opened = outcome.result.vault.state === 'opened';
+      toast({
+        title: opened ? 'Mystery Vault Opened' : 'Joined!',
+        description: opened
+          ? `Your ${outcome.solText} SOL opened “${vault.title}”: see what was inside`
+          : `You joined “${vault.title}” with ${outcome.solText} SOL`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to Join',
+        description: supportFailureMessage(error) || VAULT_MESSAGES.failedFallback,
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { Clock, Lock, LockOpen, Sparkles, Users } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useNow } from '../../lib/use-now.ts';
+import { formatTimeLeft } from '../feed/post-display.ts';
+import { creatorName, participantsText, solOf } from './mystery-display.ts';
+import type { MysteryVault } from './types.ts';
+
+/**
+ * One mystery: title, teaser, who made it, the countdown, participants and my contribution;
+ * once opened (or to its creator) the content, the target and why it opened.
+ */
+export function MysteryCard({
+  vault,
+  onJoin,
+  onDetails,
+  headingLevel = 3,
+}: {
+  vault: MysteryVault;
+  onJoin: (vault: MysteryVault) => void;
+  onDetails?: (vault: MysteryVault) => void;
+  headingLevel?: 2 | 3;
+}) {
+  const now = useNow(1000);
+  const opened = vault.state === 'opened';
+  const left = formatTimeLeft(vault.endsAt, now);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const mine = vault.myContribution && vault.myContribution !== '0' ? vault.myContribution : null;
+  return (
+    <article
+      data-testid="mystery-card"
+      data-state={vault.state}
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface/70 p-4 sm:p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Heading className="text-base font-semibold break-words">{vault.title}</Heading>
+          <p className="text-xs text-muted">by {creatorName(vault)}</p>
+        </div>
+        {opened ? (
+          <Badge variant="success">
+            <LockOpen className="size-3" aria-hidden="true" />
+            Opened
+          </Badge>
+        ) : (
+          <Badge variant="dum">
+            <Lock className="size-3" aria-hidden="true" />
+            Mystery
+          </Badge>
+        )}
+      </div>
+      <p className="text-sm break-words text-muted">{vault.teaser}</p>
+
+      {vault.body !== null || vault.imageUrl || vault.audioUrl ? (
+        <div
+          data-testid="mystery-content"
+          className="flex flex-col gap-2 rounded-xl border border-dum/30 bg-dum/5 p-3"
+        >
+          {!opened && (
+            <p className="text-xs font-semibold text-dum">Only you can see this until it opens</p>
+          )}
+          {vault.body && <p className="text-sm break-words whitespace-pre-wrap">{vault.body}</p>}
+          {vault.imageUrl && (
+            <img
+              src={vault.imageUrl}
+              alt={`Hidden image of “${vault.title}”`}
+              className="max-h-80 w-full rounded-lg object-contain"
+              loading="lazy"
+            />
+          )}
+          {vault.audioUrl && (
+            <audio
+              controls
+              src={vault.audioUrl}
+              className="w-full"
+              aria-label={`Hidden audio of “${vault.title}”`}
+            />
+          )}
+        </div>
+      ) : null}
+
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Participants</dt>
+          <Users className="size-3.5" aria-hidden="true" />
+          <dd>{participantsText(vault.participantCount)}</dd>
+        </div>
+        {opened ? (
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Opened</dt>
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            <dd>{vault.openReason === 'target' ? 'Target reached' : 'Timer ended'}</dd>
+          </div>
+        ) : (
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Time left</dt>
+            <Clock className="size-3.5" aria-hidden="true" />
+            <dd>{left ?? 'Opening…'}</dd>
+          </div>
+        )}
+        {vault.targetAmount !== null && (
+          <div>
+            <dt className="inline">Target </dt>
+            <dd className="inline font-mono">
+              {vault.totalAmount !== null && `${solOf(vault.totalAmount)} / `}
+              {solOf(vault.targetAmount)} SOL
+            </dd>
+          </div>
+        )}
+        {mine && (
+          <div>
+            <dt className="inline">You gave </dt>
+            <dd className="inline font-mono">{solOf(mine)} SOL</dd>
+          </div>
+        )}
+      </dl>
+
+      <div className="flex flex-wrap gap-2">
+        {!opened && !vault.isCreator && (
+          <Button variant="dum" size="sm" onClick={() => onJoin(vault)}>
+            <Sparkles aria-hidden="true" />
+            Join
+          </Button>
+        )}
+        {onDetails && (
+          <Button variant="secondary" size="sm" onClick={() => onDetails(vault)}>
+            Details
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
