@@ -52,7 +52,7 @@ describe('a time capsule in its post card', () => {
       'POST /api/time-capsules/post-1/notify': () => json({ notifying: true, waitingCount: 3 }),
     });
     renderWithProviders(<Card post={sealed()} />);
-    const panel = screen.getByTestId('capsule-sealed');
+    const panel = await screen.findByTestId('capsule-sealed');
     expect(within(panel).getByText('Sealed time capsule')).toBeDefined();
     expect(within(panel).getByTestId('capsule-countdown').textContent).toMatch(
       /^Opens in 3h (29|30)m$/,
@@ -73,12 +73,12 @@ describe('a time capsule in its post card', () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({});
     renderWithProviders(<Card post={sealed()} />);
-    await user.click(screen.getByRole('button', { name: 'Notify me' }));
+    await user.click(await screen.findByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('Wallet Required')).toBeDefined();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows its author their words and no Notify me; once open, a small label', () => {
+  it('shows its author their words and no Notify me; once open, a small label', async () => {
     const own = sealed({
       body: 'for later',
       content: 'for later',
@@ -86,7 +86,7 @@ describe('a time capsule in its post card', () => {
     });
     const { unmount } = renderWithProviders(<Card post={own} />);
     expect(screen.getByText('for later')).toBeDefined();
-    expect(screen.getByText('Your time capsule is sealed')).toBeDefined();
+    expect(await screen.findByText('Your time capsule is sealed')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Notify me' })).toBeNull();
     unmount();
     renderWithProviders(

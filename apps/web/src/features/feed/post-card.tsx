@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { CapsuleLabel, SealedCapsulePanel } from '../capsules/capsule-panel.tsx';
+import { CapsuleLabel } from '../capsules/capsule-label.tsx';
 import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
 import { useEngagement } from './feed-queries.ts';
@@ -67,12 +67,18 @@ export const PostCard = memo(function PostCard({
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
       {post.capsule?.sealed && (
-        <SealedCapsulePanel
-          post={post}
-          capsule={post.capsule}
-          viewer={viewer}
-          isAuthor={isAuthor}
-        />
+        <Suspense
+          fallback={
+            <div className="mx-4 mt-3 h-20 rounded-xl border border-primary/30 bg-primary/5" />
+          }
+        >
+          <SealedCapsulePanel
+            post={post}
+            capsule={post.capsule}
+            viewer={viewer}
+            isAuthor={isAuthor}
+          />
+        </Suspense>
       )}
       {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
 
@@ -355,6 +361,11 @@ function ActionButton({
     </button>
   );
 }
+
+// A sealed time capsule's countdown and Notify me load with the first sealed card.
+const SealedCapsulePanel = lazy(async () => ({
+  default: (await import('../capsules/capsule-panel.tsx')).SealedCapsulePanel,
+}));
 
 // The thread's code loads when a card's comments are first opened.
 const CommentSection = lazy(async () => ({
