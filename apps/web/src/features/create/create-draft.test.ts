@@ -58,6 +58,8 @@ describe('the Create draft', () => {
       lockAmount: '0.5',
       multiplier: '3',
       durationDays: '10',
+      capsuleMode: false,
+      unlockAt: '',
       attachment: { name: 'sunset.png', kind: 'image' },
       savedAt: NOW.toISOString(),
     });
@@ -65,6 +67,24 @@ describe('the Create draft', () => {
     expect(read).toEqual(draft);
     // The file comes back from IndexedDB, not from here.
     expect(stateOfDraft(read)).toEqual({ ...written, attachment: null });
+  });
+
+  it('keeps a time capsule and its opening time; reads drafts from before capsules', () => {
+    const capsule = state({
+      text: 'Open me in spring',
+      capsuleMode: true,
+      unlockAt: '2027-03-20T09:00',
+    });
+    const draft = draftOf(capsule, NOW);
+    expect(draft).toMatchObject({ capsuleMode: true, unlockAt: '2027-03-20T09:00' });
+    expect(stateOfDraft(parseDraft(JSON.stringify(draft)))).toEqual(capsule);
+    const { capsuleMode: _mode, unlockAt: _at, ...older } = draft!;
+    expect(stateOfDraft(parseDraft(JSON.stringify(older)))).toMatchObject({
+      capsuleMode: false,
+      unlockAt: '',
+    });
+    // A vault and a capsule at once cannot be: such a draft is dropped.
+    expect(parseDraft(JSON.stringify({ ...draft, vaultMode: true }))).toBeNull();
   });
 
   it('drops alt text that has no image to describe', () => {

@@ -22,6 +22,9 @@ export interface StoredDraft {
   lockAmount: string;
   multiplier: string;
   durationDays: string;
+  /** A time capsule, and when it opens (the picker's local date-time text). */
+  capsuleMode?: boolean;
+  unlockAt?: string;
   /** The attachment's name and kind (its bytes are in IndexedDB, if the browser kept them). */
   attachment: { name: string; kind: AttachmentKind } | null;
   /** When it was last written (ISO), to say "Draft saved". */
@@ -33,13 +36,17 @@ export function draftKey(wallet: string): string {
   return `dum.create-draft.${wallet}`;
 }
 
-/** Whether the composer holds anything worth keeping: text, a file, alt text or vault mode. */
+/**
+ * Whether the composer holds anything worth keeping: text, a file, alt text, vault or time
+ * capsule mode.
+ */
 export function hasDraftContent(state: ComposerState): boolean {
   return (
     state.text.trim() !== '' ||
     state.attachment !== null ||
     state.altText.trim() !== '' ||
-    state.vaultMode
+    state.vaultMode ||
+    state.capsuleMode
   );
 }
 
@@ -55,6 +62,8 @@ export function draftOf(state: ComposerState, now: Date): StoredDraft | null {
     lockAmount: state.lockAmount,
     multiplier: state.multiplier,
     durationDays: state.durationDays,
+    capsuleMode: state.capsuleMode,
+    unlockAt: state.unlockAt,
     attachment: state.attachment
       ? { name: state.attachment.file.name, kind: state.attachment.kind }
       : null,
@@ -80,6 +89,10 @@ export function parseDraft(raw: string | null): StoredDraft | null {
   if (draft.v !== DRAFT_VERSION) return null;
   if (!strings.every((field) => typeof draft[field] === 'string')) return null;
   if (typeof draft.vaultMode !== 'boolean') return null;
+  // Drafts from before time capsules have neither field.
+  if (draft.capsuleMode !== undefined && typeof draft.capsuleMode !== 'boolean') return null;
+  if (draft.unlockAt !== undefined && typeof draft.unlockAt !== 'string') return null;
+  if (draft.vaultMode && draft.capsuleMode === true) return null;
   if (draft.vaultKind !== 'direct' && draft.vaultKind !== 'escrow') return null;
   const attachment = draft.attachment;
   if (attachment !== null) {
@@ -102,6 +115,8 @@ export function stateOfDraft(draft: StoredDraft | null): ComposerState {
     lockAmount: draft.lockAmount,
     multiplier: draft.multiplier,
     durationDays: draft.durationDays,
+    capsuleMode: draft.capsuleMode ?? false,
+    unlockAt: draft.unlockAt ?? INITIAL_COMPOSER_STATE.unlockAt,
   };
 }
 

@@ -62,15 +62,30 @@ describe('the Create page', () => {
     expect(wallet.open).toHaveBeenCalledTimes(1);
   });
 
-  it('offers every kind: a post and a vault now, mystery vaults and time capsules soon', () => {
+  it('offers every kind: a post, a vault, a time capsule, and mystery vaults on their page', async () => {
+    const user = userEvent.setup();
     mockApi({ [PROFILE]: profile });
     renderCreate();
     const kinds = within(screen.getByRole('group', { name: 'Type of post' }));
     expect(kinds.getByRole('radio', { name: /^Post/ })).toHaveProperty('checked', true);
     expect(kinds.getByRole('radio', { name: /^Vault/ })).toHaveProperty('disabled', false);
-    expect(kinds.getByRole('radio', { name: /^Mystery vault/ })).toHaveProperty('disabled', true);
-    expect(kinds.getByRole('radio', { name: /^Time capsule/ })).toHaveProperty('disabled', true);
-    expect(kinds.getAllByText('Coming soon')).toHaveLength(2);
+    expect(kinds.getByRole('link', { name: /^Mystery vault/ }).getAttribute('href')).toBe(
+      '/mystery-vaults?tab=mine',
+    );
+    // A time capsule: its opening time, Seal, and the preview's sealed card as its author sees it.
+    await user.click(kinds.getByRole('radio', { name: /^Time capsule/ }));
+    expect(kinds.getByRole('radio', { name: /^Time capsule/ })).toHaveProperty('checked', true);
+    expect(await screen.findByLabelText('Opens at')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Seal' })).toBeDefined();
+    await user.type(textBox(), 'Open me later');
+    expect(
+      await within(screen.getByTestId('create-preview')).findByTestId('capsule-sealed'),
+    ).toBeDefined();
+    // A vault instead leaves capsule mode; a post again leaves both.
+    await user.click(kinds.getByRole('radio', { name: /^Vault/ }));
+    expect(kinds.getByRole('radio', { name: /^Time capsule/ })).toHaveProperty('checked', false);
+    await user.click(kinds.getByRole('radio', { name: /^Post/ }));
+    expect(screen.queryByLabelText('Opens at')).toBeNull();
   });
 
   it('previews the card as the feed will show it, with the author, and nothing in it to press', async () => {

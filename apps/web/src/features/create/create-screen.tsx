@@ -11,8 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import {
   ConfirmFooter,
@@ -39,7 +38,7 @@ import { useCreateDraft, type CreateDraft } from './use-create-draft.ts';
 
 /**
  * Create (/create): the full-page composer. Every kind of post (a post with text, an image or
- * audio; a vault; mystery vaults and time capsules when they land), the live preview of the card
+ * audio; a vault; a time capsule; a mystery vault is made on its own page), the live preview of the card
  * as the feed will show it, and the draft kept on this device until it is posted or discarded.
  * It writes through the feed composer's own hook (useComposer): the same checks, the same
  * messages.
@@ -132,6 +131,7 @@ function SignedInCreate({
             canPost={composer.canPost}
             pending={pending}
             vaultMode={state.vaultMode}
+            capsuleMode={state.capsuleMode}
           />
         </div>
       </form>
@@ -141,12 +141,10 @@ function SignedInCreate({
 }
 
 interface KindOption {
-  id: 'post' | 'vault' | 'mystery' | 'capsule';
+  id: 'post' | 'vault' | 'capsule';
   label: string;
   description: string;
   icon: LucideIcon;
-  /** Kinds the product does not have yet: shown, not picked. */
-  soon?: boolean;
 }
 
 const KINDS: KindOption[] = [
@@ -162,28 +160,27 @@ const KINDS: KindOption[] = [
     description: 'Locked behind a SOL target that supporters reach within 7 days. Kept.',
     icon: Lock,
   },
-  // Mystery vaults and time capsules take their place here when they land.
-  {
-    id: 'mystery',
-    label: 'Mystery vault',
-    description: 'A teaser in front, a hidden target behind.',
-    icon: Sparkles,
-    soon: true,
-  },
   {
     id: 'capsule',
     label: 'Time capsule',
-    description: 'Sealed until the moment you choose.',
+    description: 'Sealed until the moment you choose, then in the feed. Kept.',
     icon: Hourglass,
-    soon: true,
   },
 ];
 
-/** The kind of post: radio cards (a post or a vault today; the others say they are coming). */
+/**
+ * The kind of post: radio cards for a post, a vault and a time capsule, and a link to Mystery
+ * Vaults (a mystery vault is made there).
+ */
 function PostKindPicker({ composer }: { composer: ComposerController }) {
   const name = useId();
   const { state, dispatch, pending } = composer;
-  const picked = state.vaultMode ? 'vault' : 'post';
+  const picked = state.vaultMode ? 'vault' : state.capsuleMode ? 'capsule' : 'post';
+  const pick = (id: KindOption['id']) => {
+    dispatch({ type: 'vaultMode', on: id === 'vault' });
+    if ((id === 'capsule') !== state.capsuleMode && id !== 'vault')
+      dispatch({ type: 'toggleCapsule' });
+  };
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold">Type of post</legend>
@@ -196,13 +193,11 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
               key={kind.id}
               className={cn(
                 'relative flex flex-col gap-1 rounded-xl border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
-                kind.soon
-                  ? 'cursor-not-allowed border-dashed border-border bg-surface/40'
-                  : checked
-                    ? kind.id === 'vault'
-                      ? 'cursor-pointer border-dum/60 bg-dum/10'
-                      : 'cursor-pointer border-primary/60 bg-primary/10'
-                    : 'cursor-pointer border-border bg-surface-2/50 hover:border-primary/40',
+                checked
+                  ? kind.id === 'vault'
+                    ? 'cursor-pointer border-dum/60 bg-dum/10'
+                    : 'cursor-pointer border-primary/60 bg-primary/10'
+                  : 'cursor-pointer border-border bg-surface-2/50 hover:border-primary/40',
               )}
             >
               <input
@@ -210,17 +205,12 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
                 name={name}
                 value={kind.id}
                 checked={checked}
-                disabled={kind.soon === true || pending}
-                onChange={() => dispatch({ type: 'vaultMode', on: kind.id === 'vault' })}
+                disabled={pending}
+                onChange={() => pick(kind.id)}
                 className="sr-only"
               />
               <span className="flex items-center justify-between gap-2">
-                <span
-                  className={cn(
-                    'flex items-center gap-1.5 text-sm font-semibold',
-                    kind.soon && 'text-muted',
-                  )}
-                >
+                <span className="flex items-center gap-1.5 text-sm font-semibold">
                   <Icon
                     className={cn(
                       'size-4',
@@ -238,14 +228,22 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
                 )}
               </span>
               <span className="text-xs leading-snug text-muted">{kind.description}</span>
-              {kind.soon && (
-                <Badge variant="outline" className="mt-1 self-start">
-                  Coming soon
-                </Badge>
-              )}
             </label>
           );
         })}
+        {/* A mystery vault is not a post: it is made on its own page. */}
+        <Link
+          to="/mystery-vaults?tab=mine"
+          className="flex flex-col gap-1 rounded-xl border border-border bg-surface-2/50 p-3 transition-colors hover:border-primary/40"
+        >
+          <span className="flex items-center gap-1.5 text-sm font-semibold">
+            <Sparkles className="size-4 text-muted" aria-hidden="true" />
+            Mystery vault
+          </span>
+          <span className="text-xs leading-snug text-muted">
+            A teaser in front, a hidden target behind: made on Mystery Vaults.
+          </span>
+        </Link>
       </div>
     </fieldset>
   );

@@ -37,11 +37,14 @@ export function draftPreviewPost(
   const vault = state.vaultMode && state.vaultKind === 'direct';
   return {
     id: DRAFT_POST_ID,
-    kind: state.vaultMode ? 'vault' : 'public',
+    kind: state.vaultMode ? 'vault' : state.capsuleMode ? 'capsule' : 'public',
     body: state.text.trim(),
     content: state.text.trim(),
     createdAt,
-    expiresAt: state.vaultMode ? null : new Date(now.getTime() + FREE_POST_TTL_MS).toISOString(),
+    expiresAt:
+      state.vaultMode || state.capsuleMode
+        ? null
+        : new Date(now.getTime() + FREE_POST_TTL_MS).toISOString(),
     author: {
       id: author.id,
       avatarUrl: author.avatarUrl,
@@ -67,13 +70,27 @@ export function draftPreviewPost(
           escrow: null,
         }
       : null,
-    // The author sees their own vault's media.
+    // The author sees their own vault's media, and their own sealed capsule's words.
     locked: state.vaultMode ? false : undefined,
+    capsule: state.capsuleMode
+      ? {
+          unlockAt: previewUnlockAt(state.unlockAt, now),
+          sealed: true,
+          waitingCount: 0,
+          notifying: false,
+        }
+      : null,
     likeCount: 0,
     commentCount: 0,
     liked: false,
     bookmarked: false,
   };
+}
+
+/** The picked opening time as ISO; an hour from now while none is picked (the form says why). */
+function previewUnlockAt(unlockAt: string, now: Date): string {
+  const picked = new Date(unlockAt).getTime();
+  return new Date(Number.isNaN(picked) ? now.getTime() + 3_600_000 : picked).toISOString();
 }
 
 /** The typed target in lamports, or 0 while it is not a valid amount (the form says why). */
