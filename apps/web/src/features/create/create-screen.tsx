@@ -401,7 +401,9 @@ function DraftPreview({
           ? state.vaultKind === 'escrow'
             ? 'An escrow vault’s panel appears once the vault is on chain.'
             : 'Only you see a vault’s media until supporters reach its target.'
-          : 'Free posts disappear 24 hours after you share them.'}
+          : state.capsuleMode
+            ? 'Until it opens, everyone else sees the sealed card: never its words or media.'
+            : 'Free posts disappear 24 hours after you share them.'}
       </p>
     </aside>
   );
