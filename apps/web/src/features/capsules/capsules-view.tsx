@@ -9,6 +9,7 @@ import { PostFeedList } from '../feed/post-list.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { TAB_CLASS, TAB_LIST_CLASS } from '../people/tab-styles.ts';
 import { useCapsulePage } from './capsule-queries.ts';
+import { tabIndexAfterKey } from '../../lib/tablist-keys.ts';
 
 const TABS: readonly { id: CapsuleScope; label: string }[] = [
   { id: 'soon', label: 'Opening soon' },
@@ -46,21 +47,7 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.findIndex((item) => item.id === tab);
-    const last = TABS.length - 1;
-    const target =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const target = tabIndexAfterKey(event.key, index, TABS.length);
     const next = target === null ? undefined : TABS[target];
     if (!next) return;
     event.preventDefault();

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { FeedSkeleton, PostList } from '../feed/post-list.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { TAB_CLASS, TAB_LIST_CLASS } from './tab-styles.ts';
+import { tabIndexAfterKey } from '../../lib/tablist-keys.ts';
 
 // The Following feed's code loads when its tab is first chosen.
 const FollowingFeed = lazy(async () => ({
@@ -44,21 +45,7 @@ export function FeedTabs({ viewer }: { viewer: Viewer }) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.findIndex((item) => item.id === tab);
-    const last = TABS.length - 1;
-    const target =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const target = tabIndexAfterKey(event.key, index, TABS.length);
     const next = target === null ? undefined : TABS[target];
     if (!next) return;
     event.preventDefault();
