@@ -93,7 +93,7 @@ export const PostCard = memo(function PostCard({
       />
 
       {commentsOpen && (
-        <Suspense fallback={<CommentsLoading />}>
+        <Suspense fallback={<CommentsLoading id={commentsId} />}>
           <CommentSection
             id={commentsId}
             postId={post.id}
@@ -372,9 +372,10 @@ const CommentSection = lazy(async () => ({
   default: (await import('./comment-section.tsx')).CommentSection,
 }));
 
-function CommentsLoading() {
+/** Where the thread will be (the Comment button's aria-controls names it meanwhile). */
+function CommentsLoading({ id }: { id: string }) {
   return (
-    <div className="border-t border-border/70 px-4 py-3" role="status">
+    <div id={id} className="border-t border-border/70 px-4 py-3" role="status">
       <span className="sr-only">Loading comments…</span>
       <div className="h-12 animate-pulse rounded-2xl bg-surface-2 motion-reduce:animate-none" />
     </div>

@@ -109,18 +109,43 @@ function ReelsFeed({
   const reelAt = (index: number) =>
     scroller.current?.querySelector<HTMLElement>(`[${REEL_INDEX_ATTRIBUTE}="${index}"]`) ?? null;
 
+  /**
+   * The reel a key or button is scrolling to. Until the scroll ends, the reels it passes on the
+   * way (or a late report of the one it left) do not become the current one: a second press
+   * during a smooth scroll must go on from the target, not from a reel flying by.
+   */
+  const scrollingTo = useRef<number | null>(null);
+  useEffect(() => {
+    const root = scroller.current;
+    if (!root) return;
+    const settle = () => {
+      scrollingTo.current = null;
+    };
+    // The scroll ended, or the person took over with a wheel, a touch or the scrollbar.
+    const events = ['scrollend', 'wheel', 'touchstart', 'pointerdown'] as const;
+    for (const type of events) root.addEventListener(type, settle, { passive: true });
+    return () => {
+      for (const type of events) root.removeEventListener(type, settle);
+    };
+  }, []);
+
   /** Scrolls to a reel; from the keyboard, focus follows (the feed pattern's Page Down). */
   const goTo = (index: number, moveFocus: boolean) => {
     const reel = reelAt(index);
     const root = scroller.current;
     if (!reel || !root) return;
-    root.scrollTo({ top: reel.offsetTop, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+    const smooth = !prefersReducedMotion() && root.scrollTop !== reel.offsetTop;
+    scrollingTo.current = smooth ? index : null;
+    root.scrollTo({ top: reel.offsetTop, behavior: smooth ? 'smooth' : 'instant' });
     if (moveFocus && focusIsOnPageOrFeed(root)) reel.focus({ preventScroll: true });
     select(index);
   };
 
   const reelsKey = useMemo(() => posts.map((post) => post.id).join(' '), [posts]);
-  useReelInView(scroller, reelsKey, current, select);
+  useReelInView(scroller, reelsKey, current, (index) => {
+    if (scrollingTo.current === null) select(index);
+    else if (index === scrollingTo.current) scrollingTo.current = null;
+  });
   usePreloadedImages(posts, current);
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
@@ -140,7 +165,9 @@ function ReelsFeed({
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = feed;
   useEffect(() => {
     if (shouldLoadMore(current, posts.length, { hasNextPage, isFetchingNextPage, isError })) {
-      void fetchNextPage();
+      // Two quick moves can both ask before isFetchingNextPage turns true: the second joins
+      // the first request instead of cancelling and repeating it (TanStack's default).
+      void fetchNextPage({ cancelRefetch: false });
     }
   }, [current, posts.length, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
