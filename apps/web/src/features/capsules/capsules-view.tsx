@@ -1,15 +1,14 @@
 import type { CapsuleScope } from '@dum/core';
 import { Hourglass } from 'lucide-react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { EmptySection } from '../discover/empty-section.tsx';
 import { PostFeedList } from '../feed/post-list.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
-import { TAB_CLASS, TAB_LIST_CLASS } from '../people/tab-styles.ts';
+import { TabList, tabPanelProps } from '../people/tab-list.tsx';
 import { useCapsulePage } from './capsule-queries.ts';
-import { tabIndexAfterKey } from '../../lib/tablist-keys.ts';
 
 const TABS: readonly { id: CapsuleScope; label: string }[] = [
   { id: 'soon', label: 'Opening soon' },
@@ -32,7 +31,6 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get(TAB_PARAM));
   const id = useId();
-  const tabRefs = useRef(new Map<CapsuleScope, HTMLButtonElement>());
 
   const select = (next: CapsuleScope) =>
     setParams(
@@ -44,16 +42,6 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
       },
       { replace: true, preventScrollReset: true },
     );
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.findIndex((item) => item.id === tab);
-    const target = tabIndexAfterKey(event.key, index, TABS.length);
-    const next = target === null ? undefined : TABS[target];
-    if (!next) return;
-    event.preventDefault();
-    select(next.id);
-    tabRefs.current.get(next.id)?.focus();
-  };
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -71,34 +59,8 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
           Seal one
         </Link>
       </header>
-      <div
-        role="tablist"
-        aria-label="Time capsules"
-        className={TAB_LIST_CLASS}
-        onKeyDown={onKeyDown}
-      >
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            ref={(element) => {
-              if (element) tabRefs.current.set(item.id, element);
-              else tabRefs.current.delete(item.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === item.id ? 0 : -1}
-            data-state={tab === item.id ? 'active' : 'inactive'}
-            onClick={() => select(item.id)}
-            className={TAB_CLASS}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
+      <TabList label="Time capsules" tabs={TABS} selected={tab} onSelect={select} idBase={id} />
+      <div {...tabPanelProps(id, tab)}>
         {tab === 'mine' && !viewer.isAuthenticated ? (
           <EmptySection
             icon={<Hourglass className="size-6" aria-hidden="true" />}

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { FeedSkeleton, PostList } from '../feed/post-list.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
-import { TAB_CLASS, TAB_LIST_CLASS } from './tab-styles.ts';
-import { tabIndexAfterKey } from '../../lib/tablist-keys.ts';
+import { TabList, tabPanelProps } from './tab-list.tsx';
 
 // The Following feed's code loads when its tab is first chosen.
 const FollowingFeed = lazy(async () => ({
@@ -30,7 +29,6 @@ export function FeedTabs({ viewer }: { viewer: Viewer }) {
   const [params, setParams] = useSearchParams();
   const tab: FeedTab = params.get(FEED_PARAM) === 'following' ? 'following' : 'for-you';
   const id = useId();
-  const tabRefs = useRef(new Map<FeedTab, HTMLButtonElement>());
 
   const select = (next: FeedTab) =>
     setParams(
@@ -43,41 +41,10 @@ export function FeedTabs({ viewer }: { viewer: Viewer }) {
       { replace: true, preventScrollReset: true },
     );
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.findIndex((item) => item.id === tab);
-    const target = tabIndexAfterKey(event.key, index, TABS.length);
-    const next = target === null ? undefined : TABS[target];
-    if (!next) return;
-    event.preventDefault();
-    select(next.id);
-    tabRefs.current.get(next.id)?.focus();
-  };
-
   return (
     <div>
-      <div role="tablist" aria-label="Feeds" className={TAB_LIST_CLASS} onKeyDown={onKeyDown}>
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            ref={(element) => {
-              if (element) tabRefs.current.set(item.id, element);
-              else tabRefs.current.delete(item.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === item.id ? 0 : -1}
-            data-state={tab === item.id ? 'active' : 'inactive'}
-            onClick={() => select(item.id)}
-            className={TAB_CLASS}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="mt-4">
+      <TabList label="Feeds" tabs={TABS} selected={tab} onSelect={select} idBase={id} />
+      <div {...tabPanelProps(id, tab)} className="mt-4">
         {tab === 'for-you' ? (
           <PostList viewer={viewer} />
         ) : (
