@@ -148,10 +148,15 @@ export const CONFIG_DOCS = {
     meaning:
       "bytes of uploads one user may keep stored (500 MiB; their posts' media and uploads no post took yet)",
   },
+  EMISSIONS_STATS_MAX_AGE_MS: {
+    default: '`1000`',
+    meaning:
+      "how old the emission counters the stats calls answer may be before they are read again, in the background (0 to 60000; 0 reads them on every call; this instance's own rewards show at once)",
+  },
   FEED_CACHE_MS: {
     default: '`1000`',
     meaning:
-      'how long the anonymous first feed page is served from memory (0 to 60000; 0 turns the cache off)',
+      "how long a page of the feed (any cursor) is shared by every reader, signed in or not, before it is read again; each viewer's likes, bookmarks and blocks are applied to it from a per-viewer cache kept exact by their own changes (0 to 60000; 0 reads every page in SQL)",
   },
   FEED_FOLLOWING_CACHE_MS: {
     default: '`60000`',

@@ -153,6 +153,11 @@ const envSchema = z.object({
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * How old the emission counters the stats calls answer may be before they are read again (in
+   * the background); this instance's own batches show at once. 0 reads them on every call.
+   */
+  EMISSIONS_STATS_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * How long a viewer's Following first page is remembered at most (its post ids, checked on
    * every use); 0 turns it off.
    */
@@ -255,6 +260,8 @@ export interface Config {
     /** Who earns (packages/core/src/established.ts). */
     established: EstablishedRule;
     stakingAprBps: number;
+    /** EMISSIONS_STATS_MAX_AGE_MS. */
+    statsMaxAgeMs: number;
   };
   feed: {
     uploadRateLimit: number;
@@ -384,6 +391,7 @@ export function loadConfig(
         seedWallets: new Set(splitList(e.ESTABLISHED_SEED_WALLETS ?? '')),
       },
       stakingAprBps: e.STAKING_APR_BPS,
+      statsMaxAgeMs: e.EMISSIONS_STATS_MAX_AGE_MS,
     },
     feed: {
       uploadRateLimit: e.UPLOAD_RATE_LIMIT,

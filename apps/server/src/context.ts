@@ -7,6 +7,7 @@ import type { TokenService } from './modules/auth/index.ts';
 import type { EmissionSequencer } from './modules/emissions/index.ts';
 import type { EscrowDeps } from './modules/escrow/index.ts';
 import type { EventBus } from './realtime/index.ts';
+import type { ViewerVersions } from './viewer-versions.ts';
 
 export interface Clock {
   now(): Date;
@@ -44,6 +45,11 @@ export interface AppContext {
    * set, so every instance counts together; null: counted in this process.
    */
   rateLimitStore: Redis | null;
+  /**
+   * A version per wallet of its own likes, bookmarks, 'Notify me' marks and blocks, bumped by
+   * the slices that change them; the feed's per-viewer cache is valid only at its version.
+   */
+  viewerVersions: ViewerVersions;
   /** Escrow vaults' dependencies, one set (and one program-config cache) per context. */
   escrow: EscrowDeps;
 }

@@ -16,6 +16,7 @@ import {
 import { createEmissionSequencer } from './modules/emissions/index.ts';
 import { createEscrowDeps } from './modules/escrow/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
+import { createViewerVersions } from './viewer-versions.ts';
 
 /** What differs between the server (main.ts), the tests' kit and the feed benchmark's server. */
 export interface AppContextOptions {
@@ -124,6 +125,7 @@ async function openParts(
       referrerDailyCap: economy.referrerDailyCap,
       established: economy.established,
     },
+    statsMaxAgeMs: economy.statsMaxAgeMs,
   });
   closers.push(() => emissions.stop());
 
@@ -160,6 +162,11 @@ async function openParts(
     }),
     localnet,
     rateLimitStore,
+    viewerVersions: createViewerVersions({
+      redis: rateLimitStore,
+      prefix: config.redisPrefix,
+      onRedisError: (error) => logger.warn({ err: error }, 'viewer version redis error'),
+    }),
     logger,
     version: options.version ?? packageVersion(),
   };

@@ -136,6 +136,8 @@ export async function createTestApp(
      * pub/sub when the env sets REDIS_URL, so two test apps deliver each other's messages.
      */
     bus?: 'memory' | 'from-config';
+    /** Another test app's clock, for a second app that must see the same time. */
+    clock?: TestClock;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
@@ -150,7 +152,7 @@ export async function createTestApp(
   const database =
     options.database ??
     (await createTestDatabase(kind, { maxConnections: options.maxConnections }));
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const { ctx, close: closeContext } = await createAppContext(config, {
     database,
     clock,

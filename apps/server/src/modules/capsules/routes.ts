@@ -6,7 +6,7 @@ import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { feedItemsReader, parseId } from '../feed/index.ts';
 import { capsuleNotifyJsonSchema, capsulePageJsonSchema } from './json-schemas.ts';
-import { listCapsules, setNotify, type CapsuleDeps } from './service.ts';
+import { listCapsules, setNotify, type NotifyDeps } from './service.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const listQuery = z.object({
@@ -20,11 +20,12 @@ interface CapsuleParams {
 
 /** Time capsules' 'Notify me' and lists (docs/api.md "Time capsules"). */
 export function capsuleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps: CapsuleDeps = {
+  const deps: NotifyDeps = {
     pool: ctx.database.pool,
     clock: ctx.clock,
     bus: ctx.bus,
     logger: ctx.logger,
+    versions: ctx.viewerVersions,
   };
   const readItems = feedItemsReader(ctx);
 

@@ -3,6 +3,7 @@ import { AppError, CAPSULE_PAGE_SIZE, type CapsuleScope, type FeedItem } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
+import type { ViewerVersions } from '../../viewer-versions.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import {
   cursorBigint,
@@ -31,6 +32,9 @@ export interface CapsuleDeps {
   logger: FastifyBaseLogger;
 }
 
+/** 'Notify me' also bumps the viewer's version: the feed keeps their marks (viewer-versions.ts). */
+export type NotifyDeps = CapsuleDeps & { versions: ViewerVersions };
+
 // ---- Notify me --------------------------------------------------------------------------------
 
 /**
@@ -39,13 +43,13 @@ export interface CapsuleDeps {
  * exist, or whose author the viewer blocked), 409 capsule_opened once it has opened.
  */
 export async function setNotify(
-  deps: CapsuleDeps,
+  deps: NotifyDeps,
   userId: string,
   id: bigint,
   on: boolean,
 ): Promise<{ notifying: boolean; waitingCount: number }> {
   const now = deps.clock.now();
-  return inTransaction(deps, async (client) => {
+  const answer = await inTransaction(deps, async (client) => {
     const capsule = await lockCapsule(client, id);
     if (!capsule || capsule.kind !== 'capsule') throw new AppError('capsule_not_found');
     if (await isBlockedBy(client, userId, capsule.author_id)) {
@@ -55,6 +59,8 @@ export async function setNotify(
     const waitingCount = await setWaiter(client, { id, userId, on, now });
     return { notifying: on, waitingCount };
   });
+  await deps.versions.bump(userId);
+  return answer;
 }
 
 // ---- Lists ------------------------------------------------------------------------------------

@@ -8,12 +8,12 @@ import { getEmissionsStats, getLedgerPage, getPlatformStats } from './service.ts
 export function emissionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/emissions/stats', async (request) => {
     parseQuery(z.object({}), request.query);
-    return getEmissionsStats(ctx.database.db);
+    return getEmissionsStats(() => ctx.emissions.totals());
   });
 
   app.get('/api/emissions/platform-stats', async (request) => {
     parseQuery(z.object({}), request.query);
-    return getPlatformStats(ctx.database.db);
+    return getPlatformStats(() => ctx.emissions.totals());
   });
 
   app.get('/api/emissions/ledger', async (request) => {

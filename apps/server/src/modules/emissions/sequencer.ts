@@ -9,10 +9,13 @@ import {
   sequenceEvents,
   type ActorFacts,
   type EarningRules,
+  type EmissionTotals,
   type QueuedEvent,
   type RewardedEventKind,
   type SequenceOutput,
 } from './emission-rules.ts';
+import { readEmissionTotals } from './repo.ts';
+import { createTotalsCache } from './stats-cache.ts';
 
 /**
  * Gives queued rewarded events their ledger rows (decision 010), a batch at a time, in two
@@ -39,6 +42,8 @@ export interface EmissionSequencer {
   sweep(): Promise<void>;
   /** No new runs; waits for the one in flight. */
   stop(): Promise<void>;
+  /** The ledger's counters, from memory (stats-cache.ts). */
+  totals(): Promise<EmissionTotals>;
 }
 
 export interface SequencerOptions {
@@ -49,6 +54,8 @@ export interface SequencerOptions {
   rules: EarningRules;
   /** Events per batch (default 1,000). */
   batchSize?: number;
+  /** How old the counters `totals()` answers may be (EMISSIONS_STATS_MAX_AGE_MS, default 1 s). */
+  statsMaxAgeMs?: number;
 }
 
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
@@ -56,6 +63,12 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   let stopped = false;
+  const totals = createTotalsCache({
+    maxAgeMs: options.statsMaxAgeMs ?? 1000,
+    clock: options.clock,
+    load: () => readEmissionTotals(options.database.pool),
+    onError: (error) => options.logger.warn({ err: error }, 'emission counters read failed'),
+  });
 
   async function runUntilEmpty(): Promise<void> {
     try {
@@ -65,6 +78,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
           rules: options.rules,
           now: options.clock.now(),
         });
+        if (batch.applied) totals.offer(batch.totals);
         // Lost the race to another writer: read again. Otherwise done once the queue ran dry.
         if (batch.applied && batch.taken < batchSize) return;
       }
@@ -92,6 +106,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 
   return {
     settle,
+    totals: () => totals.get(),
     async sweep() {
       if (stopped) return;
       const pending = await options.database.pool.query<{ pending: boolean }>(
@@ -114,9 +129,9 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
   options: { batchSize: number; rules: EarningRules; now: Date },
-): Promise<{ taken: number; applied: boolean }> {
+): Promise<{ taken: number; applied: boolean; totals: EmissionTotals }> {
   const read = await readBatch(database.pool, options.batchSize);
-  if (read.events.length === 0) return { taken: 0, applied: true };
+  if (read.events.length === 0) return { taken: 0, applied: true, totals: read.totals };
   const output = sequenceEvents({
     totals: read.totals,
     events: read.events,
@@ -133,7 +148,7 @@ export async function sequenceBatch(
     eventIds: read.events.map((e) => e.id),
     now: options.now,
   });
-  return { taken: read.events.length, applied };
+  return { taken: read.events.length, applied, totals: output.totals };
 }
 
 interface BatchRead {

@@ -5,11 +5,17 @@ import {
   type PlatformStatsResponse,
 } from '@dum/core';
 import type { Db } from '../../db/database.ts';
-import { readEmissionTotals, readLedgerPage } from './repo.ts';
+import { readLedgerPage } from './repo.ts';
+import type { EmissionTotals } from './emission-rules.ts';
 
-/** The halving banner's numbers, computed from the ledger's counters with the core schedule. */
-export async function getEmissionsStats(db: Db): Promise<EmissionsStatsResponse> {
-  const totals = await readEmissionTotals(db);
+/**
+ * The halving banner's numbers, computed from the ledger's counters (held in memory by the
+ * sequencer, stats-cache.ts) with the core schedule.
+ */
+export async function getEmissionsStats(
+  counters: () => Promise<EmissionTotals>,
+): Promise<EmissionsStatsResponse> {
+  const totals = await counters();
   const stats = emissionsStats(totals.totalEvents, totals.totalMinted);
   return {
     data: {
@@ -21,8 +27,10 @@ export async function getEmissionsStats(db: Db): Promise<EmissionsStatsResponse>
 }
 
 /** The Platform Stats card's numbers. */
-export async function getPlatformStats(db: Db): Promise<PlatformStatsResponse> {
-  const totals = await readEmissionTotals(db);
+export async function getPlatformStats(
+  counters: () => Promise<EmissionTotals>,
+): Promise<PlatformStatsResponse> {
+  const totals = await counters();
   const stats = emissionsStats(totals.totalEvents, totals.totalMinted);
   return {
     totalEvents: Number(stats.totalEvents),

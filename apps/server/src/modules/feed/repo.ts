@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments, engagements, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
-import { notBlockedBy } from '../people/index.ts';
+import { notBlockedBy, walletsBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
 import type { FollowsFingerprint } from './following-page-cache.ts';
 
@@ -131,6 +131,80 @@ export async function readFeedRows(
   if (viewerId) values.push(viewerId);
   const result = await pool.query<PostRow>({ ...statement, values });
   return result.rows;
+}
+
+/**
+ * A page of the feed as every viewer shares it (modules/feed/page-cache.ts): no viewer's marks
+ * and no filter by viewer; escrow vault posts still pending are in it, flagged `pending`, since
+ * their author sees them. $1 now, $2 limit, then the cursor ($3, $4).
+ */
+function sharedFeedStatement(withCursor: boolean): pg.QueryConfig {
+  return {
+    name: `feed_shared_${withCursor ? 'after' : 'first'}`,
+    text: `select ${POST_COLUMNS}, ${viewerColumns(null)}, not ${notPendingFor(null)} as pending
+      from messages m join users u on u.id = m.author_id
+      where (m.expires_at is null or m.expires_at > $1)
+        ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
+      order by m.created_at desc, m.id desc
+      limit $2`,
+  };
+}
+
+const SHARED_FEED_STATEMENTS = {
+  first: sharedFeedStatement(false),
+  after: sharedFeedStatement(true),
+};
+
+export type SharedPostRow = PostRow & { pending: boolean };
+
+export async function readSharedFeedRows(
+  pool: pg.Pool,
+  args: { now: Date; limit: number; after: PagePosition | null },
+): Promise<SharedPostRow[]> {
+  const { now, limit, after } = args;
+  const result = await pool.query<SharedPostRow>(
+    after
+      ? {
+          ...SHARED_FEED_STATEMENTS.after,
+          values: [now, limit, after.createdAt, after.id.toString()],
+        }
+      : { ...SHARED_FEED_STATEMENTS.first, values: [now, limit] },
+  );
+  return result.rows;
+}
+
+export interface ViewerMarksRow {
+  likes: string[];
+  bookmarks: string[];
+  waiting: string[];
+  blocked: string[];
+}
+
+/**
+ * Everything a viewer's own choices change on the feed, in one statement: the posts they liked
+ * and bookmarked, the capsules they wait for, the wallets they blocked; at most `max` + 1 of
+ * each (more tells the caller to read pages with the viewer's marks in SQL instead).
+ */
+export async function readViewerMarks(
+  pool: pg.Pool,
+  viewerId: string,
+  max: number,
+): Promise<ViewerMarksRow> {
+  const result = await pool.query<ViewerMarksRow>({
+    name: 'feed_viewer_marks',
+    text: `select
+        array(select e.message_id::text from engagements e
+          where e.user_id = $1 and e.kind = 'like' limit $2) as likes,
+        array(select e.message_id::text from engagements e
+          where e.user_id = $1 and e.kind = 'bookmark' limit $2) as bookmarks,
+        array(select w.message_id::text from capsule_waiters w
+          where w.user_id = $1 limit $2) as waiting,
+        array(${walletsBlockedBy('$1')} limit $2) as blocked`,
+    values: [viewerId, max + 1],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error('feed_viewer_marks answered no row');
+  return row;
 }
 
 /**

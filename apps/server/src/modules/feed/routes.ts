@@ -15,8 +15,10 @@ import { requireUser } from '../auth/index.ts';
 import { mediaStoreAt } from '../media/index.ts';
 import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
-import { createFirstPageCache } from './first-page-cache.ts';
 import { createFollowingPageCache } from './following-page-cache.ts';
+import { createPageCache } from './page-cache.ts';
+import type { SharedPage } from './shared-page.ts';
+import { createViewerMarksCache } from './viewer-state.ts';
 import {
   commentItemJsonSchema,
   commentPageJsonSchema,
@@ -28,12 +30,13 @@ import {
   createPost,
   deleteComment,
   deletePost,
-  getAnonymousFirstPage,
+  getFeedBody,
   getFeedPage,
   getFollowingPage,
   getPost,
   getUserPosts,
   listComments,
+  loadViewerMarks,
   toggleEngagement,
   type FeedDeps,
 } from './service.ts';
@@ -69,6 +72,14 @@ const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX).extend({
 const userPostsQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
 const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
 
+/** The feed's pages kept at once (page-cache.ts): the first pages and the deep ones read most. */
+const PAGE_CACHE_MAX_PAGES = 2_000;
+/** Signed-in viewers' marks (viewer-state.ts): kept 5 minutes, for up to 50,000 viewers. */
+const VIEWER_MARKS_TTL_MS = 5 * 60_000;
+const VIEWER_MARKS_MAX_VIEWERS = 50_000;
+/** Past this many likes (or bookmarks, waits, blocks) a viewer's pages read them in SQL. */
+const VIEWER_MARKS_MAX = 5_000;
+
 interface PostParams {
   id: string;
 }
@@ -96,7 +107,19 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     bus: ctx.bus,
     logger: ctx.logger,
     media: mediaStoreAt(ctx.config.dataDir),
-    cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
+    pages: createPageCache<SharedPage>({
+      ttlMs: ctx.config.feed.anonymousCacheMs,
+      clock: ctx.clock,
+      maxPages: PAGE_CACHE_MAX_PAGES,
+    }),
+    marks: createViewerMarksCache({
+      versions: ctx.viewerVersions,
+      clock: ctx.clock,
+      ttlMs: VIEWER_MARKS_TTL_MS,
+      maxViewers: VIEWER_MARKS_MAX_VIEWERS,
+      load: (viewerId) => loadViewerMarks(ctx.database.pool, viewerId, VIEWER_MARKS_MAX),
+    }),
+    versions: ctx.viewerVersions,
     followingCache: createFollowingPageCache(ctx.config.feed.followingCacheMs, ctx.clock),
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
@@ -108,8 +131,13 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
   const unsubscribe = ctx.bus.subscribe((message) => {
     if (message.kind !== 'event') return;
     const { type } = message.event;
-    if (type === 'new_post' || type === 'vault_support' || type === 'vault_completed') {
-      deps.cache.invalidate();
+    if (
+      type === 'new_post' ||
+      type === 'vault_support' ||
+      type === 'vault_completed' ||
+      type === 'time_capsule_opened'
+    ) {
+      deps.pages.invalidate();
     }
     // A post by a wallet drops the cached Following pages it belongs in.
     if (type === 'new_post') deps.followingCache.postedBy(message.event.data.author.id);
@@ -135,17 +163,8 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
       if (query.scope === 'media') {
         return getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true });
       }
-      // Only the anonymous first page is cached: a signed-in viewer's page leaves out the
-      // wallets they blocked (and shows their likes), so it is never served from the cache.
-      if (!request.user && cursor === null) {
-        const body = await getAnonymousFirstPage(deps, query.limit);
-        return reply.type('application/json; charset=utf-8').send(body);
-      }
-      return getFeedPage(deps, {
-        cursor,
-        limit: query.limit,
-        viewer: request.user,
-      });
+      const body = await getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

@@ -23,6 +23,7 @@ import type { AppContext, Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import type { ViewerVersions } from '../../viewer-versions.ts';
 import { addToDay, takeFromDay } from '../analytics/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
@@ -30,7 +31,6 @@ import {
   attachUpload,
   claimUpload,
   mediaNameFromUrl,
-  mediaUrlOf,
   removeMediaFiles,
   storedFileHash,
   type MediaStore,
@@ -45,14 +45,16 @@ import {
   createVaultForPost,
   planVault,
   vaultRequestOf,
+  readPageVaults,
   withVaults,
   type EscrowTermsInput,
   type PostReader,
   type VaultPlan,
 } from '../vaults/index.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { CachedPage, FirstPageCache } from './first-page-cache.ts';
+import { decodeCursor, encodeCursor, type PagePosition } from './cursor.ts';
+import { toFeedItem } from './feed-item.ts';
 import { sameFingerprint, type FollowingPageCache } from './following-page-cache.ts';
+import type { Loaded, PageCache } from './page-cache.ts';
 import {
   adjustCount,
   deleteCommentRow,
@@ -74,9 +76,18 @@ import {
   readFollowingRowsByIds,
   readPostRow,
   readPostRows,
+  readSharedFeedRows,
+  readViewerMarks,
   type CommentRow,
   type PostRow,
 } from './repo.ts';
+import {
+  presentSharedPage,
+  SHARED_PAGE_SPARE,
+  sharedPageOf,
+  type SharedPage,
+} from './shared-page.ts';
+import type { ViewerMarks, ViewerMarksCache } from './viewer-state.ts';
 
 /** What the feed's logic needs; built once from the app context (routes.ts). */
 export interface FeedDeps {
@@ -86,7 +97,12 @@ export interface FeedDeps {
   bus: EventBus;
   logger: FastifyBaseLogger;
   media: MediaStore;
-  cache: FirstPageCache;
+  /** The feed's pages as every viewer shares them (page-cache.ts). */
+  pages: PageCache<SharedPage>;
+  /** Signed-in viewers' own marks, kept exact by their versions (viewer-state.ts). */
+  marks: ViewerMarksCache;
+  /** Bumped after a viewer's like or bookmark commits (viewer-versions.ts). */
+  versions: ViewerVersions;
   /** Which posts make each viewer's Following first page (following-page-cache.ts). */
   followingCache: FollowingPageCache;
   appOrigin: string;
@@ -102,71 +118,6 @@ export interface FeedDeps {
 
 export interface Viewer {
   id: string;
-}
-
-/**
- * A post row as the viewer sees it. A sealed time capsule (opened_at still null) shows its
- * text, media and alt text to its author alone (their media URLs carry the capsule's key, so
- * the files load in an <img>); everyone else gets '' and nulls (docs/api.md "Time capsules").
- */
-export function toFeedItem(row: PostRow, viewerId: string | null): FeedItem {
-  const sealed = row.kind === 'capsule' && row.opened_at === null;
-  if (sealed && viewerId !== row.author_id) {
-    return {
-      ...openItem(row),
-      body: '',
-      content: '',
-      imageUrl: null,
-      altText: null,
-      audioUrl: null,
-      capsule: capsuleOf(row, true),
-    };
-  }
-  const item = openItem(row);
-  if (row.kind !== 'capsule') return item;
-  const key = sealed && row.capsule_key ? `?key=${encodeURIComponent(row.capsule_key)}` : '';
-  return {
-    ...item,
-    imageUrl: item.imageUrl === null ? null : `${item.imageUrl}${key}`,
-    audioUrl: item.audioUrl === null ? null : `${item.audioUrl}${key}`,
-    capsule: capsuleOf(row, sealed),
-  };
-}
-
-function capsuleOf(row: PostRow, sealed: boolean): NonNullable<FeedItem['capsule']> {
-  return {
-    unlockAt: (row.unlock_at ?? row.created_at).toISOString(),
-    sealed,
-    waitingCount: row.waiting_count,
-    notifying: row.notifying,
-  };
-}
-
-function openItem(row: PostRow): FeedItem {
-  return {
-    id: row.id,
-    kind: row.kind,
-    body: row.body,
-    content: row.body,
-    createdAt: row.created_at.toISOString(),
-    expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
-    author: {
-      id: row.author_id,
-      avatarUrl: row.avatar_url,
-      displayName: row.display_name,
-      username: row.username,
-      isVerified: row.is_verified,
-    },
-    author_wallet: row.sol_address,
-    imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
-    altText: row.image_key ? row.image_alt : null,
-    audioUrl: row.audio_key ? mediaUrlOf(row.audio_key) : null,
-    vault: null,
-    likeCount: row.like_count,
-    commentCount: row.comment_count,
-    liked: row.liked,
-    bookmarked: row.bookmarked,
-  };
 }
 
 function toCommentItem(row: CommentRow): CommentItem {
@@ -299,18 +250,64 @@ export async function getUserPosts(
   return toFeedPage(deps, rows, args.limit, args.viewer);
 }
 
-/** The anonymous first page, serialised, through the short-lived cache. */
-export async function getAnonymousFirstPage(deps: FeedDeps, limit: number): Promise<Buffer> {
-  return deps.cache.get(limit, async (): Promise<CachedPage> => {
-    const page = await getFeedPage(deps, { cursor: null, limit, viewer: null });
-    const expiries = page.items.flatMap((item) =>
-      item.expiresAt ? [Date.parse(item.expiresAt)] : [],
+/**
+ * A page of the whole feed (scope 'all') as the JSON body the route answers: the page every
+ * viewer shares, from the short-lived page cache (page-cache.ts), made this viewer's with their
+ * marks (viewer-state.ts, shared-page.ts). When the viewer's marks are unknown or too many, or
+ * their blocks reach past the shared rows, the page is read in SQL with the viewer in it.
+ */
+export async function getFeedBody(
+  deps: FeedDeps,
+  args: { cursor: string | null; limit: number; viewer: Viewer | null },
+): Promise<Buffer> {
+  const { cursor, limit, viewer } = args;
+  // A bad cursor is refused before anything is cached under it.
+  const after = cursor ? decodeCursor('feed', cursor) : null;
+  const marks = viewer && deps.pages.enabled ? await deps.marks.get(viewer.id) : null;
+  if (deps.pages.enabled && (!viewer || marks)) {
+    const page = await deps.pages.get(`${limit}:${cursor ?? ''}`, () =>
+      loadSharedPage(deps, after, limit),
     );
-    return {
-      body: Buffer.from(JSON.stringify(page)),
-      earliestExpiry: expiries.length > 0 ? new Date(Math.min(...expiries)) : null,
-    };
-  });
+    const body = presentSharedPage(page, limit, viewer && marks ? { id: viewer.id, marks } : null);
+    if (body) return body;
+  }
+  return Buffer.from(JSON.stringify(await getFeedPage(deps, { cursor, limit, viewer })));
+}
+
+async function loadSharedPage(
+  deps: FeedDeps,
+  after: PagePosition | null,
+  limit: number,
+): Promise<Loaded<SharedPage>> {
+  // One more than the page, to know whether another follows, and the spare rows.
+  const asked = limit + 1 + SHARED_PAGE_SPARE;
+  const rows = await readSharedFeedRows(deps.pool, { now: deps.clock.now(), limit: asked, after });
+  const vaults = await readPageVaults(deps.pool, rows);
+  let earliest = Infinity;
+  for (const row of rows) {
+    if (row.expires_at) earliest = Math.min(earliest, row.expires_at.getTime());
+  }
+  return {
+    page: sharedPageOf(rows, asked, vaults),
+    earliestExpiry: earliest === Infinity ? null : new Date(earliest),
+  };
+}
+
+/** A viewer's marks as viewer-state.ts keeps them; null past `max` of one kind. */
+export async function loadViewerMarks(
+  pool: pg.Pool,
+  viewerId: string,
+  max: number,
+): Promise<ViewerMarks | null> {
+  const row = await readViewerMarks(pool, viewerId, max);
+  const lists = [row.likes, row.bookmarks, row.waiting, row.blocked];
+  if (lists.some((list) => list.length > max)) return null;
+  return {
+    likes: new Set(row.likes),
+    bookmarks: new Set(row.bookmarks),
+    waiting: new Set(row.waiting),
+    blocked: new Set(row.blocked),
+  };
 }
 
 export async function getPost(
@@ -451,7 +448,7 @@ export async function createPost(
   // The author's row is gone (their token outlived their account).
   if (!row) throw new AppError('unauthorized');
 
-  deps.cache.invalidate();
+  deps.pages.invalidate();
   deps.followingCache.postedBy(author.id);
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
   // announces it (and rewards it) then.
@@ -620,7 +617,7 @@ export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Prom
     await deletePostRow(tx, id);
     return keys;
   });
-  deps.cache.invalidate();
+  deps.pages.invalidate();
   await removeFilesQuietly(deps, keys);
 }
 
@@ -689,8 +686,10 @@ export async function toggleEngagement(
     }
     return 'off' as const;
   });
+  // Before the answer: no read after it, on any instance, gets the viewer's marks from before.
+  await deps.versions.bump(user.id);
   if (kind === 'like') {
-    deps.cache.invalidate();
+    deps.pages.invalidate();
     if (toggled === 'on') await deps.emissions.settle();
   }
   return { toggled };
@@ -744,7 +743,7 @@ export async function addComment(
       username: profile.username,
     });
   });
-  deps.cache.invalidate();
+  deps.pages.invalidate();
   await deps.emissions.settle();
   return item;
 }
@@ -777,7 +776,7 @@ export async function deleteComment(
       });
     }
   });
-  deps.cache.invalidate();
+  deps.pages.invalidate();
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ export {
   readPersonIdByAddress,
   VERIFIED_MIN_ESTABLISHED_FOLLOWERS,
   VERIFIED_MIN_POSTS,
+  walletsBlockedBy,
   type FollowStats,
 } from './repo.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';

@@ -36,6 +36,11 @@ export function notBlockedBy(viewer: string, author: string): string {
     where hidden_by.blocker_id = ${viewer} and hidden_by.blocked_id = ${author})`;
 }
 
+/** SQL: the ids (text) of the wallets `viewer` has blocked, as a subquery's select. */
+export function walletsBlockedBy(viewer: string): string {
+  return `select blocked.blocked_id::text from blocks blocked where blocked.blocker_id = ${viewer}`;
+}
+
 /** SQL: true unless either of the wallets in `a` and `b` has blocked the other. */
 export function notBlockedEitherWay(a: string, b: string): string {
   return `not exists (select 1 from blocks either_way

@@ -51,6 +51,7 @@ export function peopleDepsOf(ctx: AppContext): PeopleDeps {
     logger: ctx.logger,
     emissions: ctx.emissions,
     established: ctx.config.economy.established,
+    versions: ctx.viewerVersions,
   };
 }
 

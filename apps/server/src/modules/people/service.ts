@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
+import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
@@ -41,6 +42,8 @@ export interface PeopleDeps {
   emissions: EmissionSequencer;
   /** Who counts as established (the verified rule's followers). */
   established: EstablishedRule;
+  /** Bumped after a block or unblock commits: the feed's marks of the blocker (viewer-versions.ts). */
+  versions: ViewerVersions;
 }
 
 export function toUserSummary(row: PersonRow): UserSummary {
@@ -230,6 +233,7 @@ export async function setBlock(
     }
     return removed.map((follow) => follow.followingId);
   });
+  await deps.versions.bump(viewer.id);
   if (unfollowed.length > 0) {
     await applyVerifiedRule(deps.pool, {
       userIds: unfollowed,

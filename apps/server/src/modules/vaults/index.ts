@@ -16,8 +16,11 @@ export {
 export { vaultRoutes } from './routes.ts';
 export {
   checkSupportInput,
+  presentVault,
+  readPageVaults,
   transferRejectionError,
   vaultMediaAccess,
   withVaults,
+  type PageVaults,
   type PostReader,
 } from './service.ts';

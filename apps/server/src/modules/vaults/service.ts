@@ -167,15 +167,39 @@ export async function withVaults(
   items: FeedItem[],
   viewerId: string | null,
 ): Promise<FeedItem[]> {
+  const vaults = await readPageVaults(pool, items);
+  return items.map((item) => presentVault(item, vaults, viewerId));
+}
+
+/**
+ * The vaults of a page's vault posts, read once (one statement, none without vault posts) so
+ * that the feed's page cache can present the page to any viewer (presentVault) without asking
+ * again.
+ */
+export interface PageVaults {
+  /** The vault's creator, by post id: the one viewer who sees a locked vault's media. */
+  creatorOf(postId: string): string | null;
+  readonly byPost: ReadonlyMap<string, VaultRow>;
+}
+
+export async function readPageVaults(
+  pool: pg.Pool,
+  items: readonly { id: string; kind: string }[],
+): Promise<PageVaults> {
   const vaultPostIds = items.filter((item) => item.kind === 'vault').map((item) => item.id);
-  if (vaultPostIds.length === 0) return items;
-  const rows = await readVaultsOfPosts(pool, vaultPostIds);
+  const rows = vaultPostIds.length === 0 ? [] : await readVaultsOfPosts(pool, vaultPostIds);
   const byPost = new Map(rows.map((row) => [row.post_id, row]));
-  return items.map((item) => {
-    const row = byPost.get(item.id);
-    if (!row) return item;
-    return presentVaultPost(item, row, viewerId);
-  });
+  return { byPost, creatorOf: (postId) => byPost.get(postId)?.creator_id ?? null };
+}
+
+/** The item with its vault's summary (and its media withheld while locked) for this viewer. */
+export function presentVault(
+  item: FeedItem,
+  vaults: PageVaults,
+  viewerId: string | null,
+): FeedItem {
+  const row = vaults.byPost.get(item.id);
+  return row ? presentVaultPost(item, row, viewerId) : item;
 }
 
 export function presentVaultPost(item: FeedItem, row: VaultRow, viewerId: string | null): FeedItem {

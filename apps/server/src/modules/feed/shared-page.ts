@@ -1,0 +1,146 @@
+import { presentVault, type PageVaults } from '../vaults/index.ts';
+import { encodeCursor } from './cursor.ts';
+import { toFeedItem } from './feed-item.ts';
+import type { SharedPostRow } from './repo.ts';
+import type { ViewerMarks } from './viewer-state.ts';
+
+/**
+ * A page of the feed as every viewer shares it (page-cache.ts keeps it), turned into one
+ * viewer's answer without asking the database: their blocks leave authors out, their marks set
+ * `liked`, `bookmarked` and a capsule's `notifying`, and their own posts (a sealed capsule's
+ * content, a locked vault's media keys, an escrow vault post still pending) are presented for
+ * them alone. Items the same for everyone are serialised once per entry and marks.
+ */
+export interface SharedPage {
+  /** The page's rows and up to SHARED_PAGE_SPARE more, newest first. */
+  rows: readonly SharedPostRow[];
+  /** The read found fewer rows than it asked for: nothing lies beyond the last. */
+  complete: boolean;
+  vaults: PageVaults;
+  /** Serialised items, by row index then marks (liked 1, bookmarked 2, notifying 4). */
+  items: (string | undefined)[][];
+  /** Each row's cursor (the next page after it), made when first needed. */
+  cursors: (string | undefined)[];
+  /** The anonymous answer, made when first asked for. */
+  anonymous: Buffer | null;
+}
+
+/** Rows read past a page's own, so a viewer's blocks or others' pending posts seldom leave it short. */
+export const SHARED_PAGE_SPARE = 10;
+
+export function sharedPageOf(rows: SharedPostRow[], asked: number, vaults: PageVaults): SharedPage {
+  return {
+    rows,
+    complete: rows.length < asked,
+    vaults,
+    items: rows.map(() => []),
+    cursors: [],
+    anonymous: null,
+  };
+}
+
+export interface PageViewer {
+  id: string;
+  marks: ViewerMarks;
+}
+
+/**
+ * The page of `limit` items for this viewer (null: signed out) as the JSON body the feed
+ * answers, or null when the shared rows cannot tell what it is (the viewer blocked or cannot
+ * see so many of them that the page would reach past them): the caller then reads it in SQL.
+ */
+export function presentSharedPage(
+  page: SharedPage,
+  limit: number,
+  viewer: PageViewer | null,
+): Buffer | null {
+  if (viewer === null || !touches(page, limit, viewer)) {
+    page.anonymous ??= build(page, limit, null);
+    return page.anonymous;
+  }
+  return build(page, limit, viewer);
+}
+
+function build(page: SharedPage, limit: number, viewer: PageViewer | null): Buffer | null {
+  const parts: string[] = [];
+  let last = -1;
+  let more = false;
+  for (let i = 0; i < page.rows.length; i++) {
+    const row = page.rows[i] as SharedPostRow;
+    const own =
+      viewer !== null &&
+      (row.author_id === viewer.id || page.vaults.creatorOf(row.id) === viewer.id);
+    if (row.pending && !own) continue;
+    if (viewer !== null && viewer.marks.blocked.has(row.author_id)) continue;
+    if (parts.length === limit) {
+      more = true;
+      break;
+    }
+    parts.push(own ? ownItem(page, row, viewer) : sharedItem(page, i, viewer?.marks ?? null));
+    last = i;
+  }
+  if (!more && !page.complete) return null;
+  const next = more ? JSON.stringify(cursorAfter(page, last)) : 'null';
+  return Buffer.from(`{"items":[${parts.join(',')}],"nextCursor":${next}}`);
+}
+
+/**
+ * Whether the viewer's answer could differ from the anonymous one: a row up to one past the page
+ * (past those that only the viewer would skip) is theirs, or marked or blocked by them. Most
+ * viewers have none of these on a given page, and get the anonymous answer as it is.
+ */
+function touches(page: SharedPage, limit: number, viewer: PageViewer): boolean {
+  const { likes, bookmarks, waiting, blocked } = viewer.marks;
+  let shown = 0;
+  for (const row of page.rows) {
+    if (row.author_id === viewer.id || page.vaults.creatorOf(row.id) === viewer.id) return true;
+    if (blocked.has(row.author_id)) return true;
+    if (row.pending) continue;
+    if (likes.has(row.id) || bookmarks.has(row.id) || waiting.has(row.id)) return true;
+    shown += 1;
+    if (shown > limit) return false;
+  }
+  return false;
+}
+
+function sharedItem(page: SharedPage, index: number, marks: ViewerMarks | null): string {
+  const row = page.rows[index] as SharedPostRow;
+  const liked = marks?.likes.has(row.id) ?? false;
+  const bookmarked = marks?.bookmarks.has(row.id) ?? false;
+  // 'Notify me' shows on capsules alone.
+  const notifying = row.kind === 'capsule' && (marks?.waiting.has(row.id) ?? false);
+  const variant = (liked ? 1 : 0) | (bookmarked ? 2 : 0) | (notifying ? 4 : 0);
+  const memo = page.items[index] as (string | undefined)[];
+  let json = memo[variant];
+  if (json === undefined) {
+    const item = toFeedItem({ ...row, liked, bookmarked, notifying }, null);
+    json = JSON.stringify(presentVault(item, page.vaults, null));
+    memo[variant] = json;
+  }
+  return json;
+}
+
+/** The viewer's own post: what they alone see of it, made for this answer. */
+function ownItem(page: SharedPage, row: SharedPostRow, viewer: PageViewer): string {
+  const { marks } = viewer;
+  const item = toFeedItem(
+    {
+      ...row,
+      liked: marks.likes.has(row.id),
+      bookmarked: marks.bookmarks.has(row.id),
+      notifying: marks.waiting.has(row.id),
+    },
+    viewer.id,
+  );
+  return JSON.stringify(presentVault(item, page.vaults, viewer.id));
+}
+
+function cursorAfter(page: SharedPage, index: number): string {
+  let cursor = page.cursors[index];
+  if (cursor === undefined) {
+    const row = page.rows[index] as SharedPostRow;
+    cursor = encodeCursor('feed', { createdAt: row.created_at, id: BigInt(row.id) });
+    page.cursors[index] = cursor;
+  }
+  return cursor;
+}
