@@ -19,14 +19,13 @@
  *   4. Prints p50, p99 and max per range (target: p99 < 50 ms) and checks the 90-day figures
  *      against what was seeded; drops the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { AnalyticsResponse } from '@dum/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -34,10 +33,10 @@ import { systemClock } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
+import { startChild } from './app-process.ts';
 import { percentile } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
@@ -62,32 +61,6 @@ function loadAverage(): string {
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-}
-
-async function startChild(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    lines.on('line', (line) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        return;
-      }
-      const { port } = value as { port?: unknown };
-      if (typeof port === 'number') resolve(port);
-    });
-  });
-  return { child, port };
 }
 
 /** Seeds everything and answers the creator's id and wallet. */

@@ -1,9 +1,13 @@
 /**
- * The app as bench:feed runs it: buildApp with a real context (PostgreSQL pool, in-process bus,
- * system clock, the real token service), listening on loopback in its own process so the load
- * tool in the parent does not share its event loop. Prints `{"port":N}` once listening.
+ * The app as bench:feed and bench:mix run it: buildApp with a real context (PostgreSQL pool, the
+ * bus in this process, or Redis pub/sub when REDIS_URL is set, system clock, the real token
+ * service), listening on loopback in its own process so the load tool in the parent does not
+ * share its event loop. Prints `{"port":N}` once listening; with BENCH_STATS_MS, every that many
+ * ms a line `{"stats":{...}}` with the event loop's delay since the last line (p50, p99, max) and
+ * the process's memory (rss, heap used).
  * Environment: DATABASE_URL, AUTH_SECRET, DATA_DIR, LOG_LEVEL (bench scripts may read it).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createAppContext } from '../apps/server/src/create-context.ts';
@@ -19,7 +23,7 @@ async function main(): Promise<void> {
   // The parent has migrated the database already; the context finds nothing left to apply.
   const { ctx, close } = await createAppContext(config, {
     maxConnections: Number(process.env.BENCH_POOL_SIZE ?? 20),
-    bus: 'memory',
+    bus: process.env.REDIS_URL ? 'from-config' : 'memory',
     // The feed never touches the chain; nothing listens here.
     localnet: 'off',
     chain: { fallbackRpcUrl: 'http://127.0.0.1:9' },
@@ -30,12 +34,40 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+  const statsEvery = Number(process.env.BENCH_STATS_MS ?? 0);
+  if (statsEvery > 0) reportStats(statsEvery);
   const stop = async () => {
     await app.close();
     await close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
+}
+
+/**
+ * The event loop's delay and the memory, as JSON lines on stdout (the parent collects them):
+ * the delay in the window since the last line, and over the run since the last SIGUSR2 (the
+ * parent sends it when its measured phase starts).
+ */
+function reportStats(everyMs: number): void {
+  const window = monitorEventLoopDelay({ resolution: 10 });
+  const run = monitorEventLoopDelay({ resolution: 10 });
+  window.enable();
+  run.enable();
+  process.on('SIGUSR2', () => run.reset());
+  const ms = (ns: number) => Math.round(ns / 10_000) / 100;
+  setInterval(() => {
+    const memory = process.memoryUsage();
+    const stats = {
+      loopP99Ms: ms(window.percentile(99)),
+      loopMaxMs: ms(window.max),
+      runLoopP99Ms: ms(run.percentile(99)),
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+    };
+    window.reset();
+    process.stdout.write(`${JSON.stringify({ stats })}\n`);
+  }, everyMs).unref();
 }
 
 main().catch((error: unknown) => {

@@ -23,13 +23,11 @@
  * Following feed signed in p99 < 25 ms at ≥ 1,000 req/s: measured at saturation (its ratio to the
  * ceiling) and offered exactly 1,000 req/s (autocannon's overallRate), whose p99 is the target's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/context.ts';
@@ -38,10 +36,10 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
+import { startChild } from './app-process.ts';
 import { itemAt, medianBy, percentile } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 64);
@@ -64,34 +62,6 @@ interface Row {
 
 function log(message: string): void {
   process.stderr.write(`[bench:feed] ${message}\n`);
-}
-
-async function startChild(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    // The app may log before it listens (pino writes JSON lines to stdout, e.g. the warning
-    // about no ESTABLISHED_SEED_WALLETS in production): the port is the line that has one.
-    lines.on('line', (line) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        return;
-      }
-      const { port } = value as { port?: unknown };
-      if (typeof port === 'number') resolve(port);
-    });
-  });
-  return { child, port };
 }
 
 async function seed(url: string, now: Date): Promise<void> {

@@ -1,0 +1,379 @@
+/**
+ * npm run bench:mix — a realistic load on the scaled shape: signed-in users reading, opening,
+ * liking, commenting, posting and following, through a round-robin proxy in front of two
+ * instances that share PostgreSQL and Redis.
+ *   1. Creates a throwaway database on PostgreSQL (BENCH_DATABASE_URL), applies the migrations
+ *      and seeds 5,000 users, 200,000 posts over the last 23 hours (every fifth with a like, a
+ *      comment on every tenth) and 250,000 follows (each user follows 50 others).
+ *   2. Starts two instances (bench/feed-server.ts with REDIS_URL, BENCH_REDIS_URL, default
+ *      redis://127.0.0.1:6379, under a prefix of its own) and the round-robin proxy
+ *      (bench/round-robin-proxy.ts); measures the bare node:http ceiling (bench/feed-ceiling.ts,
+ *      the app's first page as a fixed body) for 10 s in the same run.
+ *   3. BENCH_USERS signed-in wallets (default 3,000) send requests in the proportions of MIX
+ *      below, offered at BENCH_RATE requests a second (default 1,000) by BENCH_CONNECTIONS
+ *      connections (default 64) for BENCH_SECONDS (default 300) after a 30 s warm-up.
+ *   4. Prints throughput (beside the ceiling), p50/p99/max latency, the status codes, and per
+ *      instance the event loop's delay (p99 over the run, worst 5 s window) and memory after
+ *      warm-up and at the end.
+ * Targets (issue 26): zero 5xx; p99 < 50 ms; memory flat (< 10% growth after warm-up); event
+ * loop delay p99 < 20 ms.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { systemClock } from '../apps/server/src/context.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
+import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
+import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
+import { startChild } from './app-process.ts';
+import { itemAt } from './measure.ts';
+import { startRoundRobinProxy } from './round-robin-proxy.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SIGNED_IN = Number(process.env.BENCH_USERS ?? 3000);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 30);
+const USERS = 5_000;
+const POSTS = 200_000;
+const FOLLOWS_PER_USER = 50;
+/** The posts people open, like and comment on: the newest (what the feed shows). */
+const HOT_POSTS = 2_000;
+const STATS_MS = 5_000;
+
+/**
+ * What a signed-in user of a social app does, per request (percent): mostly reading the feed
+ * and its next pages, then opening posts and their comments, liking far more than commenting,
+ * and posting or following seldom. Shaped after public figures for such apps (reads outnumber
+ * writes about 10 to 1; likes are the most common write, posts among the rarest).
+ */
+const MIX = [
+  { op: 'feed first page', weight: 30 },
+  { op: 'feed next page', weight: 15 },
+  { op: 'following feed', weight: 10 },
+  { op: 'open a post', weight: 12 },
+  { op: "read a post's comments", weight: 10 },
+  { op: "a wallet's posts", weight: 2 },
+  { op: 'like or unlike', weight: 12 },
+  { op: 'comment', weight: 4 },
+  { op: 'post', weight: 3 },
+  { op: 'follow or unfollow', weight: 2 },
+] as const;
+type Op = (typeof MIX)[number]['op'];
+
+function log(message: string): void {
+  process.stderr.write(`[bench:mix] ${message}\n`);
+}
+
+async function seed(url: string, now: Date): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    await client.query(
+      `insert into users (sol_address, username, display_name)
+       select 'Mix' || translate(lpad(g::text, 40, 'A'), '0', 'o'), 'mix' || g, 'Mix User ' || g
+       from generate_series(1, ${USERS}) g`,
+    );
+    await client.query(
+      `insert into messages (author_id, body, created_at, expires_at, like_count, comment_count)
+       select u.id, 'Vibe #' || g || ': ' || md5(g::text),
+              date_trunc('milliseconds', $1::timestamptz - g * interval '414 milliseconds'),
+              date_trunc('milliseconds', $1::timestamptz - g * interval '414 milliseconds')
+                + interval '24 hours',
+              case when g % 5 = 0 then 1 else 0 end, case when g % 10 = 0 then 1 else 0 end
+       from generate_series(1, ${POSTS}) g
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = (g % ${USERS}) + 1`,
+      [now],
+    );
+    await client.query(
+      `insert into engagements (message_id, user_id, kind, created_at)
+       select m.id, u.id, 'like', m.created_at
+       from (select id, created_at, row_number() over (order by id) as n from messages) m
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = ((m.n * 7) % ${USERS}) + 1
+       where m.n % 5 = 0`,
+    );
+    await client.query(
+      `insert into comments (message_id, author_id, body, created_at)
+       select m.id, u.id, 'Nice one #' || m.n, m.created_at + interval '1 second'
+       from (select id, created_at, row_number() over (order by id) as n from messages) m
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = ((m.n * 11) % ${USERS}) + 1
+       where m.n % 10 = 0`,
+    );
+    await client.query(
+      `insert into follows (follower_id, following_id, created_at)
+       select a.id, b.id, $1::timestamptz - k * interval '1 minute'
+       from (select id, row_number() over (order by sol_address) as n from users) a
+       cross join generate_series(1, ${FOLLOWS_PER_USER}) k
+       join (select id, row_number() over (order by sol_address) as n from users) b
+         on b.n = ((a.n - 1 + k * 97) % ${USERS}) + 1`,
+      [now],
+    );
+    await client.query('vacuum analyze');
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Wallet {
+  token: string;
+  address: string;
+}
+
+/** Picks an operation by MIX's weights and builds its request. */
+function requestMaker(args: {
+  wallets: Wallet[];
+  hotPosts: string[];
+  nextCursors: string[];
+  counts: Map<Op, number>;
+  /** Answers other than 2xx, by operation and status. */
+  refusals: Map<string, number>;
+}): Pick<autocannon.Request, 'setupRequest' | 'onResponse'> {
+  const { wallets, hotPosts, nextCursors, counts, refusals } = args;
+  const total = MIX.reduce((sum, entry) => sum + entry.weight, 0);
+  const pick = <T>(list: readonly T[]): T => itemAt(list, Math.floor(Math.random() * list.length));
+  let sequence = 0;
+  // Each connection has one request in flight: its context remembers which operation it was.
+  const setupRequest = (request: autocannon.Request, context: { op?: Op }) => {
+    let roll = Math.random() * total;
+    const entry = MIX.find((candidate) => (roll -= candidate.weight) < 0) ?? itemAt(MIX, 0);
+    counts.set(entry.op, (counts.get(entry.op) ?? 0) + 1);
+    context.op = entry.op;
+    const wallet = pick(wallets);
+    const headers: Record<string, string> = { authorization: `Bearer ${wallet.token}` };
+    const json = (method: string, route: string, body?: unknown): autocannon.Request => {
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return {
+        ...request,
+        method: method as autocannon.Request['method'],
+        path: route,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      };
+    };
+    sequence += 1;
+    switch (entry.op) {
+      case 'feed first page':
+        return json('GET', '/api/messages-v2/feed?limit=20');
+      case 'feed next page':
+        return json('GET', `/api/messages-v2/feed?limit=20&cursor=${pick(nextCursors)}`);
+      case 'following feed':
+        return json('GET', '/api/messages-v2/feed?scope=following&limit=20');
+      case 'open a post':
+        return json('GET', `/api/messages-v2/messages/${pick(hotPosts)}`);
+      case "read a post's comments":
+        return json('GET', `/api/messages/${pick(hotPosts)}/comments`);
+      case "a wallet's posts":
+        return json('GET', `/api/users/${pick(wallets).address}/posts?limit=20`);
+      case 'like or unlike':
+        return json('POST', `/api/messages/${pick(hotPosts)}/engage`, { kind: 'like' });
+      case 'comment':
+        return json('POST', `/api/messages/${pick(hotPosts)}/comments`, {
+          content: `Mixed comment ${sequence}`,
+        });
+      case 'post':
+        return json('POST', '/api/messages-v2/messages', {
+          body: `Mixed vibe ${sequence}`,
+          kind: 'public',
+        });
+      case 'follow or unfollow':
+        return json(
+          Math.random() < 0.5 ? 'PUT' : 'DELETE',
+          `/api/follows/${pick(wallets).address}`,
+        );
+    }
+  };
+  const onResponse = (status: number, _body: string, context: { op?: Op }) => {
+    if (status < 300) return;
+    const key = `${context.op ?? '?'} ${status}`;
+    refusals.set(key, (refusals.get(key) ?? 0) + 1);
+  };
+  return { setupRequest, onResponse };
+}
+
+interface InstanceStats {
+  loopP99Ms: number;
+  loopMaxMs: number;
+  /** Since the measured phase began (the instance resets it on SIGUSR2). */
+  runLoopP99Ms: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+// Long: the benchmark's script, its phases in the order they run and print.
+async function main(): Promise<void> {
+  const throwaway = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_mix');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-bench-mix-'));
+  const children: ChildProcess[] = [];
+  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | null = null;
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: throwaway.url });
+    await runMigrations(database);
+    await database.close();
+    await seed(throwaway.url, new Date());
+
+    const secret = randomBytes(32).toString('base64url');
+    const stats: InstanceStats[][] = [[], []];
+    const instances = [];
+    for (const index of [0, 1]) {
+      const instance = await startChild(
+        'bench/feed-server.ts',
+        {
+          DATABASE_URL: throwaway.url,
+          REDIS_URL,
+          REDIS_PREFIX: `dum-bench-mix-${Date.now().toString(36)}`,
+          AUTH_SECRET: secret,
+          ACCESS_TOKEN_TTL_SECONDS: '3600',
+          DATA_DIR: path.join(dataDir, `instance-${index}`),
+          LOG_LEVEL: 'warn',
+          BENCH_STATS_MS: String(STATS_MS),
+          ...UNLIMITED_WRITES,
+        },
+        (value) => {
+          const line = value as { stats?: InstanceStats };
+          if (line.stats) stats[index]?.push(line.stats);
+        },
+      );
+      children.push(instance.child);
+      instances.push(`http://127.0.0.1:${instance.port}`);
+    }
+    const balancer = await startRoundRobinProxy({ targets: instances });
+    proxy = balancer;
+
+    const client = new pg.Client({ connectionString: throwaway.url });
+    await client.connect();
+    const { rows: users } = await client.query<{ id: string; sol_address: string }>(
+      `select id, sol_address from users order by sol_address limit ${SIGNED_IN}`,
+    );
+    const tokens = createTokenService({
+      secret: new TextEncoder().encode(secret),
+      accessTokenTtlSeconds: 3600,
+      clock: systemClock,
+    });
+    const wallets: Wallet[] = await Promise.all(
+      users.map(async (user) => ({
+        address: user.sol_address,
+        token: await tokens.issueAccessToken({
+          id: user.id,
+          solAddress: user.sol_address,
+          sessionId: randomUUID(),
+        }),
+      })),
+    );
+    const { rows: hot } = await client.query<{ id: string; created_at: Date }>(
+      `select id::text, created_at from messages order by created_at desc, id desc limit ${HOT_POSTS}`,
+    );
+    await client.end();
+    const hotPosts = hot.map((row) => row.id);
+    // "Next page" cursors: after one of the first 200 posts (pages 2 to 11).
+    const nextCursors = hot
+      .slice(0, 200)
+      .map((row) => encodeCursor('feed', { createdAt: row.created_at, id: BigInt(row.id) }));
+
+    // The ceiling: the app's first page as a fixed body from bare node:http, in this run.
+    const firstPage = await fetch(`${balancer.url}/api/messages-v2/feed?limit=20`);
+    const bodyFile = path.join(dataDir, 'first-page.json');
+    await writeFile(bodyFile, Buffer.from(await firstPage.arrayBuffer()));
+    const ceilingApp = await startChild('bench/feed-ceiling.ts', { BENCH_BODY_FILE: bodyFile });
+    children.push(ceilingApp.child);
+    const ceiling = await autocannon({
+      url: `http://127.0.0.1:${ceilingApp.port}/`,
+      connections: 16,
+      duration: 10,
+    });
+    ceilingApp.child.kill('SIGTERM');
+    log(`ceiling: node:http, fixed body: ${Math.round(ceiling.requests.average)} req/s`);
+
+    const counts = new Map<Op, number>();
+    const refusals = new Map<string, number>();
+    const makeRequest = requestMaker({ wallets, hotPosts, nextCursors, counts, refusals });
+    const options = (duration: number): autocannon.Options => ({
+      url: balancer.url,
+      connections: CONNECTIONS,
+      overallRate: RATE,
+      duration,
+      requests: [{ method: 'GET', path: '/', ...makeRequest }],
+    });
+    log(`warm-up: ${WARM_UP_SECONDS} s at ${RATE} req/s`);
+    await autocannon(options(WARM_UP_SECONDS));
+    counts.clear();
+    refusals.clear();
+    const warm = stats.map((list) => list.length);
+    const memoryAfterWarmUp = stats.map((list) => list.at(-1)?.rssBytes ?? NaN);
+    for (const child of children) child.kill('SIGUSR2');
+    log(`measuring: ${SECONDS} s at ${RATE} req/s, ${CONNECTIONS} connections`);
+    const result = await autocannon(options(SECONDS));
+    // Let each instance print the window that ends after the run.
+    await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
+
+    const status = {
+      '2xx': result['2xx'],
+      '4xx': result['4xx'],
+      '5xx': result['5xx'],
+      errors: result.errors,
+      timeouts: result.timeouts,
+    };
+    const rate = Math.round(result.requests.average);
+    log(
+      `served ${rate} req/s (ceiling ${Math.round(ceiling.requests.average)}, ratio ` +
+        `${(rate / ceiling.requests.average).toFixed(3)}), p50 ${result.latency.p50} ms, ` +
+        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
+    log(
+      `status: ${JSON.stringify(status)}; not 2xx: ${JSON.stringify(Object.fromEntries(refusals))}`,
+    );
+    log(
+      `mix: ${[...counts].map(([op, n]) => `${op} ${((100 * n) / Math.max(1, result.requests.total)).toFixed(1)}%`).join(', ')}`,
+    );
+    let flat = true as boolean;
+    let loopOk = true as boolean;
+    stats.forEach((list, index) => {
+      const run = list.slice(itemAt(warm, index));
+      const last = run.at(-1);
+      const worstWindow = Math.max(...run.map((entry) => entry.loopP99Ms));
+      const start = itemAt(memoryAfterWarmUp, index);
+      const growth = ((last?.rssBytes ?? NaN) - start) / start;
+      flat &&= growth < 0.1;
+      loopOk &&= (last?.runLoopP99Ms ?? Infinity) < 20;
+      log(
+        `instance ${index + 1}: event loop delay p99 over the run ${last?.runLoopP99Ms} ms ` +
+          `(worst 5 s window ${worstWindow} ms); rss after warm-up ` +
+          `${(start / 2 ** 20).toFixed(0)} MiB, at the end ` +
+          `${((last?.rssBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB (${(growth * 100).toFixed(1)}%); ` +
+          `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB`,
+      );
+    });
+    process.stdout.write(
+      `\nbench:mix: ${rate} req/s offered ${RATE} (ceiling ${Math.round(ceiling.requests.average)}), ` +
+        `p99 ${result.latency.p99} ms (target < 50): ${result.latency.p99 < 50 ? 'met' : 'NOT met'}; ` +
+        `5xx ${status['5xx']} (target 0): ${status['5xx'] === 0 ? 'met' : 'NOT met'}; ` +
+        `memory ${flat ? 'flat (met)' : 'grew ≥ 10% (NOT met)'}; ` +
+        `event loop p99 ${loopOk ? '< 20 ms (met)' : '≥ 20 ms (NOT met)'}\n`,
+    );
+  } finally {
+    await proxy?.close();
+    for (const child of children) child.kill('SIGTERM');
+    await throwaway.drop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
