@@ -6,7 +6,6 @@ import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { Tx } from '../emissions/index.ts';
 import { lockStalePendingVaultPosts } from '../escrow/index.ts';
 import {
-  mediaStoreAt,
   removeMediaFiles,
   runMediaCleanup,
   type MediaStore,
@@ -94,7 +93,7 @@ export type FeedJobs = PeriodicJob<CleanupResult>;
 export function startFeedJobs(ctx: AppContext): FeedJobs {
   const deps: CleanupDeps = {
     db: ctx.database.db,
-    media: mediaStoreAt(ctx.config.dataDir),
+    media: ctx.media,
     logger: ctx.logger,
     rateWindowMs: ctx.config.feed.uploadRateWindowMs,
   };

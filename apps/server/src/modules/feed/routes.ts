@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
-import { mediaStoreAt } from '../media/index.ts';
 import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
 import { createFirstPageCache } from './first-page-cache.ts';
@@ -95,7 +94,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     clock: ctx.clock,
     bus: ctx.bus,
     logger: ctx.logger,
-    media: mediaStoreAt(ctx.config.dataDir),
+    media: ctx.media,
     cache: createFirstPageCache(ctx.config.feed.anonymousCacheMs, ctx.clock),
     followingCache: createFollowingPageCache(ctx.config.feed.followingCacheMs, ctx.clock),
     appOrigin: ctx.config.appOrigin,

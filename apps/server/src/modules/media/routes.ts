@@ -1,10 +1,9 @@
-import { open } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/index.ts';
-import { ensureMediaStore, mediaPath, mediaStoreAt, servedTypeOf } from './storage.ts';
+import { servedTypeOf } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
 
 /**
@@ -59,8 +58,8 @@ export async function mediaRoutes(
   ctx: AppContext,
   mediaAccess: MediaAccessCheck,
 ): Promise<void> {
-  const store = mediaStoreAt(ctx.config.dataDir);
-  await ensureMediaStore(store);
+  const store = ctx.media;
+  await store.prepare();
   const deps: UploadDeps = {
     db: ctx.database.db,
     clock: ctx.clock,
@@ -103,24 +102,14 @@ export async function mediaRoutes(
         void reply.header('cache-control', 'no-store');
         throw new AppError('not_found');
       }
-      let handle;
-      try {
-        handle = await open(mediaPath(store, request.params.name), 'r');
-      } catch {
-        throw new AppError('not_found');
-      }
-      let size: number;
-      try {
-        size = (await handle.stat()).size;
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
+      const file = await store.open(request.params.name);
+      if (!file) throw new AppError('not_found');
+      const { size } = file;
       const etag = `"${request.params.name}"`;
       void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
       if (access === 'private') void reply.header('cache-control', 'private, no-store');
       if (request.headers['if-none-match'] === etag) {
-        await handle.close();
+        await file.close();
         return reply.status(304).send();
       }
       const range = parseRange(request.headers.range, size);
@@ -129,10 +118,10 @@ export async function mediaRoutes(
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(handle.createReadStream({ start: range.start, end: range.end }));
+        return reply.send(await file.stream(range));
       }
       void reply.header('content-length', size);
-      return reply.send(handle.createReadStream());
+      return reply.send(await file.stream());
     },
   );
 }
