@@ -8,7 +8,7 @@
 #   scripts/swift-s3.sh url     prints the TEST_S3_URL of this node
 #
 # The node: rings with one replica and one device directory, mount_check = false, a proxy
-# pipeline with cache (tempauth needs it), s3api and tempauth. The servers run in the
+# pipeline with cache (tempauth needs it), s3api, tempauth, and slo (s3api's multipart uploads). The servers run in the
 # foreground with -v (there is no syslog here), in the background of this shell, logging to
 # $SWIFT_RUN_DIR/log. The swift-* scripts are called directly: they run on the system Python.
 #
@@ -83,7 +83,7 @@ workers = 1
 log_level = INFO
 
 [pipeline:main]
-pipeline = catch_errors gatekeeper healthcheck proxy-logging cache s3api tempauth proxy-logging proxy-server
+pipeline = catch_errors gatekeeper healthcheck proxy-logging cache s3api tempauth copy slo dlo proxy-logging proxy-server
 
 [app:proxy-server]
 use = egg:swift#proxy
@@ -113,6 +113,16 @@ location = us-east-1
 [filter:tempauth]
 use = egg:swift#tempauth
 user_test_tester = $USER_KEY .admin
+
+# s3api's multipart uploads are stored as static large objects.
+[filter:copy]
+use = egg:swift#copy
+
+[filter:slo]
+use = egg:swift#slo
+
+[filter:dlo]
+use = egg:swift#dlo
 EOF
   # Rings: 2^10 partitions, one replica, one device (the directory srv/d1).
   local ring port

@@ -62,7 +62,12 @@ export function createS3MediaStore(settings: S3Settings, dataDir: string): Media
     async put(name, file, contentType) {
       const upload = new Upload({
         client,
-        params: { Bucket, Key: keyOf(name), Body: createReadStream(file), ContentType: contentType },
+        params: {
+          Bucket,
+          Key: keyOf(name),
+          Body: createReadStream(file),
+          ContentType: contentType,
+        },
         partSize: PART_BYTES,
         queueSize: 2,
         leavePartsOnError: false,
