@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSigner } from '@dum/chain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
@@ -136,6 +136,8 @@ export async function createTestApp(
      * pub/sub when the env sets REDIS_URL, so two test apps deliver each other's messages.
      */
     bus?: 'memory' | 'from-config';
+    /** Default: silent. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
@@ -154,7 +156,7 @@ export async function createTestApp(
   const { ctx, close: closeContext } = await createAppContext(config, {
     database,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     // REDIS_URL in a test's env shares the sign-in rate limits and revoked sessions; the bus
     // stays in this process unless asked.

@@ -13,6 +13,7 @@ import {
   type RewardedEventKind,
   type SequenceOutput,
 } from './emission-rules.ts';
+import { dumMinted, emissionEvents } from '../../metrics.ts';
 
 /**
  * Gives queued rewarded events their ledger rows (decision 010), a batch at a time, in two
@@ -133,6 +134,10 @@ export async function sequenceBatch(
     eventIds: read.events.map((e) => e.id),
     now: options.now,
   });
+  if (applied) {
+    emissionEvents.inc(output.ledger.length);
+    dumMinted.inc(Number(output.totals.totalMinted - read.totals.totalMinted));
+  }
   return { taken: read.events.length, applied };
 }
 

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { outcomeOf, uploadsTotal } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
 import { servedTypeOf } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
@@ -52,7 +53,14 @@ interface MediaQuery {
   key?: string;
 }
 
-/** POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). */
+/**
+ * POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). Files are
+ * streamed through the app from either store, after the access check, never redirected to a
+ * presigned bucket URL: every rule (a locked vault's media, a sealed capsule's, a hidden
+ * mystery's) is decided per request and a URL handed out could not be taken back; the bucket
+ * stays private; the URLs, caching headers, ranges and sandboxing policy stay one and the same
+ * whichever store holds the bytes (docs/deploy.md, "Object storage").
+ */
 export async function mediaRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -79,8 +87,15 @@ export async function mediaRoutes(
       { config: { writeLimit: 'other' } },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-        const uploaded = await receiveUpload(deps, user.id, () => request.file());
+        let uploaded;
+        try {
+          if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+          uploaded = await receiveUpload(deps, user.id, () => request.file());
+        } catch (error) {
+          uploadsTotal.inc({ outcome: outcomeOf(error) });
+          throw error;
+        }
+        uploadsTotal.inc({ outcome: uploaded.mediaType });
         return reply.status(201).send(uploaded);
       },
     );

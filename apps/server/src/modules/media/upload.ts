@@ -14,6 +14,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
+import { uploadedBytes } from '../../metrics.ts';
 import { acceptUpload, invalidFileType } from './detect.ts';
 import {
   deleteAbandonedUploads,
@@ -189,6 +190,7 @@ export async function receiveUpload(
       throw error;
     }
     if (!stored) throw new AppError('upload_quota_exceeded');
+    uploadedBytes.inc(size);
     return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name), contentHash };
   } finally {
     await rm(received, { force: true });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/ready (docs/deploy.md): 200 when this instance can serve, 503 when not, with each
+ * dependency's check. `skipped`: not configured (no Redis: events stay in this process).
+ */
+export const readyCheckSchema = z.enum(['ok', 'failed', 'skipped']);
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({
+    migrations: readyCheckSchema,
+    database: readyCheckSchema,
+    redis: readyCheckSchema,
+    objectStore: readyCheckSchema,
+    cluster: readyCheckSchema,
+  }),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+export type ReadyCheck = z.infer<typeof readyCheckSchema>;
