@@ -23,7 +23,7 @@ export function metricsServerOf(app: FastifyInstance): http.Server | undefined {
 }
 
 /**
- * Node's own metrics (event-loop delay and utilisation, heap, GC, handles, CPU), once per
+ * Node's own metrics (event-loop delay, heap, GC, handles, CPU, memory), once per
  * process, into the process registry.
  */
 function collectNodeMetrics(): void {
