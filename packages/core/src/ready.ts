@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * GET /api/ready (docs/deploy.md): 200 when this instance can serve, 503 when not, with each
- * dependency's check. `skipped`: not configured (no Redis: events stay in this process).
+ * GET /api/ready (docs/deploy.md): 200 with this when the instance can serve; when not, 503
+ * `service_unavailable` in the API's error shape with `details: { checks }`. Each dependency's
+ * check: `skipped` when not configured (no Redis: events stay in this process).
  */
 export const readyCheckSchema = z.enum(['ok', 'failed', 'skipped']);
 export const readyResponseSchema = z.object({

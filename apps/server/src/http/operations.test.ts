@@ -40,14 +40,19 @@ describe('/api/ready', () => {
     const res = await t.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json<ReadyResponse>()).toEqual({
-      status: 'not_ready',
-      checks: {
-        migrations: 'ok',
-        database: 'ok',
-        redis: 'skipped',
-        objectStore: 'skipped',
-        cluster: 'failed',
+    expect(res.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'This instance is not ready to serve.',
+        details: {
+          checks: {
+            migrations: 'ok',
+            database: 'ok',
+            redis: 'skipped',
+            objectStore: 'skipped',
+            cluster: 'failed',
+          },
+        },
       },
     });
     // Liveness stays up meanwhile.
@@ -60,7 +65,9 @@ describe('/api/ready', () => {
     );
     const res = await t.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json<ReadyResponse>().checks.migrations).toBe('failed');
+    expect(res.json<{ error: { details: ReadyResponse } }>().error.details.checks.migrations).toBe(
+      'failed',
+    );
   });
 
   it('refuses a query string like every other route', async () => {

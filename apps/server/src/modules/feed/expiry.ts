@@ -5,11 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { Tx } from '../emissions/index.ts';
 import { lockStalePendingVaultPosts } from '../escrow/index.ts';
-import {
-  removeMediaFiles,
-  runMediaCleanup,
-  type MediaStore,
-} from '../media/index.ts';
+import { removeMediaFiles, runMediaCleanup, type MediaStore } from '../media/index.ts';
 import { deletePosts, lockExpiredPosts } from './repo.ts';
 
 export interface CleanupDeps {
