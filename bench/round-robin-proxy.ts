@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * A small round-robin HTTP and WebSocket proxy (node:http only) in front of several app
  * instances, as a load balancer would stand in production: each request, and each WebSocket
  * upgrade, goes to the next target in turn. It adds `x-forwarded-for` / `x-forwarded-proto` /
- * `x-forwarded-host` like a TLS proxy, so instances started with TRUST_PROXY see the client.
+ * `x-forwarded-host` like a TLS proxy, so instances started with TRUST_PROXY see the client,
+ * and an `x-request-id` when the request has none (the instances log and answer it).
  *
  * Used by `npm run cluster` (scripts/cluster.ts) and by benchmarks that load several instances.
  *
@@ -64,6 +66,8 @@ function forwardedHeaders(
   headers['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
   headers['x-forwarded-proto'] ??= 'http';
   if (request.headers.host) headers['x-forwarded-host'] ??= request.headers.host;
+  // One id per request from the edge on, as load balancers add (instances with TRUST_PROXY log it).
+  headers['x-request-id'] ??= randomUUID();
   return headers;
 }
 

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
@@ -34,6 +37,28 @@ function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | T
 }
 type TrustHops = (address: string, hop: number) => boolean;
 
+/** What a request id taken from a trusted proxy's X-Request-Id may be (no log injection). */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Each request's id: the X-Request-Id a trusted proxy (TRUST_PROXY) sent, so one id follows
+ * the request from the edge to the logs, else a random UUID. A client's own X-Request-Id is
+ * ignored unless a proxy is trusted.
+ */
+function requestIdGenerator(setting: Config['trustProxy']): (request: IncomingMessage) => string {
+  return (request) => {
+    const forwarded = request.headers['x-request-id'];
+    if (
+      setting !== false &&
+      typeof forwarded === 'string' &&
+      FORWARDED_REQUEST_ID.test(forwarded)
+    ) {
+      return forwarded;
+    }
+    return randomUUID();
+  };
+}
+
 /** Client messages on /socket are small JSON commands (the hub closes larger ones, 1009). */
 const SOCKET_MAX_PAYLOAD = 4096;
 
@@ -48,9 +73,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Only the proxies TRUST_PROXY names may set the client's IP (X-Forwarded-For); by default
     // it is the socket's address, so a client cannot pick its own rate-limit key.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // Every log line of a request carries its id (`reqId`, Fastify's child logger); the answer
+    // carries it as X-Request-Id.
     requestIdHeader: false,
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
     frameworkErrors: frameworkErrorHandler,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  registerRequestMetrics(app);
   // JSON is the only body type the API reads (uploads register multipart on their own routes).
   app.removeContentTypeParser('text/plain');
 
@@ -67,7 +100,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   healthRoutes(app, ctx);
   await app.register(async (scope) => authRoutes(scope, ctx));
-  socketRoutes(app, ctx);
+  const sockets = socketRoutes(app, ctx);
+  metricsRoutes(app, ctx, sockets);
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);

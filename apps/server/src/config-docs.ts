@@ -222,6 +222,41 @@ export const CONFIG_DOCS = {
     meaning:
       "whose `X-Forwarded-For` to believe for the client's IP (rate limits): a hop count (`1`: one proxy in front) or a comma-separated list of proxy IPs/CIDRs",
   },
+  MEDIA_STORE: {
+    default: '`disk`',
+    meaning:
+      'where uploads are kept: `disk` (`DATA_DIR/media`, one instance) or `s3` (a bucket every instance shares; docs/deploy.md)',
+  },
+  S3_ENDPOINT: {
+    default: '— (AWS S3)',
+    meaning: 'the S3 API endpoint (Cloudflare R2, MinIO, Ceph, Swift s3api, …)',
+  },
+  S3_REGION: { default: '`us-east-1`', meaning: "the bucket's region (R2: `auto`)" },
+  S3_BUCKET: {
+    default: '— (required with `MEDIA_STORE=s3`)',
+    meaning: 'the bucket; it must exist and may stay private (media are served through the app)',
+  },
+  S3_ACCESS_KEY_ID: {
+    default: "— (the AWS SDK's own chain: environment, instance role)",
+    meaning: 'the access key (set with `S3_SECRET_ACCESS_KEY`)',
+  },
+  S3_SECRET_ACCESS_KEY: { default: '—', meaning: 'the secret key' },
+  S3_FORCE_PATH_STYLE: {
+    default: '`false`',
+    meaning: 'path-style addressing (`endpoint/bucket/key`), which MinIO, Ceph and Swift need',
+  },
+  S3_PREFIX: {
+    default: '— (none)',
+    meaning: 'prefix of every object key (`dum/`), so deployments can share a bucket',
+  },
+  METRICS_TOKEN: {
+    default: '— (with neither this nor `METRICS_PORT`, `/metrics` is off)',
+    meaning: '`/metrics` (Prometheus) answers only `Authorization: Bearer <token>`',
+  },
+  METRICS_PORT: {
+    default: '— (`/metrics` on `PORT`, behind `METRICS_TOKEN`)',
+    meaning: 'serve `/metrics` on this port alone (a private network), not on `PORT`',
+  },
 } satisfies Record<ConfigVariable, ConfigVariableDoc>;
 
 export const CONFIG_TABLE_START = '<!-- config-table:start (npm run docs:config writes this) -->';

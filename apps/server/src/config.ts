@@ -185,6 +185,39 @@ const envSchema = z.object({
   ),
   /** How often each instance re-indexes escrow vaults from the chain (claims batches). */
   ESCROW_INDEX_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  /**
+   * Where uploaded media are kept: `disk` (DATA_DIR/media, one instance) or `s3` (an
+   * S3-compatible bucket every instance shares: AWS S3, Cloudflare R2, MinIO, Ceph, Swift).
+   */
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  /** The S3 API's endpoint, e.g. https://<account>.r2.cloudflarestorage.com. Unset: AWS S3. */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The bucket (required with MEDIA_STORE=s3); it must exist. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Credentials; unset: the AWS SDK's own chain (environment, instance role...). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Path-style addressing (endpoint/bucket/key), which MinIO, Ceph and Swift usually need. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Prefix of every object key, so several deployments may share one bucket. */
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^([A-Za-z0-9_.-]+\/)+$/, 'must be path segments ending with a slash, e.g. dum/')
+      .optional(),
+  ),
+  /**
+   * /metrics (Prometheus) answers only a request with `Authorization: Bearer <METRICS_TOKEN>`.
+   * With METRICS_PORT set, /metrics is served on that port alone (for a private network), and
+   * the token is required there too when set. Neither: /metrics is off.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters of random text').optional(),
+  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, port.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -277,9 +310,23 @@ export interface Config {
     programId: string;
     escrowIndexIntervalMs: number;
   };
+  /** Where uploads are stored (modules/media): this instance's disk, or a shared bucket. */
+  media: { store: 'disk' } | ({ store: 's3' } & S3Settings);
+  /** /metrics: on the app's port behind the token, or on a port of its own; null: off. */
+  metrics: { token: string | undefined; port: number | undefined } | null;
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -323,6 +370,14 @@ export function loadConfig(
     // Sign-in messages name this domain: a default of localhost would fail (or mislead) users.
     throw new ConfigError([
       'APP_ORIGIN: must be set in production (the public URL, such as https://dum.example)',
+    ]);
+  }
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: must be set with MEDIA_STORE=s3']);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (the SDK finds its own)',
     ]);
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -406,6 +461,23 @@ export function loadConfig(
       programId: e.VAULT_PROGRAM_ID,
       escrowIndexIntervalMs: e.ESCROW_INDEX_INTERVAL_MS,
     },
+    media:
+      e.MEDIA_STORE === 's3' && e.S3_BUCKET
+        ? {
+            store: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX ?? '',
+          }
+        : { store: 'disk' },
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
+        : null,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import type { TokenService } from './modules/auth/index.ts';
 import type { EmissionSequencer } from './modules/emissions/index.ts';
 import type { EscrowDeps } from './modules/escrow/index.ts';
+import type { MediaStore } from './modules/media/index.ts';
 import type { EventBus } from './realtime/index.ts';
 import type { ViewerVersions } from './viewer-versions.ts';
 
@@ -52,4 +53,6 @@ export interface AppContext {
   viewerVersions: ViewerVersions;
   /** Escrow vaults' dependencies, one set (and one program-config cache) per context. */
   escrow: EscrowDeps;
+  /** Where uploaded media are stored (MEDIA_STORE: DATA_DIR/media, or an S3 bucket). */
+  media: MediaStore;
 }

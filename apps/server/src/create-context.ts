@@ -15,6 +15,7 @@ import {
 } from './modules/auth/index.ts';
 import { createEmissionSequencer } from './modules/emissions/index.ts';
 import { createEscrowDeps } from './modules/escrow/index.ts';
+import { createMediaStore } from './modules/media/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
 import { createViewerVersions } from './viewer-versions.ts';
 
@@ -129,6 +130,10 @@ async function openParts(
   });
   closers.push(() => emissions.stop());
 
+  const media = createMediaStore(config, { db: database.db, clock, logger });
+  await media.prepare();
+  closers.push(() => media.close());
+
   const inProcess = localnet && (options.chain?.inProcess ?? true) ? localnet : null;
   const shared = {
     config,
@@ -170,7 +175,7 @@ async function openParts(
     logger,
     version: options.version ?? packageVersion(),
   };
-  return { ...shared, escrow: createEscrowDeps(shared) };
+  return { ...shared, escrow: createEscrowDeps(shared), media };
 }
 
 async function openMigratedDatabase(config: Config, options: AppContextOptions): Promise<Database> {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -28,5 +29,25 @@ export async function runMigrations(database: Database): Promise<void> {
     }
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Whether the database holds every migration this build ships (/api/ready): the newest applied
+ * migration is at least as new as this build's last one. A newer build's migrations (a rolling
+ * deploy) are fine: they only add.
+ */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  const newest = Math.max(0, ...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await database.pool.query<{ newest: string | null }>(
+      'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+    );
+    return Number(rows[0]?.newest ?? 0) >= newest;
+  } catch {
+    return false;
   }
 }

@@ -227,6 +227,23 @@ export const media = pgTable(
 );
 
 /**
+ * Stored media files whose delete failed (the object store refused or did not answer): the
+ * cleanup job tries each again, later after every failure, until the store confirms it gone
+ * (modules/media). A delete is never silently left.
+ */
+export const mediaDeletions = pgTable(
+  'media_deletions',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('media_deletions_next_attempt_at').on(t.nextAttemptAt)],
+);
+
+/**
  * Fixed-window rate-limit counters shared by every instance: one row per (key, window start),
  * incremented with an upsert. Old windows are removed by the feed's cleanup job.
  */

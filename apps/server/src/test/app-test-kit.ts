@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSigner } from '@dum/chain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
@@ -138,6 +138,8 @@ export async function createTestApp(
     bus?: 'memory' | 'from-config';
     /** Another test app's clock, for a second app that must see the same time. */
     clock?: TestClock;
+    /** Default: silent. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dum-test-'));
@@ -156,7 +158,7 @@ export async function createTestApp(
   const { ctx, close: closeContext } = await createAppContext(config, {
     database,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     // REDIS_URL in a test's env shares the sign-in rate limits and revoked sessions; the bus
     // stays in this process unless asked.

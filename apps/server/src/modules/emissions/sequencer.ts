@@ -14,6 +14,7 @@ import {
   type RewardedEventKind,
   type SequenceOutput,
 } from './emission-rules.ts';
+import { dumMinted, emissionEvents } from '../../metrics.ts';
 import { readEmissionTotals } from './repo.ts';
 import { createTotalsCache } from './stats-cache.ts';
 
@@ -148,6 +149,10 @@ export async function sequenceBatch(
     eventIds: read.events.map((e) => e.id),
     now: options.now,
   });
+  if (applied) {
+    emissionEvents.inc(output.ledger.length);
+    dumMinted.inc(Number(output.totals.totalMinted - read.totals.totalMinted));
+  }
   return { taken: read.events.length, applied, totals: output.totals };
 }
 

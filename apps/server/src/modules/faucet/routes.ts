@@ -2,6 +2,7 @@ import { isAddress } from '@dum/chain';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { faucetCalls, outcomeOf } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import { requestFaucet, type FaucetResult } from './service.ts';
@@ -15,15 +16,22 @@ export function faucetRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request): Promise<FaucetResult> => {
       const wallet = requireUser(request).solAddress;
       if (!isAddress(wallet)) throw new AppError('bad_request');
-      return requestFaucet(
-        {
-          chain: ctx.chain,
-          limiter,
-          settings: { env: ctx.config.env, ...ctx.config.faucet },
-          now: ctx.clock.now(),
-        },
-        { wallet, ip: request.ip },
-      );
+      try {
+        const sent = await requestFaucet(
+          {
+            chain: ctx.chain,
+            limiter,
+            settings: { env: ctx.config.env, ...ctx.config.faucet },
+            now: ctx.clock.now(),
+          },
+          { wallet, ip: request.ip },
+        );
+        faucetCalls.inc({ outcome: 'sent' });
+        return sent;
+      } catch (error) {
+        faucetCalls.inc({ outcome: outcomeOf(error) });
+        throw error;
+      }
     },
   );
 }

@@ -5,12 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { Tx } from '../emissions/index.ts';
 import { lockStalePendingVaultPosts } from '../escrow/index.ts';
-import {
-  mediaStoreAt,
-  removeMediaFiles,
-  runMediaCleanup,
-  type MediaStore,
-} from '../media/index.ts';
+import { removeMediaFiles, runMediaCleanup, type MediaStore } from '../media/index.ts';
 import { deletePosts, lockExpiredPosts } from './repo.ts';
 
 export interface CleanupDeps {
@@ -94,7 +89,7 @@ export type FeedJobs = PeriodicJob<CleanupResult>;
 export function startFeedJobs(ctx: AppContext): FeedJobs {
   const deps: CleanupDeps = {
     db: ctx.database.db,
-    media: mediaStoreAt(ctx.config.dataDir),
+    media: ctx.media,
     logger: ctx.logger,
     rateWindowMs: ctx.config.feed.uploadRateWindowMs,
   };

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
-import { mediaStoreAt } from '../media/index.ts';
 import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
 import { createFollowingPageCache } from './following-page-cache.ts';
@@ -106,7 +105,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     clock: ctx.clock,
     bus: ctx.bus,
     logger: ctx.logger,
-    media: mediaStoreAt(ctx.config.dataDir),
+    media: ctx.media,
     pages: createPageCache<SharedPage>({
       ttlMs: ctx.config.feed.anonymousCacheMs,
       clock: ctx.clock,

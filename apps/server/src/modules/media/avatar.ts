@@ -1,4 +1,4 @@
-import { rename, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { AppError } from '@dum/core';
 import sharp from 'sharp';
 import type { Clock } from '../../context.ts';
@@ -7,10 +7,10 @@ import { deleteAvatarRow, deleteAvatarRows, insertAvatarRow, isOwnImageUpload } 
 import { MAX_IMAGE_PIXELS } from './sanitize.ts';
 import {
   mediaNameFromUrl,
-  mediaPath,
   mediaUrlOf,
   newMediaName,
   newTempPath,
+  readStoredFile,
   removeMediaFiles,
   type MediaStore,
 } from './storage.ts';
@@ -51,7 +51,9 @@ export async function createAvatar(
   const name = newMediaName('webp');
   try {
     try {
-      await sharp(mediaPath(deps.media, source), {
+      const input = await readStoredFile(deps.media, source);
+      if (!input) throw new Error('the stored image is gone');
+      await sharp(input, {
         autoOrient: true,
         limitInputPixels: MAX_IMAGE_PIXELS,
       })
@@ -65,7 +67,7 @@ export async function createAvatar(
       });
     }
     const { size } = await stat(temp);
-    await rename(temp, mediaPath(deps.media, name));
+    await deps.media.put(name, temp, 'image/webp');
     try {
       await insertAvatarRow(deps.db, {
         ownerId: args.ownerId,

@@ -1,6 +1,6 @@
 /**
- * The media slice's public face: uploads (received, checked from their bytes, stored under
- * DATA_DIR/media), the files' URLs and names, a post or a direct message taking an upload, and
+ * The media slice's public face: uploads (received, checked from their bytes, stored in the
+ * media store: DATA_DIR/media or an S3 bucket), the files' URLs and names, a post or a direct message taking an upload, and
  * the cleanup of what nothing took. Nothing else in this folder is imported from outside it.
  */
 export { attachUpload, attachUploadToDirectMessage, attachUploadToMystery } from './repo.ts';
@@ -25,5 +25,8 @@ export {
   removeMediaFiles,
   storedFileHash,
   type MediaStore,
+  type StoredFile,
 } from './storage.ts';
+export { createMediaStore, retryFailedDeletes } from './store.ts';
+export { countFailedDeletes } from './repo.ts';
 export { ABANDONED_UPLOAD_MS, claimUpload, runMediaCleanup } from './upload.ts';

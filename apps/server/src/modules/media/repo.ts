@@ -203,3 +203,50 @@ export async function deleteAvatarRow(
   );
   return removed.rows.map((row) => row.storage_key);
 }
+
+// ---- Deletes to retry (media_deletions) -------------------------------------------------------
+
+/** Records stored files whose delete failed, due for a retry at `nextAttemptAt`. */
+export async function recordFailedDeletes(
+  db: Pick<Db, 'execute'>,
+  args: { names: string[]; error: string; now: Date; nextAttemptAt: Date },
+): Promise<void> {
+  for (const name of args.names) {
+    await db.execute(
+      sql`insert into media_deletions (storage_key, attempts, next_attempt_at, last_error, created_at)
+          values (${name}, 1, ${args.nextAttemptAt}, ${args.error}, ${args.now})
+          on conflict (storage_key) do update
+            set attempts = media_deletions.attempts + 1,
+                next_attempt_at = excluded.next_attempt_at,
+                last_error = excluded.last_error`,
+    );
+  }
+}
+
+/** The failed deletes due by `now`, oldest due first. */
+export async function dueFailedDeletes(
+  db: Pick<Db, 'execute'>,
+  args: { now: Date; limit: number },
+): Promise<{ storageKey: string; attempts: number }[]> {
+  const result = await db.execute<{ storage_key: string; attempts: number }>(
+    sql`select storage_key, attempts from media_deletions
+        where next_attempt_at <= ${args.now} order by next_attempt_at limit ${args.limit}`,
+  );
+  return result.rows.map((row) => ({ storageKey: row.storage_key, attempts: row.attempts }));
+}
+
+/** The store confirmed the delete. */
+export async function forgetFailedDelete(
+  db: Pick<Db, 'execute'>,
+  storageKey: string,
+): Promise<void> {
+  await db.execute(sql`delete from media_deletions where storage_key = ${storageKey}`);
+}
+
+/** How many stored files wait for their delete to be retried (/metrics). */
+export async function countFailedDeletes(db: Pick<Db, 'execute'>): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from media_deletions`,
+  );
+  return result.rows[0]?.count ?? 0;
+}

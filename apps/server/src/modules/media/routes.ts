@@ -1,10 +1,10 @@
-import { open } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { outcomeOf, uploadsTotal } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
-import { ensureMediaStore, mediaPath, mediaStoreAt, servedTypeOf } from './storage.ts';
+import { servedTypeOf } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
 
 /**
@@ -53,14 +53,21 @@ interface MediaQuery {
   key?: string;
 }
 
-/** POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). */
+/**
+ * POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). Files are
+ * streamed through the app from either store, after the access check, never redirected to a
+ * presigned bucket URL: every rule (a locked vault's media, a sealed capsule's, a hidden
+ * mystery's) is decided per request and a URL handed out could not be taken back; the bucket
+ * stays private; the URLs, caching headers, ranges and sandboxing policy stay one and the same
+ * whichever store holds the bytes (docs/deploy.md, "Object storage").
+ */
 export async function mediaRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   mediaAccess: MediaAccessCheck,
 ): Promise<void> {
-  const store = mediaStoreAt(ctx.config.dataDir);
-  await ensureMediaStore(store);
+  const store = ctx.media;
+  await store.prepare();
   const deps: UploadDeps = {
     db: ctx.database.db,
     clock: ctx.clock,
@@ -80,8 +87,15 @@ export async function mediaRoutes(
       { config: { writeLimit: 'other' } },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-        const uploaded = await receiveUpload(deps, user.id, () => request.file());
+        let uploaded;
+        try {
+          if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+          uploaded = await receiveUpload(deps, user.id, () => request.file());
+        } catch (error) {
+          uploadsTotal.inc({ outcome: outcomeOf(error) });
+          throw error;
+        }
+        uploadsTotal.inc({ outcome: uploaded.mediaType });
         return reply.status(201).send(uploaded);
       },
     );
@@ -103,24 +117,14 @@ export async function mediaRoutes(
         void reply.header('cache-control', 'no-store');
         throw new AppError('not_found');
       }
-      let handle;
-      try {
-        handle = await open(mediaPath(store, request.params.name), 'r');
-      } catch {
-        throw new AppError('not_found');
-      }
-      let size: number;
-      try {
-        size = (await handle.stat()).size;
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
+      const file = await store.open(request.params.name);
+      if (!file) throw new AppError('not_found');
+      const { size } = file;
       const etag = `"${request.params.name}"`;
       void reply.headers(MEDIA_HEADERS).header('etag', etag).type(type);
       if (access === 'private') void reply.header('cache-control', 'private, no-store');
       if (request.headers['if-none-match'] === etag) {
-        await handle.close();
+        await file.close();
         return reply.status(304).send();
       }
       const range = parseRange(request.headers.range, size);
@@ -129,10 +133,10 @@ export async function mediaRoutes(
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(handle.createReadStream({ start: range.start, end: range.end }));
+        return reply.send(await file.stream(range));
       }
       void reply.header('content-length', size);
-      return reply.send(handle.createReadStream());
+      return reply.send(await file.stream());
     },
   );
 }

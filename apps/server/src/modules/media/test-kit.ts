@@ -476,3 +476,21 @@ export async function uploadedPng(
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json<UploadResponse>();
 }
+
+// The media stores the tests run on (the disk; S3 when TEST_S3_URL is set): test/media-store-test-kit.ts.
+export {
+  mediaStoreEnv,
+  s3TestEnv,
+  testMediaStoreKinds,
+  testStorageMatrix,
+  type TestMediaStoreKind,
+} from '../../test/media-store-test-kit.ts';
+
+/** A stored file's bytes in the test app's media store, or null when it is not there. */
+export async function readStored(t: TestApp, name: string): Promise<Buffer | null> {
+  const file = await t.ctx.media.open(name);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.stream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -14,6 +14,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
+import { uploadedBytes } from '../../metrics.ts';
 import { acceptUpload, invalidFileType } from './detect.ts';
 import {
   deleteAbandonedUploads,
@@ -25,8 +26,8 @@ import {
 } from './repo.ts';
 import { sanitizeImage } from './sanitize.ts';
 import { sanitizeAudio } from './strip-audio.ts';
+import { retryFailedDeletes } from './store.ts';
 import {
-  mediaPath,
   mediaUrlOf,
   sha256OfFile,
   newMediaName,
@@ -101,7 +102,8 @@ class UploadMeter extends Transform {
  * Takes one upload: checks the user's upload rate and storage quota, streams the `media` part
  * to a temp file under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and
  * strips audio of their metadata, then (within the quota, counted again with the file's real
- * size) renames the finished file into place and writes its row. Whatever fails, the temp files
+ * size) puts the finished file in the media store (a rename on disk, an upload to the bucket)
+ * and writes its row. Whatever fails, the temp files
  * are removed and no row exists; the row's insert failing removes the placed file.
  */
 export async function receiveUpload(
@@ -181,13 +183,14 @@ export async function receiveUpload(
           createdAt: now,
         },
         deps.quotaBytes,
-        () => rename(finished, mediaPath(deps.media, name)),
+        () => deps.media.put(name, finished, SERVED_TYPES[accepted.extension]),
       );
     } catch (error) {
       await removeMediaFiles(deps.media, [name]);
       throw error;
     }
     if (!stored) throw new AppError('upload_quota_exceeded');
+    uploadedBytes.inc(size);
     return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name), contentHash };
   } finally {
     await rm(received, { force: true });
@@ -247,8 +250,9 @@ export const ABANDONED_UPLOAD_MS = 60 * 60_000;
 const STALE_TEMP_FILE_MS = 60 * 60_000;
 
 /**
- * The cleanup job's media part: uploads no post took (rows, then files), spent rate-limit
- * windows, and temp files of uploads that died. Batches skip rows another run holds.
+ * The cleanup job's media part: uploads no post took (rows, then files), deletes that failed
+ * before (media_deletions), spent rate-limit windows, and temp files of uploads that died.
+ * Batches skip rows another run holds.
  */
 export async function runMediaCleanup(
   deps: { db: Db; media: MediaStore; rateWindowMs: number },
@@ -265,6 +269,7 @@ export async function runMediaCleanup(
     abandonedUploads += keys.length;
     if (keys.length < batchSize) break;
   }
+  await retryFailedDeletes(deps, now, batchSize);
   await deleteRateWindowsBefore(deps.db, new Date(now.getTime() - 2 * deps.rateWindowMs));
   await removeStaleTempFiles(deps.media, STALE_TEMP_FILE_MS);
   return { abandonedUploads };

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts';
 import { responseJsonSchema } from '../../http/response-schema.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
-import { mediaStoreAt } from '../media/index.ts';
 import { parseAddress } from '../people/index.ts';
 import {
   getProfile,
@@ -51,7 +50,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     clock: ctx.clock,
     logger: ctx.logger,
     aprBps: ctx.config.economy.stakingAprBps,
-    media: mediaStoreAt(ctx.config.dataDir),
+    media: ctx.media,
     appOrigin: ctx.config.appOrigin,
     established: ctx.config.economy.established,
   };
