@@ -13,11 +13,14 @@ export {
   type VaultPlan,
   type VaultRequest,
 } from './creation.ts';
-export { vaultRoutes } from './routes.ts';
+export { vaultDepsOf, vaultRoutes } from './routes.ts';
 export {
   checkSupportInput,
+  getVaultDetail,
+  supportVault,
   transferRejectionError,
   vaultMediaAccess,
   withVaults,
   type PostReader,
+  type VaultDeps,
 } from './service.ts';
