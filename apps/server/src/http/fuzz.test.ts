@@ -378,7 +378,7 @@ describe('every route, fuzzed (PGlite)', () => {
             // catalogue has.
             const { message } = res.json<{ message?: unknown }>();
             expect(typeof message === 'string' && message.length > 0, what).toBe(true);
-            const statuses = new Set(Object.values(ERRORS).map((entry) => entry.status));
+            const statuses = new Set<number>(Object.values(ERRORS).map((entry) => entry.status));
             expect(statuses.has(res.statusCode), what).toBe(true);
           } else if (res.statusCode >= 400) {
             const { error } = res.json<{ error?: { code?: string; message?: unknown } }>();

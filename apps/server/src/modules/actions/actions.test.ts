@@ -9,6 +9,9 @@ import type {
 import { ACTIONS_CORS_HEADERS } from '@solana/actions';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import type { LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -415,5 +418,28 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json()).toEqual({ message: 'No Dum Club user has this wallet.' });
+  });
+});
+
+describe('actions.json beside the built SPA', () => {
+  it('is answered by its route, never by the history fallback, and a vault page still gets the SPA', async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'dum-actions-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Dum Club</title>');
+    const t = await createTestApp('pglite', { WEB_DIST: webDist });
+    try {
+      const res = await t.app.inject({ url: '/actions.json', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      // No cluster answers in this app: the answer goes out without the cluster's id.
+      expect(res.headers['x-blockchain-ids']).toBeUndefined();
+      expect(res.json<ActionsJson>().rules.length).toBeGreaterThan(0);
+      const page = await t.app.inject({ url: '/vaults/1', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Dum Club</title>');
+    } finally {
+      await t.close();
+      await rm(webDist, { recursive: true, force: true });
+    }
   });
 });

@@ -120,10 +120,8 @@ export async function actionRoutes(
    * out without X-Blockchain-Ids rather than not at all (actions.json and GET need no chain).
    */
   const actionHeaders = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const blockchainId = await deps.blockchainId().catch((error: unknown) => {
-      request.log.warn({ err: error }, 'the cluster id could not be read');
-      return null;
-    });
+    const blockchainId = await deps.blockchainId();
+    if (!blockchainId) request.log.debug('the cluster id is not known: no X-Blockchain-Ids');
     void reply.headers({
       ...ACTIONS_CORS_HEADERS,
       'X-Action-Version': ACTIONS_SPEC_VERSION,

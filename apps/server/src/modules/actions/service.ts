@@ -53,32 +53,46 @@ export interface ActionDeps {
   vaults: VaultDeps;
   messages: MessageDeps;
   readPost: PostReader;
-  /** The cluster's CAIP-2 id, read once (the localnet's comes from its genesis hash). */
-  blockchainId: () => Promise<string>;
+  /** The cluster's CAIP-2 id, read once (the localnet's from its genesis hash); null if unknown. */
+  blockchainId: () => Promise<string | null>;
 }
 
 const LAMPORTS_DECIMALS = 9;
 const BODY_EXCERPT = 140;
 
-/** The X-Blockchain-Ids value of a cluster: the CAIP-2 id (`solana:` + genesis hash, 32 chars). */
-export function blockchainIdOf(chain: ChainClient): () => Promise<string> {
-  let id: Promise<string> | null = null;
+/** After the cluster's id could not be read, answers go without it this long before a retry. */
+const BLOCKCHAIN_ID_RETRY_MS = 60_000;
+
+/**
+ * The X-Blockchain-Ids value of a cluster: its CAIP-2 id (`solana:` and the genesis hash's first
+ * 32 characters), fixed for the public clusters and read once from the localnet. Null while it
+ * cannot be read (and for a minute after a failed read, so an unreachable cluster does not hold
+ * up every answer).
+ */
+export function blockchainIdOf(
+  chain: ChainClient,
+  now: () => number = Date.now,
+): () => Promise<string | null> {
   const known: Partial<Record<string, string>> = {
     'mainnet-beta': BLOCKCHAIN_IDS.mainnet,
     devnet: BLOCKCHAIN_IDS.devnet,
     testnet: BLOCKCHAIN_IDS.testnet,
   };
-  return () => {
+  let read: Promise<string | null> | null = null;
+  let failedAt = -Infinity;
+  return async () => {
     const fixed = known[chain.cluster];
-    if (fixed) return Promise.resolve(fixed);
-    id ??= chain.rpc.call<string>('getGenesisHash', []).then(
+    if (fixed) return fixed;
+    if (now() - failedAt < BLOCKCHAIN_ID_RETRY_MS) return null;
+    read ??= chain.rpc.call<string>('getGenesisHash', []).then(
       (hash) => `solana:${hash.slice(0, 32)}`,
-      (error: unknown) => {
-        id = null;
-        throw error;
+      () => {
+        failedAt = now();
+        read = null;
+        return null;
       },
     );
-    return id;
+    return read;
   };
 }
 
