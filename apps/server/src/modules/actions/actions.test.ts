@@ -405,6 +405,22 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     });
     expect(reuse.statusCode).toBe(409);
 
+    // A wallet the creator blocked gets no transaction (its SOL would move for nothing).
+    const blocked = await chainUser(t);
+    const block = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blocks/${blocked.address}`,
+      headers: creator.headers,
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${actionPath}?amount=0.1`,
+      payload: { account: blocked.address },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'You cannot interact with this user.' });
+
     // Tipping yourself, or a wallet with no profile, is refused.
     const self = await t.app.inject({
       method: 'POST',

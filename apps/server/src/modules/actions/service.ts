@@ -24,8 +24,9 @@ import {
 } from '@dum/core';
 import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import type pg from 'pg';
-import { ensureWalletUser, findWalletUser, type WalletUser } from '../auth/index.ts';
+import { ensureWalletUser, type WalletUser } from '../auth/index.ts';
 import { sendMessage, type MessageDeps } from '../messages/index.ts';
+import { isBlockedEitherWay, readPersonIdByAddress } from '../people/index.ts';
 import {
   getVaultDetail,
   supportVault,
@@ -270,8 +271,14 @@ export async function confirmVaultSupport(
 
 // ---- Profiles ---------------------------------------------------------------------------------
 
+/** A wallet's user, or null (the people slice's read). */
+async function findWalletUser(deps: ActionDeps, address: string): Promise<WalletUser | null> {
+  const id = await readPersonIdByAddress(deps.pool, address);
+  return id ? { id, solAddress: address } : null;
+}
+
 async function requireProfile(deps: ActionDeps, address: string): Promise<WalletUser> {
-  const user = await findWalletUser(deps.pool, address);
+  const user = await findWalletUser(deps, address);
   if (!user) throw new AppError('user_not_found');
   return user;
 }
@@ -324,8 +331,13 @@ export async function profileTransaction(
   amountText: string | undefined,
 ): Promise<ActionPostResponse> {
   const lamports = tipAmount(amountText);
-  await requireProfile(deps, address);
+  const recipient = await requireProfile(deps, address);
   if (account === address) throw new AppError('action_tip_self');
+  // A tip across a block would move the SOL and then be refused as a message: refused here.
+  const tipper = await findWalletUser(deps, account);
+  if (tipper && (await isBlockedEitherWay(deps.messages.db, tipper.id, recipient.id))) {
+    throw new AppError('blocked');
+  }
   const sol = solText(lamports);
   return postResponse(deps, {
     account,
@@ -385,7 +397,7 @@ async function walletUser(
     notBefore?: number;
   },
 ): Promise<WalletUser> {
-  const known = await findWalletUser(deps.pool, input.account);
+  const known = await findWalletUser(deps, input.account);
   if (known) return known;
   const verified = await deps.chain.verifyTransfer({
     signature: input.signature,

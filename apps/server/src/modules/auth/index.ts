@@ -8,7 +8,7 @@ export { registerAuthentication, requireUser } from './authenticate.ts';
 export { generateReferralCode } from './referral-code.ts';
 export { authRoutes } from './routes.ts';
 export { loadAuthSecret } from './token-signing-key.ts';
-export { ensureWalletUser, findWalletUser, type WalletUser } from './wallet-user.ts';
+export { ensureWalletUser, type WalletUser } from './wallet-user.ts';
 export { createSessionRevocations, type SessionRevocations } from './session-revocations.ts';
 export {
   createTokenService,

@@ -8,23 +8,10 @@ export interface WalletUser {
 }
 
 /**
- * A wallet's user, for a caller that has proof the wallet acts (a confirmed transaction it
- * signed, such as a blink's support: modules/actions) but no sign-in. Null when the wallet has
- * no user yet.
- */
-export async function findWalletUser(db: Queryable, address: string): Promise<WalletUser | null> {
-  const { rows } = await db.query<{ id: string }>({
-    name: 'auth_find_wallet_user',
-    text: `select id from users where sol_address = $1`,
-    values: [address],
-  });
-  const row = rows[0];
-  return row ? { id: row.id, solAddress: address } : null;
-}
-
-/**
  * The wallet's user, created as a first sign-in creates it (a fresh referral code, no referrer)
- * when there is none. Only for a wallet that proved it acts: the caller checks that first.
+ * when there is none: for a caller that has proof the wallet acts (a confirmed transaction it
+ * signed, such as a blink's support: modules/actions) but no sign-in. The caller checks that
+ * proof first.
  * One statement per attempt; a lost race (a concurrent creation, a referral-code collision)
  * writes nothing and is tried again.
  */
