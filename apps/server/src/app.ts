@@ -9,6 +9,7 @@ import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
+import { actionRoutes } from './modules/actions/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
@@ -126,6 +127,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   mysteryRoutes(app, ctx);
   messageRoutes(app, ctx);
   analyticsRoutes(app, ctx);
+  // Solana Actions: /actions.json at the root and /api/actions/*, in scopes of their own (CORS
+  // for any origin, the specification's headers and `{ message }` errors), before the SPA.
+  await actionRoutes(app, ctx, feedPostReader(ctx));
 
   await registerSpa(app, ctx.config.webDist);
   return app;

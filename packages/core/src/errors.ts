@@ -207,6 +207,17 @@ export const ERRORS = {
     status: 429,
     message: 'Faucet rate limit reached. Please try again later.',
   },
+
+  // Solana Actions (blinks).
+  action_amount_invalid: {
+    status: 400,
+    message: 'Enter an amount in SOL, such as 0.1.',
+  },
+  action_account_invalid: {
+    status: 400,
+    message: 'The account must be a Solana wallet address (base58, 32 bytes).',
+  },
+  action_tip_self: { status: 403, message: 'You cannot tip your own wallet.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

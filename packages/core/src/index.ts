@@ -24,4 +24,5 @@ export * from './people.ts';
 export * from './messages.ts';
 export * from './discover.ts';
 export * from './capsule-mystery.ts';
+export * from './actions.ts';
 export * from './ready.ts';

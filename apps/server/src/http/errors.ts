@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '@dum/core';
+import { ACTIONS_API_PREFIX, AppError, type ErrorCode } from '@dum/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database.ts';
 
@@ -44,14 +44,27 @@ export function frameworkErrorHandler(
   reply: FastifyReply,
 ): void {
   request.log.info({ code: error.code }, 'request rejected by the router');
+  const refused = new AppError('bad_request', { cause: error });
+  // The Solana Actions (modules/actions) answer errors in their specification's shape.
+  const isAction = request.url.startsWith(`${ACTIONS_API_PREFIX}/`);
   void reply
     .status(400)
     .type('application/json')
-    .send(new AppError('bad_request', { cause: error }).toBody());
+    .send(isAction ? { message: refused.message } : refused.toBody());
 }
 
 /** What a 503 for an unreachable database tells the client to wait before trying again. */
 const DATABASE_RETRY_AFTER_SECONDS = '1';
+
+/**
+ * Any error a handler met, as the catalogue's AppError the error handler would answer (for a
+ * scope that answers errors in a shape of its own: the Solana Actions' `{ message }`).
+ */
+export function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError('service_unavailable', { cause: error });
+  return fromFastifyError(error as FastifyError);
+}
 
 function fromFastifyError(error: FastifyError): AppError {
   const status = error.statusCode ?? 500;

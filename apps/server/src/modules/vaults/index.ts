@@ -13,14 +13,17 @@ export {
   type VaultPlan,
   type VaultRequest,
 } from './creation.ts';
-export { vaultRoutes } from './routes.ts';
+export { vaultDepsOf, vaultRoutes } from './routes.ts';
 export {
   checkSupportInput,
+  getVaultDetail,
   presentVault,
   readPageVaults,
+  supportVault,
   transferRejectionError,
   vaultMediaAccess,
   withVaults,
   type PageVaults,
   type PostReader,
+  type VaultDeps,
 } from './service.ts';

@@ -60,7 +60,8 @@ function isSignature(value: string): boolean {
   }
 }
 
-function vaultDepsOf(ctx: AppContext): VaultDeps {
+/** The vaults' dependencies from the app context (the actions slice builds its own with it). */
+export function vaultDepsOf(ctx: AppContext): VaultDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,

@@ -348,6 +348,40 @@ describe('PostCard', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeDefined();
   });
 
+  it("offers Copy Blink link on a direct vault that takes support, and copies the vault's blink", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const vault = {
+      id: '42',
+      status: 'active' as const,
+      currentAmount: '0',
+      targetAmount: '1000000000',
+      supporterCount: 0,
+      createdAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      creator: { walletAddress: WALLET },
+      kind: 'direct' as const,
+      escrow: null,
+    };
+    renderPost(makePost({ kind: 'vault', vault }));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Blink link' }));
+    const origin = window.location.origin;
+    expect(writeText).toHaveBeenCalledWith(
+      `https://dial.to/?action=${encodeURIComponent(`solana-action:${origin}/api/actions/vaults/42`)}`,
+    );
+    expect(await screen.findByText('Blink link copied!')).toBeDefined();
+  });
+
+  it('offers no blink link on a post without a vault', async () => {
+    const user = userEvent.setup();
+    renderPost(makePost());
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByRole('menuitem', { name: 'Copy Link' })).toBeDefined();
+    expect(screen.queryByRole('menuitem', { name: 'Copy Blink link' })).toBeNull();
+  });
+
   it('says when copying fails, and opens the tweet intent', async () => {
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'clipboard', {

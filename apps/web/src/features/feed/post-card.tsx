@@ -106,6 +106,15 @@ export const PostCard = memo(function PostCard({
   );
 });
 
+/**
+ * The vault a blink can support: a direct vault still taking support (an escrow vault takes SOL
+ * through its program only, which no blink action builds).
+ */
+function blinkVaultOf(post: FeedPost): string | null {
+  const { vault } = post;
+  return vault?.kind === 'direct' && vault.status === 'active' ? vault.id : null;
+}
+
 /** Like, Comment, Share and Bookmark; signed-out visitors are told to connect a wallet. */
 function PostActions({
   post,
@@ -155,7 +164,12 @@ function PostActions({
         <MessageCircle className="size-[18px]" aria-hidden="true" />
         <Count value={post.commentCount} />
       </ActionButton>
-      <ShareMenu postId={post.id} text={text} referralCode={referralCode} />
+      <ShareMenu
+        postId={post.id}
+        text={text}
+        referralCode={referralCode}
+        blinkVaultId={blinkVaultOf(post)}
+      />
       <ActionButton
         label="Bookmark"
         pressed={post.bookmarked}

@@ -1,26 +1,32 @@
-import { Link2 } from 'lucide-react';
+import { Link2, Zap } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from '../../components/ui/use-toast.ts';
 import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
-import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
+import { postShareUrl, shareText, tweetIntentUrl, vaultBlinkUrl } from './share.ts';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
+/** What copying a vault's blink link says. */
+const BLINK_COPIED_TOAST = { title: 'Blink link copied!', variant: 'success' } as const;
+
 /**
  * The share menu itself (Radix dropdown): Share on Twitter and Copy Link (2 s "Copied"
- * feedback). Loaded by ShareMenu on first use, opened at once.
+ * feedback), and Copy Blink link on a direct vault that takes support. Loaded by ShareMenu on
+ * first use, opened at once.
  */
 export function ShareDropdown({
   defaultOpen,
   ...props
 }: ShareMenuProps & { defaultOpen?: boolean }) {
-  const { postId, text, referralCode } = props;
-  const { copied, copy } = useCopyToClipboard(LINK_COPIED_TOAST);
+  const { postId, text, referralCode, blinkVaultId } = props;
+  const copyPlain = useCopyToClipboard(LINK_COPIED_TOAST);
+  const blink = useCopyToClipboard(BLINK_COPIED_TOAST);
+  const copied = copyPlain.copied || blink.copied;
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
 
@@ -29,7 +35,7 @@ export function ShareDropdown({
     toast({ title: 'Sharing to Twitter' });
   };
 
-  const copyLink = () => copy(link());
+  const copyLink = () => copyPlain.copy(link());
 
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
@@ -53,6 +59,15 @@ export function ShareDropdown({
             <Link2 className="size-4" aria-hidden="true" />
             Copy Link
           </DropdownMenu.Item>
+          {blinkVaultId && (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => void blink.copy(vaultBlinkUrl(window.location.origin, blinkVaultId))}
+            >
+              <Zap className="size-4" aria-hidden="true" />
+              Copy Blink link
+            </DropdownMenu.Item>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

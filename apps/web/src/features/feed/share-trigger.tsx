@@ -11,6 +11,8 @@ export interface ShareMenuProps {
   postId: string;
   text: string;
   referralCode: string | null;
+  /** A direct vault that takes support: the menu offers 'Copy Blink link' for it. */
+  blinkVaultId?: string | null;
   className?: string;
   /** Another look for the trigger (a reel's round button): its classes and its content. */
   appearance?: ShareTriggerAppearance;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
+import { postShareUrl, shareText, tweetIntentUrl, vaultBlinkUrl } from './share.ts';
 
 describe('share links', () => {
   it('links to the post, with ref= carrying the referral code when known', () => {
@@ -29,5 +29,19 @@ describe('share links', () => {
     const long = shareText('x'.repeat(500));
     expect(long.length).toBeLessThan(200);
     expect(long).toContain('…');
+  });
+
+  it("builds a vault's blink link: dial.to with the URL-encoded solana-action: URL of its action", () => {
+    const link = vaultBlinkUrl('https://dum.club', '42');
+    expect(link).toBe(
+      'https://dial.to/?action=solana-action%3Ahttps%3A%2F%2Fdum.club%2Fapi%2Factions%2Fvaults%2F42',
+    );
+    // What a blink client reads back: the action URL, once decoded.
+    const action = new URL(link).searchParams.get('action');
+    expect(action).toBe('solana-action:https://dum.club/api/actions/vaults/42');
+    expect(new URL(action!.slice('solana-action:'.length)).pathname).toBe('/api/actions/vaults/42');
+    expect(vaultBlinkUrl('http://localhost:3000/', '7')).toBe(
+      `https://dial.to/?action=${encodeURIComponent('solana-action:http://localhost:3000/api/actions/vaults/7')}`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { SHARE_HASHTAGS } from '@dum/core';
+import { blinkUrl, SHARE_HASHTAGS, vaultActionUrl } from '@dum/core';
 
 /** The X (Twitter) account named in shared posts ("via @DumClub"). */
 export const SHARE_VIA = 'DumClub';
@@ -26,4 +26,13 @@ export function shareText(postText: string): string {
   const limit = 180;
   const excerpt = text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
   return excerpt ? `“${excerpt}” on Dum Club` : 'Check out this post on Dum Club';
+}
+
+/**
+ * A direct vault's blink link (docs/api.md "Solana Actions"): the dial.to interstitial with
+ * the vault's `solana-action:` URL in `?action=`, which any browser opens, with or without a
+ * blink-aware wallet, and blink clients unfurl where links are shared.
+ */
+export function vaultBlinkUrl(origin: string, vaultId: string): string {
+  return blinkUrl(vaultActionUrl(origin, vaultId));
 }

@@ -1,0 +1,7 @@
+/**
+ * The actions slice's public face: the Solana Actions (blinks) routes, `/actions.json` and
+ * the vault support and profile tip actions under /api/actions. It records nothing of its own:
+ * a confirmed support goes through the vaults slice's support call, a confirmed tip through
+ * the messages slice's. Nothing else in this folder is imported from outside it.
+ */
+export { actionRoutes } from './routes.ts';
