@@ -24,3 +24,5 @@ export * from './people.ts';
 export * from './messages.ts';
 export * from './discover.ts';
 export * from './capsule-mystery.ts';
+export * from './ads-limits.ts';
+export * from './ads.ts';

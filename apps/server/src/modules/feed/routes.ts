@@ -6,6 +6,7 @@ import {
   engageRequestSchema,
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
+  type FeedItem,
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -77,10 +78,13 @@ interface CommentParams {
   commentId: string;
 }
 
+/** Adds a sponsored item to a signed-in viewer's For you page (modules/ads' feedSponsor). */
+export type PageSponsor = (items: FeedItem[], viewerId: string) => Promise<FeedItem[]>;
+
 /** The feed: posts, likes and bookmarks, comments (docs/api.md "Feed"). */
-export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function feedRoutes(app: FastifyInstance, ctx: AppContext, sponsor?: PageSponsor): void {
   const deps = feedDepsOf(app, ctx);
-  postRoutes(app, deps);
+  postRoutes(app, deps, sponsor);
   commentRoutes(app, deps);
 }
 
@@ -121,7 +125,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
 }
 
 /** The feed's pages, posts, likes and bookmarks. */
-function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
+function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor): void {
   app.get(
     '/api/messages-v2/feed',
     { schema: { response: { 200: feedPageJsonSchema } } },
@@ -141,11 +145,11 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
         const body = await getAnonymousFirstPage(deps, query.limit);
         return reply.type('application/json; charset=utf-8').send(body);
       }
-      return getFeedPage(deps, {
-        cursor,
-        limit: query.limit,
-        viewer: request.user,
-      });
+      const page = await getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user });
+      // A signed-in For you page may carry one sponsored item (modules/ads, app.ts wires it).
+      return request.user && sponsor
+        ? { ...page, items: await sponsor(page.items, request.user.id) }
+        : page;
     },
   );
 
