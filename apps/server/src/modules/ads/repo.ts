@@ -117,14 +117,22 @@ export async function spendBudgetSignature(
   return (result.rowCount ?? 0) > 0;
 }
 
+export interface BudgetTransferRow {
+  campaign_id: string;
+  amount: string;
+  advertiser_id: string;
+  post_id: string;
+}
+
 /** The budget transfer this signature recorded, if one did. */
 export async function readBudgetTransfer(
   db: Queryable,
   signature: string,
-): Promise<{ campaign_id: string; amount: string; advertiser_id: string } | null> {
-  const result = await db.query<{ campaign_id: string; amount: string; advertiser_id: string }>({
+): Promise<BudgetTransferRow | null> {
+  const result = await db.query<BudgetTransferRow>({
     name: 'ads_budget_transfer',
-    text: `select t.campaign_id::text as campaign_id, t.amount::text as amount, c.advertiser_id
+    text: `select t.campaign_id::text as campaign_id, t.amount::text as amount, c.advertiser_id,
+        c.post_id::text as post_id
       from ad_budget_transfers t join ad_campaigns c on c.id = t.campaign_id
       where t.signature = $1`,
     values: [signature],

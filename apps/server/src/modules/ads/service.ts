@@ -164,14 +164,17 @@ async function existingBudget(
   deps: AdsDeps,
   viewer: AdsViewer,
   budget: { signature: string; amount: bigint },
-  campaignId: bigint | null,
+  /** The top-up's campaign, or the new campaign's post. */
+  target: { campaignId: bigint } | { postId: bigint },
 ): Promise<AdCampaignDetail> {
   const recorded = await readBudgetTransfer(deps.pool, budget.signature);
   if (
     !recorded ||
     recorded.advertiser_id !== viewer.id ||
     BigInt(recorded.amount) !== budget.amount ||
-    (campaignId !== null && BigInt(recorded.campaign_id) !== campaignId)
+    ('campaignId' in target
+      ? BigInt(recorded.campaign_id) !== target.campaignId
+      : BigInt(recorded.post_id) !== target.postId)
   ) {
     throw new AppError('transaction_already_used');
   }
@@ -285,7 +288,7 @@ export async function createCampaign(
   if (post.author_id !== viewer.id) throw new AppError('ad_post_not_yours');
 
   if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
-    return existingBudget(deps, viewer, budget, null);
+    return existingBudget(deps, viewer, budget, { postId });
   }
   const id = await inTransaction(deps, async (client) => {
     if (!(await spendBudgetSignature(client, budget.signature, now))) return null;
@@ -305,7 +308,7 @@ export async function createCampaign(
     });
     return campaignId;
   });
-  if (id === null) return existingBudget(deps, viewer, budget, null);
+  if (id === null) return existingBudget(deps, viewer, budget, { postId });
   return getCampaign(deps, viewer, id);
 }
 
@@ -333,7 +336,7 @@ export async function topUpCampaign(
   if (!current || current.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
   if (current.status === 'ended') throw new AppError('ad_campaign_ended');
   if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
-    return existingBudget(deps, viewer, budget, id);
+    return existingBudget(deps, viewer, budget, { campaignId: id });
   }
   const now = deps.clock.now();
   const added = await inTransaction(deps, async (client) => {
@@ -349,7 +352,7 @@ export async function topUpCampaign(
     await addBudget(client, id, budget.amount);
     return true;
   });
-  if (!added) return existingBudget(deps, viewer, budget, id);
+  if (!added) return existingBudget(deps, viewer, budget, { campaignId: id });
   return getCampaign(deps, viewer, id);
 }
 
@@ -484,23 +487,24 @@ async function settleRefund(
 /**
  * A signed-in viewer's For you page with at most one sponsored item: at position AD_FEED_EVERY
  * (after AD_FEED_EVERY − 1 posts), only on a page with that many posts, never the viewer's own
- * campaign, one they hid, or a post already on the page. A failure here leaves the page as it was.
+ * campaign or one they hid. Should the promoted post be on the page already, it moves to the
+ * sponsored place (shown once). A failure here leaves the page as it was.
  */
 export async function withSponsored(
   deps: AdsDeps,
   items: FeedItem[],
   viewerId: string,
 ): Promise<FeedItem[]> {
-  if (items.length < AD_FEED_EVERY - 1 || !deps.treasury) return items;
+  if (items.length < AD_FEED_EVERY - 1) return items;
   try {
     const today = utcDay(deps.clock.now());
     const candidates = await readServable(deps.pool, { viewerId, today, limit: 3 });
-    const onPage = new Set(items.map((item) => item.id));
     for (const candidate of candidates) {
-      if (onPage.has(candidate.post_id)) continue;
+      // The promoted post is shown once on the page: as the sponsored item.
+      const page = items.filter((item) => item.id !== candidate.post_id);
+      if (page.length < AD_FEED_EVERY - 1) continue;
       const [post] = await deps.readPosts([candidate.post_id], viewerId);
       if (!post) continue;
-      const page = [...items];
       page.splice(AD_FEED_EVERY - 1, 0, { ...post, sponsored: { campaignId: candidate.id } });
       return page;
     }
