@@ -1,6 +1,5 @@
 import {
   formatBaseUnitsExact,
-  formatSol,
   parseDecimalAmount,
   type AdCampaign,
   type AdCampaignStatus,
@@ -14,10 +13,13 @@ export const STATUS_LABEL: Record<AdCampaignStatus, string> = {
   ended: 'Ended',
 };
 
-/** Lamports (a decimal string from the API) as SOL with 4 decimals: '0.1234'. */
+/**
+ * Lamports (a decimal string from the API) as SOL, exact (a view may cost a few lamports): '0.5',
+ * '0.00001'.
+ */
 export function solFigure(lamports: string | null): string {
   if (lamports === null || !/^\d+$/.test(lamports)) return '—';
-  return formatSol(BigInt(lamports));
+  return formatBaseUnitsExact(BigInt(lamports), 9);
 }
 
 /** Lamports as exact SOL (trailing zeros dropped): '0.000002'. */
