@@ -20,6 +20,8 @@ import {
 } from '../../test/app-test-kit.ts';
 import { countRows, createdPost, errorOf, feedPage } from '../feed/test-kit.ts';
 import { chainUser, refreshHeaders, transfer, type ChainUser } from '../vaults/test-kit.ts';
+import { adsDepsOf } from './routes.ts';
+import { endCampaign } from './service.ts';
 import {
   adCall,
   createdCampaign,
@@ -259,6 +261,27 @@ describe.each(testDatabaseKinds())('ads on %s', (kind) => {
     await adCall(t, advertiser.headers, campaign.id, 'end');
   });
 
+  it('opens one campaign when the same budget is sent five times at once', async () => {
+    await refreshHeaders(t, advertiser);
+    const post = await createdPost(t, advertiser.headers, 'Once only');
+    const signature = await payTreasury(t, advertiser, SOL / 50n);
+    const before = await countRows(t, 'select count(*) as n from ad_campaigns');
+    const payload = {
+      postId: post.id,
+      cpmLamports: '1000000',
+      dailyLimitLamports: '1000000',
+      budget: { transactionSignature: signature, amount: solText(SOL / 50n) },
+    };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => postCampaign(t, advertiser.headers, payload)),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const ids = new Set(results.map((res) => res.json<{ id: string }>().id));
+    expect(ids.size).toBe(1);
+    expect(await countRows(t, 'select count(*) as n from ad_campaigns')).toBe(before + 1);
+    await adCall(t, advertiser.headers, [...ids][0]!, 'end');
+  });
+
   it('shows the sponsored post in For you at position N, never to the advertiser or after Hide this ad', async () => {
     await refreshHeaders(t, advertiser);
     const post = await createdPost(t, advertiser.headers, 'Sponsored zine');
@@ -426,6 +449,64 @@ describe.each(testDatabaseKinds())('ads on %s', (kind) => {
     });
     expect(errorOf(topUp).code).toBe('ad_campaign_ended');
   });
+  it('keeps an unsent refund and pays it once when ending again (the send failed, the blockhash expired)', async () => {
+    await refreshHeaders(t, advertiser);
+    const post = await createdPost(t, advertiser.headers, 'Flaky refund');
+    const campaign = await createdCampaign(t, advertiser, { postId: post.id, budget: SOL / 10n });
+    const viewer = { id: advertiser.id, solAddress: advertiser.address };
+    const real = t.ctx.chain;
+    // Fault injection on the real localnet: the first send never reaches it, and the cluster
+    // then says the kept transaction's blockhash has expired (it can never land).
+    let sends = 0;
+    const flaky = {
+      verifyTransfer: (input: Parameters<typeof real.verifyTransfer>[0]) =>
+        real.verifyTransfer(input),
+      rpc: {
+        ...real.rpc,
+        call: <T>(method: string, params: unknown[]): Promise<T> => {
+          if (method === 'sendTransaction' && sends++ === 0) {
+            return Promise.reject(new Error('connection reset'));
+          }
+          if (method === 'isBlockhashValid') return Promise.resolve({ value: false } as T);
+          return real.rpc.call<T>(method, params);
+        },
+      },
+    };
+    const deps = { ...adsDepsOf(t.ctx, () => Promise.resolve([])), chain: flaky };
+    const before = await t.ctx.chain.getSolBalance(advertiser.address);
+
+    await expect(endCampaign(deps, viewer, BigInt(campaign.id))).rejects.toMatchObject({
+      code: 'ad_refund_failed',
+    });
+    const pending = await detail(t, advertiser, campaign.id);
+    expect(pending).toMatchObject({
+      status: 'ended',
+      refund: { lamports: (SOL / 10n).toString(), signature: null },
+    });
+    expect(await t.ctx.chain.getSolBalance(advertiser.address)).toBe(before);
+    const kept = await t.ctx.database.pool.query<{ refund_signature: string }>(
+      'select refund_signature from ad_campaigns where id = $1',
+      [campaign.id],
+    );
+
+    // Ending again signs a new refund in place of the expired one and sends it, once.
+    const again = await endCampaign(deps, viewer, BigInt(campaign.id));
+    expect(again.refund?.signature).toBeTruthy();
+    // (The localnet's latest blockhash may still be the same one: then so is the transaction.)
+    const stored = await t.ctx.database.pool.query<{ refund_signature: string }>(
+      'select refund_signature from ad_campaigns where id = $1',
+      [campaign.id],
+    );
+    expect(again.refund?.signature).toBe(stored.rows[0]!.refund_signature);
+    expect(kept.rows[0]!.refund_signature).toBeTruthy();
+    expect(await t.ctx.chain.getSolBalance(advertiser.address)).toBe(before + SOL / 10n);
+    const third = adCampaignDetailSchema.parse(
+      (await adCall(t, advertiser.headers, campaign.id, 'end')).json(),
+    );
+    expect(third.refund).toEqual(again.refund);
+    expect(await t.ctx.chain.getSolBalance(advertiser.address)).toBe(before + SOL / 10n);
+  });
+
   // Last: it moves the clocks a day on (the free posts of the feed expire).
   it('bills once per established viewer per day, never farming wallets, and counts clicks the same way', async () => {
     await refreshHeaders(t, advertiser);
