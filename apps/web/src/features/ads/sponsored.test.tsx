@@ -26,7 +26,7 @@ describe('a sponsored post card', () => {
       <PostCard post={post} viewer={memberViewer('viewer', WALLET)} referralCode={null} />,
     );
     const card = screen.getByRole('article');
-    expect(within(card).getByTestId('sponsored-label').textContent).toBe('Sponsored');
+    expect((await within(card).findByTestId('sponsored-label')).textContent).toBe('Sponsored');
 
     await userEvent.click(within(card).getByRole('link', { name: /ago/ }));
     await waitFor(() => {

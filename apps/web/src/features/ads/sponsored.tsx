@@ -1,6 +1,6 @@
 import { AD_SEEN_RATIO } from '@dum/core';
 import { MoreHorizontal } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const AdMenu = lazy(async () => ({ default: (await import('./ad-menu.tsx')).AdMenu }));
@@ -18,44 +18,41 @@ function report(campaignId: string, kind: 'impression' | 'click'): void {
 }
 
 /**
- * A sponsored card's reports: an impression once at least half of it is on screen
- * (IntersectionObserver), a click when a link in it is followed (the post, its author). Nothing
- * for other posts.
+ * The 'Sponsored' label of a promoted post, its menu ('Hide this ad', loaded on first use), and
+ * the card's reports: an impression once at least half of the card is on screen
+ * (IntersectionObserver), a click when a link in it is followed (the post, its author). The post
+ * card loads this module only for a sponsored item.
  */
-export function useAdTracking(campaignId: string | undefined): {
-  observe: (element: HTMLElement | null) => (() => void) | undefined;
-  onClickCapture: ((event: MouseEvent) => void) | undefined;
-} {
-  const observe = useCallback(
-    (element: HTMLElement | null) => {
-      if (!element || !campaignId || typeof IntersectionObserver !== 'function') return undefined;
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) {
-            report(campaignId, 'impression');
-            observer.disconnect();
-          }
-        },
-        { threshold: AD_SEEN_RATIO },
-      );
-      observer.observe(element);
-      return () => observer.disconnect();
-    },
-    [campaignId],
-  );
-  const onClickCapture = campaignId
-    ? (event: MouseEvent) => {
-        if (event.target instanceof Element && event.target.closest('a[href]')) {
-          report(campaignId, 'click');
-        }
-      }
-    : undefined;
-  return { observe, onClickCapture };
-}
-
-/** The 'Sponsored' label of a promoted post and its menu ('Hide this ad'), loaded on first use. */
 export function SponsoredMark({ campaignId }: { campaignId: string }) {
   const [used, setUsed] = useState(false);
+  const anchor = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const card = anchor.current?.closest('article');
+    if (!card) return undefined;
+    const onClick = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) {
+        report(campaignId, 'click');
+      }
+    };
+    card.addEventListener('click', onClick, true);
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) {
+                report(campaignId, 'impression');
+                observer?.disconnect();
+              }
+            },
+            { threshold: AD_SEEN_RATIO },
+          )
+        : null;
+    observer?.observe(card);
+    return () => {
+      card.removeEventListener('click', onClick, true);
+      observer?.disconnect();
+    };
+  }, [campaignId]);
   const trigger = (
     <button
       type="button"
@@ -69,7 +66,7 @@ export function SponsoredMark({ campaignId }: { campaignId: string }) {
     </button>
   );
   return (
-    <span className="ml-auto inline-flex shrink-0 items-center gap-1">
+    <span ref={anchor} className="ml-auto inline-flex shrink-0 items-center gap-1">
       <span
         data-testid="sponsored-label"
         className="rounded-full border border-border bg-surface-2 px-2 py-0.5 text-[11px] font-semibold text-muted"

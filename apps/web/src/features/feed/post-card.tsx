@@ -3,7 +3,6 @@ import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { SponsoredMark, useAdTracking } from '../ads/sponsored.tsx';
 import { CapsuleLabel } from '../capsules/capsule-label.tsx';
 import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
@@ -49,11 +48,6 @@ export const PostCard = memo(function PostCard({
     viewer.isAuthenticated &&
     (post.author.id === viewer.userId || post.author_wallet === viewer.wallet);
 
-  // A sponsored item reports its impression and clicks (features/ads).
-  const { observe: observeAd, onClickCapture: onAdClick } = useAdTracking(
-    post.sponsored?.campaignId,
-  );
-
   const toggleComments = () => {
     if (!viewer.isAuthenticated && !commentsOpen) {
       toast({ ...WALLET_REQUIRED, variant: 'destructive' });
@@ -63,15 +57,17 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article
-      ref={observeAd}
-      onClickCapture={onAdClick}
       aria-labelledby={headingId}
       data-testid="post-card"
       data-post-id={post.id}
       className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm"
     >
       <PostCardHeader post={post} headingId={headingId} variant={variant}>
-        {post.sponsored && <SponsoredMark campaignId={post.sponsored.campaignId} />}
+        {post.sponsored && (
+          <Suspense fallback={null}>
+            <SponsoredMark campaignId={post.sponsored.campaignId} />
+          </Suspense>
+        )}
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
@@ -370,6 +366,11 @@ function ActionButton({
     </button>
   );
 }
+
+/** A sponsored item's label, menu and reports (features/ads), loaded only for one. */
+const SponsoredMark = lazy(async () => ({
+  default: (await import('../ads/sponsored.tsx')).SponsoredMark,
+}));
 
 // A sealed time capsule's countdown and Notify me load with the first sealed card.
 const SealedCapsulePanel = lazy(async () => ({
