@@ -30,7 +30,7 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/time-capsules', /^Time Capsules$/],
   ['/messages', /^Messages$/],
   ['/analytics', /^Analytics$/],
-  ['/advertiser', /Reach the club/],
+  ['/advertiser', /^Advertiser$/],
   ['/rewards', /^Rewards$/],
   ['/terms', /^Terms of Service$/],
   ['/privacy', /^Privacy Policy$/],

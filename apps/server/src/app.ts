@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
 import { actionRoutes } from './modules/actions/index.ts';
+import { adsDepsOf, adsRoutes, feedSponsor } from './modules/ads/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
@@ -18,7 +19,7 @@ import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
 import { capsuleMediaAccess, capsuleRoutes } from './modules/capsules/index.ts';
-import { feedPostReader, feedRoutes } from './modules/feed/index.ts';
+import { feedItemsReader, feedPostReader, feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
 import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
@@ -106,7 +107,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
-  feedRoutes(app, ctx);
+  const ads = adsDepsOf(ctx, feedItemsReader(ctx));
+  feedRoutes(app, ctx, feedSponsor(ads));
   // A locked vault's files are its creator's alone, a sealed time capsule's its author's, a
   // mystery's its creator's until it opens; the vault's post is read as the feed shows it.
   await mediaRoutes(
@@ -130,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Solana Actions: /actions.json at the root and /api/actions/*, in scopes of their own (CORS
   // for any origin, the specification's headers and `{ message }` errors), before the SPA.
   await actionRoutes(app, ctx, feedPostReader(ctx));
+  adsRoutes(app, ads);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -218,6 +218,39 @@ export const ERRORS = {
     message: 'The account must be a Solana wallet address (base58, 32 bytes).',
   },
   action_tip_self: { status: 403, message: 'You cannot tip your own wallet.' },
+  // Ads: the advertiser dashboard (docs/api.md "Ads").
+  ads_disabled: {
+    status: 403,
+    message: 'Ads are not available here: the server does not hold the treasury key.',
+  },
+  ad_campaign_not_found: { status: 404, message: 'This campaign does not exist.' },
+  ad_post_not_yours: { status: 403, message: 'You can promote only your own posts.' },
+  ad_cpm_invalid: {
+    status: 400,
+    message:
+      'The price per thousand impressions must be a whole number of lamports, at least 1000 and a multiple of 1000.',
+  },
+  ad_daily_limit_invalid: {
+    status: 400,
+    message:
+      'The daily limit must be a whole number of lamports, at least the price of one impression.',
+  },
+  ad_budget_missing_data: {
+    status: 400,
+    message: 'A budget needs the transfer’s signature and its amount.',
+  },
+  ad_budget_below_minimum: { status: 400, message: 'The minimum budget is 0.01 SOL.' },
+  ad_budget_wrong_recipient: {
+    status: 422,
+    message: 'That transaction holds no SOL transfer to the platform treasury.',
+  },
+  ad_campaign_ended: { status: 409, message: 'This campaign has ended.' },
+  ad_campaign_not_paused: { status: 409, message: 'Only a paused campaign can be resumed.' },
+  ad_campaign_not_active: { status: 409, message: 'Only an active campaign can be paused.' },
+  ad_refund_failed: {
+    status: 502,
+    message: 'The refund could not be sent yet. End the campaign again to retry.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sponsoredMarkerSchema } from './ads.ts';
 import { vaultSummarySchema } from './vault-schemas.ts';
 
 /** The feed's payloads (docs/api.md "Feed" and "Uploads"); the limits are in feed-limits.ts. */
@@ -105,6 +106,8 @@ export const feedItemSchema = z.object({
   /** The signed-in viewer's toggles; false for anonymous readers. */
   liked: z.boolean(),
   bookmarked: z.boolean(),
+  /** Set on a sponsored item (an ad campaign's post) in a For you page (docs/api.md "Ads"). */
+  sponsored: sponsoredMarkerSchema.optional(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 

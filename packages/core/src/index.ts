@@ -26,3 +26,5 @@ export * from './discover.ts';
 export * from './capsule-mystery.ts';
 export * from './actions.ts';
 export * from './ready.ts';
+export * from './ads-limits.ts';
+export * from './ads.ts';

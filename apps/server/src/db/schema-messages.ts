@@ -114,14 +114,14 @@ export const spentTransferSignatures = pgTable(
   'spent_transfer_signatures',
   {
     signature: text('signature').primaryKey(),
-    /** What the transfer paid for: 'vault_support', 'tip' or 'mystery_join'. */
+    /** What the transfer paid for: 'vault_support', 'tip', 'mystery_join' or 'ad_budget'. */
     spentOn: text('spent_on').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [
     check(
       'spent_transfer_signatures_kind',
-      sql`${t.spentOn} in ('vault_support', 'tip', 'mystery_join')`,
+      sql`${t.spentOn} in ('vault_support', 'tip', 'mystery_join', 'ad_budget')`,
     ),
   ],
 );

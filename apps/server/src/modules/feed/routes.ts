@@ -6,6 +6,8 @@ import {
   engageRequestSchema,
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
+  type FeedItem,
+  type FeedPageResponse,
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -87,10 +89,17 @@ interface CommentParams {
   commentId: string;
 }
 
+/** Adds a sponsored item to a signed-in viewer's For you page (modules/ads' feedSponsor). */
+export interface PageSponsor {
+  /** Whether any campaign may be served now: answered from memory, so pages without ads pay nothing. */
+  serving(): Promise<boolean>;
+  insert(items: FeedItem[], viewerId: string): Promise<FeedItem[]>;
+}
+
 /** The feed: posts, likes and bookmarks, comments (docs/api.md "Feed"). */
-export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function feedRoutes(app: FastifyInstance, ctx: AppContext, sponsor?: PageSponsor): void {
   const deps = feedDepsOf(app, ctx);
-  postRoutes(app, deps);
+  postRoutes(app, deps, sponsor);
   commentRoutes(app, deps);
 }
 
@@ -148,7 +157,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
 }
 
 /** The feed's pages, posts, likes and bookmarks. */
-function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
+function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor): void {
   app.get(
     '/api/messages-v2/feed',
     { schema: { response: { 200: feedPageJsonSchema } } },
@@ -163,6 +172,12 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
         return getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true });
       }
       const body = await getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user });
+      // A signed-in For you page may carry one sponsored item (modules/ads, app.ts wires it);
+      // only while some campaign is being served is the page taken apart for it.
+      if (request.user && sponsor && (await sponsor.serving())) {
+        const page = JSON.parse(body.toString('utf8')) as FeedPageResponse;
+        return { ...page, items: await sponsor.insert(page.items, request.user.id) };
+      }
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

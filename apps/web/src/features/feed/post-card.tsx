@@ -63,6 +63,11 @@ export const PostCard = memo(function PostCard({
       className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm"
     >
       <PostCardHeader post={post} headingId={headingId} variant={variant}>
+        {post.sponsored && (
+          <Suspense fallback={null}>
+            <SponsoredMark campaignId={post.sponsored.campaignId} />
+          </Suspense>
+        )}
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
@@ -375,6 +380,11 @@ function ActionButton({
     </button>
   );
 }
+
+/** A sponsored item's label, menu and reports (features/ads), loaded only for one. */
+const SponsoredMark = lazy(async () => ({
+  default: (await import('../ads/sponsored.tsx')).SponsoredMark,
+}));
 
 // A sealed time capsule's countdown and Notify me load with the first sealed card.
 const SealedCapsulePanel = lazy(async () => ({

@@ -120,7 +120,8 @@ export function PostFeedList({
           if (!post) return null;
           return (
             <div
-              key={post.id}
+              // A sponsored item may repeat a post of another page: its own key.
+              key={post.sponsored ? `ad-${post.sponsored.campaignId}-${item.index}` : post.id}
               data-index={item.index}
               ref={virtualizer?.measureElement}
               className={virtualizer ? 'absolute top-0 left-0 w-full' : undefined}

@@ -1,0 +1,595 @@
+import type { ChainClient, Signer, TransferRejection } from '@dum/chain';
+import {
+  AD_CHART_DAYS,
+  AD_FEED_EVERY,
+  AD_MAX_BUDGET_LAMPORTS,
+  AD_MIN_BUDGET_LAMPORTS,
+  AD_MIN_CPM_LAMPORTS,
+  adCpmProblem,
+  adCtr,
+  adEffectiveCpm,
+  adImpressionPrice,
+  AppError,
+  checkVaultAmount,
+  isEstablished,
+  utcDay,
+  type AdBudget,
+  type AdCampaign,
+  type AdCampaignDetail,
+  type AdConfig,
+  type AdEventResponse,
+  type CreateCampaignRequest,
+  type EstablishedRule,
+  type ErrorCode,
+  type FeedItem,
+} from '@dum/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
+import { inTransaction } from '../../db/prepared.ts';
+import { buildRefund, refundMayLand, sendRefund, type SignedRefund } from './refund.ts';
+import {
+  addBudget,
+  countView,
+  hideCampaign,
+  insertBudgetTransfer,
+  insertCampaign,
+  insertView,
+  lockCampaign,
+  markEnded,
+  markRefundConfirmed,
+  readBudgetTransfer,
+  readCampaign,
+  readCampaigns,
+  readDays,
+  readLivePost,
+  readServable,
+  readSpentToday,
+  readStanding,
+  replaceRefund,
+  seenBefore,
+  setStatus,
+  signatureIsSpent,
+  spendBudgetSignature,
+  type CampaignRow,
+  type LockedCampaign,
+} from './repo.ts';
+import type { ServingProbe } from './serving.ts';
+
+/** Posts by id as the feed shows them to the viewer (the feed slice's reader; app.ts wires it). */
+export type AdPostReader = (ids: string[], viewerId: string | null) => Promise<FeedItem[]>;
+
+/** What the ads' logic needs; built once from the app context. */
+export interface AdsDeps {
+  pool: pg.Pool;
+  clock: Clock;
+  chain: Pick<ChainClient, 'rpc' | 'verifyTransfer'>;
+  logger: FastifyBaseLogger;
+  /** The treasury's key (budgets go to it, refunds come from it); null: ads are off here. */
+  treasury: Signer | null;
+  established: EstablishedRule;
+  readPosts: AdPostReader;
+  /** Whether any campaign is being served (serving.ts). */
+  serving: ServingProbe;
+}
+
+export interface AdsViewer {
+  id: string;
+  solAddress: string;
+}
+
+/** Campaigns a dashboard lists at most. */
+const CAMPAIGNS_LISTED = 100;
+
+export function adConfig(deps: AdsDeps): AdConfig {
+  return {
+    enabled: deps.treasury !== null,
+    treasury: deps.treasury?.address ?? null,
+    feedEvery: AD_FEED_EVERY,
+    minBudgetLamports: AD_MIN_BUDGET_LAMPORTS.toString(),
+    minCpmLamports: AD_MIN_CPM_LAMPORTS.toString(),
+  };
+}
+
+function requireTreasury(deps: AdsDeps): Signer {
+  if (!deps.treasury) throw new AppError('ads_disabled');
+  return deps.treasury;
+}
+
+// ---- Input ------------------------------------------------------------------------------------
+
+function parseLamports(text: string, field: string, code: ErrorCode): bigint {
+  const trimmed = text.trim();
+  if (!/^\d{1,19}$/.test(trimmed)) {
+    throw new AppError(code, { details: [{ path: field, message: 'whole lamports' }] });
+  }
+  return BigInt(trimmed);
+}
+
+function parsePostId(text: string): bigint {
+  if (!/^[1-9]\d{0,18}$/.test(text.trim()) || BigInt(text.trim()) > 2n ** 63n - 1n) {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'postId', message: 'must be a post id (a positive integer)' }],
+    });
+  }
+  return BigInt(text.trim());
+}
+
+function checkBudget(budget: AdBudget): { signature: string; amount: bigint } {
+  const signature = budget.transactionSignature.trim();
+  const amountText = budget.amount.trim();
+  if (!signature || !amountText) throw new AppError('ad_budget_missing_data');
+  const checked = checkVaultAmount(amountText, { max: AD_MAX_BUDGET_LAMPORTS });
+  if (!checked.ok) {
+    throw new AppError(
+      checked.reason === 'below_minimum' ? 'ad_budget_below_minimum' : 'invalid_amount',
+    );
+  }
+  if (checked.lamports < AD_MIN_BUDGET_LAMPORTS) throw new AppError('ad_budget_below_minimum');
+  return { signature, amount: checked.lamports };
+}
+
+const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
+  invalid_signature: 'transaction_signature_invalid',
+  unknown_signature: 'transaction_not_found',
+  failed: 'transaction_failed',
+  no_system_transfer: 'ad_budget_wrong_recipient',
+  transfer_not_top_level: 'ad_budget_wrong_recipient',
+  wrong_sender: 'transfer_wrong_sender',
+  wrong_recipient: 'ad_budget_wrong_recipient',
+  wrong_amount: 'transfer_wrong_amount',
+  too_early: 'transaction_not_found',
+};
+
+/**
+ * Verifies a budget transfer (advertiser → treasury, of `amount`) on the cluster, as a vault
+ * support is verified. Answers 'spent' when the signature already paid for something.
+ */
+async function verifyBudget(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  treasury: Signer,
+  budget: { signature: string; amount: bigint },
+): Promise<'ok' | 'spent'> {
+  const verified = await deps.chain.verifyTransfer({
+    signature: budget.signature,
+    expectedSender: viewer.solAddress,
+    expectedRecipient: treasury.address,
+    lamports: budget.amount,
+  });
+  if (verified.ok) return 'ok';
+  if (await signatureIsSpent(deps.pool, budget.signature)) return 'spent';
+  throw new AppError(REJECTION_ERROR[verified.reason]);
+}
+
+/** A budget signature sent again: the same answer for the same caller and amount, else 409. */
+async function existingBudget(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  budget: { signature: string; amount: bigint },
+  /** The top-up's campaign, or the new campaign's post. */
+  target: { campaignId: bigint } | { postId: bigint },
+): Promise<AdCampaignDetail> {
+  const recorded = await readBudgetTransfer(deps.pool, budget.signature);
+  if (
+    !recorded ||
+    recorded.advertiser_id !== viewer.id ||
+    BigInt(recorded.amount) !== budget.amount ||
+    ('campaignId' in target
+      ? BigInt(recorded.campaign_id) !== target.campaignId
+      : BigInt(recorded.post_id) !== target.postId)
+  ) {
+    throw new AppError('transaction_already_used');
+  }
+  return getCampaign(deps, viewer, BigInt(recorded.campaign_id));
+}
+
+// ---- Answers ----------------------------------------------------------------------------------
+
+function toCampaign(row: CampaignRow): AdCampaign {
+  const spent = BigInt(row.spent);
+  const effective = adEffectiveCpm(spent, row.impressions);
+  return {
+    id: row.id,
+    postId: row.post_id,
+    postBody: row.post_body,
+    status: row.status,
+    cpmLamports: row.cpm,
+    dailyLimitLamports: row.daily_limit,
+    budgetLamports: row.budget,
+    spentLamports: row.spent,
+    spentTodayLamports: row.spent_today,
+    impressions: row.impressions,
+    uniqueViewers: row.unique_viewers,
+    clicks: row.clicks,
+    ctr: adCtr(row.clicks, row.impressions),
+    effectiveCpmLamports: effective === null ? null : effective.toString(),
+    createdAt: row.created_at.toISOString(),
+    endedAt: row.ended_at?.toISOString() ?? null,
+    refund:
+      row.refund_lamports === null
+        ? null
+        : {
+            lamports: row.refund_lamports,
+            signature: row.refund_confirmed_at ? row.refund_signature : null,
+          },
+  };
+}
+
+/** The last AD_CHART_DAYS UTC days, oldest first, with zeros on days without figures. */
+function chartDays(
+  today: Date,
+  rows: { day: string; impressions: number; clicks: number; spent: string }[],
+): AdCampaignDetail['days'] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days: AdCampaignDetail['days'] = [];
+  for (let back = AD_CHART_DAYS - 1; back >= 0; back--) {
+    const day = utcDay(new Date(today.getTime() - back * 86_400_000));
+    const row = byDay.get(day);
+    days.push({
+      day,
+      impressions: row?.impressions ?? 0,
+      clicks: row?.clicks ?? 0,
+      spentLamports: row?.spent ?? '0',
+    });
+  }
+  return days;
+}
+
+/** GET /api/ads/campaigns/{id}: the advertiser's own campaign (anyone else's is a 404). */
+export async function getCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<AdCampaignDetail> {
+  const now = deps.clock.now();
+  const row = await readCampaign(deps.pool, id, utcDay(now));
+  if (!row || row.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
+  const from = utcDay(new Date(now.getTime() - (AD_CHART_DAYS - 1) * 86_400_000));
+  const days = await readDays(deps.pool, id, from);
+  return { ...toCampaign(row), days: chartDays(now, days) };
+}
+
+/** GET /api/ads/campaigns: the advertiser's campaigns, newest first. */
+export async function listCampaigns(deps: AdsDeps, viewer: AdsViewer): Promise<AdCampaign[]> {
+  const rows = await readCampaigns(
+    deps.pool,
+    viewer.id,
+    utcDay(deps.clock.now()),
+    CAMPAIGNS_LISTED,
+  );
+  return rows.map(toCampaign);
+}
+
+// ---- Create, top up, pause, resume ------------------------------------------------------------
+
+/**
+ * POST /api/ads/campaigns. The advertiser has sent `budget.amount` SOL to the treasury and
+ * waited for confirmation; this checks the terms and the post (their own, still live), verifies
+ * the transfer on the cluster and opens the campaign with it, once: the signature pays once
+ * (spent_transfer_signatures), and a retry with it answers the same campaign.
+ */
+export async function createCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  input: CreateCampaignRequest,
+): Promise<AdCampaignDetail> {
+  const treasury = requireTreasury(deps);
+  const postId = parsePostId(input.postId);
+  const cpm = parseLamports(input.cpmLamports, 'cpmLamports', 'ad_cpm_invalid');
+  if (adCpmProblem(cpm) !== null) throw new AppError('ad_cpm_invalid');
+  const dailyLimit = parseLamports(
+    input.dailyLimitLamports,
+    'dailyLimitLamports',
+    'ad_daily_limit_invalid',
+  );
+  if (dailyLimit < adImpressionPrice(cpm)) throw new AppError('ad_daily_limit_invalid');
+  const budget = checkBudget(input.budget);
+  const now = deps.clock.now();
+  const post = await readLivePost(deps.pool, postId, now);
+  if (!post) throw new AppError('post_not_found');
+  if (post.author_id !== viewer.id) throw new AppError('ad_post_not_yours');
+
+  if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
+    return existingBudget(deps, viewer, budget, { postId });
+  }
+  const id = await inTransaction(deps, async (client) => {
+    if (!(await spendBudgetSignature(client, budget.signature, now))) return null;
+    const campaignId = await insertCampaign(client, {
+      advertiserId: viewer.id,
+      postId,
+      cpm,
+      dailyLimit,
+      budget: budget.amount,
+      now,
+    });
+    await insertBudgetTransfer(client, {
+      signature: budget.signature,
+      campaignId,
+      amount: budget.amount,
+      now,
+    });
+    return campaignId;
+  });
+  if (id === null) return existingBudget(deps, viewer, budget, { postId });
+  return getCampaign(deps, viewer, id);
+}
+
+/** Locks the viewer's own campaign (anyone else's is a 404), in the caller's transaction. */
+async function lockOwn(
+  client: pg.PoolClient,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<LockedCampaign> {
+  const locked = await lockCampaign(client, id);
+  if (!locked || locked.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
+  return locked;
+}
+
+/** POST /api/ads/campaigns/{id}/budget: more budget, by the same verified transfer. */
+export async function topUpCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+  input: AdBudget,
+): Promise<AdCampaignDetail> {
+  const treasury = requireTreasury(deps);
+  const budget = checkBudget(input);
+  const current = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
+  if (!current || current.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
+  if (current.status === 'ended') throw new AppError('ad_campaign_ended');
+  if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
+    return existingBudget(deps, viewer, budget, { campaignId: id });
+  }
+  const now = deps.clock.now();
+  const added = await inTransaction(deps, async (client) => {
+    const locked = await lockOwn(client, viewer, id);
+    if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
+    if (!(await spendBudgetSignature(client, budget.signature, now))) return false;
+    await insertBudgetTransfer(client, {
+      signature: budget.signature,
+      campaignId: id,
+      amount: budget.amount,
+      now,
+    });
+    await addBudget(client, id, budget.amount);
+    return true;
+  });
+  if (!added) return existingBudget(deps, viewer, budget, { campaignId: id });
+  return getCampaign(deps, viewer, id);
+}
+
+/** POST /api/ads/campaigns/{id}/pause: an active campaign stops serving (a paused one stays). */
+export async function pauseCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<AdCampaignDetail> {
+  await inTransaction(deps, async (client) => {
+    const locked = await lockOwn(client, viewer, id);
+    if (locked.status === 'paused') return;
+    if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
+    if (locked.status !== 'active') throw new AppError('ad_campaign_not_active');
+    await setStatus(client, id, 'paused');
+  });
+  return getCampaign(deps, viewer, id);
+}
+
+/** POST /api/ads/campaigns/{id}/resume: a paused campaign serves again (an active one stays). */
+export async function resumeCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<AdCampaignDetail> {
+  await inTransaction(deps, async (client) => {
+    const locked = await lockOwn(client, viewer, id);
+    if (locked.status === 'active') return;
+    if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
+    if (locked.status !== 'paused') throw new AppError('ad_campaign_not_paused');
+    const left = BigInt(locked.budget) - BigInt(locked.spent);
+    await setStatus(
+      client,
+      id,
+      left >= adImpressionPrice(BigInt(locked.cpm)) ? 'active' : 'out_of_budget',
+    );
+  });
+  return getCampaign(deps, viewer, id);
+}
+
+// ---- End and refund ---------------------------------------------------------------------------
+
+/**
+ * POST /api/ads/campaigns/{id}/end. Under the campaign's lock: it stops serving for good, and
+ * the unspent budget (budget − spent, exact) is owed back; the refund transfer from the treasury
+ * to the advertiser's wallet is signed and kept with it in the same commit. Then it is sent and
+ * confirmed, and its signature is in the answer. Should the send fail, the campaign is ended
+ * and ending it again sends the same transaction (or, once its blockhash has expired and it can
+ * never land, a new one in its place), so the refund is paid exactly once.
+ */
+export async function endCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<AdCampaignDetail> {
+  const treasury = requireTreasury(deps);
+  const current = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
+  if (!current || current.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
+
+  if (current.status !== 'ended') {
+    // The refund's blockhash is read before the lock (a network call); the amount under it.
+    const left = BigInt(current.budget) - BigInt(current.spent);
+    let prepared: SignedRefund | null =
+      left > 0n ? await buildRefundFor(deps, treasury, viewer, id, left) : null;
+    await inTransaction(deps, async (client) => {
+      const locked = await lockOwn(client, viewer, id);
+      if (locked.status === 'ended') return;
+      const refund = BigInt(locked.budget) - BigInt(locked.spent);
+      if (refund !== left) {
+        // Spent in between: sign for what is left now (still under the lock).
+        prepared = refund > 0n ? await buildRefundFor(deps, treasury, viewer, id, refund) : null;
+      }
+      await markEnded(client, {
+        id,
+        now: deps.clock.now(),
+        refund,
+        signature: prepared?.signature ?? null,
+        transaction: prepared?.transaction ?? null,
+      });
+    });
+  }
+  await settleRefund(deps, treasury, viewer, id);
+  return getCampaign(deps, viewer, id);
+}
+
+function buildRefundFor(
+  deps: AdsDeps,
+  treasury: Signer,
+  viewer: AdsViewer,
+  id: bigint,
+  lamports: bigint,
+): Promise<SignedRefund> {
+  return buildRefund(deps.chain, { treasury, to: viewer.solAddress, lamports, campaignId: id });
+}
+
+/** Sends an ended campaign's refund if it is not confirmed yet. */
+async function settleRefund(
+  deps: AdsDeps,
+  treasury: Signer,
+  viewer: AdsViewer,
+  id: bigint,
+): Promise<void> {
+  const row = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
+  if (!row || row.refund_confirmed_at || !row.refund_signature || !row.refund_transaction) return;
+  let refund: SignedRefund = {
+    signature: row.refund_signature,
+    transaction: row.refund_transaction,
+  };
+  if (!(await refundMayLand(deps.chain, refund.transaction))) {
+    // Its blockhash expired, so it can never land: sign a new one in its place, under the lock,
+    // unless another call did already.
+    const lamports = BigInt(row.refund_lamports ?? '0');
+    const fresh = await buildRefundFor(deps, treasury, viewer, id, lamports);
+    refund = await inTransaction(deps, async (client) => {
+      const locked = await lockOwn(client, viewer, id);
+      if (locked.refund_signature !== refund.signature || locked.refund_confirmed_at) {
+        return {
+          signature: locked.refund_signature ?? '',
+          transaction: locked.refund_transaction ?? '',
+        };
+      }
+      await replaceRefund(client, { id, ...fresh });
+      return fresh;
+    });
+  }
+  await sendRefund(deps.chain, refund);
+  await markRefundConfirmed(deps.pool, id, deps.clock.now());
+}
+
+// ---- Serving, impressions, clicks, hiding -----------------------------------------------------
+
+/**
+ * A signed-in viewer's For you page with at most one sponsored item: at position AD_FEED_EVERY
+ * (after AD_FEED_EVERY − 1 posts), only on a page with that many posts, never the viewer's own
+ * campaign or one they hid. Should the promoted post be on the page already, it moves to the
+ * sponsored place (shown once). A failure here leaves the page as it was.
+ */
+export async function withSponsored(
+  deps: AdsDeps,
+  items: FeedItem[],
+  viewerId: string,
+): Promise<FeedItem[]> {
+  if (items.length < AD_FEED_EVERY - 1) return items;
+  try {
+    const today = utcDay(deps.clock.now());
+    const candidates = await readServable(deps.pool, { viewerId, today, limit: 3 });
+    for (const candidate of candidates) {
+      // The promoted post is shown once on the page: as the sponsored item.
+      const page = items.filter((item) => item.id !== candidate.post_id);
+      if (page.length < AD_FEED_EVERY - 1) continue;
+      const [post] = await deps.readPosts([candidate.post_id], viewerId);
+      if (!post) continue;
+      page.splice(AD_FEED_EVERY - 1, 0, { ...post, sponsored: { campaignId: candidate.id } });
+      return page;
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'sponsored item skipped');
+  }
+  return items;
+}
+
+const NOT_COUNTED: AdEventResponse = { counted: false, chargedLamports: '0' };
+
+/**
+ * POST /api/ads/campaigns/{id}/impression and /click. Counted once per viewer per campaign per
+ * UTC day, only for a viewer the economy considers established (decision 013), never for the
+ * advertiser. An impression is billed the CPM's thousandth under the campaign's row lock, only
+ * while it is active, has that much budget left and is under today's limit; the impression that
+ * leaves less than one impression's price marks it out of budget in the same commit, so every
+ * instance stops serving it at once. Clicks are counted, not billed.
+ */
+export async function recordAdEvent(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+  kind: 'impression' | 'click',
+): Promise<AdEventResponse> {
+  const now = deps.clock.now();
+  const day = utcDay(now);
+  const standing = await readStanding(deps.pool, viewer.id);
+  const established =
+    standing !== null &&
+    isEstablished(
+      {
+        solAddress: standing.sol_address,
+        createdAt: standing.created_at,
+        firstPostAt: standing.first_post_at,
+        vouchedAt: standing.vouched_at,
+      },
+      deps.established,
+      now,
+    );
+  if (!established) {
+    if (!(await readCampaign(deps.pool, id, day))) throw new AppError('ad_campaign_not_found');
+    return NOT_COUNTED;
+  }
+  return inTransaction(deps, async (client) => {
+    const locked = await lockCampaign(client, id);
+    if (!locked) throw new AppError('ad_campaign_not_found');
+    if (locked.advertiser_id === viewer.id) return NOT_COUNTED;
+    const base = { campaignId: id, viewerId: viewer.id, day, kind, now };
+    if (kind === 'click') {
+      if (locked.status === 'ended') return NOT_COUNTED;
+      if (!(await insertView(client, { ...base, charged: 0n }))) return NOT_COUNTED;
+      await countView(client, { ...base, charged: 0n, newViewer: false, status: locked.status });
+      return { counted: true, chargedLamports: '0' };
+    }
+    if (locked.status !== 'active') return NOT_COUNTED;
+    const price = adImpressionPrice(BigInt(locked.cpm));
+    const left = BigInt(locked.budget) - BigInt(locked.spent);
+    if (left < price) {
+      await setStatus(client, id, 'out_of_budget');
+      return NOT_COUNTED;
+    }
+    if ((await readSpentToday(client, id, day)) + price > BigInt(locked.daily_limit)) {
+      return NOT_COUNTED;
+    }
+    if (!(await insertView(client, { ...base, charged: price }))) return NOT_COUNTED;
+    const newViewer = !(await seenBefore(client, base));
+    await countView(client, {
+      ...base,
+      charged: price,
+      newViewer,
+      status: left - price < price ? 'out_of_budget' : 'active',
+    });
+    return { counted: true, chargedLamports: price.toString() };
+  });
+}
+
+/** POST /api/ads/campaigns/{id}/hide: 'Hide this ad' for this viewer, for good. */
+export async function hideAd(deps: AdsDeps, viewer: AdsViewer, id: bigint): Promise<void> {
+  const now = deps.clock.now();
+  if (!(await readCampaign(deps.pool, id, utcDay(now)))) {
+    throw new AppError('ad_campaign_not_found');
+  }
+  await hideCampaign(deps.pool, { viewerId: viewer.id, campaignId: id, now });
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdCampaign,
+  AdCampaignDetail,
+  AdCampaignList,
+  AdConfig,
+  FeedItem,
+  FeedPageResponse,
+} from '@dum/core';
+import { toast } from '../../components/ui/use-toast.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { errorMessage } from '../feed/feed-queries.ts';
+import { postWithRetries, sendSolTransfer } from '../wallet/sol-transfer-flow.ts';
+import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
+
+export const ADS_ROOT = '/api/ads';
+const CAMPAIGNS = `${ADS_ROOT}/campaigns`;
+
+export function useAdConfig() {
+  return useQuery({
+    queryKey: [ADS_ROOT, 'config'],
+    queryFn: () => apiRequest<AdConfig>(`${ADS_ROOT}/config`),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCampaigns(viewerId: string | null) {
+  return useQuery({
+    queryKey: [CAMPAIGNS, viewerId],
+    queryFn: () => apiRequest<AdCampaignList>(CAMPAIGNS),
+    enabled: viewerId !== null,
+  });
+}
+
+export function useCampaignDetail(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [CAMPAIGNS, 'detail', id],
+    queryFn: () => apiRequest<AdCampaignDetail>(`${CAMPAIGNS}/${encodeURIComponent(id)}`),
+    enabled,
+  });
+}
+
+/** The viewer's own live posts, to choose the one a campaign promotes. */
+export function useOwnPosts(wallet: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [CAMPAIGNS, 'own-posts', wallet],
+    queryFn: async () =>
+      (
+        await apiRequest<FeedPageResponse>(
+          `/api/users/${encodeURIComponent(wallet ?? '')}/posts?limit=50`,
+        )
+      ).items.filter((post: FeedItem) => !post.capsule?.sealed),
+    enabled: enabled && wallet !== null,
+  });
+}
+
+function useRefreshCampaigns() {
+  const queryClient = useQueryClient();
+  return (campaign?: AdCampaignDetail) => {
+    if (campaign) queryClient.setQueryData([CAMPAIGNS, 'detail', campaign.id], campaign);
+    void queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] });
+  };
+}
+
+export type CampaignAction = 'pause' | 'resume' | 'end';
+
+const ACTION_DONE: Record<CampaignAction, string> = {
+  pause: 'Campaign paused',
+  resume: 'Campaign resumed',
+  end: 'Campaign ended',
+};
+
+/** Pause, resume or end (which refunds the unspent budget from the treasury). */
+export function useCampaignAction(campaign: AdCampaign) {
+  const refresh = useRefreshCampaigns();
+  return useMutation({
+    mutationFn: (action: CampaignAction) =>
+      apiRequest<AdCampaignDetail>(`${CAMPAIGNS}/${encodeURIComponent(campaign.id)}/${action}`, {
+        method: 'POST',
+      }),
+    onSuccess: (result, action) => {
+      refresh(result);
+      toast({ title: ACTION_DONE[action], variant: 'success' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Something went wrong',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/**
+ * Sends the budget from the connected wallet to the treasury (a real System transfer, confirmed),
+ * then tells the server, which verifies it: a new campaign (`campaignId` null) or a top-up.
+ */
+export function useFundCampaign(viewerWallet: string | null, treasury: string | null) {
+  const transfer = useSolTransferSteps(viewerWallet);
+  const refresh = useRefreshCampaigns();
+  return {
+    canSign: transfer.canSign && transfer.from !== null,
+    mutation: useMutation({
+      mutationFn: async (input: {
+        lamports: bigint;
+        amount: string;
+        campaignId: string | null;
+        terms?: { postId: string; cpmLamports: string; dailyLimitLamports: string };
+      }) => {
+        if (!transfer.from || !treasury) throw new Error('Connect the wallet you signed in with.');
+        const signature = await sendSolTransfer(transfer.steps, {
+          from: transfer.from,
+          to: treasury,
+          lamports: input.lamports,
+        });
+        const budget = { transactionSignature: signature, amount: input.amount };
+        return postWithRetries(() =>
+          input.campaignId === null
+            ? apiRequest<AdCampaignDetail>(CAMPAIGNS, {
+                method: 'POST',
+                body: { ...input.terms, budget },
+              })
+            : apiRequest<AdCampaignDetail>(
+                `${CAMPAIGNS}/${encodeURIComponent(input.campaignId)}/budget`,
+                { method: 'POST', body: budget },
+              ),
+        );
+      },
+      onSuccess: (result, input) => {
+        refresh(result);
+        toast({
+          title: input.campaignId === null ? 'Campaign created' : 'Budget added',
+          description: `${input.amount} SOL sent to the treasury`,
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Payment failed',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
+      },
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+import { Megaphone, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { errorMessage } from '../feed/feed-queries.ts';
+import type { Viewer } from '../feed/use-viewer.ts';
+import { ConnectPrompt } from '../shell/connect-prompt.tsx';
+import { useAdConfig, useCampaigns } from './ad-queries.ts';
+import { CampaignCard } from './campaign-card.tsx';
+import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
+
+/**
+ * /advertiser: the signed-in wallet's campaigns (status, budget, spend, views, unique viewers,
+ * clicks, CTR, effective CPM, a chart per day) and a new one, paid in SOL to the treasury.
+ */
+export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
+  const config = useAdConfig();
+  const campaigns = useCampaigns(viewer.isAuthenticated ? viewer.userId : null);
+  const [creating, setCreating] = useState(false);
+  const ready = viewer.isAuthenticated && config.data?.enabled === true;
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground">
+            <Megaphone className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Advertiser</h1>
+            <p className="text-sm text-muted">
+              Promote your posts to real people: you pay only for established wallets.
+            </p>
+          </div>
+        </div>
+        {ready && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            New campaign
+          </Button>
+        )}
+      </header>
+
+      {!viewer.isAuthenticated ? (
+        <ConnectPrompt viewer={viewer} title="Connect your wallet to run campaigns">
+          Sign in with your wallet to promote your posts and follow how they do.
+        </ConnectPrompt>
+      ) : config.isPending || campaigns.isPending ? (
+        <CampaignsSkeleton />
+      ) : config.isError || campaigns.isError ? (
+        <LoadError
+          title="Couldn't load your campaigns"
+          message={errorMessage(config.error ?? campaigns.error)}
+          onRetry={() => {
+            void config.refetch();
+            void campaigns.refetch();
+          }}
+        />
+      ) : !config.data.enabled ? (
+        <p className="card p-6 text-sm text-muted">
+          Campaigns are not available on this server yet.
+        </p>
+      ) : campaigns.data.campaigns.length === 0 ? (
+        <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">No campaigns yet</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted">
+            Pick one of your posts, set a price per 1,000 views and a budget. It shows in the For
+            you feed, at most once in every {config.data.feedEvery} posts, labelled Sponsored.
+          </p>
+          <Button className="mt-5" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create your first campaign
+          </Button>
+        </div>
+      ) : (
+        <section aria-labelledby="campaigns-heading" className="grid gap-4">
+          <h2 id="campaigns-heading" className="text-lg font-bold">
+            Your campaigns
+          </h2>
+          {campaigns.data.campaigns.map((campaign) => (
+            <CampaignCard
+              key={campaign.id}
+              campaign={campaign}
+              wallet={viewer.wallet}
+              config={config.data}
+            />
+          ))}
+        </section>
+      )}
+      {ready && config.data && (
+        <CreateCampaignDialog
+          open={creating}
+          onOpenChange={setCreating}
+          wallet={viewer.wallet}
+          config={config.data}
+        />
+      )}
+    </div>
+  );
+}
+
+function CampaignsSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading campaigns">
+      {[0, 1].map((key) => (
+        <Skeleton key={key} className="h-56 w-full rounded-card" />
+      ))}
+    </div>
+  );
+}

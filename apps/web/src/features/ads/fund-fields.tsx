@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+
+/** One labelled amount field of the campaign forms, with its hint or its error. */
+export function AmountField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  disabled,
+  step = '0.000001',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint: ReactNode;
+  error: string | null;
+  disabled: boolean;
+  step?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step={step}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={`${id}-hint`}
+        className="h-11 rounded-xl border border-border bg-surface-2 px-3 font-mono text-base tabular-nums focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none aria-invalid:border-danger/60"
+      />
+      <p id={`${id}-hint`} className={error ? 'text-xs text-danger' : 'text-xs text-subtle'}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
