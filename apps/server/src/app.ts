@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
 import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
+import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
@@ -59,6 +60,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerAuthentication(app, ctx.tokens);
   // After authentication (it counts per signed-in wallet), before every slice's routes.
   await registerWriteLimits(app, ctx);
+  // Writes a suspended wallet may not make (config.refusedWhenSuspended): one check for all.
+  registerSuspensionCheck(app, ctx);
   // One WebSocket server for /socket and, with the embedded localnet, /rpc. Its frame limit
   // fits /rpc; the socket hub enforces its own, smaller one (docs/api.md "Real time").
   await app.register(fastifyWebsocket, {
@@ -92,6 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   mysteryRoutes(app, ctx);
   messageRoutes(app, ctx);
   analyticsRoutes(app, ctx);
+  moderationRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -24,3 +24,4 @@ export * from './people.ts';
 export * from './messages.ts';
 export * from './discover.ts';
 export * from './capsule-mystery.ts';
+export * from './moderation.ts';

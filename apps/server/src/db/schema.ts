@@ -148,3 +148,4 @@ export * from './schema-messages.ts';
 export * from './schema-discover.ts';
 export * from './schema-analytics.ts';
 export * from './schema-mystery.ts';
+export * from './schema-moderation.ts';

@@ -55,7 +55,7 @@ export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
 export function mysteryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = mysteryDepsOf(ctx);
 
-  app.post('/api/mystery-vaults', { config: { writeLimit: 'post' } }, async (request, reply) => {
+  app.post('/api/mystery-vaults', { config: { writeLimit: 'post', refusedWhenSuspended: true } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(createMysteryRequestSchema, request.body ?? {});
     const vault = await createMystery(deps, user, body);
