@@ -155,7 +155,16 @@ function PostActions({
         <MessageCircle className="size-[18px]" aria-hidden="true" />
         <Count value={post.commentCount} />
       </ActionButton>
-      <ShareMenu postId={post.id} text={text} referralCode={referralCode} />
+      <ShareMenu
+        postId={post.id}
+        text={text}
+        referralCode={referralCode}
+        report={
+          viewer.isAuthenticated &&
+          post.author.id !== viewer.userId &&
+          post.author_wallet !== viewer.wallet
+        }
+      />
       <ActionButton
         label="Bookmark"
         pressed={post.bookmarked}

@@ -1,10 +1,12 @@
-import { Link2 } from 'lucide-react';
+import { Flag, Link2 } from 'lucide-react';
+import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from '../../components/ui/use-toast.ts';
 import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
+import { LazyReportDialog } from '../moderation/report-button.tsx';
 import { postShareUrl, shareText, tweetIntentUrl } from './share.ts';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
@@ -21,6 +23,7 @@ export function ShareDropdown({
 }: ShareMenuProps & { defaultOpen?: boolean }) {
   const { postId, text, referralCode } = props;
   const { copied, copy } = useCopyToClipboard(LINK_COPIED_TOAST);
+  const [reporting, setReporting] = useState(false);
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
 
@@ -32,30 +35,50 @@ export function ShareDropdown({
   const copyLink = () => copy(link());
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        aria-label={copied ? 'Link copied' : 'Share'}
-        className={shareTriggerClasses(props, copied)}
-      >
-        <ShareTrigger props={props} copied={copied} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+    <>
+      <DropdownMenu.Root defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger
+          aria-label={copied ? 'Link copied' : 'Share'}
+          className={shareTriggerClasses(props, copied)}
         >
-          <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
-            <XLogo />
-            Share on Twitter
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
-            <Link2 className="size-4" aria-hidden="true" />
-            Copy Link
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <ShareTrigger props={props} copied={copied} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+          >
+            <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
+              <XLogo />
+              Share on Twitter
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+              <Link2 className="size-4" aria-hidden="true" />
+              Copy Link
+            </DropdownMenu.Item>
+            {props.report && (
+              <>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item
+                  className={`${itemClass} text-danger data-[highlighted]:text-danger`}
+                  onSelect={() => setReporting(true)}
+                >
+                  <Flag className="size-4" aria-hidden="true" />
+                  Report post
+                </DropdownMenu.Item>
+              </>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LazyReportDialog
+        targetKind="post"
+        targetId={postId}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
+    </>
   );
 }
 

@@ -12,6 +12,8 @@ export interface ShareMenuProps {
   text: string;
   referralCode: string | null;
   className?: string;
+  /** The signed-in viewer may report this post (not their own): the menu offers Report post. */
+  report?: boolean;
   /** Another look for the trigger (a reel's round button): its classes and its content. */
   appearance?: ShareTriggerAppearance;
 }
