@@ -39,3 +39,7 @@ export function formatEnd(endsAt: string | null): string {
     timeStyle: 'short',
   })}`;
 }
+
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { formatEnd, reasonLabel, TARGET_LABEL } from './labels.ts';
+import { capitalized, formatEnd, reasonLabel, TARGET_LABEL } from './labels.ts';
 import {
   errorMessage,
   useDecideReport,
@@ -133,7 +133,7 @@ function QueueItem({ report }: { report: QueueReport }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={ids.heading} className="text-sm font-semibold">
-          <span className="capitalize">{label}</span> reported for {reasonLabel(report.reason)}
+          {capitalized(label)} reported for {reasonLabel(report.reason)}
         </h3>
         {report.openReportsOnTarget > 1 && (
           <Badge variant="danger">{report.openReportsOnTarget} open reports</Badge>
@@ -145,15 +145,15 @@ function QueueItem({ report }: { report: QueueReport }) {
         </span>
       </div>
       {report.note && <p className="text-sm text-muted">Note: {report.note}</p>}
-      <SnapshotView snapshot={report.snapshot} label={label[0]?.toUpperCase() + label.slice(1)} />
+      <SnapshotView snapshot={report.snapshot} label={capitalized(label)} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         <div>
           <dt className="text-subtle">Wallet</dt>
           <dd className="font-mono break-all">{target.name ?? shortAddress(target.address)}</dd>
         </div>
         <div>
-          <dt className="text-subtle">Account age</dt>
-          <dd>{formatRelativeTime(target.accountCreatedAt, now) || 'new'}</dd>
+          <dt className="text-subtle">Joined</dt>
+          <dd>{formatRelativeTime(target.accountCreatedAt, now)}</dd>
         </div>
         <div>
           <dt className="text-subtle">Trust</dt>

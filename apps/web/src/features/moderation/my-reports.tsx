@@ -8,7 +8,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { ConnectPrompt } from '../shell/connect-prompt.tsx';
-import { reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';
+import { capitalized, reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';
 import { errorMessage, useMyReports } from './moderation-queries.ts';
 import { SnapshotView } from './snapshot-view.tsx';
 
@@ -69,7 +69,7 @@ function ReportRow({ report }: { report: Report }) {
       className="flex flex-col gap-2 rounded-card border border-border bg-surface/80 p-4"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold capitalize">{label}</span>
+        <span className="font-semibold">{capitalized(label)}</span>
         <span className="text-muted">· {reasonLabel(report.reason)}</span>
         <time dateTime={report.createdAt} className="text-subtle">
           · {formatRelativeTime(report.createdAt, now)}
@@ -88,7 +88,7 @@ function ReportRow({ report }: { report: Report }) {
           {STATUS_LABEL[report.status]}
         </Badge>
       </div>
-      <SnapshotView snapshot={report.snapshot} label={label[0]?.toUpperCase() + label.slice(1)} />
+      <SnapshotView snapshot={report.snapshot} label={capitalized(label)} />
       {report.note && <p className="text-xs text-muted">Your note: {report.note}</p>}
     </li>
   );
