@@ -134,8 +134,7 @@ export const CONFIG_DOCS = {
   },
   MODERATION_AUTO_HIDE_REPORTS: {
     default: '`3`',
-    meaning:
-      'trusted (established) wallets whose reports hide a post at once, pending review',
+    meaning: 'trusted (established) wallets whose reports hide a post at once, pending review',
   },
   MODERATION_HOLD_REPORTS: {
     default: '`3`',

@@ -54,10 +54,7 @@ export const reports = pgTable(
   },
   (t) => [
     check('reports_target_kind', sql`${t.targetKind} in ('post', 'comment', 'message', 'wallet')`),
-    check(
-      'reports_reason',
-      sql`${t.reason} in ('spam', 'harassment', 'illegal', 'scam', 'other')`,
-    ),
+    check('reports_reason', sql`${t.reason} in ('spam', 'harassment', 'illegal', 'scam', 'other')`),
     check('reports_status', sql`${t.status} in ('open', 'dismissed', 'removed', 'suspended')`),
     check('reports_decided', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
     // One open report per reporter and target.
@@ -67,7 +64,9 @@ export const reports = pgTable(
     // The reporter's list, newest first.
     index('reports_reporter').on(t.reporterId, t.createdAt),
     // The queue (open reports) and a target's reports.
-    index('reports_open').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('reports_open')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     index('reports_target').on(t.targetKind, t.targetId),
     index('reports_target_user').on(t.targetUserId, t.status),
     // The deletion job's freeze: is this post held by an open report?
@@ -94,7 +93,9 @@ export const moderationActions = pgTable(
     targetId: text('target_id').notNull(),
     targetUserId: uuid('target_user_id').notNull(),
     reason: text('reason').notNull(),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [

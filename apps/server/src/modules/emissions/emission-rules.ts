@@ -60,7 +60,8 @@ export interface ActorFacts {
 export function earningStopped(actor: ActorFacts, at: Date): boolean {
   return (actor.earningStops ?? []).some(
     (stop) =>
-      stop.from.getTime() <= at.getTime() && (stop.until === null || stop.until.getTime() > at.getTime()),
+      stop.from.getTime() <= at.getTime() &&
+      (stop.until === null || stop.until.getTime() > at.getTime()),
   );
 }
 

@@ -174,7 +174,10 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.post(
     '/api/messages-v2/messages',
-    { schema: { response: { 201: feedItemJsonSchema } }, config: { writeLimit: 'post', refusedWhenSuspended: true } },
+    {
+      schema: { response: { 201: feedItemJsonSchema } },
+      config: { writeLimit: 'post', refusedWhenSuspended: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const input = parseBody(createPostRequestSchema, request.body);
@@ -225,7 +228,10 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.post<{ Params: PostParams }>(
     '/api/messages/:id/comments',
-    { schema: { response: { 201: commentItemJsonSchema } }, config: { writeLimit: 'comment', refusedWhenSuspended: true } },
+    {
+      schema: { response: { 201: commentItemJsonSchema } },
+      config: { writeLimit: 'comment', refusedWhenSuspended: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const postId = parseId(request.params.id, 'post');
