@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
   createTestApp,
+  makeEstablished,
+  STRICT_EARNING_ENV,
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
@@ -447,6 +449,32 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
     expect(
       (await createPost(t, alice.headers, { body: 'still free', kind: 'public' })).statusCode,
     ).toBe(201);
+  });
+});
+
+describe.each(testDatabaseKinds())('trusted reporters on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      ...STRICT_EARNING_ENV,
+      MODERATION_AUTO_HIDE_REPORTS: '1',
+      FEED_CACHE_MS: '0',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts only established wallets toward the automatic hide', async () => {
+    const author = await createSignedInUser(t.ctx);
+    const newcomer = await createSignedInUser(t.ctx);
+    const regular = await createSignedInUser(t.ctx);
+    await makeEstablished(t.ctx, regular.user.id);
+    const post = await createdPost(t, author.headers, 'judged by whom');
+    await reported(t, newcomer.headers, { targetKind: 'post', targetId: post.id, reason: 'spam' });
+    expect(await visible(t, post.id)).toBe(true);
+    await reported(t, regular.headers, { targetKind: 'post', targetId: post.id, reason: 'spam' });
+    expect(await visible(t, post.id)).toBe(false);
   });
 });
 
