@@ -38,7 +38,8 @@ describe('moderation', () => {
     const author = await openPage(suite.browser, DESKTOP);
     const reporter = await openPage(suite.browser, PHONE);
     const moderator = await openPage(suite.browser, DESKTOP);
-    await signInWithBurnerKey(author.page, suite.server.url + '/', newBurnerWalletKey());
+    const authorKey = newBurnerWalletKey();
+    await signInWithBurnerKey(author.page, suite.server.url + '/', authorKey);
     await signInWithBurnerKey(reporter.page, suite.server.url + '/', newBurnerWalletKey());
     await signInWithBurnerKey(moderator.page, suite.server.url + '/', moderatorKey);
 
@@ -112,8 +113,51 @@ describe('moderation', () => {
     await composer(author.page).waitFor();
     await expect.poll(() => postCard(author.page, SCAM).count(), { timeout: 15_000 }).toBe(0);
 
+    // The reporter reports the author's wallet from its profile menu; the moderator suspends
+    // it for 7 days; the author is told plainly, with the end time, and cannot post.
+    await reporter.page.goto(`${suite.server.url}/profile/${authorKey.address}`);
+    await reporter.page.getByRole('button', { name: /^More options for / }).click();
+    await reporter.page.getByRole('menuitem', { name: /^Report / }).click();
+    const walletDialog = reporter.page.getByRole('dialog', { name: 'Report this wallet' });
+    await walletDialog.getByRole('radio', { name: /Harassment/ }).check();
+    await walletDialog.getByRole('button', { name: 'Send report' }).click();
+    await walletDialog.waitFor({ state: 'detached' });
+
+    await moderator.page.reload();
+    const walletItem = moderator.page
+      .getByTestId('queue-report')
+      .filter({ hasText: 'Wallet reported for Harassment' });
+    await walletItem.waitFor({ timeout: 15_000 });
+    await walletItem.getByRole('textbox', { name: /Reason/ }).fill('Scam posts and harassment');
+    await walletItem.getByRole('button', { name: 'Suspend wallet' }).click();
+    await walletItem.waitFor({ state: 'detached', timeout: 15_000 });
+    await moderator.page.getByText(/suspended until .*: Scam posts and harassment/).waitFor();
+
+    await author.page.reload();
+    const banner = author.page.getByTestId('suspension-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.textContent()).toMatch(
+      /Your account is suspended until .+\. You can sign in and read, but you cannot post, comment, message, follow or earn DUM\./,
+    );
+    expect(
+      await axeReport(author.page, 'the suspension banner', '[data-testid="suspension-banner"]'),
+    ).toBe('');
+    await shot(author.page, 'suspended-desktop');
+    await author.page.setViewportSize(PHONE);
+    await shot(author.page, 'suspended-phone');
+    await composerText(author.page).fill('can I still post?');
+    await composer(author.page).getByRole('button', { name: 'Post' }).click();
+    await author.page
+      .getByText(/Your account is suspended: you can read/)
+      .first()
+      .waitFor();
+
     for (const { errors } of [author, reporter, moderator, notMod]) {
-      expect(withoutExpected404(errors).filter((e) => !e.includes('status of 409'))).toEqual([]);
+      expect(
+        withoutExpected404(errors).filter(
+          (e) => !e.includes('status of 409') && !e.includes('status of 403'),
+        ),
+      ).toEqual([]);
     }
   });
 });
