@@ -33,6 +33,7 @@ import {
   type SignedIn,
 } from '../feed/test-kit.ts';
 import { mediaStoreAt } from '../media/index.ts';
+import { restoreEndedSuspensions } from './index.ts';
 import * as files from '../media/test-kit.ts';
 
 const moderatorAddress = generateSigner().address;
@@ -430,6 +431,38 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
       /append-only/,
     );
     expect(await countRows(t, 'select count(*) as n from moderation_actions')).toBe(rows.length);
+  });
+
+  it('keeps an automatically hidden post hidden when its author is suspended, and gives it back when the suspension ends', async () => {
+    const post = await createdPost(t, dave.headers, 'hidden twice');
+    const filed = await Promise.all(
+      [alice, bob, carol].map((who) =>
+        reported(t, who.headers, { targetKind: 'post', targetId: post.id, reason: 'harassment' }),
+      ),
+    );
+    expect(await visible(t, post.id)).toBe(false);
+    const endsAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const res = await decide(t, mod.headers, filed[0]!.id, {
+      action: 'suspend',
+      reason: 'Harassment',
+      endsAt,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await visible(t, post.id)).toBe(false);
+    // The hour passes: the job gives the post back (its own 24 hours are not over).
+    t.clock.advance(3_600_000 + 1000);
+    await signIn();
+    expect(await restoreEndedSuspensions({ db: t.ctx.database.db, clock: t.ctx.clock })).toBe(1);
+    expect(await visible(t, post.id)).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/moderation/me',
+      headers: dave.headers,
+    });
+    expect(me.json()).toEqual({ moderator: false, suspension: null });
+    expect((await createPost(t, dave.headers, { body: 'back', kind: 'public' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses a suspension that ends in the past', async () => {

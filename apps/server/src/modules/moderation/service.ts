@@ -321,6 +321,11 @@ export async function decideReport(
       targetId: report.target_id,
       targetUserId: report.target_user_id,
     };
+    // Dismissed or suspended: an automatic hide ends (a suspension hides the posts again, as
+    // its own, below). First, so the suspension's hide is not undone.
+    if (body.action !== 'remove' && report.post_id !== null && target.kind === 'post') {
+      await unhidePosts(tx, { where: postIs(BigInt(report.post_id)), cause: 'auto_hide' });
+    }
     let removedFiles: string[] = [];
     if (body.action === 'remove') {
       removedFiles = await removeContent(tx, report);
@@ -352,10 +357,6 @@ export async function decideReport(
       status: DECIDED_STATUS[body.action],
       now,
     });
-    // Dismissed (or suspended: its own hide takes over): an automatic hide ends.
-    if (body.action !== 'remove' && report.post_id !== null && target.kind === 'post') {
-      await unhidePosts(tx, { where: postIs(BigInt(report.post_id)), cause: 'auto_hide' });
-    }
     // The earning hold lasts while enough trusted reports stay open.
     if ((await trustedReportersOfWallet(tx, report.target_user_id)) < deps.holdReports) {
       await liftRestrictions(tx, { userId: report.target_user_id, kind: 'hold', now });
