@@ -1,5 +1,4 @@
 import { ShieldAlert } from 'lucide-react';
-import { useViewer } from '../feed/use-viewer.ts';
 import { formatEnd } from './labels.ts';
 import { useModerationStatus } from './moderation-queries.ts';
 
@@ -7,11 +6,10 @@ import { useModerationStatus } from './moderation-queries.ts';
  * Says plainly that the signed-in wallet is suspended, until when, and what it may still do.
  * Nothing for everyone else.
  */
-export function SuspensionBanner() {
-  const viewer = useViewer();
-  const status = useModerationStatus(viewer.isAuthenticated ? viewer.userId : null);
+export function SuspensionBanner({ viewerId }: { viewerId: string }) {
+  const status = useModerationStatus(viewerId);
   const suspension = status.data?.suspension;
-  if (!viewer.isAuthenticated || !suspension) return null;
+  if (!suspension) return null;
   return (
     <div
       role="status"
