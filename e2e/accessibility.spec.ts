@@ -49,6 +49,8 @@ const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
   rewards: () => '/rewards',
   terms: () => '/terms',
   privacy: () => '/privacy',
+  moderation: () => '/moderation',
+  reports: () => '/reports',
   '*': () => '/no/such/page',
 };
 

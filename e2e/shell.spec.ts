@@ -34,6 +34,9 @@ const ROUTES: readonly [path: string, heading: RegExp][] = [
   ['/rewards', /^Rewards$/],
   ['/terms', /^Terms of Service$/],
   ['/privacy', /^Privacy Policy$/],
+  // Moderators only: everyone else (signed out here) gets the not-found screen.
+  ['/moderation', /^Page not found$/],
+  ['/reports', /^My reports$/],
   ['/no/such/page', /^Page not found$/],
 ];
 

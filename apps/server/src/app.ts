@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
 import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
+import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
@@ -94,6 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerAuthentication(app, ctx.tokens);
   // After authentication (it counts per signed-in wallet), before every slice's routes.
   await registerWriteLimits(app, ctx);
+  // Writes a suspended wallet may not make (config.refusedWhenSuspended): one check for all.
+  registerSuspensionCheck(app, ctx);
   // One WebSocket server for /socket and, with the embedded localnet, /rpc. Its frame limit
   // fits /rpc; the socket hub enforces its own, smaller one (docs/api.md "Real time").
   await app.register(fastifyWebsocket, {
@@ -133,6 +136,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // for any origin, the specification's headers and `{ message }` errors), before the SPA.
   await actionRoutes(app, ctx, feedPostReader(ctx));
   adsRoutes(app, ads);
+  moderationRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -127,6 +127,20 @@ export const CONFIG_DOCS = {
     meaning:
       'comma-separated wallet addresses established from sign-up: the community the trust starts from',
   },
+  MODERATOR_WALLETS: {
+    default: '— (none: nobody moderates)',
+    meaning:
+      'comma-separated wallet addresses of the moderators: they see /moderation and act on reports',
+  },
+  MODERATION_AUTO_HIDE_REPORTS: {
+    default: '`3`',
+    meaning: 'trusted (established) wallets whose reports hide a post at once, pending review',
+  },
+  MODERATION_HOLD_REPORTS: {
+    default: '`3`',
+    meaning:
+      'trusted wallets with open reports on a wallet (or its content) that stop its earning until decided',
+  },
   STAKING_APR_BPS: {
     default: '`1000`',
     meaning: 'yearly staking reward on staked DUM, in basis points',
@@ -212,6 +226,10 @@ export const CONFIG_DOCS = {
     default: '`120`',
     meaning:
       'every other write (stakes, claims, deletes, uploads, faucet, logout) per wallet per window',
+  },
+  WRITE_RATE_REPORTS: {
+    default: '`20`',
+    meaning: 'reports (POST /api/reports) per wallet per window',
   },
   WRITE_RATE_IP_MULTIPLE: {
     default: '`10`',

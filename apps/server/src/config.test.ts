@@ -136,7 +136,15 @@ describe('loadConfig', () => {
   it('reads the write limits, per IP a multiple of per wallet', () => {
     expect(loadConfig({}).writeLimits).toEqual({
       windowMs: 3_600_000,
-      perWallet: { post: 30, comment: 60, like: 300, support: 60, message: 1000, other: 120 },
+      perWallet: {
+        post: 30,
+        comment: 60,
+        like: 300,
+        support: 60,
+        message: 1000,
+        other: 120,
+        report: 20,
+      },
       ipMultiple: 10,
     });
     expect(

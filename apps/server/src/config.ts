@@ -96,6 +96,7 @@ const envSchema = z.object({
   WRITE_RATE_SUPPORTS: z.coerce.number().int().positive().default(60),
   WRITE_RATE_MESSAGES: z.coerce.number().int().positive().default(1000),
   WRITE_RATE_OTHER: z.coerce.number().int().positive().default(120),
+  WRITE_RATE_REPORTS: z.coerce.number().int().positive().default(20),
   WRITE_RATE_IP_MULTIPLE: z.coerce.number().int().positive().default(10),
   /**
    * Which proxies' X-Forwarded-For to believe for the client's IP: a hop count (1: the last
@@ -139,6 +140,30 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Comma-separated wallet addresses of the moderators (docs/api.md "Moderation"): they see
+   * /moderation and act on reports. Nobody becomes one by request.
+   */
+  MODERATOR_WALLETS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => splitList(value).every((address) => BASE58_ADDRESS.test(address)),
+        'must be base-58 wallet addresses separated by commas',
+      )
+      .optional(),
+  ),
+  /**
+   * The automatic hide: content reported by this many trusted (established, decision 013)
+   * wallets is hidden at once, pending review.
+   */
+  MODERATION_AUTO_HIDE_REPORTS: z.coerce.number().int().min(1).default(3),
+  /**
+   * The earning hold: a wallet with open reports from this many trusted wallets (on its
+   * content or itself) earns nothing until they are decided.
+   */
+  MODERATION_HOLD_REPORTS: z.coerce.number().int().min(1).default(3),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
@@ -237,6 +262,7 @@ export const WRITE_LIMIT_KINDS = [
   'support',
   'message',
   'other',
+  'report',
 ] as const;
 export type WriteLimitKind = (typeof WRITE_LIMIT_KINDS)[number];
 
@@ -314,6 +340,12 @@ export interface Config {
   media: { store: 'disk' } | ({ store: 's3' } & S3Settings);
   /** /metrics: on the app's port behind the token, or on a port of its own; null: off. */
   metrics: { token: string | undefined; port: number | undefined } | null;
+  moderation: {
+    /** MODERATOR_WALLETS */
+    moderators: ReadonlySet<string>;
+    autoHideReports: number;
+    holdReports: number;
+  };
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -430,6 +462,7 @@ export function loadConfig(
         support: e.WRITE_RATE_SUPPORTS,
         message: e.WRITE_RATE_MESSAGES,
         other: e.WRITE_RATE_OTHER,
+        report: e.WRITE_RATE_REPORTS,
       },
       ipMultiple: e.WRITE_RATE_IP_MULTIPLE,
     },
@@ -478,6 +511,11 @@ export function loadConfig(
       e.METRICS_TOKEN || e.METRICS_PORT !== undefined
         ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
         : null,
+    moderation: {
+      moderators: new Set(splitList(e.MODERATOR_WALLETS ?? '')),
+      autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS,
+      holdReports: e.MODERATION_HOLD_REPORTS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

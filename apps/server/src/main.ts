@@ -7,6 +7,7 @@ import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
+import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);
+  const moderationJobs = startModerationJobs(ctx);
   // Recomputes trending posts, trending tags and top creators (on start, then every minute).
   const discoverJobs = startDiscoverJobs(ctx);
   // Opens time capsules whose time has come (on start, then every 5 seconds).
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await feedJobs.stop();
+      await moderationJobs.stop();
       await discoverJobs.stop();
       await capsuleJobs.stop();
       await mysteryJobs.stop();

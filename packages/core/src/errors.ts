@@ -251,6 +251,19 @@ export const ERRORS = {
     status: 502,
     message: 'The refund could not be sent yet. End the campaign again to retry.',
   },
+  // Moderation (docs/api.md "Moderation").
+  report_target_not_found: { status: 404, message: 'There is nothing to report here.' },
+  report_not_found: { status: 404, message: 'This report does not exist.' },
+  report_duplicate: { status: 409, message: 'You have already reported this.' },
+  report_own_content: { status: 400, message: 'You cannot report yourself.' },
+  report_decided: { status: 409, message: 'This report has already been decided.' },
+  not_moderator: { status: 403, message: 'Only moderators can do this.' },
+  account_suspended: {
+    status: 403,
+    message: 'Your account is suspended: you can read, but not post, comment, message or follow.',
+  },
+  suspension_not_found: { status: 404, message: 'This wallet is not suspended.' },
+  invalid_suspension_end: { status: 400, message: 'A suspension ends in the future.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

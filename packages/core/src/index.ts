@@ -28,3 +28,4 @@ export * from './actions.ts';
 export * from './ready.ts';
 export * from './ads-limits.ts';
 export * from './ads.ts';
+export * from './moderation.ts';

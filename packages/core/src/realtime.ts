@@ -50,6 +50,14 @@ export type RealtimeEvent =
       data: { postId: string; authorId: string; authorName: string };
     }
   | {
+      /**
+       * An addition to the spec's events: a moderator decided a report this user filed (docs/api.md
+       * "Moderation"). Sent to the reporter only.
+       */
+      type: 'report_decided';
+      data: { reportId: string; status: 'dismissed' | 'removed' | 'suspended' };
+    }
+  | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };
     };

@@ -149,3 +149,4 @@ export * from './schema-discover.ts';
 export * from './schema-analytics.ts';
 export * from './schema-mystery.ts';
 export * from './schema-ads.ts';
+export * from './schema-moderation.ts';

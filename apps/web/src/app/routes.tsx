@@ -34,6 +34,8 @@ const AdvertiserPage = page(() => import('../pages/advertiser-page.tsx'), 'Adver
 const RewardsPage = page(() => import('../pages/rewards-page.tsx'), 'RewardsPage');
 const TermsPage = page(() => import('../pages/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
+const ModerationPage = page(() => import('../pages/moderation-page.tsx'), 'ModerationPage');
+const MyReportsPage = page(() => import('../pages/my-reports-page.tsx'), 'MyReportsPage');
 const NotFoundPage = page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** The routes table, plus the two navigation-only entries. */
@@ -59,6 +61,8 @@ export function AppRoutes() {
         <Route path="rewards" element={<RewardsPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="moderation" element={<ModerationPage />} />
+        <Route path="reports" element={<MyReportsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -195,6 +195,61 @@ describe('sequenceEvents', () => {
     ]);
   });
 
+  it('pays nothing while moderation stops a wallet, before its stop or after its end', () => {
+    const stopFrom = new Date('2026-11-23T12:00:00Z');
+    const stopUntil = new Date('2026-11-23T18:00:00Z');
+    const at = (iso: string) => new Date(iso);
+    const out = sequenceEvents({
+      totals: { totalEvents: 0n, totalMinted: 0n },
+      events: [
+        {
+          id: 1n,
+          kind: 'post_created',
+          actorId: 'a',
+          reference: 'p1',
+          createdAt: at('2026-11-23T11:59:00Z'),
+        },
+        {
+          id: 2n,
+          kind: 'post_created',
+          actorId: 'a',
+          reference: 'p2',
+          createdAt: at('2026-11-23T12:00:00Z'),
+        },
+        {
+          id: 3n,
+          kind: 'post_created',
+          actorId: 'a',
+          reference: 'p3',
+          createdAt: at('2026-11-23T18:00:00Z'),
+        },
+        // A referred friend's event: its suspended referrer gets no bonus, the friend does.
+        {
+          id: 4n,
+          kind: 'post_created',
+          actorId: 'c',
+          reference: 'p4',
+          createdAt: at('2026-11-23T13:00:00Z'),
+        },
+      ],
+      actors: facts({
+        a: { earningStops: [{ from: stopFrom, until: stopUntil }] },
+        c: { referredById: 'a', referralPaid: false, referrerPaid: false },
+      }),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      rules: rules(100),
+    });
+    expect([...out.outcomes.values()].map((o) => o.status)).toEqual([
+      'rewarded',
+      'stopped_by_moderation',
+      'rewarded',
+      'rewarded',
+    ]);
+    expect(out.ledger.filter((e) => e.kind === 'referral_referrer')).toEqual([]);
+    expect(out.ledger.filter((e) => e.kind === 'referral_friend')).toHaveLength(1);
+  });
+
   it('announces the halving with the event that ends the epoch, and counts the daily cap per UTC day', () => {
     const out = sequenceEvents({
       totals: { totalEvents: 69_999n, totalMinted: 0n },

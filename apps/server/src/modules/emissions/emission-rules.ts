@@ -48,6 +48,21 @@ export interface ActorFacts {
   referrerPaid: boolean;
   /** The facts the established rule (core's established.ts) reads. */
   standing: StandingFacts;
+  /**
+   * When moderation stops the wallet's earning (modules/moderation: a suspension, or the hold of
+   * a wallet reported by several trusted wallets): from `from` until `until` (null: until
+   * lifted). Absent: never.
+   */
+  earningStops?: ReadonlyArray<{ from: Date; until: Date | null }>;
+}
+
+/** Whether moderation stops the wallet's earning at `at`. */
+export function earningStopped(actor: ActorFacts, at: Date): boolean {
+  return (actor.earningStops ?? []).some(
+    (stop) =>
+      stop.from.getTime() <= at.getTime() &&
+      (stop.until === null || stop.until.getTime() > at.getTime()),
+  );
 }
 
 export interface EmissionTotals {
@@ -110,6 +125,7 @@ export interface ActivityLine {
 export type EventOutcome =
   | { status: 'rewarded'; eventIndex: bigint; epoch: bigint; amount: bigint }
   | { status: 'not_established' }
+  | { status: 'stopped_by_moderation' }
   | { status: 'over_daily_cap' }
   | { status: 'over_pair_cap' }
   | { status: 'already_recorded' };
@@ -230,6 +246,10 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
 
     if (!isEstablished(actor.standing, rules.established, event.createdAt)) {
       unpaid(event, line, { status: 'not_established' });
+      continue;
+    }
+    if (earningStopped(actor, event.createdAt)) {
+      unpaid(event, line, { status: 'stopped_by_moderation' });
       continue;
     }
     if (earned >= rules.dailyCap) {
@@ -365,6 +385,7 @@ function payReferralBonuses(
     friend.referrerPaid ||
     !referrer ||
     !isEstablished(referrer.standing, books.rules.established, event.createdAt) ||
+    earningStopped(referrer, event.createdAt) ||
     !slotFree(referrerId) ||
     (books.referralsOnDay.get(referrals) ?? 0) >= books.rules.referrerDailyCap
   ) {

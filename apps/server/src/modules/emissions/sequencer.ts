@@ -202,6 +202,7 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
       referredById: string | null;
       referralPaid: boolean;
       referrerPaid: boolean;
+      earningStops: Array<{ from: string; until: string | null }>;
     }>;
     days: Array<{ userId: string; day: string; n: number; referrals: number }>;
     pairs: Array<{ actorId: string; subjectId: string; day: string; n: number }>;
@@ -252,7 +253,13 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
               select 1 from emission_ledger l
               where l.kind = 'referral_referrer' and l.reference = u.id::text
                 and l.recipient_id = u.referred_by_id
-            )
+            ),
+            -- Moderation's suspensions and earning holds (modules/moderation).
+            'earningStops', (select coalesce(json_agg(json_build_object('from', r.created_at,
+                'until', case when r.lifted_at is null then r.ends_at
+                  when r.ends_at is null then r.lifted_at
+                  else least(r.ends_at, r.lifted_at) end)), '[]'::json)
+              from wallet_restrictions r where r.user_id = u.id)
           )), '[]'::json)
           from people p
           cross join lateral (select * from users where id = p.id limit 1) u
@@ -318,6 +325,10 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
           referredById: a.referredById,
           referralPaid: a.referralPaid,
           referrerPaid: a.referrerPaid,
+          earningStops: a.earningStops.map((stop) => ({
+            from: new Date(stop.from),
+            until: date(stop.until),
+          })),
           standing: {
             solAddress: a.solAddress,
             createdAt: new Date(a.createdAt),

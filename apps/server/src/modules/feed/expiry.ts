@@ -1,4 +1,5 @@
 import { ESCROW_PENDING_TTL_MS } from '@dum/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -6,6 +7,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { Tx } from '../emissions/index.ts';
 import { lockStalePendingVaultPosts } from '../escrow/index.ts';
 import { removeMediaFiles, runMediaCleanup, type MediaStore } from '../media/index.ts';
+import { moderationKeeps } from '../moderation/index.ts';
 import { deletePosts, lockExpiredPosts } from './repo.ts';
 
 export interface CleanupDeps {
@@ -40,8 +42,10 @@ export async function runFeedCleanup(
   now: Date,
   batchSize = 500,
 ): Promise<CleanupResult> {
+  // A post an open report holds, or one moderation hides before its own expiry, is kept
+  // (modules/moderation): still hidden from readers, as every expired post is.
   const expired = await deleteInBatches(deps, batchSize, (tx) =>
-    lockExpiredPosts(tx, { now, limit: batchSize }),
+    lockExpiredPosts(tx, { now, limit: batchSize, unless: moderationKeeps(sql`messages.id`, now) }),
   );
   const pending = await deleteInBatches(deps, batchSize, (tx) =>
     lockStalePendingVaultPosts(tx, {

@@ -1,5 +1,5 @@
 import { AppError, type EngagementKind } from '@dum/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments, engagements, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
@@ -650,11 +650,11 @@ export async function mediaKeysOfPosts(tx: Pick<Tx, 'execute'>, ids: bigint[]): 
 /** Free posts whose time is over, a batch, locked (SKIP LOCKED: rows in use wait for the next run). */
 export async function lockExpiredPosts(
   tx: Pick<Tx, 'execute'>,
-  args: { now: Date; limit: number },
+  args: { now: Date; limit: number; unless?: SQL },
 ): Promise<string[]> {
   const due = await tx.execute<{ id: string }>(
     sql`select id::text as id from messages
-        where expires_at <= ${args.now}
+        where expires_at <= ${args.now} ${args.unless ? sql`and not ${args.unless}` : sql``}
         order by expires_at
         limit ${args.limit}
         for update skip locked`,

@@ -207,7 +207,10 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
 
   app.post(
     '/api/messages-v2/messages',
-    { schema: { response: { 201: feedItemJsonSchema } }, config: { writeLimit: 'post' } },
+    {
+      schema: { response: { 201: feedItemJsonSchema } },
+      config: { writeLimit: 'post', refusedWhenSuspended: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const input = parseBody(createPostRequestSchema, request.body);
@@ -258,7 +261,10 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
 
   app.post<{ Params: PostParams }>(
     '/api/messages/:id/comments',
-    { schema: { response: { 201: commentItemJsonSchema } }, config: { writeLimit: 'comment' } },
+    {
+      schema: { response: { 201: commentItemJsonSchema } },
+      config: { writeLimit: 'comment', refusedWhenSuspended: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const postId = parseId(request.params.id, 'post');

@@ -90,7 +90,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The same answer, 201 with the message, for a retry of a recorded tip (docs/api.md).
   app.post<{ Params: AddressParams }>(
     '/api/conversations/:address/messages',
-    { schema: { response: { 201: directMessageJsonSchema } }, config: { writeLimit: 'message' } },
+    {
+      schema: { response: { 201: directMessageJsonSchema } },
+      config: { writeLimit: 'message', refusedWhenSuspended: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = parseBody(sendMessageRequestSchema, request.body ?? {});

@@ -55,12 +55,16 @@ export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
 export function mysteryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = mysteryDepsOf(ctx);
 
-  app.post('/api/mystery-vaults', { config: { writeLimit: 'post' } }, async (request, reply) => {
-    const user = requireUser(request);
-    const body = parseBody(createMysteryRequestSchema, request.body ?? {});
-    const vault = await createMystery(deps, user, body);
-    return reply.code(201).send(vault);
-  });
+  app.post(
+    '/api/mystery-vaults',
+    { config: { writeLimit: 'post', refusedWhenSuspended: true } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = parseBody(createMysteryRequestSchema, request.body ?? {});
+      const vault = await createMystery(deps, user, body);
+      return reply.code(201).send(vault);
+    },
+  );
 
   app.get('/api/mystery-vaults', async (request) => {
     const { scope, cursor } = parseQuery(listQuery, request.query);

@@ -67,7 +67,8 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
       method,
       url: '/api/follows/:address',
       schema: { response: { 200: followResponseJsonSchema } },
-      config: { writeLimit: 'like' },
+      // A suspended wallet may unfollow, not follow (modules/moderation).
+      config: { writeLimit: 'like', refusedWhenSuspended: on },
       handler: async (request) => {
         const user = requireUser(request);
         parseQuery(noQuery, request.query);

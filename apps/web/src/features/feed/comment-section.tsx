@@ -12,6 +12,7 @@ import { commentAuthorName, formatRelativeTime } from './post-display.ts';
 import type { PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
+import { ReportButton } from '../moderation/report-button.tsx';
 
 export interface CommentSectionProps {
   postId: string;
@@ -61,6 +62,7 @@ export function CommentSection({ postId, viewer, variant, id }: CommentSectionPr
                 postId={postId}
                 now={now}
                 mine={isOwnComment(comment, viewer)}
+                reportable={viewer.isAuthenticated}
               />
             ))}
           </ul>
@@ -100,11 +102,14 @@ function CommentRow({
   postId,
   now,
   mine,
+  reportable,
 }: {
   comment: PostComment;
   postId: string;
   now: number;
   mine: boolean;
+  /** A signed-in viewer may report others' comments. */
+  reportable: boolean;
 }) {
   const remove = useDeleteComment(postId);
   const pending = comment.id.startsWith('pending-');
@@ -133,6 +138,14 @@ function CommentRow({
           {comment.body}
         </p>
       </div>
+      {reportable && !mine && !pending && (
+        <ReportButton
+          targetKind="comment"
+          targetId={comment.id}
+          label="Report comment"
+          className="self-center"
+        />
+      )}
       {mine && !pending && (
         <button
           type="button"

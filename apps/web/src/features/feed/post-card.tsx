@@ -174,6 +174,11 @@ function PostActions({
         text={text}
         referralCode={referralCode}
         blinkVaultId={blinkVaultOf(post)}
+        report={
+          viewer.isAuthenticated &&
+          post.author.id !== viewer.userId &&
+          post.author_wallet !== viewer.wallet
+        }
       />
       <ActionButton
         label="Bookmark"

@@ -1,10 +1,12 @@
-import { Link2, Zap } from 'lucide-react';
+import { Flag, Link2, Zap } from 'lucide-react';
+import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from '../../components/ui/use-toast.ts';
 import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
+import { LazyReportDialog } from '../moderation/report-button.tsx';
 import { postShareUrl, shareText, tweetIntentUrl, vaultBlinkUrl } from './share.ts';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
@@ -16,8 +18,8 @@ const BLINK_COPIED_TOAST = { title: 'Blink link copied!', variant: 'success' } a
 
 /**
  * The share menu itself (Radix dropdown): Share on Twitter and Copy Link (2 s "Copied"
- * feedback), and Copy Blink link on a direct vault that takes support. Loaded by ShareMenu on
- * first use, opened at once.
+ * feedback), Copy Blink link on a direct vault that takes support, and Report post on others'
+ * posts. Loaded by ShareMenu on first use, opened at once.
  */
 export function ShareDropdown({
   defaultOpen,
@@ -27,6 +29,7 @@ export function ShareDropdown({
   const copyPlain = useCopyToClipboard(LINK_COPIED_TOAST);
   const blink = useCopyToClipboard(BLINK_COPIED_TOAST);
   const copied = copyPlain.copied || blink.copied;
+  const [reporting, setReporting] = useState(false);
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
 
@@ -38,39 +41,61 @@ export function ShareDropdown({
   const copyLink = () => copyPlain.copy(link());
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        aria-label={copied ? 'Link copied' : 'Share'}
-        className={shareTriggerClasses(props, copied)}
-      >
-        <ShareTrigger props={props} copied={copied} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+    <>
+      <DropdownMenu.Root defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger
+          aria-label={copied ? 'Link copied' : 'Share'}
+          className={shareTriggerClasses(props, copied)}
         >
-          <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
-            <XLogo />
-            Share on Twitter
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
-            <Link2 className="size-4" aria-hidden="true" />
-            Copy Link
-          </DropdownMenu.Item>
-          {blinkVaultId && (
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() => void blink.copy(vaultBlinkUrl(window.location.origin, blinkVaultId))}
-            >
-              <Zap className="size-4" aria-hidden="true" />
-              Copy Blink link
+          <ShareTrigger props={props} copied={copied} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+          >
+            <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
+              <XLogo />
+              Share on Twitter
             </DropdownMenu.Item>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+              <Link2 className="size-4" aria-hidden="true" />
+              Copy Link
+            </DropdownMenu.Item>
+            {blinkVaultId && (
+              <DropdownMenu.Item
+                className={itemClass}
+                onSelect={() =>
+                  void blink.copy(vaultBlinkUrl(window.location.origin, blinkVaultId))
+                }
+              >
+                <Zap className="size-4" aria-hidden="true" />
+                Copy Blink link
+              </DropdownMenu.Item>
+            )}
+            {props.report && (
+              <>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item
+                  className={`${itemClass} text-danger data-[highlighted]:text-danger`}
+                  onSelect={() => setReporting(true)}
+                >
+                  <Flag className="size-4" aria-hidden="true" />
+                  Report post
+                </DropdownMenu.Item>
+              </>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LazyReportDialog
+        targetKind="post"
+        targetId={postId}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
+    </>
   );
 }
 

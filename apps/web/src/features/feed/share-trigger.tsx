@@ -14,6 +14,8 @@ export interface ShareMenuProps {
   /** A direct vault that takes support: the menu offers 'Copy Blink link' for it. */
   blinkVaultId?: string | null;
   className?: string;
+  /** The signed-in viewer may report this post (not their own): the menu offers Report post. */
+  report?: boolean;
   /** Another look for the trigger (a reel's round button): its classes and its content. */
   appearance?: ShareTriggerAppearance;
 }

@@ -13,9 +13,12 @@ import { explorerTxUrl, shortSignature } from '../vaults/vault-display.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { clockTime, tipSol } from './message-display.ts';
 import { canRemove, type OutboxItem } from './use-message-sender.ts';
+import { ReportButton } from '../moderation/report-button.tsx';
 
 /** What a bubble shows: a stored message, or one on its way. */
 export interface BubbleContent {
+  /** A stored message's id (a received one can be reported); absent for the outbox's. */
+  id?: string;
   body: string;
   imageUrl: string | null;
   audioUrl: string | null;
@@ -90,7 +93,14 @@ export function MessageBubble({
         )}
         {content.body && <p className="break-words whitespace-pre-wrap">{content.body}</p>}
       </div>
-      <MessageMeta createdAt={content.createdAt} state={state} />
+      {!mine && content.id ? (
+        <span className="flex items-center gap-1">
+          <MessageMeta createdAt={content.createdAt} state={state} />
+          <ReportButton targetKind="message" targetId={content.id} label="Report message" />
+        </span>
+      ) : (
+        <MessageMeta createdAt={content.createdAt} state={state} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Ban, Link2, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import { Ban, Flag, Link2, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import {
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
+import { LazyReportDialog } from '../moderation/report-button.tsx';
 import { useBlock } from './people-queries.ts';
 import { profileHref } from './profile-link.tsx';
 import type { UserProfile } from './types.ts';
@@ -38,6 +39,7 @@ export function ProfileMenu({
   viewer: Viewer;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const block = useBlock(profile.solAddress, name, viewer.userId);
   const { copy } = useCopyToClipboard(LINK_COPIED_TOAST);
   const blocked = profile.isBlocked === true;
@@ -87,11 +89,26 @@ export function ProfileMenu({
                     Block {name}
                   </DropdownMenu.Item>
                 )}
+                {profile.solAddress !== viewer.wallet && (
+                  <DropdownMenu.Item
+                    className={dangerItemClass}
+                    onSelect={() => setReporting(true)}
+                  >
+                    <Flag className="size-4" aria-hidden="true" />
+                    Report {name}
+                  </DropdownMenu.Item>
+                )}
               </>
             )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <LazyReportDialog
+        targetKind="wallet"
+        targetId={profile.solAddress}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
       <Dialog open={confirming} onOpenChange={(open) => !block.isPending && setConfirming(open)}>
         <DialogContent>
           <DialogHeader>

@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from '@dum/core';
 import {
   Bell,
+  Flag,
   BellRing,
   Gift,
   Hourglass,
@@ -29,6 +30,7 @@ const ICONS: Record<RealtimeEvent['type'], LucideIcon> = {
   time_capsule_opened: Hourglass,
   new_message: MessageCircle,
   user_followed: UserPlus,
+  report_decided: Flag,
   messages_read: MessageCircle,
   activity: Sparkles,
 };

@@ -60,6 +60,8 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       return [['/api/conversations', event.data.readerAddress]];
     case 'user_followed':
       return [['/api/follows'], ['/api/users']];
+    case 'report_decided':
+      return [['/api/reports']];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -68,6 +70,13 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       ];
   }
 }
+
+/** What a decided report's notification says, by the decision. */
+const REPORT_DECISION_TEXT = {
+  dismissed: 'A moderator reviewed your report and took no action',
+  removed: 'A moderator removed the content you reported',
+  suspended: 'A moderator suspended the account you reported',
+} as const;
 
 export interface ToastText {
   title: string;
@@ -127,6 +136,8 @@ export function toastForEvent(
       return { title: 'Vault Completed', description: 'A vault reached its target' };
     case 'user_followed':
       return { title: 'New Follower', description: `${event.data.followerName} followed you` };
+    case 'report_decided':
+      return { title: 'Report Decided', description: REPORT_DECISION_TEXT[event.data.status] };
     case 'messages_read':
     case 'activity':
       return null;
@@ -151,6 +162,8 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
       return `/profile/${encodeURIComponent(event.data.followerAddress)}`;
+    case 'report_decided':
+      return '/reports';
     case 'messages_read':
     case 'activity':
       return null;

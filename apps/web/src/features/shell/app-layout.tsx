@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { rescueLostFocus } from '../../lib/focus-rescue.ts';
 import { HalvingBanner } from '../emissions/halving-banner.tsx';
+import { SuspensionBannerSlot } from '../moderation/suspension-banner-slot.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
@@ -47,6 +48,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="sticky top-0 z-30">
             <HalvingBanner />
+            <SuspensionBannerSlot />
             <MobileHeader />
             <TopBar />
           </div>

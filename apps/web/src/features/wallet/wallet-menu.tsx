@@ -1,5 +1,6 @@
-import { Copy, Droplets, ExternalLink, Loader2, LogOut } from 'lucide-react';
+import { Copy, Droplets, ExternalLink, Flag, Loader2, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/faucet-messages.ts';
 import { useFaucet, useFaucetBusy } from '../faucet/faucet-queries.ts';
@@ -26,7 +27,8 @@ export interface WalletMenuProps {
 /**
  * The signed-in wallet's menu (Radix dropdown, loaded once signed in): Get test SOL (our
  * faucet on the localnet, which keeps the menu open and shows 'Getting test SOL...' until
- * the airdrop confirms; a link to the public faucet on devnet), Copy address and Disconnect.
+ * the airdrop confirms; a link to the public faucet on devnet), Copy address, My reports and
+ * Disconnect.
  */
 export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }: WalletMenuProps) {
   const { config } = useWallet();
@@ -81,6 +83,12 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
           <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
             <Copy className="size-4" aria-hidden="true" />
             Copy address
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} asChild>
+            <Link to="/reports">
+              <Flag className="size-4" aria-hidden="true" />
+              My reports
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>

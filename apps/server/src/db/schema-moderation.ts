@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { messages } from './schema-feed.ts';
+import { users } from './schema-users.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (docs/api.md, "Moderation"): reports, the moderators' append-only audit log,
+// suspensions and earning holds, and the posts moderation hid. Owned by modules/moderation; the
+// feed's deletion job and the emission sequencer read `reports`, `moderation_hidden_posts` and
+// `wallet_restrictions` in SQL (the freeze and the who-earns rule).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A report of a post, a comment, a direct message or a wallet. `target_id` is the post's,
+ * comment's or message's id (as text) or the wallet's user id; `target_user_id` is whose it
+ * is. `post_id` is the post a post or comment report freezes: while the report is open the
+ * deletion job keeps that post, its comments and media. `snapshot` is the content as it was
+ * when reported (a direct message is copied whole, so neither side can make it go away).
+ * `trusted`: the reporter was established (decision 013) when reporting; only trusted reports
+ * count toward the automatic hide and the earning hold.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'bigint' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    snapshot: jsonb('snapshot').notNull(),
+    trusted: boolean('trusted').notNull(),
+    status: text('status').notNull().default('open'),
+    /** What the decision did: dismissed, removed (the content), suspended (the wallet). */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('reports_target_kind', sql`${t.targetKind} in ('post', 'comment', 'message', 'wallet')`),
+    check('reports_reason', sql`${t.reason} in ('spam', 'harassment', 'illegal', 'scam', 'other')`),
+    check('reports_status', sql`${t.status} in ('open', 'dismissed', 'removed', 'suspended')`),
+    check('reports_decided', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
+    // One open report per reporter and target.
+    uniqueIndex('reports_one_open')
+      .on(t.reporterId, t.targetKind, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    // The reporter's list, newest first.
+    index('reports_reporter').on(t.reporterId, t.createdAt),
+    // The queue (open reports) and a target's reports.
+    index('reports_open')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target').on(t.targetKind, t.targetId),
+    index('reports_target_user').on(t.targetUserId, t.status),
+    // The deletion job's freeze: is this post held by an open report?
+    index('reports_open_post')
+      .on(t.postId)
+      .where(sql`${t.status} = 'open' and ${t.postId} is not null`),
+  ],
+);
+
+/**
+ * The moderators' audit log: every action, who took it, why and when. Append-only: the code
+ * only inserts, and a trigger (in the migration) refuses any UPDATE or DELETE. No foreign keys,
+ * so nothing cascades into it.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The moderator's user id; null for the automatic hide and hold. */
+    moderatorId: uuid('moderator_id'),
+    action: text('action').notNull(),
+    reportId: bigint('report_id', { mode: 'bigint' }),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    targetUserId: uuid('target_user_id').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    check(
+      'moderation_actions_action',
+      sql`${t.action} in ('dismiss', 'remove', 'suspend', 'lift', 'auto_hide', 'hold')`,
+    ),
+    index('moderation_actions_report').on(t.reportId),
+    index('moderation_actions_target_user').on(t.targetUserId, t.createdAt),
+  ],
+);
+
+/**
+ * What keeps a wallet from earning: a moderator's suspension ('suspension': also no posting,
+ * commenting, messaging or following, and its posts hidden), or the automatic hold of a wallet
+ * reported by several trusted wallets ('hold': earning only, until its reports are decided).
+ * Active while `lifted_at` is null and `ends_at` is null (indefinite) or still ahead.
+ */
+export const walletRestrictions = pgTable(
+  'wallet_restrictions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('wallet_restrictions_kind', sql`${t.kind} in ('suspension', 'hold')`),
+    // A wallet's restrictions (the suspension check on writes, the sequencer's who-earns rule).
+    index('wallet_restrictions_user').on(t.userId, t.kind),
+  ],
+);
+
+/**
+ * Posts moderation hid (the automatic hide pending review, or a suspended wallet's posts): the
+ * post's expiry is moved to the moment it was hidden, so every reader already leaves it out,
+ * and `original_expires_at` gives it back when the hide ends. The deletion job keeps a hidden
+ * post until its original expiry (never, for a kept kind).
+ */
+export const moderationHiddenPosts = pgTable('moderation_hidden_posts', {
+  postId: bigint('post_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  cause: text('cause').notNull(),
+  originalExpiresAt: timestamp('original_expires_at', { withTimezone: true, precision: 3 }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }).notNull(),
+});

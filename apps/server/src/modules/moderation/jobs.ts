@@ -1,0 +1,21 @@
+import type { AppContext } from '../../context.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
+import { restoreEndedSuspensions } from './service.ts';
+
+export type ModerationJobs = PeriodicJob<number>;
+
+/**
+ * Gives back the posts of wallets whose suspension ended by time, every minute (a lift by a
+ * moderator gives them back at once). main.ts starts it and stops it on shutdown.
+ */
+export function startModerationJobs(ctx: AppContext): ModerationJobs {
+  return startPeriodicJob({
+    name: 'moderation',
+    intervalMs: 60_000,
+    logger: ctx.logger,
+    run: () => restoreEndedSuspensions({ db: ctx.database.db, clock: ctx.clock }),
+    report: (restored) => {
+      if (restored > 0) ctx.logger.info({ restored }, 'suspensions ended');
+    },
+  });
+}

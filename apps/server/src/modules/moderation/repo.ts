@@ -1,0 +1,540 @@
+import type { ReportReason, ReportSnapshot, ReportStatus, ReportTargetKind } from '@dum/core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { Tx } from '../emissions/index.ts';
+
+/** Every SQL statement of the moderation slice. */
+
+type Q = Pick<Tx, 'execute'>;
+
+/** A target as found when reported: whose it is, the post it freezes, its content. */
+export interface FoundTarget {
+  targetId: string;
+  ownerId: string;
+  postId: bigint | null;
+  snapshot: ReportSnapshot;
+  /** Its stored media names (a direct message's are copied with it). */
+  mediaKeys: string[];
+}
+
+interface ContentRow extends Record<string, unknown> {
+  id: string;
+  owner_id: string;
+  post_id: string | null;
+  body: string | null;
+  image_key: string | null;
+  audio_key: string | null;
+  created_at: Date | null;
+  address: string;
+  name: string | null;
+}
+
+const mediaUrl = (key: string | null): string | null => (key ? `/media/${key}` : null);
+
+function targetOf(row: ContentRow | undefined): FoundTarget | null {
+  if (!row) return null;
+  return {
+    targetId: row.id,
+    ownerId: row.owner_id,
+    postId: row.post_id === null ? null : BigInt(row.post_id),
+    snapshot: {
+      body: row.body,
+      imageUrl: mediaUrl(row.image_key),
+      audioUrl: mediaUrl(row.audio_key),
+      createdAt: row.created_at ? new Date(row.created_at).toISOString() : null,
+      authorAddress: row.address,
+      authorName: row.name,
+    },
+    mediaKeys: [row.image_key, row.audio_key].filter((key): key is string => key !== null),
+  };
+}
+
+const OWNER = sql`u.sol_address as address, coalesce(u.display_name, u.username) as name`;
+
+/** A post its reader can see now (live, not a sealed time capsule). */
+export async function findPost(db: Q, id: bigint, now: Date): Promise<FoundTarget | null> {
+  const { rows } = await db.execute<ContentRow>(
+    sql`select m.id::text as id, m.author_id as owner_id, m.id::text as post_id, m.body,
+          m.image_key, m.audio_key, m.created_at, ${OWNER}
+        from messages m join users u on u.id = m.author_id
+        where m.id = ${id} and (m.expires_at is null or m.expires_at > ${now})
+          and (m.kind <> 'capsule' or m.opened_at is not null)`,
+  );
+  return targetOf(rows[0]);
+}
+
+/** A comment on a post its reader can see now. */
+export async function findComment(db: Q, id: bigint, now: Date): Promise<FoundTarget | null> {
+  const { rows } = await db.execute<ContentRow>(
+    sql`select c.id::text as id, c.author_id as owner_id, m.id::text as post_id, c.body,
+          null as image_key, null as audio_key, c.created_at, ${OWNER}
+        from comments c join messages m on m.id = c.message_id
+          join users u on u.id = c.author_id
+        where c.id = ${id} and (m.expires_at is null or m.expires_at > ${now})`,
+  );
+  return targetOf(rows[0]);
+}
+
+/** A direct message the reporter received. */
+export async function findReceivedMessage(
+  db: Q,
+  id: bigint,
+  recipientId: string,
+): Promise<FoundTarget | null> {
+  const { rows } = await db.execute<ContentRow>(
+    sql`select d.id::text as id, d.sender_id as owner_id, null as post_id, d.body, d.image_key,
+          d.audio_key, d.created_at, ${OWNER}
+        from direct_messages d join users u on u.id = d.sender_id
+        where d.id = ${id} and d.recipient_id = ${recipientId}`,
+  );
+  return targetOf(rows[0]);
+}
+
+export async function findWallet(db: Q, address: string): Promise<FoundTarget | null> {
+  const { rows } = await db.execute<ContentRow>(
+    sql`select u.id::text as id, u.id as owner_id, null as post_id, u.bio as body,
+          null as image_key, null as audio_key, u.created_at, ${OWNER}
+        from users u where u.sol_address = ${address}`,
+  );
+  return targetOf(rows[0]);
+}
+
+/** What the established rule reads about a wallet (core's StandingFacts). */
+export async function standingOf(
+  db: Q,
+  userId: string,
+): Promise<{
+  solAddress: string;
+  createdAt: Date;
+  firstPostAt: Date | null;
+  vouchedAt: Date | null;
+}> {
+  const { rows } = await db.execute<{
+    sol_address: string;
+    created_at: Date;
+    first_post_at: Date | null;
+    vouched_at: Date | null;
+  }>(
+    sql`select u.sol_address, u.created_at, w.first_post_at, w.vouched_at
+        from users u left join wallet_standing w on w.user_id = u.id where u.id = ${userId}`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no user ${userId}`);
+  const date = (value: Date | null): Date | null => (value === null ? null : new Date(value));
+  return {
+    solAddress: row.sol_address,
+    createdAt: new Date(row.created_at),
+    firstPostAt: date(row.first_post_at),
+    vouchedAt: date(row.vouched_at),
+  };
+}
+
+export async function userIdOf(db: Q, address: string): Promise<string | null> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select id from users where sol_address = ${address}`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Files the report; null when the reporter has an open report on this target already. */
+export async function insertReport(
+  tx: Q,
+  args: {
+    reporterId: string;
+    targetKind: ReportTargetKind;
+    target: FoundTarget;
+    reason: ReportReason;
+    note: string | null;
+    trusted: boolean;
+    now: Date;
+  },
+): Promise<string | null> {
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`insert into reports (reporter_id, target_kind, target_id, target_user_id, post_id, reason,
+          note, snapshot, trusted, created_at)
+        values (${args.reporterId}, ${args.targetKind}, ${args.target.targetId},
+          ${args.target.ownerId}, ${args.target.postId}, ${args.reason}, ${args.note},
+          ${JSON.stringify(args.target.snapshot)}::jsonb, ${args.trusted}, ${args.now})
+        on conflict (reporter_id, target_kind, target_id) where status = 'open' do nothing
+        returning id::text as id`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Distinct trusted wallets with an open report on this target. */
+export async function trustedReportersOf(
+  tx: Q,
+  kind: ReportTargetKind,
+  targetId: string,
+): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(distinct reporter_id)::int as n from reports
+        where target_kind = ${kind} and target_id = ${targetId} and status = 'open' and trusted`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Distinct trusted wallets with an open report on anything of this wallet's (or on it). */
+export async function trustedReportersOfWallet(tx: Q, userId: string): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(distinct reporter_id)::int as n from reports
+        where target_user_id = ${userId} and status = 'open' and trusted`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Hides posts from every reader: remembers each one's expiry, then moves it to now (readers
+ * leave out what has expired). A post hidden already stays as it was.
+ */
+export async function hidePosts(
+  tx: Q,
+  args: { where: SQL; cause: 'auto_hide' | 'suspension'; now: Date },
+): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`with picked as (
+          select m.id, m.expires_at from messages m
+          where ${args.where} and (m.expires_at is null or m.expires_at > ${args.now})
+            and not exists (select 1 from moderation_hidden_posts h where h.post_id = m.id)
+          for update
+        ), hidden as (
+          insert into moderation_hidden_posts (post_id, cause, original_expires_at, hidden_at)
+          select id, ${args.cause}, expires_at, ${args.now} from picked
+          returning post_id
+        )
+        update messages set expires_at = ${args.now}
+        where id in (select post_id from hidden)
+        returning 1`,
+  );
+  return rows.length;
+}
+
+export const postIs = (id: bigint): SQL => sql`m.id = ${id}`;
+export const postsOf = (userId: string): SQL => sql`m.author_id = ${userId}`;
+
+/** Gives hidden posts back their expiry (a free post past its 24 h stays gone). */
+export async function unhidePosts(
+  tx: Q,
+  args: { where: SQL; cause: 'auto_hide' | 'suspension' },
+): Promise<void> {
+  await tx.execute(
+    sql`with gone as (
+          delete from moderation_hidden_posts h using messages m
+          where h.post_id = m.id and h.cause = ${args.cause} and ${args.where}
+          returning h.post_id, h.original_expires_at
+        )
+        update messages set expires_at = gone.original_expires_at
+        from gone where messages.id = gone.post_id`,
+  );
+}
+
+/** Whether a post is hidden by moderation now. */
+export async function hiddenPostIds(tx: Q, ids: bigint[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`select post_id::text as id from moderation_hidden_posts
+        where post_id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Appends a line to the audit log (the only statement that touches it). */
+export async function appendAudit(
+  tx: Q,
+  args: {
+    moderatorId: string | null;
+    action: 'dismiss' | 'remove' | 'suspend' | 'lift' | 'auto_hide' | 'hold';
+    reportId: string | null;
+    targetKind: ReportTargetKind;
+    targetId: string;
+    targetUserId: string;
+    reason: string;
+    details?: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into moderation_actions (moderator_id, action, report_id, target_kind, target_id,
+          target_user_id, reason, details, created_at)
+        values (${args.moderatorId}, ${args.action}, ${args.reportId}, ${args.targetKind},
+          ${args.targetId}, ${args.targetUserId}, ${args.reason},
+          ${JSON.stringify(args.details ?? {})}::jsonb, ${args.now})`,
+  );
+}
+
+export interface ReportRow extends Record<string, unknown> {
+  id: string;
+  reporter_id: string;
+  reporter_address: string;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  target_user_id: string;
+  post_id: string | null;
+  reason: ReportReason;
+  note: string | null;
+  snapshot: ReportSnapshot;
+  status: ReportStatus;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const REPORT_COLUMNS = sql`r.id::text as id, r.reporter_id, ru.sol_address as reporter_address,
+  r.target_kind, r.target_id, r.target_user_id, r.post_id::text as post_id, r.reason, r.note,
+  r.snapshot, r.status, r.created_at, r.decided_at`;
+
+export async function reportById(db: Q, id: bigint, lock = false): Promise<ReportRow | null> {
+  const { rows } = await db.execute<ReportRow>(
+    sql`select ${REPORT_COLUMNS} from reports r join users ru on ru.id = r.reporter_id
+        where r.id = ${id} ${lock ? sql`for update of r` : sql``}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** The reporter's latest reports, newest first. */
+export async function reportsBy(db: Q, reporterId: string, limit: number): Promise<ReportRow[]> {
+  const { rows } = await db.execute<ReportRow>(
+    sql`select ${REPORT_COLUMNS} from reports r join users ru on ru.id = r.reporter_id
+        where r.reporter_id = ${reporterId}
+        order by r.created_at desc, r.id desc limit ${limit}`,
+  );
+  return rows;
+}
+
+/** The open reports, most severe reason first, then oldest. */
+export async function openReports(db: Q, limit: number): Promise<ReportRow[]> {
+  const { rows } = await db.execute<ReportRow>(
+    sql`select ${REPORT_COLUMNS} from reports r join users ru on ru.id = r.reporter_id
+        where r.status = 'open'
+        order by case r.reason when 'illegal' then 4 when 'scam' then 3 when 'harassment' then 2
+            else 1 end desc, r.created_at, r.id
+        limit ${limit}`,
+  );
+  return rows;
+}
+
+/** Closes every open report on a target; answers the reports closed with their reporters. */
+export async function decideOpenReports(
+  tx: Q,
+  args: { kind: ReportTargetKind; targetId: string; status: ReportStatus; now: Date },
+): Promise<Array<{ id: string; reporter_id: string }>> {
+  const { rows } = await tx.execute<{ id: string; reporter_id: string }>(
+    sql`update reports set status = ${args.status}, decided_at = ${args.now}
+        where target_kind = ${args.kind} and target_id = ${args.targetId} and status = 'open'
+        returning id::text as id, reporter_id`,
+  );
+  return rows;
+}
+
+/** Deletes a post (cascading to its comments and likes) and its media rows: the files' names. */
+export async function deletePost(tx: Q, id: bigint): Promise<string[]> {
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where message_id = ${id} returning storage_key`,
+  );
+  await tx.execute(sql`delete from messages where id = ${id}`);
+  return files.rows.map((row) => row.storage_key);
+}
+
+/** Deletes a comment, keeping its post's comment count exact. */
+export async function deleteComment(tx: Q, id: bigint): Promise<void> {
+  await tx.execute(
+    sql`with gone as (delete from comments where id = ${id} returning message_id)
+        update messages set comment_count = greatest(comment_count - 1, 0)
+        where id in (select message_id from gone)`,
+  );
+}
+
+export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
+
+/**
+ * Removes a direct message's content for both sides (its row stays, so the thread and the
+ * conversation list keep their shape; a tip's record stays): its media rows go, and the names.
+ */
+export async function removeDirectMessage(tx: Q, id: bigint): Promise<string[]> {
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where direct_message_id = ${id} returning storage_key`,
+  );
+  await tx.execute(
+    sql`update direct_messages set body = ${REMOVED_MESSAGE_TEXT}, image_key = null,
+          audio_key = null where id = ${id}`,
+  );
+  return files.rows.map((row) => row.storage_key);
+}
+
+export interface RestrictionRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  kind: 'suspension' | 'hold';
+  reason: string;
+  created_at: Date;
+  ends_at: Date | null;
+}
+
+const ACTIVE = (now: Date): SQL => sql`lifted_at is null and (ends_at is null or ends_at > ${now})`;
+
+/** The wallet's active suspension (the latest end, indefinite first), or null. */
+export async function activeSuspension(
+  db: Q,
+  userId: string,
+  now: Date,
+): Promise<RestrictionRow | null> {
+  const { rows } = await db.execute<RestrictionRow>(
+    sql`select id::text as id, user_id, kind, reason, created_at, ends_at
+        from wallet_restrictions
+        where user_id = ${userId} and kind = 'suspension' and ${ACTIVE(now)}
+        order by ends_at desc nulls first limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function hasActiveHold(tx: Q, userId: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`select 1 from wallet_restrictions
+        where user_id = ${userId} and kind = 'hold' and ${ACTIVE(now)} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function insertRestriction(
+  tx: Q,
+  args: {
+    userId: string;
+    kind: 'suspension' | 'hold';
+    reason: string;
+    endsAt: Date | null;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into wallet_restrictions (user_id, kind, reason, created_at, ends_at)
+        values (${args.userId}, ${args.kind}, ${args.reason}, ${args.now}, ${args.endsAt})`,
+  );
+}
+
+/** Ends the wallet's active restrictions of this kind now; answers how many there were. */
+export async function liftRestrictions(
+  tx: Q,
+  args: { userId: string; kind: 'suspension' | 'hold'; now: Date },
+): Promise<number> {
+  const { rows } = await tx.execute(
+    sql`update wallet_restrictions set lifted_at = ${args.now}
+        where user_id = ${args.userId} and kind = ${args.kind} and ${ACTIVE(args.now)}
+        returning 1`,
+  );
+  return rows.length;
+}
+
+export async function activeSuspensions(
+  db: Q,
+  now: Date,
+): Promise<Array<RestrictionRow & { address: string; name: string | null }>> {
+  const { rows } = await db.execute<RestrictionRow & { address: string; name: string | null }>(
+    sql`select s.id::text as id, s.user_id, s.kind, s.reason, s.created_at, s.ends_at, ${OWNER}
+        from wallet_restrictions s join users u on u.id = s.user_id
+        where s.kind = 'suspension' and s.lifted_at is null
+          and (s.ends_at is null or s.ends_at > ${now})
+        order by s.created_at desc limit 200`,
+  );
+  return rows;
+}
+
+/**
+ * Wallets whose suspension is over (ended by time) but whose posts are still hidden by it:
+ * the periodic job gives their posts back.
+ */
+export async function endedSuspensionHides(db: Q, now: Date): Promise<string[]> {
+  const { rows } = await db.execute<{ user_id: string }>(
+    sql`select distinct m.author_id as user_id from moderation_hidden_posts h
+          join messages m on m.id = h.post_id
+        where h.cause = 'suspension' and not exists (
+          select 1 from wallet_restrictions s where s.user_id = m.author_id
+            and s.kind = 'suspension' and s.lifted_at is null
+            and (s.ends_at is null or s.ends_at > ${now}))
+        limit 100`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export interface TargetFacts extends Record<string, unknown> {
+  address: string;
+  name: string | null;
+  created_at: Date;
+  first_post_at: Date | null;
+  vouched_at: Date | null;
+  earlier_reports: number;
+  upheld_reports: number;
+}
+
+/** A target wallet's history for the queue: reports against it before `before`. */
+export async function targetFacts(
+  db: Q,
+  userId: string,
+  before: Date,
+): Promise<TargetFacts | null> {
+  const { rows } = await db.execute<TargetFacts>(
+    sql`select ${OWNER}, u.created_at, w.first_post_at, w.vouched_at,
+          (select count(*)::int from reports r
+            where r.target_user_id = u.id and r.created_at < ${before}) as earlier_reports,
+          (select count(*)::int from reports r where r.target_user_id = u.id
+            and r.created_at < ${before} and r.status in ('removed', 'suspended')) as upheld_reports
+        from users u left join wallet_standing w on w.user_id = u.id where u.id = ${userId}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function openReportsOnTarget(
+  db: Q,
+  kind: ReportTargetKind,
+  targetId: string,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from reports
+        where target_kind = ${kind} and target_id = ${targetId} and status = 'open'`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export interface AuditRow extends Record<string, unknown> {
+  id: string;
+  action: 'dismiss' | 'remove' | 'suspend' | 'lift' | 'auto_hide' | 'hold';
+  moderator_address: string | null;
+  reason: string;
+  details: { endsAt?: string | null };
+  created_at: Date;
+}
+
+/** The audit lines about a report's target (its own and those of the same target or wallet). */
+export async function auditOf(
+  db: Q,
+  args: { reportId: string; kind: ReportTargetKind; targetId: string; targetUserId: string },
+): Promise<AuditRow[]> {
+  const { rows } = await db.execute<AuditRow>(
+    sql`select a.id::text as id, a.action, u.sol_address as moderator_address, a.reason,
+          a.details, a.created_at
+        from moderation_actions a left join users u on u.id = a.moderator_id
+        where a.report_id = ${args.reportId}
+          or (a.target_kind = ${args.kind} and a.target_id = ${args.targetId})
+          or (a.target_user_id = ${args.targetUserId} and a.action in ('suspend', 'lift', 'hold'))
+        order by a.created_at, a.id limit 100`,
+  );
+  return rows;
+}
+
+/**
+ * The deletion job's freeze (modules/feed/expiry.ts): a post is kept while an open report holds
+ * it, or while moderation hides it and its own expiry has not come. `post` is the SQL of the
+ * post's id column.
+ */
+export function moderationKeeps(post: SQL, now: Date): SQL {
+  return sql`(exists (select 1 from reports r where r.post_id = ${post} and r.status = 'open')
+    or exists (select 1 from moderation_hidden_posts h where h.post_id = ${post}
+      and (h.original_expires_at is null or h.original_expires_at > ${now})))`;
+}
+
+export type { Db };
+
+/** Clears a wallet's profile (display name, picture, bio): what a wallet shows of its own. */
+export async function clearProfile(tx: Q, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update users set display_name = null, avatar_url = null, bio = null where id = ${userId}`,
+  );
+}

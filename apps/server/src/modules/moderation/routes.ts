@@ -1,0 +1,142 @@
+import {
+  createReportRequestSchema,
+  decideReportRequestSchema,
+  liftSuspensionRequestSchema,
+} from '@dum/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { requireUser } from '../auth/index.ts';
+import {
+  moderationQueueJsonSchema,
+  moderationStatusJsonSchema,
+  reportJsonSchema,
+  reportListJsonSchema,
+} from './json-schemas.ts';
+import {
+  assertNotSuspended,
+  createReport,
+  decideReport,
+  getReport,
+  liftSuspension,
+  moderationQueue,
+  moderationStatus,
+  myReports,
+  type ModerationDeps,
+} from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write a suspended wallet may not make (post, comment, message, follow): the moderation
+     * slice's hook answers 403 `account_suspended` before the route runs (docs/api.md
+     * "Moderation"). One check for every such route.
+     */
+    refusedWhenSuspended?: boolean;
+  }
+}
+
+const noQuery = z.object({});
+
+export function moderationDepsOf(ctx: AppContext): ModerationDeps {
+  return {
+    db: ctx.database.db,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    media: ctx.media,
+    moderators: ctx.config.moderation.moderators,
+    autoHideReports: ctx.config.moderation.autoHideReports,
+    holdReports: ctx.config.moderation.holdReports,
+    established: ctx.config.economy.established,
+  };
+}
+
+/**
+ * The suspension check on every route that opts in (`config.refusedWhenSuspended`). Registered
+ * by app.ts before the slices' routes, after authentication.
+ */
+export function registerSuspensionCheck(app: FastifyInstance, ctx: AppContext): void {
+  const deps = { db: ctx.database.db, clock: ctx.clock };
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.refusedWhenSuspended || !request.user) return;
+    await assertNotSuspended(deps, request.user.id);
+  });
+}
+
+/** Reports, the moderators' queue and actions (docs/api.md "Moderation"). */
+export function moderationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = moderationDepsOf(ctx);
+
+  app.post(
+    '/api/reports',
+    { schema: { response: { 201: reportJsonSchema } }, config: { writeLimit: 'report' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = parseBody(createReportRequestSchema, request.body ?? {});
+      return reply.status(201).send(await createReport(deps, user, body));
+    },
+  );
+
+  app.get(
+    '/api/reports',
+    { schema: { response: { 200: reportListJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return { items: await myReports(deps, user) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/reports/:id',
+    { schema: { response: { 200: reportJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return getReport(deps, user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/moderation/me',
+    { schema: { response: { 200: moderationStatusJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return moderationStatus(deps, user);
+    },
+  );
+
+  app.get(
+    '/api/moderation/queue',
+    { schema: { response: { 200: moderationQueueJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return moderationQueue(deps, user);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/moderation/reports/:id/decision',
+    { schema: { response: { 200: reportJsonSchema } }, config: { writeLimit: 'other' } },
+    async (request) => {
+      const user = requireUser(request);
+      const body = parseBody(decideReportRequestSchema, request.body ?? {});
+      return decideReport(deps, user, request.params.id, body);
+    },
+  );
+
+  app.post<{ Params: { address: string } }>(
+    '/api/moderation/wallets/:address/lift',
+    { config: { writeLimit: 'other' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = parseBody(liftSuspensionRequestSchema, request.body ?? {});
+      await liftSuspension(deps, user, request.params.address, body.reason);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,471 @@
+import {
+  AppError,
+  isEstablished,
+  type AuditEntry,
+  type CreateReportRequest,
+  type DecideReportRequest,
+  type EstablishedRule,
+  type ModerationQueue,
+  type ModerationStatus,
+  type QueueReport,
+  type Report,
+  type ReportStatus,
+} from '@dum/core';
+import type { Db } from '../../db/database.ts';
+import type { Tx } from '../emissions/index.ts';
+import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import { removeMediaFiles, type MediaStore } from '../media/index.ts';
+import {
+  activeSuspension,
+  activeSuspensions,
+  clearProfile,
+  appendAudit,
+  auditOf,
+  decideOpenReports,
+  deleteComment,
+  deletePost,
+  endedSuspensionHides,
+  findComment,
+  findPost,
+  findReceivedMessage,
+  findWallet,
+  hasActiveHold,
+  hiddenPostIds,
+  hidePosts,
+  insertReport,
+  insertRestriction,
+  liftRestrictions,
+  openReports,
+  openReportsOnTarget,
+  postIs,
+  postsOf,
+  removeDirectMessage,
+  reportById,
+  reportsBy,
+  standingOf,
+  targetFacts,
+  trustedReportersOf,
+  trustedReportersOfWallet,
+  unhidePosts,
+  userIdOf,
+  type FoundTarget,
+  type ReportRow,
+} from './repo.ts';
+
+export interface ModerationDeps {
+  db: Db;
+  bus: Pick<EventBus, 'publish'>;
+  clock: { now(): Date };
+  logger: { error(details: object, message: string): void };
+  media: MediaStore;
+  /** MODERATOR_WALLETS */
+  moderators: ReadonlySet<string>;
+  /** MODERATION_AUTO_HIDE_REPORTS: trusted reporters that hide content at once. */
+  autoHideReports: number;
+  /** MODERATION_HOLD_REPORTS: trusted reporters that stop a wallet's earning. */
+  holdReports: number;
+  established: EstablishedRule;
+}
+
+interface Viewer {
+  id: string;
+  solAddress: string;
+}
+
+const MY_REPORTS_LIMIT = 100;
+const QUEUE_LIMIT = 200;
+const POSITIVE_ID = /^[1-9]\d{0,18}$/;
+
+function parseContentId(value: string): bigint {
+  if (!POSITIVE_ID.test(value) || BigInt(value) > 2n ** 63n - 1n) {
+    throw new AppError('report_target_not_found');
+  }
+  return BigInt(value);
+}
+
+export function isModerator(deps: Pick<ModerationDeps, 'moderators'>, viewer: Viewer): boolean {
+  return deps.moderators.has(viewer.solAddress);
+}
+
+export function requireModerator(deps: Pick<ModerationDeps, 'moderators'>, viewer: Viewer): void {
+  if (!isModerator(deps, viewer)) throw new AppError('not_moderator');
+}
+
+function reportOf(row: ReportRow): Report {
+  return {
+    id: row.id,
+    targetKind: row.target_kind,
+    targetId: row.target_id,
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    snapshot: row.snapshot,
+  };
+}
+
+async function findTarget(
+  db: Db,
+  body: CreateReportRequest,
+  reporter: Viewer,
+  now: Date,
+): Promise<FoundTarget | null> {
+  switch (body.targetKind) {
+    case 'post':
+      return findPost(db, parseContentId(body.targetId), now);
+    case 'comment':
+      return findComment(db, parseContentId(body.targetId), now);
+    case 'message':
+      return findReceivedMessage(db, parseContentId(body.targetId), reporter.id);
+    case 'wallet':
+      return findWallet(db, body.targetId);
+  }
+}
+
+/**
+ * Files a report (one open per reporter and target). The content is copied as it is now; a
+ * post or comment report freezes its post past its 24 hours until decided. Reported by
+ * MODERATION_AUTO_HIDE_REPORTS trusted wallets, a post is hidden at once; a wallet with open
+ * reports from MODERATION_HOLD_REPORTS trusted wallets stops earning until they are decided.
+ */
+export async function createReport(
+  deps: ModerationDeps,
+  reporter: Viewer,
+  body: CreateReportRequest,
+): Promise<Report> {
+  const now = deps.clock.now();
+  const target = await findTarget(deps.db, body, reporter, now);
+  if (!target) throw new AppError('report_target_not_found');
+  if (target.ownerId === reporter.id) throw new AppError('report_own_content');
+  const trusted = isEstablished(await standingOf(deps.db, reporter.id), deps.established, now);
+
+  const id = await deps.db.transaction(async (tx) => {
+    const reportId = await insertReport(tx, {
+      reporterId: reporter.id,
+      targetKind: body.targetKind,
+      target,
+      reason: body.reason,
+      note: body.note && body.note.length > 0 ? body.note : null,
+      trusted,
+      now,
+    });
+    if (reportId === null) throw new AppError('report_duplicate');
+    if (!trusted) return reportId;
+    const audit = {
+      moderatorId: null,
+      reportId,
+      targetKind: body.targetKind,
+      targetId: target.targetId,
+      targetUserId: target.ownerId,
+      now,
+    };
+    if (body.targetKind === 'post' && target.postId !== null) {
+      const reporters = await trustedReportersOf(tx, 'post', target.targetId);
+      if (reporters >= deps.autoHideReports) {
+        const hidden = await hidePosts(tx, {
+          where: postIs(target.postId),
+          cause: 'auto_hide',
+          now,
+        });
+        if (hidden > 0) {
+          await appendAudit(tx, {
+            ...audit,
+            action: 'auto_hide',
+            reason: `Reported by ${reporters} trusted wallets: hidden pending review.`,
+          });
+        }
+      }
+    }
+    const walletReporters = await trustedReportersOfWallet(tx, target.ownerId);
+    if (walletReporters >= deps.holdReports && !(await hasActiveHold(tx, target.ownerId, now))) {
+      await insertRestriction(tx, {
+        userId: target.ownerId,
+        kind: 'hold',
+        reason: `Open reports from ${walletReporters} trusted wallets.`,
+        endsAt: null,
+        now,
+      });
+      await appendAudit(tx, {
+        ...audit,
+        action: 'hold',
+        reason: `Open reports from ${walletReporters} trusted wallets: no earning pending review.`,
+      });
+    }
+    return reportId;
+  });
+  const row = await reportById(deps.db, BigInt(id));
+  if (!row) throw new Error('the report just filed is missing');
+  return reportOf(row);
+}
+
+export async function myReports(deps: ModerationDeps, viewer: Viewer): Promise<Report[]> {
+  return (await reportsBy(deps.db, viewer.id, MY_REPORTS_LIMIT)).map(reportOf);
+}
+
+/** A report for its reporter or a moderator; anyone else is told it does not exist. */
+export async function getReport(deps: ModerationDeps, viewer: Viewer, id: string): Promise<Report> {
+  if (!POSITIVE_ID.test(id)) throw new AppError('report_not_found');
+  const row = await reportById(deps.db, BigInt(id));
+  if (!row || (row.reporter_id !== viewer.id && !isModerator(deps, viewer))) {
+    throw new AppError('report_not_found');
+  }
+  return reportOf(row);
+}
+
+function auditEntryOf(row: Awaited<ReturnType<typeof auditOf>>[number]): AuditEntry {
+  const entry: AuditEntry = {
+    id: row.id,
+    action: row.action,
+    moderatorAddress: row.moderator_address,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  if (row.action === 'suspend') entry.endsAt = row.details.endsAt ?? null;
+  return entry;
+}
+
+/** The moderators' queue: open reports by severity then age, with history and audit. */
+export async function moderationQueue(
+  deps: ModerationDeps,
+  viewer: Viewer,
+): Promise<ModerationQueue> {
+  requireModerator(deps, viewer);
+  const now = deps.clock.now();
+  const rows = await openReports(deps.db, QUEUE_LIMIT);
+  const hidden = await hiddenPostIds(
+    deps.db,
+    rows.flatMap((row) => (row.post_id ? [BigInt(row.post_id)] : [])),
+  );
+  const reports: QueueReport[] = [];
+  for (const row of rows) {
+    const facts = await targetFacts(deps.db, row.target_user_id, new Date(row.created_at));
+    if (!facts) continue;
+    const suspension = await activeSuspension(deps.db, row.target_user_id, now);
+    reports.push({
+      ...reportOf(row),
+      reporterAddress: row.reporter_address,
+      openReportsOnTarget: await openReportsOnTarget(deps.db, row.target_kind, row.target_id),
+      hidden:
+        (row.target_kind === 'post' && row.post_id !== null && hidden.has(row.post_id)) ||
+        suspension !== null,
+      target: {
+        address: facts.address,
+        name: facts.name,
+        accountCreatedAt: new Date(facts.created_at).toISOString(),
+        established: isEstablished(
+          {
+            solAddress: facts.address,
+            createdAt: new Date(facts.created_at),
+            firstPostAt: facts.first_post_at ? new Date(facts.first_post_at) : null,
+            vouchedAt: facts.vouched_at ? new Date(facts.vouched_at) : null,
+          },
+          deps.established,
+          now,
+        ),
+        earlierReports: facts.earlier_reports,
+        upheldReports: facts.upheld_reports,
+        suspended: suspension !== null,
+        suspendedUntil: suspension?.ends_at ? new Date(suspension.ends_at).toISOString() : null,
+      },
+      audit: (
+        await auditOf(deps.db, {
+          reportId: row.id,
+          kind: row.target_kind,
+          targetId: row.target_id,
+          targetUserId: row.target_user_id,
+        })
+      ).map(auditEntryOf),
+    });
+  }
+  const suspensions = (await activeSuspensions(deps.db, now)).map((row) => ({
+    address: row.address,
+    name: row.name,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    endsAt: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+  }));
+  return { reports, suspensions };
+}
+
+const DECIDED_STATUS: Record<DecideReportRequest['action'], Exclude<ReportStatus, 'open'>> = {
+  dismiss: 'dismissed',
+  remove: 'removed',
+  suspend: 'suspended',
+};
+
+/**
+ * A moderator's decision on a report, for every open report on the same target: dismiss (an
+ * automatic hide ends), remove the content for everyone (media files too), or suspend its
+ * wallet (hides its posts, stops its writes and earning). Written to the audit log; each
+ * reporter is notified.
+ */
+export async function decideReport(
+  deps: ModerationDeps,
+  moderator: Viewer,
+  id: string,
+  body: DecideReportRequest,
+): Promise<Report> {
+  requireModerator(deps, moderator);
+  if (!POSITIVE_ID.test(id)) throw new AppError('report_not_found');
+  const now = deps.clock.now();
+  const endsAt = body.action === 'suspend' && body.endsAt ? new Date(body.endsAt) : null;
+  if (endsAt && endsAt.getTime() <= now.getTime()) throw new AppError('invalid_suspension_end');
+
+  const { decided, files } = await deps.db.transaction(async (tx) => {
+    const report = await reportById(tx, BigInt(id), true);
+    if (!report) throw new AppError('report_not_found');
+    if (report.status !== 'open') throw new AppError('report_decided');
+    const target = {
+      kind: report.target_kind,
+      targetId: report.target_id,
+      targetUserId: report.target_user_id,
+    };
+    // Dismissed or suspended: an automatic hide ends (a suspension hides the posts again, as
+    // its own, below). First, so the suspension's hide is not undone.
+    if (body.action !== 'remove' && report.post_id !== null && target.kind === 'post') {
+      await unhidePosts(tx, { where: postIs(BigInt(report.post_id)), cause: 'auto_hide' });
+    }
+    let removedFiles: string[] = [];
+    if (body.action === 'remove') {
+      removedFiles = await removeContent(tx, report);
+    } else if (body.action === 'suspend') {
+      await liftRestrictions(tx, { userId: report.target_user_id, kind: 'suspension', now });
+      await insertRestriction(tx, {
+        userId: report.target_user_id,
+        kind: 'suspension',
+        reason: body.reason,
+        endsAt,
+        now,
+      });
+      await hidePosts(tx, { where: postsOf(report.target_user_id), cause: 'suspension', now });
+    }
+    await appendAudit(tx, {
+      moderatorId: moderator.id,
+      action: body.action,
+      reportId: report.id,
+      targetKind: target.kind,
+      targetId: target.targetId,
+      targetUserId: target.targetUserId,
+      reason: body.reason,
+      details: body.action === 'suspend' ? { endsAt: endsAt ? endsAt.toISOString() : null } : {},
+      now,
+    });
+    const closed = await decideOpenReports(tx, {
+      kind: target.kind,
+      targetId: target.targetId,
+      status: DECIDED_STATUS[body.action],
+      now,
+    });
+    // The earning hold lasts while enough trusted reports stay open.
+    if ((await trustedReportersOfWallet(tx, report.target_user_id)) < deps.holdReports) {
+      await liftRestrictions(tx, { userId: report.target_user_id, kind: 'hold', now });
+    }
+    return { decided: closed, files: removedFiles };
+  });
+  await removeMediaFiles(deps.media, files);
+  for (const closed of decided) {
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: [closed.reporter_id] },
+      {
+        type: 'report_decided',
+        data: { reportId: closed.id, status: DECIDED_STATUS[body.action] },
+      },
+    );
+  }
+  const row = await reportById(deps.db, BigInt(id));
+  if (!row) throw new Error('the decided report is missing');
+  return reportOf(row);
+}
+
+/** Removes the reported content for everyone; answers the media files to delete after commit. */
+async function removeContent(tx: Tx, report: ReportRow): Promise<string[]> {
+  switch (report.target_kind) {
+    case 'post':
+      return deletePost(tx, BigInt(report.target_id));
+    case 'comment':
+      await deleteComment(tx, BigInt(report.target_id));
+      return [];
+    case 'message':
+      return removeDirectMessage(tx, BigInt(report.target_id));
+    case 'wallet':
+      // A wallet's own content is its profile: its name, picture and bio go.
+      await clearProfile(tx, report.target_user_id);
+      return [];
+  }
+}
+
+/** Lifts a wallet's suspension now: its posts come back, it may write and earn again. */
+export async function liftSuspension(
+  deps: ModerationDeps,
+  moderator: Viewer,
+  address: string,
+  reason: string,
+): Promise<void> {
+  requireModerator(deps, moderator);
+  const now = deps.clock.now();
+  const userId = await userIdOf(deps.db, address);
+  if (!userId) throw new AppError('suspension_not_found');
+  await deps.db.transaction(async (tx) => {
+    const lifted = await liftRestrictions(tx, { userId, kind: 'suspension', now });
+    if (lifted === 0) throw new AppError('suspension_not_found');
+    await unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' });
+    await appendAudit(tx, {
+      moderatorId: moderator.id,
+      action: 'lift',
+      reportId: null,
+      targetKind: 'wallet',
+      targetId: userId,
+      targetUserId: userId,
+      reason,
+      now,
+    });
+  });
+}
+
+/** GET /api/moderation/me */
+export async function moderationStatus(
+  deps: ModerationDeps,
+  viewer: Viewer,
+): Promise<ModerationStatus> {
+  const suspension = await activeSuspension(deps.db, viewer.id, deps.clock.now());
+  return {
+    moderator: isModerator(deps, viewer),
+    suspension: suspension
+      ? {
+          endsAt: suspension.ends_at ? new Date(suspension.ends_at).toISOString() : null,
+          reason: suspension.reason,
+        }
+      : null,
+  };
+}
+
+/**
+ * The one check every write a suspended wallet may not make goes through (routes opt in with
+ * `config.refusedWhenSuspended`, routes.ts): read from the database on every call, so a
+ * suspension or its lifting holds on every instance at once.
+ */
+export async function assertNotSuspended(
+  deps: Pick<ModerationDeps, 'db' | 'clock'>,
+  userId: string,
+): Promise<void> {
+  const suspension = await activeSuspension(deps.db, userId, deps.clock.now());
+  if (!suspension) return;
+  throw new AppError('account_suspended', {
+    details: { endsAt: suspension.ends_at ? new Date(suspension.ends_at).toISOString() : null },
+  });
+}
+
+/** Gives back the posts of wallets whose suspension ended by time (the periodic job). */
+export async function restoreEndedSuspensions(
+  deps: Pick<ModerationDeps, 'db' | 'clock'>,
+): Promise<number> {
+  const users = await endedSuspensionHides(deps.db, deps.clock.now());
+  for (const userId of users) {
+    await deps.db.transaction((tx) =>
+      unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' }),
+    );
+  }
+  return users.length;
+}

@@ -1,0 +1,95 @@
+import type { Report } from '@dum/core';
+import { Flag } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { formatRelativeTime } from '../feed/post-display.ts';
+import type { Viewer } from '../feed/use-viewer.ts';
+import { ConnectPrompt } from '../shell/connect-prompt.tsx';
+import { capitalized, reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';
+import { errorMessage, useMyReports } from './moderation-queries.ts';
+import { SnapshotView } from './snapshot-view.tsx';
+
+/** /reports: the reports the viewer filed and what became of each. */
+export function MyReports({ viewer }: { viewer: Viewer }) {
+  useDocumentTitle('My reports');
+  const reports = useMyReports(viewer.isAuthenticated);
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <header className="mb-5">
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <Flag className="size-6 text-danger" aria-hidden="true" />
+          My reports
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          What you reported and what the moderators decided. You are notified of each decision.
+        </p>
+      </header>
+      {!viewer.isAuthenticated ? (
+        <ConnectPrompt viewer={viewer} title="Sign in to see your reports">
+          Your reports are yours alone: sign in with the wallet that filed them.
+        </ConnectPrompt>
+      ) : reports.isPending ? (
+        <div aria-busy="true" aria-label="Loading your reports" className="flex flex-col gap-3">
+          <Skeleton className="h-28 rounded-card" />
+          <Skeleton className="h-28 rounded-card" />
+        </div>
+      ) : reports.isError ? (
+        <LoadError
+          title="Could not load your reports"
+          message={errorMessage(reports.error)}
+          onRetry={() => void reports.refetch()}
+        />
+      ) : reports.data.items.length === 0 ? (
+        <div className="rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">No reports yet</h2>
+          <p className="mt-1 text-sm text-muted">
+            To report a post, comment, message or wallet, use Report in its menu.
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Your reports">
+          {reports.data.items.map((report) => (
+            <ReportRow key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ReportRow({ report }: { report: Report }) {
+  const now = useNow(60_000);
+  const label = TARGET_LABEL[report.targetKind];
+  return (
+    <li
+      data-testid="my-report"
+      className="flex flex-col gap-2 rounded-card border border-border bg-surface/80 p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">{capitalized(label)}</span>
+        <span className="text-muted">· {reasonLabel(report.reason)}</span>
+        <time dateTime={report.createdAt} className="text-subtle">
+          · {formatRelativeTime(report.createdAt, now)}
+        </time>
+        <Badge
+          variant={
+            report.status === 'open'
+              ? 'outline'
+              : report.status === 'dismissed'
+                ? 'default'
+                : 'success'
+          }
+          className="ml-auto"
+          data-testid="report-status"
+        >
+          {STATUS_LABEL[report.status]}
+        </Badge>
+      </div>
+      <SnapshotView snapshot={report.snapshot} label={capitalized(label)} />
+      {report.note && <p className="text-xs text-muted">Your note: {report.note}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ReportReason, ReportTargetKind } from '@dum/core';
+import { Flag } from 'lucide-react';
+import { useId, useState } from 'react';
+import { BusyButton } from '../../components/ui/button.tsx';
+import {
+  ConfirmFooter,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { errorMessage, useCreateReport } from './moderation-queries.ts';
+import { REASONS, TARGET_LABEL } from './labels.ts';
+
+const NOTE_MAX = 500;
+
+/**
+ * "Report this post" (or comment, message, wallet): a reason, and for Other a few words. One
+ * open report per target: a second one is refused with the server's reason.
+ */
+export function ReportDialog({
+  targetKind,
+  targetId,
+  open,
+  onOpenChange,
+}: {
+  targetKind: ReportTargetKind;
+  targetId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const ids = { note: useId(), error: useId(), legend: useId() };
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const create = useCreateReport();
+  const noteNeeded = reason === 'other' && note.trim().length === 0;
+  const canSend = reason !== null && !noteNeeded && note.length <= NOTE_MAX && !create.isPending;
+  const label = TARGET_LABEL[targetKind];
+
+  const send = () => {
+    if (reason === null) return;
+    const trimmed = note.trim();
+    create.mutate(
+      { targetKind, targetId, reason, ...(trimmed ? { note: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          setReason(null);
+          setNote('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Report this {label}</DialogTitle>
+          <DialogDescription>
+            Moderators review every report. A reported free post is kept past its 24 hours until
+            they decide.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canSend) send();
+          }}
+        >
+          <fieldset aria-labelledby={ids.legend} className="flex flex-col gap-2">
+            <legend id={ids.legend} className="mb-2 text-sm font-medium">
+              Why are you reporting it?
+            </legend>
+            {REASONS.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={option.value}
+                  checked={reason === option.value}
+                  onChange={() => setReason(option.value)}
+                  className="mt-1 accent-[var(--color-primary)]"
+                />
+                <span>
+                  <span className="block text-sm font-medium">{option.label}</span>
+                  <span className="block text-xs text-muted">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={ids.note} className="mt-4 block text-sm font-medium">
+            Details {reason === 'other' ? '(required)' : '(optional)'}
+          </label>
+          <textarea
+            id={ids.note}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            maxLength={NOTE_MAX}
+            aria-invalid={noteNeeded || undefined}
+            className="mt-1.5 w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
+            placeholder="What should a moderator know?"
+          />
+          {create.isError && (
+            <p id={ids.error} role="alert" className="mt-2 text-sm text-danger">
+              {errorMessage(create.error)}
+            </p>
+          )}
+          <div className="mt-5">
+            <ConfirmFooter busy={create.isPending}>
+              <BusyButton
+                type="submit"
+                variant="danger"
+                busy={create.isPending}
+                busyLabel="Sending..."
+                disabled={!canSend}
+                icon={<Flag aria-hidden="true" />}
+              >
+                Send report
+              </BusyButton>
+            </ConfirmFooter>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
