@@ -12,6 +12,7 @@ import { WalletProvider } from './wallet-context.tsx';
 import { WalletControl } from './wallet-control.tsx';
 import { WalletModal } from './wallet-modal.tsx';
 import { WalletStore } from './wallet-store.ts';
+import { MemoryRouter } from 'react-router';
 
 export interface FakeServer {
   cluster: string;
@@ -108,17 +109,20 @@ export function renderWallet(
   children: ReactNode = <WalletControl />,
 ) {
   const store = new WalletStore({ registry, storage: window.localStorage, restoreTimeoutMs: 500 });
+  // The wallet menu links to pages (My reports): a router, as the app has.
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <WalletProvider store={store}>
-          <AuthProvider>
-            {children}
-            <WalletModal />
-          </AuthProvider>
-        </WalletProvider>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <TooltipProvider>
+          <WalletProvider store={store}>
+            <AuthProvider>
+              {children}
+              <WalletModal />
+            </AuthProvider>
+          </WalletProvider>
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
