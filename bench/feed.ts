@@ -403,6 +403,26 @@ async function main(): Promise<void> {
         `${followingAtTarget.requestsPerSecond} req/s with p99 ${followingAtTarget.p99} ms ` +
         `(target ≥ 1000 req/s with p99 < 25)\n`,
     );
+    // Issue 26's targets: signed-in and deep reads as fast as anonymous ones.
+    const named = (scenario: string) => {
+      const row = rows.find((candidate) => candidate.scenario === scenario);
+      if (!row) throw new Error(`no row ${scenario}`);
+      return row;
+    };
+    const judged = (scenario: string, minRatio: number, maxP99: number) => {
+      const row = named(scenario);
+      const met =
+        row.requestsPerSecond / ceilingRow.requestsPerSecond >= minRatio && row.p99 < maxP99;
+      return `${scenario}: ${ratio(row)} of the ceiling, p99 ${row.p99} ms (target ≥ ${minRatio}, p99 < ${maxP99}): ${met ? 'met' : 'NOT met'}`;
+    };
+    process.stdout.write(
+      `${[
+        judged('first page, signed in', 0.5, 10),
+        judged('deep pages, anonymous', 0.2, 10),
+        judged('deep pages, signed in', 0.2, 10),
+        judged('following feed, signed in', 0.1, 25),
+      ].join('\n')}\n`,
+    );
     const failures = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     if (failures.length > 0) {
       throw new Error(`failed requests in: ${failures.map((row) => row.scenario).join(', ')}`);
