@@ -1,5 +1,6 @@
 import type { ReportReason, ReportSnapshot, ReportStatus, ReportTargetKind } from '@dum/core';
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
 
@@ -383,6 +384,26 @@ export async function activeSuspension(
         where user_id = ${userId} and kind = 'suspension' and ${ACTIVE(now)}
         order by ends_at desc nulls first limit 1`,
   );
+  return rows[0] ?? null;
+}
+
+/**
+ * The same on the pool as one named statement, planned once per connection: the check every
+ * write route makes (routes.ts, registerSuspensionCheck), so it must cost one short round trip.
+ */
+export async function activeSuspensionOnPool(
+  pool: pg.Pool,
+  userId: string,
+  now: Date,
+): Promise<{ ends_at: Date | null } | null> {
+  const { rows } = await pool.query<{ ends_at: Date | null }>({
+    name: 'moderation_active_suspension',
+    text: `select ends_at from wallet_restrictions
+      where user_id = $1 and kind = 'suspension' and lifted_at is null
+        and (ends_at is null or ends_at > $2)
+      order by ends_at desc nulls first limit 1`,
+    values: [userId, now],
+  });
   return rows[0] ?? null;
 }
 

@@ -58,7 +58,7 @@ export function moderationDepsOf(ctx: AppContext): ModerationDeps {
  * by app.ts before the slices' routes, after authentication.
  */
 export function registerSuspensionCheck(app: FastifyInstance, ctx: AppContext): void {
-  const deps = { db: ctx.database.db, clock: ctx.clock };
+  const deps = { pool: ctx.database.pool, clock: ctx.clock };
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.refusedWhenSuspended || !request.user) return;
     await assertNotSuspended(deps, request.user.id);

@@ -11,12 +11,15 @@ import {
   type Report,
   type ReportStatus,
 } from '@dum/core';
+import type pg from 'pg';
+import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
 import {
   activeSuspension,
+  activeSuspensionOnPool,
   activeSuspensions,
   clearProfile,
   appendAudit,
@@ -447,10 +450,10 @@ export async function moderationStatus(
  * suspension or its lifting holds on every instance at once.
  */
 export async function assertNotSuspended(
-  deps: Pick<ModerationDeps, 'db' | 'clock'>,
+  deps: { pool: pg.Pool; clock: Clock },
   userId: string,
 ): Promise<void> {
-  const suspension = await activeSuspension(deps.db, userId, deps.clock.now());
+  const suspension = await activeSuspensionOnPool(deps.pool, userId, deps.clock.now());
   if (!suspension) return;
   throw new AppError('account_suspended', {
     details: { endsAt: suspension.ends_at ? new Date(suspension.ends_at).toISOString() : null },
