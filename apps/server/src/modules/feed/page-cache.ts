@@ -21,6 +21,12 @@ export interface PageCache<Page> {
   readonly enabled: boolean;
   get(key: string, load: () => Promise<Loaded<Page>>): Promise<Page>;
   invalidate(): void;
+  /**
+   * Changes every held page in place (a like or comment count this instance just changed), so
+   * the pages stay warm under writes that move only counts; a load already in flight may have
+   * read the count before the change, so it answers its callers but is not kept.
+   */
+  patch(change: (page: Page) => void): void;
 }
 
 export interface Loaded<Page> {
@@ -73,6 +79,11 @@ export function createPageCache<Page>(options: {
       generation += 1;
       entries.clear();
       loading.clear();
+    },
+    patch(change) {
+      generation += 1;
+      loading.clear();
+      for (const entry of entries.values()) change(entry.page);
     },
   };
 }

@@ -82,6 +82,7 @@ import {
   type PostRow,
 } from './repo.ts';
 import {
+  moveCount,
   presentSharedPage,
   SHARED_PAGE_SPARE,
   sharedPageOf,
@@ -637,7 +638,7 @@ export async function toggleEngagement(
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
   const now = deps.clock.now();
-  const toggled = await inTransaction(deps, async (client) => {
+  const { toggled, likes } = await inTransaction(deps, async (client) => {
     const tx = drizzle(client);
     await readActor(tx, user.id);
     const post = await lockLivePost(
@@ -670,7 +671,7 @@ export async function toggleEngagement(
           now,
         );
       }
-      return 'on' as const;
+      return { toggled: 'on' as const, likes: kind === 'like' ? 1 : 0 };
     }
     const likedAt = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
     if (likedAt && kind === 'like') {
@@ -684,14 +685,12 @@ export async function toggleEngagement(
         });
       }
     }
-    return 'off' as const;
+    return { toggled: 'off' as const, likes: likedAt && kind === 'like' ? -1 : 0 };
   });
   // Before the answer: no read after it, on any instance, gets the viewer's marks from before.
   await deps.versions.bump(user.id);
-  if (kind === 'like') {
-    deps.pages.invalidate();
-    if (toggled === 'on') await deps.emissions.settle();
-  }
+  if (likes !== 0) deps.pages.patch((page) => moveCount(page, id.toString(), 'like_count', likes));
+  if (kind === 'like' && toggled === 'on') await deps.emissions.settle();
   return { toggled };
 }
 
@@ -743,7 +742,7 @@ export async function addComment(
       username: profile.username,
     });
   });
-  deps.pages.invalidate();
+  deps.pages.patch((page) => moveCount(page, postId.toString(), 'comment_count', 1));
   await deps.emissions.settle();
   return item;
 }

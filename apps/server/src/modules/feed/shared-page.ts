@@ -25,6 +25,24 @@ export interface SharedPage {
   anonymous: Buffer | null;
 }
 
+/**
+ * A count of one post moved by a write on this instance (+1 or -1): the page's row follows it,
+ * and its serialised forms are made again.
+ */
+export function moveCount(
+  page: SharedPage,
+  postId: string,
+  counter: 'like_count' | 'comment_count',
+  delta: number,
+): void {
+  const index = page.rows.findIndex((row) => row.id === postId);
+  if (index < 0) return;
+  const row = page.rows[index] as SharedPostRow;
+  row[counter] = Math.max(0, row[counter] + delta);
+  page.items[index] = [];
+  page.anonymous = null;
+}
+
 /** Rows read past a page's own, so a viewer's blocks or others' pending posts seldom leave it short. */
 export const SHARED_PAGE_SPARE = 10;
 
