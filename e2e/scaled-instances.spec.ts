@@ -286,7 +286,8 @@ describe.skipIf(!ADMIN_DATABASE_URL || !REDIS_URL || !S3_URL)(
         token: fan.accessToken,
         body: { kind: 'like' },
       });
-      // Read from the shared database by A at once (a signed-in read is never cached).
+      // The post read by A from the shared database at once (A's shared feed pages show the
+      // count within FEED_CACHE_MS; the liker's own liked mark at once, docs/api.md "Feed").
       const onA = await call<FeedItem>(`${a.url}/api/messages-v2/messages/${post.id}`, {
         token: author.accessToken,
       });
