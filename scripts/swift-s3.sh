@@ -147,10 +147,30 @@ start_one() {
   echo $! >"$RUN_DIR/run/$name.pid"
 }
 
+memcached_up() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$MEMCACHED_PORT") 2>/dev/null
+}
+
+# tempauth keeps its tokens in memcached: a Swift left running without it answers 503 to every
+# sign-in (and its proxy shuns a restarted memcached for a while), so that counts as not running.
+auth_works() {
+  curl -fsS -o /dev/null --max-time 2 -H "X-Auth-User: $USER_NAME" -H "X-Auth-Key: $USER_KEY" \
+    "http://127.0.0.1:${PROXY_PORT}/auth/v1.0" 2>/dev/null
+}
+
 start() {
-  if healthy; then
+  if healthy && memcached_up && auth_works; then
     echo "Swift already answers on 127.0.0.1:${PROXY_PORT}" >&2
   else
+    if healthy; then
+      echo "Swift answers without working sign-ins: starting it again" >&2
+      stop
+      local waited=0
+      while healthy && ((waited < 100)); do
+        sleep 0.1
+        waited=$((waited + 1))
+      done
+    fi
     command -v swift-proxy-server >/dev/null ||
       { echo "swift-proxy-server not found: apt-get install swift swift-proxy swift-account swift-container swift-object memcached" >&2; exit 1; }
     [[ -f "$RUN_DIR/configured" ]] || configure
@@ -191,6 +211,8 @@ stop() {
       rm -f "$RUN_DIR/run/$name.pid"
     fi
   done
+  # Each server's workers, should one outlive its parent.
+  pkill -f "swift-[a-z]*-server $RUN_DIR/" 2>/dev/null || true
 }
 
 case "${1:-start}" in
