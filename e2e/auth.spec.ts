@@ -103,10 +103,11 @@ describe('wallet sign-in', () => {
   async function expectAuthenticated(page: Page, address: string): Promise<void> {
     const short = `${address.slice(0, 4)}...${address.slice(-4)}`;
     await control(page).locator('[data-state="authenticated"]').waitFor();
-    expect(await control(page).getByText(short).isVisible()).toBe(true);
-    expect(await control(page).getByRole('button', { name: 'Disconnect wallet' }).isVisible()).toBe(
-      true,
-    );
+    // The menu's code loads after the state switches: wait for what it renders, not a snapshot.
+    await control(page).getByText(short).waitFor({ state: 'visible' });
+    await control(page).getByRole('button', { name: 'Disconnect wallet' }).waitFor({
+      state: 'visible',
+    });
   }
 
   it('connect → automatic sign-in → authenticated control, with its storage keys', async () => {

@@ -269,7 +269,13 @@ export async function getFeedBody(
     const page = await deps.pages.get(`${limit}:${cursor ?? ''}`, () =>
       loadSharedPage(deps, after, limit),
     );
-    const body = presentSharedPage(page, limit, viewer && marks ? { id: viewer.id, marks } : null);
+    // A vault's summary changes with supports, claims and the escrow indexer, not all of which
+    // reach the bus: a signed-in page with vault posts is read in SQL, as fresh as before (the
+    // anonymous one keeps the first-page cache's time to live, as before).
+    const body =
+      page.vaults.byPost.size === 0 || !viewer
+        ? presentSharedPage(page, limit, viewer && marks ? { id: viewer.id, marks } : null)
+        : null;
     if (body) return body;
   }
   return Buffer.from(JSON.stringify(await getFeedPage(deps, { cursor, limit, viewer })));
