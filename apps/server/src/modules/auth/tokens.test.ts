@@ -123,4 +123,22 @@ describe('access tokens', () => {
     clock.advance(900_000 - 60_000 - 1000);
     await expectRefused(tokens.verifyAccessToken(second), 'Session ended');
   });
+
+  it('checks a token verified before (kept by its text) for expiry and revocation on every use', async () => {
+    const { tokens, clock } = setup();
+    const token = await tokens.issueAccessToken(user);
+    expect((await tokens.verifyAccessToken(token)).id).toBe(user.id);
+    // The same token with one character of its signature changed: not the kept one, so refused.
+    const changed = token.at(-5) === 'A' ? 'B' : 'A';
+    await expectRefused(
+      tokens.verifyAccessToken(`${token.slice(0, -5)}${changed}${token.slice(-4)}`),
+    );
+    await tokens.revokeSession(user.sessionId);
+    await expectRefused(tokens.verifyAccessToken(token), 'Session ended');
+
+    const other = await tokens.issueAccessToken({ ...user, sessionId: 'another-session' });
+    expect((await tokens.verifyAccessToken(other)).sessionId).toBe('another-session');
+    clock.advance(900_000);
+    await expectRefused(tokens.verifyAccessToken(other), 'Access token expired');
+  });
 });
