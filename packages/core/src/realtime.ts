@@ -4,7 +4,19 @@
  * Amounts are base-unit integer strings.
  */
 export type RealtimeEvent =
-  | { type: 'new_post'; data: { postId: string; author: { id: string; username: string | null } } }
+  | {
+      type: 'new_post';
+      data: {
+        postId: string;
+        author: { id: string; username: string | null };
+        /**
+         * An addition to the spec's fields: the post's time (ISO) when it is new, so instances
+         * keep the cached feed pages it cannot be on. Absent when an older post comes into
+         * view (a capsule opening, an escrow vault reaching the chain).
+         */
+        createdAt?: string;
+      };
+    }
   | {
       type: 'vault_support';
       data: {

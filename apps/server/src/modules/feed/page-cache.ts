@@ -8,9 +8,11 @@ import type { Clock } from '../../context.ts';
  * (service.ts, with viewer-state.ts); the entry only holds what is the same for everyone, plus
  * the caller's memo of serialised items (`memo`), which lives and dies with the entry.
  *
- * - A write on this instance (post, delete, like, comment, the expiry job) drops every entry at
- *   once, and so does a new post, a vault support or a capsule opening on any instance (the
- *   bus); a like or delete on another instance shows here within the time to live.
+ * - A new post, on this instance or any other (the bus), drops the pages it could be on: the
+ *   first pages, and those whose cursor is not older than the post. A delete, comment delete or
+ *   the expiry job on this instance, and a vault support or a capsule opening on any instance
+ *   drop every entry at once; a like or delete on another instance shows here within the time
+ *   to live.
  * - An entry never outlives the first expiry among its posts.
  * - Concurrent misses of one page share one load; a load that started before an invalidation
  *   answers its callers but is not kept.
@@ -19,14 +21,30 @@ import type { Clock } from '../../context.ts';
 export interface PageCache<Page> {
   /** False with a time to live of 0: every page is then read in SQL for its viewer. */
   readonly enabled: boolean;
-  get(key: string, load: () => Promise<Loaded<Page>>): Promise<Page>;
+  /**
+   * The page under `key`, held or loaded. `cursorMs`: the time of the page's cursor (its posts
+   * are all older), null for a first page; `postAdded` drops pages by it.
+   */
+  get(key: string, cursorMs: number | null, load: () => Promise<Loaded<Page>>): Promise<Page>;
   invalidate(): void;
+  /**
+   * A post became readable at `createdAtMs` (a new post: now): only pages it could be on are
+   * dropped, the first pages and those whose cursor is not older than it. The deep pages of a
+   * busy feed stay warm while people post.
+   */
+  postAdded(createdAtMs: number): void;
   /**
    * Changes every held page in place (a like or comment count this instance just changed), so
    * the pages stay warm under writes that move only counts; a load already in flight may have
    * read the count before the change, so it answers its callers but is not kept.
    */
   patch(change: (page: Page) => void): void;
+}
+
+/** A load in flight: its page's cursor time, and whether it may still be kept. */
+interface Flight {
+  cursorMs: number | null;
+  keep: boolean;
 }
 
 export interface Loaded<Page> {
@@ -41,48 +59,62 @@ export function createPageCache<Page>(options: {
   maxPages: number;
 }): PageCache<Page> {
   const { ttlMs, clock, maxPages } = options;
-  const entries = new Map<string, { page: Page; validUntil: number }>();
-  const loading = new Map<string, Promise<Page>>();
-  let generation = 0;
+  const entries = new Map<string, { page: Page; validUntil: number; cursorMs: number | null }>();
+  /** Loads in flight; one whose `keep` is cleared answers its callers but is not kept. */
+  const loading = new Map<string, { flight: Flight; promise: Promise<Page> }>();
+  /** Whether a post at `createdAtMs` could be on the page with this cursor. */
+  const couldHold = (cursorMs: number | null, createdAtMs: number) =>
+    cursorMs === null || cursorMs >= createdAtMs;
+  const stopLoads = (which: (flight: Flight) => boolean) => {
+    for (const [key, { flight }] of loading) {
+      if (!which(flight)) continue;
+      flight.keep = false;
+      loading.delete(key);
+    }
+  };
 
   return {
     enabled: ttlMs > 0,
-    async get(key, load) {
+    async get(key, cursorMs, load) {
       if (ttlMs <= 0) return (await load()).page;
       const now = clock.now().getTime();
       const entry = entries.get(key);
       if (entry && entry.validUntil > now) return entry.page;
       const pending = loading.get(key);
-      if (pending) return pending;
+      if (pending) return pending.promise;
 
-      const startedIn = generation;
+      const flight: Flight = { cursorMs, keep: true };
       const promise = load()
         .then(({ page, earliestExpiry }) => {
-          if (startedIn === generation) {
+          if (flight.keep) {
             entries.delete(key);
             if (entries.size >= maxPages) {
               const oldest = entries.keys().next();
               if (!oldest.done) entries.delete(oldest.value);
             }
             const expiry = earliestExpiry?.getTime() ?? Infinity;
-            entries.set(key, { page, validUntil: Math.min(now + ttlMs, expiry) });
+            entries.set(key, { page, validUntil: Math.min(now + ttlMs, expiry), cursorMs });
           }
           return page;
         })
         .finally(() => {
-          if (loading.get(key) === promise) loading.delete(key);
+          if (loading.get(key)?.flight === flight) loading.delete(key);
         });
-      loading.set(key, promise);
+      loading.set(key, { flight, promise });
       return promise;
     },
     invalidate() {
-      generation += 1;
       entries.clear();
-      loading.clear();
+      stopLoads(() => true);
+    },
+    postAdded(createdAtMs) {
+      for (const [key, entry] of entries) {
+        if (couldHold(entry.cursorMs, createdAtMs)) entries.delete(key);
+      }
+      stopLoads((flight) => couldHold(flight.cursorMs, createdAtMs));
     },
     patch(change) {
-      generation += 1;
-      loading.clear();
+      stopLoads(() => true);
       for (const entry of entries.values()) change(entry.page);
     },
   };

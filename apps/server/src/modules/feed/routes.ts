@@ -135,20 +135,25 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
     escrow: ctx.escrow,
     established: ctx.config.economy.established,
   };
-  // A post made (or a vault supported) on any instance drops this instance's cached first page.
+  // A post made (or a vault supported) on any instance drops this instance's cached pages.
   const unsubscribe = ctx.bus.subscribe((message) => {
     if (message.kind !== 'event') return;
-    const { type } = message.event;
+    const { event } = message;
+    if (event.type === 'new_post') {
+      // A new post drops only the pages it could be on; an older post coming into view, all.
+      const { createdAt, author } = event.data;
+      if (createdAt) deps.pages.postAdded(Date.parse(createdAt));
+      else deps.pages.invalidate();
+      // A post by a wallet drops the cached Following pages it belongs in.
+      deps.followingCache.postedBy(author.id);
+    }
     if (
-      type === 'new_post' ||
-      type === 'vault_support' ||
-      type === 'vault_completed' ||
-      type === 'time_capsule_opened'
+      event.type === 'vault_support' ||
+      event.type === 'vault_completed' ||
+      event.type === 'time_capsule_opened'
     ) {
       deps.pages.invalidate();
     }
-    // A post by a wallet drops the cached Following pages it belongs in.
-    if (type === 'new_post') deps.followingCache.postedBy(message.event.data.author.id);
   });
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -266,7 +266,8 @@ export async function getFeedBody(
   const after = cursor ? decodeCursor('feed', cursor) : null;
   const marks = viewer && deps.pages.enabled ? await deps.marks.get(viewer.id) : null;
   if (deps.pages.enabled && (!viewer || marks)) {
-    const page = await deps.pages.get(`${limit}:${cursor ?? ''}`, () =>
+    const key = `${limit}:${cursor ?? ''}`;
+    const page = await deps.pages.get(key, after ? after.createdAt.getTime() : null, () =>
       loadSharedPage(deps, after, limit),
     );
     // A vault's summary changes with supports, claims and the escrow indexer, not all of which
@@ -455,7 +456,7 @@ export async function createPost(
   // The author's row is gone (their token outlived their account).
   if (!row) throw new AppError('unauthorized');
 
-  deps.pages.invalidate();
+  deps.pages.postAdded(row.created_at.getTime());
   deps.followingCache.postedBy(author.id);
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
   // announces it (and rewards it) then.
@@ -468,7 +469,11 @@ export async function createPost(
       { kind: 'all' },
       {
         type: 'new_post',
-        data: { postId: row.id, author: { id: author.id, username: row.username } },
+        data: {
+          postId: row.id,
+          author: { id: author.id, username: row.username },
+          createdAt: row.created_at.toISOString(),
+        },
       },
     );
   }
