@@ -16,6 +16,7 @@ const entry = (authors: string[], ids = ['3', '2', '1']): FollowingEntry => ({
   ids,
   authors,
   follows: { count: authors.length - 1, newest: 1 },
+  version: null,
 });
 
 async function store(
@@ -117,5 +118,29 @@ describe('the Following first-page cache', () => {
     const cache = createFollowingPageCache(0, testClock());
     await store(cache, 'v', entry(['v']));
     expect(cache.get('v', 20)).toBeNull();
+  });
+
+  it('shares one load among concurrent first reads at one version, not across a post', async () => {
+    const cache = createFollowingPageCache(60_000, testClock());
+    let loads = 0;
+    const gate = deferred();
+    const load = async () => {
+      loads += 1;
+      await gate.promise;
+      return { entry: entry(['v', 'a']), value: loads };
+    };
+    const first = cache.rememberShared('v', 20, 7, load);
+    const second = cache.rememberShared('v', 20, 7, load);
+    // Another version (a follow or a like since) does not share it.
+    const newer = cache.rememberShared('v', 20, 8, load);
+    // A post since the load began: later readers load again, whoever wrote it.
+    cache.postedBy('z');
+    const afterPost = cache.rememberShared('v', 20, 7, load);
+    gate.resolve();
+    expect(await Promise.all([first, second, newer, afterPost])).toEqual([3, 3, 3, 3]);
+    expect(loads).toBe(3);
+    // Done: the next read starts a load of its own.
+    await cache.rememberShared('v', 20, 7, load);
+    expect(loads).toBe(4);
   });
 });

@@ -26,6 +26,16 @@ export interface FollowingPageCache {
     limit: number,
     load: () => Promise<{ entry: FollowingEntry; value: T }>,
   ): Promise<T>;
+  /**
+   * As `remember`, but concurrent calls for one viewer, page size and version (`entry.version`
+   * of the load, known beforehand) share one load, unless a post was announced since it began.
+   */
+  rememberShared<T>(
+    viewerId: string,
+    limit: number,
+    version: number,
+    load: () => Promise<{ entry: FollowingEntry; value: T }>,
+  ): Promise<T>;
   /** A post by this wallet: drop every entry it could belong to. */
   postedBy(authorId: string): void;
   readonly size: number;
@@ -43,6 +53,12 @@ export interface FollowingEntry {
   /** The viewer and the wallets they followed when the ids were read. */
   authors: readonly string[];
   follows: FollowsFingerprint;
+  /**
+   * The viewer's version (viewer-versions.ts) read before the ids, when known: while it is
+   * still the viewer's, their follows, blocks and marks are as they were, so the page can be
+   * made from shared rows without checking the follows in SQL.
+   */
+  version: number | null;
 }
 
 interface Stored extends FollowingEntry {
@@ -67,6 +83,8 @@ export function createFollowingPageCache(
   /** The sequence number each running load started at. */
   const running = new Set<number>();
   let seq = 0;
+  /** Shared loads in flight (rememberShared), by viewer, page size and version. */
+  const flights = new Map<string, Promise<unknown>>();
 
   function remove(key: string): void {
     const stored = entries.get(key);
@@ -128,7 +146,21 @@ export function createFollowingPageCache(
       if (ttlMs > 0 && !postedSince) store(`${viewerId}:${limit}`, entry);
       return value;
     },
+    rememberShared(viewerId, limit, version, load) {
+      const key = `${viewerId}:${limit}:${version}`;
+      const running = flights.get(key);
+      if (running) return running as Promise<Awaited<ReturnType<typeof load>>['value']>;
+      const promise = this.remember(viewerId, limit, load);
+      flights.set(key, promise);
+      const done = () => {
+        if (flights.get(key) === promise) flights.delete(key);
+      };
+      promise.then(done, done);
+      return promise;
+    },
     postedBy(authorId) {
+      // A load in flight may have read before this post: later callers start their own.
+      flights.clear();
       seq += 1;
       if (running.size > 0) recentPosts.push({ seq, authorId });
       const keys = byAuthor.get(authorId);

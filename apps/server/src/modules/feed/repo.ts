@@ -173,6 +173,25 @@ export async function readSharedFeedRows(
   return result.rows;
 }
 
+/** Posts by id as every viewer shares them (row-cache.ts), in no order. $1 now, $2 the ids. */
+const SHARED_ROWS_BY_IDS: pg.QueryConfig = {
+  name: 'feed_shared_by_ids',
+  text: `select ${POST_COLUMNS}, ${viewerColumns(null)}, not ${notPendingFor(null)} as pending
+    from messages m join users u on u.id = m.author_id
+    where m.id = any($2::bigint[]) and (m.expires_at is null or m.expires_at > $1)`,
+};
+
+export async function readSharedRowsByIds(
+  pool: pg.Pool,
+  args: { now: Date; ids: readonly string[] },
+): Promise<SharedPostRow[]> {
+  const result = await pool.query<SharedPostRow>({
+    ...SHARED_ROWS_BY_IDS,
+    values: [args.now, args.ids],
+  });
+  return result.rows;
+}
+
 export interface ViewerMarksRow {
   likes: string[];
   bookmarks: string[];

@@ -18,6 +18,7 @@ import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
 import { createFollowingPageCache } from './following-page-cache.ts';
 import { createPageCache } from './page-cache.ts';
+import { createRowCache } from './row-cache.ts';
 import type { SharedPage } from './shared-page.ts';
 import { createViewerMarksCache } from './viewer-state.ts';
 import {
@@ -31,9 +32,10 @@ import {
   createPost,
   deleteComment,
   deletePost,
+  dropShared,
   getFeedBody,
+  getFollowingBody,
   getFeedPage,
-  getFollowingPage,
   getPost,
   getUserPosts,
   listComments,
@@ -75,6 +77,8 @@ const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
 
 /** The feed's pages kept at once (page-cache.ts): the first pages and the deep ones read most. */
 const PAGE_CACHE_MAX_PAGES = 2_000;
+/** Posts held by id (row-cache.ts): the Following first pages of recent readers draw on them. */
+const ROW_CACHE_MAX_ROWS = 20_000;
 /** Signed-in viewers' marks (viewer-state.ts): kept 5 minutes, for up to 50,000 viewers. */
 const VIEWER_MARKS_TTL_MS = 5 * 60_000;
 const VIEWER_MARKS_MAX_VIEWERS = 50_000;
@@ -120,6 +124,11 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
       clock: ctx.clock,
       maxPages: PAGE_CACHE_MAX_PAGES,
     }),
+    rows: createRowCache({
+      ttlMs: ctx.config.feed.anonymousCacheMs,
+      clock: ctx.clock,
+      maxRows: ROW_CACHE_MAX_ROWS,
+    }),
     marks: createViewerMarksCache({
       versions: ctx.viewerVersions,
       clock: ctx.clock,
@@ -143,7 +152,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
       // A new post drops only the pages it could be on; an older post coming into view, all.
       const { createdAt, author } = event.data;
       if (createdAt) deps.pages.postAdded(Date.parse(createdAt));
-      else deps.pages.invalidate();
+      else dropShared(deps);
       // A post by a wallet drops the cached Following pages it belongs in.
       deps.followingCache.postedBy(author.id);
     }
@@ -152,7 +161,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
       event.type === 'vault_completed' ||
       event.type === 'time_capsule_opened'
     ) {
-      deps.pages.invalidate();
+      dropShared(deps);
     }
   });
   app.addHook('onClose', async () => {
@@ -171,7 +180,8 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
       const cursor = query.cursor ?? null;
       if (query.scope === 'following') {
         const viewer = requireUser(request);
-        return getFollowingPage(deps, { cursor, limit: query.limit, viewer });
+        const body = await getFollowingBody(deps, { cursor, limit: query.limit, viewer });
+        return reply.type('application/json; charset=utf-8').send(body);
       }
       if (query.scope === 'media') {
         return getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true });

@@ -77,12 +77,15 @@ import {
   readPostRow,
   readPostRows,
   readSharedFeedRows,
+  readSharedRowsByIds,
   readViewerMarks,
   type CommentRow,
   type PostRow,
 } from './repo.ts';
+import type { RowCache } from './row-cache.ts';
 import {
   moveCount,
+  presentHeldRows,
   presentSharedPage,
   SHARED_PAGE_SPARE,
   sharedPageOf,
@@ -100,6 +103,8 @@ export interface FeedDeps {
   media: MediaStore;
   /** The feed's pages as every viewer shares them (page-cache.ts). */
   pages: PageCache<SharedPage>;
+  /** Posts by id as every viewer shares them: the Following first pages' (row-cache.ts). */
+  rows: RowCache;
   /** Signed-in viewers' own marks, kept exact by their versions (viewer-state.ts). */
   marks: ViewerMarksCache;
   /** Bumped after a viewer's like or bookmark commits (viewer-versions.ts). */
@@ -178,10 +183,48 @@ async function toFeedPage(
   };
 }
 
+/**
+ * The Following feed as the JSON body the route answers. Its first page, while the viewer's
+ * marks are held (viewer-state.ts) and the posts that make it are remembered at the same version
+ * (following-page-cache.ts; a follow, unfollow, block or any mark bumps it), is made from the
+ * rows every viewer shares (row-cache.ts) without asking the database for the viewer; otherwise,
+ * and for later pages, it is read in SQL (getFollowingPage).
+ */
+export async function getFollowingBody(
+  deps: FeedDeps,
+  args: { cursor: string | null; limit: number; viewer: Viewer },
+): Promise<Buffer> {
+  const { cursor, limit, viewer } = args;
+  if (cursor === null && deps.pages.enabled) {
+    const state = await deps.marks.get(viewer.id);
+    const cached = deps.followingCache.get(viewer.id, limit);
+    if (state && cached && cached.version === state.version) {
+      const held = await deps.rows.getMany(cached.ids, (missing) =>
+        readSharedRowsByIds(deps.pool, { now: deps.clock.now(), ids: missing }),
+      );
+      const body =
+        held &&
+        presentHeldRows(held, cached.ids.length <= limit, limit, {
+          id: viewer.id,
+          marks: state.marks,
+        });
+      if (body) return body;
+    }
+    return Buffer.from(JSON.stringify(await getFollowingPage(deps, { ...args, version: state })));
+  }
+  return Buffer.from(JSON.stringify(await getFollowingPage(deps, args)));
+}
+
 /** The Following feed: posts by the wallets the viewer follows and the viewer's own. */
 export async function getFollowingPage(
   deps: FeedDeps,
-  args: { cursor: string | null; limit: number; viewer: Viewer },
+  args: {
+    cursor: string | null;
+    limit: number;
+    viewer: Viewer;
+    /** The viewer's version read before this page (getFollowingBody), kept with its posts. */
+    version?: { version: number } | null;
+  },
 ): Promise<FeedPageResponse> {
   const after = args.cursor ? decodeCursor('feed', args.cursor) : null;
   const viewerId = args.viewer.id;
@@ -207,7 +250,7 @@ export async function getFollowingPage(
       return toFeedPage(deps, rows, args.limit, args.viewer);
     }
   }
-  const rows = await deps.followingCache.remember(viewerId, args.limit, async () => {
+  const load = async () => {
     // The follows first: a follow made while the page is read changes the fingerprint, so
     // the entry is checked again on its first use.
     const followed = await readFollowedWallets(deps.pool, viewerId);
@@ -221,9 +264,15 @@ export async function getFollowingPage(
       ids: page.map((row) => row.id),
       authors: [viewerId, ...followed.authors],
       follows: followed.follows,
+      // Read before the follows: a change committed since bumps the viewer past it.
+      version: args.version?.version ?? null,
     };
     return { entry, value: page };
-  });
+  };
+  // At one version, concurrent first reads of a viewer's page share one load.
+  const rows = args.version
+    ? await deps.followingCache.rememberShared(viewerId, args.limit, args.version.version, load)
+    : await deps.followingCache.remember(viewerId, args.limit, load);
   return toFeedPage(deps, rows, args.limit, args.viewer);
 }
 
@@ -264,8 +313,8 @@ export async function getFeedBody(
   const { cursor, limit, viewer } = args;
   // A bad cursor is refused before anything is cached under it.
   const after = cursor ? decodeCursor('feed', cursor) : null;
-  const marks = viewer && deps.pages.enabled ? await deps.marks.get(viewer.id) : null;
-  if (deps.pages.enabled && (!viewer || marks)) {
+  const state = viewer && deps.pages.enabled ? await deps.marks.get(viewer.id) : null;
+  if (deps.pages.enabled && (!viewer || state)) {
     const key = `${limit}:${cursor ?? ''}`;
     const page = await deps.pages.get(key, after ? after.createdAt.getTime() : null, () =>
       loadSharedPage(deps, after, limit),
@@ -275,7 +324,11 @@ export async function getFeedBody(
     // anonymous one keeps the first-page cache's time to live, as before).
     const body =
       page.vaults.byPost.size === 0 || !viewer
-        ? presentSharedPage(page, limit, viewer && marks ? { id: viewer.id, marks } : null)
+        ? presentSharedPage(
+            page,
+            limit,
+            viewer && state ? { id: viewer.id, marks: state.marks } : null,
+          )
         : null;
     if (body) return body;
   }
@@ -629,7 +682,7 @@ export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Prom
     await deletePostRow(tx, id);
     return keys;
   });
-  deps.pages.invalidate();
+  dropShared(deps);
   await removeFilesQuietly(deps, keys);
 }
 
@@ -700,7 +753,7 @@ export async function toggleEngagement(
   });
   // Before the answer: no read after it, on any instance, gets the viewer's marks from before.
   await deps.versions.bump(user.id);
-  if (likes !== 0) deps.pages.patch((page) => moveCount(page, id.toString(), 'like_count', likes));
+  if (likes !== 0) moveSharedCount(deps, id.toString(), 'like_count', likes);
   if (kind === 'like' && toggled === 'on') await deps.emissions.settle();
   return { toggled };
 }
@@ -753,7 +806,7 @@ export async function addComment(
       username: profile.username,
     });
   });
-  deps.pages.patch((page) => moveCount(page, postId.toString(), 'comment_count', 1));
+  moveSharedCount(deps, postId.toString(), 'comment_count', 1);
   await deps.emissions.settle();
   return item;
 }
@@ -786,10 +839,30 @@ export async function deleteComment(
       });
     }
   });
-  deps.pages.invalidate();
+  dropShared(deps);
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------
+
+/**
+ * Drops every shared page and row on this instance (a delete here; a vault or capsule event or
+ * an older post coming into view from any instance): the next reads load them again.
+ */
+export function dropShared(deps: Pick<FeedDeps, 'pages' | 'rows'>): void {
+  deps.pages.invalidate();
+  deps.rows.invalidate();
+}
+
+/** A count this instance just moved, moved in the shared pages and rows that hold the post. */
+function moveSharedCount(
+  deps: FeedDeps,
+  postId: string,
+  counter: 'like_count' | 'comment_count',
+  delta: number,
+): void {
+  deps.pages.patch((page) => moveCount(page, postId, counter, delta));
+  deps.rows.moveCount(postId, counter, delta);
+}
 
 /** After commit: the rows are gone; a file that cannot be removed now is only left-over bytes. */
 export async function removeFilesQuietly(deps: FeedDeps, keys: string[]): Promise<void> {

@@ -2,6 +2,7 @@ import { presentVault, type PageVaults } from '../vaults/index.ts';
 import { encodeCursor } from './cursor.ts';
 import { toFeedItem } from './feed-item.ts';
 import type { SharedPostRow } from './repo.ts';
+import type { HeldRow } from './row-cache.ts';
 import type { ViewerMarks } from './viewer-state.ts';
 
 /**
@@ -78,6 +79,32 @@ export function presentSharedPage(
   }
   return build(page, limit, viewer);
 }
+
+/**
+ * A page made of held rows (row-cache.ts) in page order, as `viewer` sees it: the Following
+ * first page. `complete`: no post follows the rows. The rows' serialised forms are the row
+ * cache's own, so they are made once for every viewer. Rows of vault posts are not presented
+ * here (their summaries are read fresh): null then, as when the rows cannot tell the page.
+ */
+export function presentHeldRows(
+  held: readonly HeldRow[],
+  complete: boolean,
+  limit: number,
+  viewer: PageViewer,
+): Buffer | null {
+  if (held.some(({ row }) => row.kind === 'vault')) return null;
+  const page: SharedPage = {
+    rows: held.map(({ row }) => row),
+    complete,
+    vaults: NO_VAULTS,
+    items: held.map(({ items }) => items),
+    cursors: [],
+    anonymous: null,
+  };
+  return build(page, limit, viewer);
+}
+
+const NO_VAULTS: PageVaults = { byPost: new Map(), creatorOf: () => null };
 
 function build(page: SharedPage, limit: number, viewer: PageViewer | null): Buffer | null {
   const parts: string[] = [];

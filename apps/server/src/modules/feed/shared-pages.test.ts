@@ -7,7 +7,7 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
-import { block } from '../people/test-kit.ts';
+import { block, followed } from '../people/test-kit.ts';
 import { createdPost, engage, type Headers, type SignedIn } from './test-kit.ts';
 
 /**
@@ -176,6 +176,40 @@ describe.each(testDatabaseKinds())('the shared feed pages on %s', (kind) => {
     expect(marksOf(await page(t, viewer.headers, 34))).toEqual(
       marksOf(await page(sql, viewer.headers, 34)),
     );
+  });
+
+  it('answers the Following first page from shared rows as SQL would, changes at once', async () => {
+    const following = async (app: TestApp, headers: Headers, limit: number) => {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: `/api/messages-v2/feed?scope=following&limit=${limit}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<FeedPageResponse>();
+    };
+    const same = async (headers: Headers, limit: number) => {
+      const first = await following(t, headers, limit);
+      // The second read is made from the rows the first one left.
+      expect(await following(t, headers, limit)).toEqual(first);
+      expect(first).toEqual(await following(sql, headers, limit));
+      return first;
+    };
+    await followed(t, viewer.headers, other.user.solAddress);
+    for (const limit of [1, 3, 7, 20]) await same(viewer.headers, limit);
+    await followed(t, other.headers, viewer.user.solAddress);
+    await same(other.headers, 5);
+
+    // The viewer's like, another wallet's like (its count), a follow: each in the next read.
+    const [top] = (await same(viewer.headers, 5)).items;
+    expect((await engage(t, viewer.headers, top!.id, 'like')).statusCode).toBe(200);
+    expect((await same(viewer.headers, 5)).items[0]).toMatchObject({ liked: !top!.liked });
+    expect((await engage(t, noisy.headers, top!.id, 'like')).statusCode).toBe(200);
+    const counted = (await same(other.headers, 5)).items.find((item) => item.id === top!.id);
+    expect(counted?.likeCount).toBe(top!.likeCount + (top!.liked ? 0 : 2));
+    await followed(t, viewer.headers, noisy.user.solAddress);
+    const withNoisy = await same(viewer.headers, 20);
+    expect(withNoisy.items.some((item) => item.body.startsWith('noisy'))).toBe(true);
   });
 });
 

@@ -31,11 +31,11 @@ describe("a viewer's marks cache", () => {
     stored.likes.push('2');
     await versions.bump('v');
     (release as unknown as () => void)();
-    expect([...((await first)?.likes ?? [])]).toEqual(['1']);
+    expect([...((await first)?.marks.likes ?? [])]).toEqual(['1']);
     // The entry it left is at the old version: the next read loads again.
-    expect([...((await cache.get('v'))?.likes ?? [])]).toEqual(['1', '2']);
+    expect([...((await cache.get('v'))?.marks.likes ?? [])]).toEqual(['1', '2']);
     expect(loads).toBe(2);
-    expect([...((await cache.get('v'))?.likes ?? [])]).toEqual(['1', '2']);
+    expect([...((await cache.get('v'))?.marks.likes ?? [])]).toEqual(['1', '2']);
     expect(loads).toBe(2);
   });
 

@@ -23,7 +23,13 @@ export interface ViewerMarks {
  * unreachable) or the viewer has more marks of one kind than `load` keeps.
  */
 export interface ViewerMarksCache {
-  get(viewerId: string): Promise<ViewerMarks | null>;
+  get(viewerId: string): Promise<ViewerState | null>;
+}
+
+/** A viewer's marks with the version they were read at (a Following page is kept by it too). */
+export interface ViewerState {
+  version: number;
+  marks: ViewerMarks;
 }
 
 export function createViewerMarksCache(options: {
@@ -37,9 +43,9 @@ export function createViewerMarksCache(options: {
   const { versions, clock, ttlMs, maxViewers, load } = options;
   const entries = new Map<
     string,
-    { version: number; marks: ViewerMarks | null; validUntil: number }
+    { version: number; state: ViewerState | null; validUntil: number }
   >();
-  const loading = new Map<string, { version: number; promise: Promise<ViewerMarks | null> }>();
+  const loading = new Map<string, { version: number; promise: Promise<ViewerState | null> }>();
 
   return {
     async get(viewerId) {
@@ -48,7 +54,7 @@ export function createViewerMarksCache(options: {
       if (version === null) return null;
       const now = clock.now().getTime();
       const entry = entries.get(viewerId);
-      if (entry && entry.version === version && entry.validUntil > now) return entry.marks;
+      if (entry && entry.version === version && entry.validUntil > now) return entry.state;
       const pending = loading.get(viewerId);
       if (pending && pending.version === version) return pending.promise;
 
@@ -60,8 +66,9 @@ export function createViewerMarksCache(options: {
           const oldest = entries.keys().next();
           if (!oldest.done) entries.delete(oldest.value);
         }
-        entries.set(viewerId, { version, marks, validUntil: now + ttlMs });
-        return marks;
+        const state = marks && { version, marks };
+        entries.set(viewerId, { version, state, validUntil: now + ttlMs });
+        return state;
       });
       const done = () => {
         if (loading.get(viewerId)?.promise === promise) loading.delete(viewerId);

@@ -42,7 +42,10 @@ export interface PeopleDeps {
   emissions: EmissionSequencer;
   /** Who counts as established (the verified rule's followers). */
   established: EstablishedRule;
-  /** Bumped after a block or unblock commits: the feed's marks of the blocker (viewer-versions.ts). */
+  /**
+   * Bumped after a block, unblock, follow or unfollow commits: the feed's marks of the viewer
+   * and their Following page (viewer-versions.ts).
+   */
   versions: ViewerVersions;
 }
 
@@ -125,6 +128,8 @@ export async function setFollow(
     return { target, changed, followerCount: await countFollowers(client, target.id) };
   });
   if (result.changed) {
+    // The viewer's Following page is kept at their version (modules/feed): bumped before answering.
+    await deps.versions.bump(viewer.id);
     if (on) await deps.emissions.settle();
     await applyVerifiedRule(deps.pool, {
       userIds: [result.target.id],
@@ -205,13 +210,13 @@ export async function setBlock(
   on: boolean,
 ): Promise<BlockResponse> {
   const now = deps.clock.now();
-  const unfollowed = await inTransaction(deps, async (client) => {
+  const { targetId, unfollowed } = await inTransaction(deps, async (client) => {
     const target = await personAt(client, address);
     if (target.id === viewer.id) throw new AppError('cannot_block_self');
     await lockPair(client, viewer.id, target.id);
     if (!on) {
       await deleteBlock(client, { blockerId: viewer.id, blockedId: target.id });
-      return [];
+      return { targetId: target.id, unfollowed: [] };
     }
     await insertBlock(client, { blockerId: viewer.id, blockedId: target.id, now });
     const removed = await deleteFollowsBetween(client, viewer.id, target.id);
@@ -231,9 +236,11 @@ export async function setBlock(
         counter: 'followers_gained',
       });
     }
-    return removed.map((follow) => follow.followingId);
+    return { targetId: target.id, unfollowed: removed.map((follow) => follow.followingId) };
   });
   await deps.versions.bump(viewer.id);
+  // The blocked wallet lost its follow of the viewer, if it had one: its Following page changed.
+  if (unfollowed.includes(viewer.id)) await deps.versions.bump(targetId);
   if (unfollowed.length > 0) {
     await applyVerifiedRule(deps.pool, {
       userIds: unfollowed,
