@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,6 +180,41 @@ export async function createTestApp(
       await closeContext();
       if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two instances of one deployment, as the scaled-out server runs: `b` on `a`'s database, both
+ * on the Redis of TEST_REDIS_URL (bus, rate limits, viewer versions) under a prefix of their own,
+ * so test files running in parallel never receive each other's messages. `close` closes both.
+ * Tests that use it run only with TEST_REDIS_URL (`describe.runIf(process.env.TEST_REDIS_URL)`).
+ */
+export async function twoInstances(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!redisUrl) throw new Error('twoInstances needs TEST_REDIS_URL');
+  const shared = {
+    ...env,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+  };
+  const a = await createTestApp(kind, shared, { bus: 'from-config' });
+  let b: TestApp;
+  try {
+    b = await createTestApp(kind, shared, { bus: 'from-config', database: a.ctx.database });
+  } catch (error) {
+    await a.close();
+    throw error;
+  }
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
     },
   };
 }

@@ -41,9 +41,12 @@ export function VaultDetailPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
   const vault = useVault(id);
+  // The post through the feed's own query, so likes and comments update it in place; a post
+  // hidden by moderation (or deleted) since the vault was read answers 404 there, and the vault
+  // page then answers as the post's page does.
+  const post = usePost(vault.data?.postId ?? '', viewer.userId, vault.data !== undefined);
   const escrow = vault.data?.kind === 'escrow' ? (vault.data.escrow ?? null) : null;
-  const notFound =
-    vault.isError && vault.error instanceof ApiError && [400, 404].includes(vault.error.status);
+  const notFound = isNotFound(vault.error) || isNotFound(post.error);
   useDocumentTitle(notFound ? 'Vault not found' : 'Vault');
 
   if (notFound) return <VaultNotFound />;
@@ -63,7 +66,7 @@ export function VaultDetailPage() {
         />
       ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <VaultPost postId={vault.data.postId} fallback={vault.data.post} viewer={viewer} />
+          <VaultPost post={post.data ?? vault.data.post} viewer={viewer} />
           {escrow ? (
             <EscrowSide escrow={escrow} deposits={vault.data.deposits} />
           ) : (
@@ -141,21 +144,15 @@ function DirectSide({
   );
 }
 
-function VaultPost({
-  postId,
-  fallback,
-  viewer,
-}: {
-  postId: string;
-  fallback: FeedPost;
-  viewer: Viewer;
-}) {
-  // The post through the feed's own query, so likes and comments update it in place.
-  const post = usePost(postId, viewer.userId);
+function isNotFound(error: Error | null): boolean {
+  return error instanceof ApiError && [400, 404].includes(error.status);
+}
+
+function VaultPost({ post, viewer }: { post: FeedPost; viewer: Viewer }) {
   const referralCode = useReferralCode(viewer.isAuthenticated);
   return (
     <div className="min-w-0">
-      <PostCard post={post.data ?? fallback} viewer={viewer} referralCode={referralCode} />
+      <PostCard post={post} viewer={viewer} referralCode={referralCode} />
     </div>
   );
 }

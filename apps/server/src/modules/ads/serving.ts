@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
+import { createStaleWhileRevalidate } from '../../stale-while-revalidate.ts';
 import { anyCampaignActive } from './repo.ts';
 
 /**
@@ -21,38 +22,7 @@ export function createServingProbe(options: {
   maxAgeMs: number;
   onError: (error: unknown) => void;
 }): ServingProbe {
-  const { pool, clock, maxAgeMs } = options;
-  let held: { active: boolean; at: number } | null = null;
-  let reading: Promise<boolean> | null = null;
-  let generation = 0;
-
-  function read(): Promise<boolean> {
-    if (!reading) {
-      const at = clock.now().getTime();
-      const startedIn = generation;
-      reading = anyCampaignActive(pool)
-        .then((active) => {
-          // A change made while this read ran may not be in it: only a later read is kept.
-          if (startedIn === generation) held = { active, at };
-          return active;
-        })
-        .finally(() => {
-          reading = null;
-        });
-    }
-    return reading;
-  }
-
-  return {
-    async serving() {
-      if (!held) return read();
-      if (clock.now().getTime() - held.at > maxAgeMs) read().catch(options.onError);
-      return held.active;
-    },
-    changed() {
-      generation += 1;
-      held = null;
-      reading = null;
-    },
-  };
+  const { pool, ...rest } = options;
+  const active = createStaleWhileRevalidate({ ...rest, load: () => anyCampaignActive(pool) });
+  return { serving: () => active.get(), changed: () => active.invalidate() };
 }

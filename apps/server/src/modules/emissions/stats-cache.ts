@@ -1,4 +1,5 @@
 import type { Clock } from '../../context.ts';
+import { createStaleWhileRevalidate } from '../../stale-while-revalidate.ts';
 import type { EmissionTotals } from './emission-rules.ts';
 
 /**
@@ -21,41 +22,11 @@ export function createTotalsCache(options: {
   load: () => Promise<EmissionTotals>;
   onError: (error: unknown) => void;
 }): TotalsCache {
-  const { maxAgeMs, clock, load } = options;
-  let held: { totals: EmissionTotals; at: number } | null = null;
-  let reading: Promise<EmissionTotals> | null = null;
-
-  function keep(totals: EmissionTotals, at: number): void {
+  const held = createStaleWhileRevalidate<EmissionTotals>({
+    ...options,
     // Counters only grow: a read that started before a newer offer must not step back.
-    if (held && held.totals.totalEvents > totals.totalEvents) return;
-    if (held && held.totals.totalMinted > totals.totalMinted) return;
-    held = { totals, at };
-  }
-
-  function read(): Promise<EmissionTotals> {
-    if (!reading) {
-      const at = clock.now().getTime();
-      reading = load()
-        .then((totals) => {
-          keep(totals, at);
-          return held?.totals ?? totals;
-        })
-        .finally(() => {
-          reading = null;
-        });
-    }
-    return reading;
-  }
-
-  return {
-    async get() {
-      if (maxAgeMs <= 0) return load();
-      if (!held) return read();
-      if (clock.now().getTime() - held.at > maxAgeMs) read().catch(options.onError);
-      return held.totals;
-    },
-    offer(totals) {
-      keep(totals, clock.now().getTime());
-    },
-  };
+    replaces: (next, current) =>
+      next.totalEvents >= current.totalEvents && next.totalMinted >= current.totalMinted,
+  });
+  return { get: () => held.get(), offer: (totals) => held.offer(totals) };
 }

@@ -5,6 +5,7 @@ import {
   createTestApp,
   NO_WRITE_LIMITS,
   testDatabaseKinds,
+  twoInstances,
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { block, followed } from '../people/test-kit.ts';
@@ -222,16 +223,12 @@ describe.runIf(process.env.TEST_REDIS_URL).each(testDatabaseKinds())(
   (kind) => {
     let a: TestApp;
     let b: TestApp;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      const env = { ...NO_WRITE_LIMITS, REDIS_URL: process.env.TEST_REDIS_URL! };
-      a = await createTestApp(kind, env, { bus: 'from-config' });
-      b = await createTestApp(kind, env, { bus: 'from-config', database: a.ctx.database });
+      ({ a, b, close } = await twoInstances(kind, NO_WRITE_LIMITS));
     });
-    afterAll(async () => {
-      await b.close();
-      await a.close();
-    });
+    afterAll(() => close());
 
     it('shows a like and a bookmark made on one instance in the next read on the other', async () => {
       const reader = await createSignedInUser(a.ctx);

@@ -54,27 +54,40 @@ export async function storedBytesOf(db: Pick<Db, 'execute'>, ownerId: string): P
 }
 
 /**
- * Writes the upload's row if the owner's stored bytes stay within `quotaBytes` with it, and
- * calls `place` (which puts the file where the row says) just before: false, and nothing
- * placed or written, past the quota. The owner's uploads take turns here (a transaction-scoped
- * advisory lock on the owner), so concurrent uploads cannot each pass the check and together
- * exceed it. Should the insert fail, nothing is committed and the error is thrown.
+ * Writes the upload's row if the owner's stored bytes stay within `quotaBytes` with it: false,
+ * and nothing written, past the quota. The owner's uploads take turns here (a
+ * transaction-scoped advisory lock on the owner), so concurrent uploads cannot each pass the
+ * check and together exceed it. The row is written before its file is placed, and the file is
+ * placed after this transaction commits: an upload to a bucket never holds a connection, and a
+ * file is never stored without its row (a placement that fails removes the row with
+ * deleteUnplacedUpload; one cut short by a crash is an unused upload the cleanup job removes,
+ * file and row, after ABANDONED_UPLOAD_MS). Nobody can take the row before the file is there:
+ * its random name is only answered once it is placed.
  */
-export async function insertUploadWithinQuota(
+export async function reserveUploadWithinQuota(
   db: Db,
   row: UploadRow,
   quotaBytes: number,
-  place: () => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`dum:upload-quota:${row.ownerId}`}, 0))`,
     );
     if ((await storedBytesOf(tx, row.ownerId)) + row.sizeBytes > quotaBytes) return false;
-    await place();
     await tx.insert(media).values(row);
     return true;
   });
+}
+
+/** The row of an upload whose file could not be placed (no post can have taken it yet). */
+export async function deleteUnplacedUpload(
+  db: Pick<Db, 'execute'>,
+  storageKey: string,
+): Promise<void> {
+  await db.execute(
+    sql`delete from media where storage_key = ${storageKey} and purpose = 'upload'
+        and message_id is null and direct_message_id is null and mystery_vault_id is null`,
+  );
 }
 
 /**

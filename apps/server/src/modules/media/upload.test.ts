@@ -639,6 +639,70 @@ describe.each(files.testStorageMatrix(testDatabaseKinds()))(
       expect((await send(alice.headers)).statusCode).toBe(201);
     });
 
+    it('places the file only after its row committed, holding no database connection meanwhile', async () => {
+      const dave = await createSignedInUser(t.ctx);
+      const { pool } = t.ctx.database;
+      const store = t.ctx.media;
+      const put = store.put.bind(store);
+      const seen: { inUse: number; rows: number }[] = [];
+      store.put = async (name, file, contentType) => {
+        // Connections checked out of the pool while the file goes to the store: none.
+        const inUse = pool.totalCount - pool.idleCount;
+        // Read only with a connection free (else, on PGlite, this would wait for the one held).
+        const rows =
+          inUse === 0
+            ? await countRows(t, 'select count(*) as n from media where storage_key = $1', [name])
+            : -1;
+        seen.push({ inUse, rows });
+        await put(name, file, contentType);
+      };
+      try {
+        expect((await send(dave.headers)).statusCode).toBe(201);
+      } finally {
+        store.put = put;
+      }
+      expect(seen).toEqual([{ inUse: 0, rows: 1 }]);
+    });
+
+    it('leaves neither row nor file when the placement fails, nor a file when the insert fails', async () => {
+      const erin = await createSignedInUser(t.ctx);
+      const store = t.ctx.media;
+      const put = store.put.bind(store);
+      const before = await filesOnDisk();
+      const placed: string[] = [];
+      // A store that fails after the bytes arrived (a timeout on the answer, say): a failure
+      // this test cannot cause in a real store on demand, so the real put is wrapped.
+      store.put = async (name, file, contentType) => {
+        placed.push(name);
+        await put(name, file, contentType);
+        throw new Error('the store did not answer');
+      };
+      try {
+        expect((await send(erin.headers)).statusCode).toBe(500);
+      } finally {
+        store.put = put;
+      }
+      expect(placed).toHaveLength(1);
+      expect(await storedOf(erin.user.id)).toBe(0);
+      expect(await filesOnDisk()).toBe(before);
+
+      // The row's insert fails (a real PostgreSQL error, from a trigger): nothing was placed.
+      const pool = t.ctx.database.pool;
+      await pool.query(`create function refuse_media() returns trigger language plpgsql as $$
+        begin raise exception 'media refused'; end $$`);
+      await pool.query(`create trigger refuse_media before insert on media
+        for each row execute function refuse_media()`);
+      try {
+        expect((await send(erin.headers)).statusCode).toBe(500);
+      } finally {
+        await pool.query('drop trigger refuse_media on media');
+        await pool.query('drop function refuse_media()');
+      }
+      expect(await storedOf(erin.user.id)).toBe(0);
+      expect(await filesOnDisk()).toBe(before);
+      expect((await send(erin.headers)).statusCode).toBe(201);
+    });
+
     it('lets concurrent uploads of one user together stay within the quota', async () => {
       const carol = await createSignedInUser(t.ctx);
       const answers = await Promise.all(Array.from({ length: 6 }, () => send(carol.headers)));

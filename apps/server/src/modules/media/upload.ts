@@ -19,7 +19,8 @@ import { acceptUpload, invalidFileType } from './detect.ts';
 import {
   deleteAbandonedUploads,
   deleteRateWindowsBefore,
-  insertUploadWithinQuota,
+  deleteUnplacedUpload,
+  reserveUploadWithinQuota,
   lockUnusedUpload,
   storedBytesOf,
   takeRateLimitSlot,
@@ -102,9 +103,9 @@ class UploadMeter extends Transform {
  * Takes one upload: checks the user's upload rate and storage quota, streams the `media` part
  * to a temp file under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and
  * strips audio of their metadata, then (within the quota, counted again with the file's real
- * size) puts the finished file in the media store (a rename on disk, an upload to the bucket)
- * and writes its row. Whatever fails, the temp files
- * are removed and no row exists; the row's insert failing removes the placed file.
+ * size) writes its row and, once that has committed, puts the finished file in the media store
+ * (a rename on disk, an upload to the bucket). Whatever fails, the temp files are removed; a
+ * failed insert has placed nothing, and a failed placement removes the row.
  */
 export async function receiveUpload(
   deps: UploadDeps,
@@ -170,26 +171,34 @@ export async function receiveUpload(
     // What an escrow vault commits on chain: the bytes as stored and served (images re-encoded).
     const contentHash = await sha256OfFile(finished);
     const name = newMediaName(accepted.extension);
-    let stored: boolean;
+    const reserved = await reserveUploadWithinQuota(
+      deps.db,
+      {
+        ownerId: userId,
+        type: accepted.kind,
+        mime: SERVED_TYPES[accepted.extension],
+        storageKey: name,
+        sizeBytes: size,
+        createdAt: now,
+      },
+      deps.quotaBytes,
+    );
+    if (!reserved) throw new AppError('upload_quota_exceeded');
+    // Placed after the row's transaction committed: no connection waits on the bucket.
     try {
-      stored = await insertUploadWithinQuota(
-        deps.db,
-        {
-          ownerId: userId,
-          type: accepted.kind,
-          mime: SERVED_TYPES[accepted.extension],
-          storageKey: name,
-          sizeBytes: size,
-          createdAt: now,
-        },
-        deps.quotaBytes,
-        () => deps.media.put(name, finished, SERVED_TYPES[accepted.extension]),
-      );
+      await deps.media.put(name, finished, SERVED_TYPES[accepted.extension]);
     } catch (error) {
-      await removeMediaFiles(deps.media, [name]);
+      // Whatever part of the file reached the store goes first (a delete that fails is recorded
+      // and retried, media_deletions), then its row. Should either fail, the row stays, and the
+      // cleanup job removes it with its file as an unused upload (ABANDONED_UPLOAD_MS).
+      try {
+        await removeMediaFiles(deps.media, [name]);
+        await deleteUnplacedUpload(deps.db, name);
+      } catch {
+        // The placement's own error is the one to answer.
+      }
       throw error;
     }
-    if (!stored) throw new AppError('upload_quota_exceeded');
     uploadedBytes.inc(size);
     return { mediaType: accepted.kind, mediaUrl: mediaUrlOf(name), contentHash };
   } finally {

@@ -35,6 +35,7 @@ import {
 import { mediaStoreAt } from '../media/index.ts';
 import { restoreEndedSuspensions } from './index.ts';
 import * as files from '../media/test-kit.ts';
+import { createdVaultPost } from '../vaults/test-kit.ts';
 
 const moderatorAddress = generateSigner().address;
 
@@ -87,6 +88,8 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
       MODERATION_HOLD_REPORTS: '3',
       // The anonymous first page is read fresh each time (no 1 s cache).
       FEED_CACHE_MS: '0',
+      // Vault posts (no chain needed to create one).
+      VAULTS_ENABLED: 'true',
     });
     deps = {
       db: t.ctx.database.db,
@@ -482,6 +485,42 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
     expect(
       (await createPost(t, alice.headers, { body: 'still free', kind: 'public' })).statusCode,
     ).toBe(201);
+  });
+
+  it("answers a hidden vault post's vault page as its post's: not found, for everyone, until the hide ends", async () => {
+    const creator = await createSignedInUser(t.ctx);
+    const post = await createdVaultPost(t, creator.headers, '0.3');
+    const get = (url: string, headers: Headers = {}) =>
+      t.app.inject({ method: 'GET', url, headers });
+    const pages = [
+      `/api/vaults/${post.vault.id}`,
+      `/api/vaults/${post.vault.id}/leaderboard`,
+      `/api/actions/vaults/${post.vault.id}`,
+    ];
+    for (const url of pages) expect((await get(url)).statusCode, url).toBe(200);
+    const filed = await Promise.all(
+      [alice, bob, carol].map((who) =>
+        reported(t, who.headers, { targetKind: 'post', targetId: post.id, reason: 'scam' }),
+      ),
+    );
+    const postPage = await get(`/api/messages-v2/messages/${post.id}`, creator.headers);
+    expect(postPage.statusCode).toBe(404);
+    expect(errorOf(postPage).code).toBe('post_not_found');
+    for (const headers of [{}, bob.headers, creator.headers, mod.headers]) {
+      for (const url of pages) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(404);
+        // The Blink answers in the Actions spec's shape, { message }.
+        const code = url.startsWith('/api/actions/') ? null : errorOf(res).code;
+        if (code !== null) expect(code, url).toBe('vault_not_found');
+      }
+    }
+    // Dismissed: the post is back, and its vault page with it.
+    for (const report of filed) {
+      await decide(t, mod.headers, report.id, { action: 'dismiss', reason: 'Fine' });
+    }
+    expect((await get(`/api/messages-v2/messages/${post.id}`)).statusCode).toBe(200);
+    for (const url of pages) expect((await get(url)).statusCode, url).toBe(200);
   });
 });
 

@@ -162,6 +162,18 @@ export async function insertReport(
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Reports on one wallet or its content, one at a time (a transaction-scoped advisory lock on
+ * the owner): the automatic hide and the earning hold count the trusted reports committed
+ * before them, so concurrent reports must not each count fewer than there are and together
+ * pass the threshold with nothing hidden or held.
+ */
+export async function lockReportsOn(tx: Q, ownerId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`dum:reports-on:${ownerId}`}, 0))`,
+  );
+}
+
 /** Distinct trusted wallets with an open report on this target. */
 export async function trustedReportersOf(
   tx: Q,

@@ -35,6 +35,7 @@ import {
   hasActiveHold,
   hiddenPostIds,
   hidePosts,
+  lockReportsOn,
   insertReport,
   insertRestriction,
   liftRestrictions,
@@ -144,6 +145,7 @@ export async function createReport(
   const trusted = isEstablished(await standingOf(deps.db, reporter.id), deps.established, now);
 
   const id = await deps.db.transaction(async (tx) => {
+    await lockReportsOn(tx, target.ownerId);
     const reportId = await insertReport(tx, {
       reporterId: reporter.id,
       targetKind: body.targetKind,

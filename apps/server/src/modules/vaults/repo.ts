@@ -62,13 +62,18 @@ const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status
   e.chain_status as e_chain_status, e.content_hash as e_content_hash,
   e.indexed_at as e_indexed_at`;
 
+/**
+ * A vault by id, with its post's expiry: moderation hides a post by moving its expiry to the
+ * moment it is hidden, so a vault whose post has expired is hidden with it (service.ts).
+ */
 export async function readVault(
   pool: pg.Pool | pg.PoolClient,
   id: bigint,
-): Promise<VaultRow | null> {
-  const result = await pool.query<VaultRow>({
+): Promise<(VaultRow & { post_expires_at: Date | null }) | null> {
+  const result = await pool.query<VaultRow & { post_expires_at: Date | null }>({
     name: 'vault_by_id',
-    text: `select ${VAULT_COLUMNS} from ${VAULT_FROM}
+    text: `select ${VAULT_COLUMNS}, m.expires_at as post_expires_at from ${VAULT_FROM}
+      join messages m on m.id = v.message_id
       where v.id = $1`,
     values: [id.toString()],
   });

@@ -124,8 +124,18 @@ function toEscrowSummary(row: VaultRow): EscrowSummary | null {
   };
 }
 
-/** Pending escrow vaults (not found on chain yet) are their creator's alone to see. */
-export function hiddenFrom(row: VaultRow, viewerId: string | null): boolean {
+/**
+ * Whether the viewer may not see this vault: a pending escrow vault (not found on chain yet) is
+ * its creator's alone; a vault whose post is gone from every reader (expired, or hidden by
+ * moderation, which moves the post's expiry to the moment it hides it) is no one's, its
+ * creator's included, as the post itself answers post_not_found to everyone.
+ */
+export function hiddenFrom(
+  row: VaultRow & { post_expires_at: Date | null },
+  viewerId: string | null,
+  now: Date,
+): boolean {
+  if (row.post_expires_at !== null && row.post_expires_at.getTime() <= now.getTime()) return true;
   return row.kind === 'escrow' && row.e_state !== 'live' && row.creator_id !== viewerId;
 }
 
@@ -522,7 +532,8 @@ export async function getVaultDetail(
   readPost: PostReader,
 ): Promise<VaultDetail> {
   const vault = await readVault(deps.pool, vaultId);
-  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
+  if (!vault || hiddenFrom(vault, viewerId, deps.clock.now()))
+    throw new AppError('vault_not_found');
   const escrow = vault.kind === 'escrow';
   const [post, supports, deposits] = await Promise.all([
     readPost(BigInt(vault.post_id), viewerId),
@@ -545,12 +556,13 @@ export async function getVaultDetail(
  * escrow vault of someone else): both answer the same.
  */
 export async function requireVisibleVault(
-  deps: Pick<VaultDeps, 'pool'>,
+  deps: Pick<VaultDeps, 'pool' | 'clock'>,
   vaultId: bigint,
   viewerId: string | null,
 ): Promise<void> {
   const vault = await readVault(deps.pool, vaultId);
-  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
+  if (!vault || hiddenFrom(vault, viewerId, deps.clock.now()))
+    throw new AppError('vault_not_found');
 }
 
 /** A vault's summary as it stands (after an escrow sync, for one). */
@@ -585,7 +597,8 @@ export async function getLeaderboard(
   limit: number = LEADERBOARD_LIMIT_MAX,
 ): Promise<LeaderboardEntry[]> {
   const vault = await readVault(deps.pool, vaultId);
-  if (!vault || hiddenFrom(vault, viewerId)) throw new AppError('vault_not_found');
+  if (!vault || hiddenFrom(vault, viewerId, deps.clock.now()))
+    throw new AppError('vault_not_found');
   const rows =
     vault.kind === 'escrow'
       ? await getEscrowLeaderboard(deps.pool, vaultId, limit)

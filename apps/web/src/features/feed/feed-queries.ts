@@ -50,11 +50,12 @@ export function useFeed(viewerId: string | null) {
 }
 
 /** One post by id (404 once deleted or expired). */
-export function usePost(postId: string, viewerId: string | null) {
+export function usePost(postId: string, viewerId: string | null, enabled = true) {
   return useQuery({
     queryKey: postKey(postId, viewerId),
     queryFn: ({ signal }) =>
       apiRequest<FeedPost>(`${POST_ROOT}/${encodeURIComponent(postId)}`, { signal }),
+    enabled,
   });
 }
 

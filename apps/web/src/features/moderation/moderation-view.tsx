@@ -145,7 +145,7 @@ function QueueItem({ report }: { report: QueueReport }) {
         </span>
       </div>
       {report.note && <p className="text-sm text-muted">Note: {report.note}</p>}
-      <SnapshotView snapshot={report.snapshot} label={capitalized(label)} />
+      <SnapshotView snapshot={report.snapshot} targetKind={report.targetKind} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         <div>
           <dt className="text-subtle">Wallet</dt>
@@ -217,7 +217,8 @@ function QueueItem({ report }: { report: QueueReport }) {
             icon={<Trash2 aria-hidden="true" />}
             onClick={() => act('remove')}
           >
-            Remove content
+            {/* A wallet's own content is its profile: removing it clears the name, picture and bio. */}
+            {report.targetKind === 'wallet' ? 'Clear profile' : 'Remove content'}
           </BusyButton>
           <span className="flex items-center gap-1.5 sm:ml-auto">
             <label htmlFor={ids.duration} className="sr-only">

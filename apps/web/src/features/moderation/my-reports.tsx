@@ -88,7 +88,7 @@ function ReportRow({ report }: { report: Report }) {
           {STATUS_LABEL[report.status]}
         </Badge>
       </div>
-      <SnapshotView snapshot={report.snapshot} label={capitalized(label)} />
+      <SnapshotView snapshot={report.snapshot} targetKind={report.targetKind} />
       {report.note && <p className="text-xs text-muted">Your note: {report.note}</p>}
     </li>
   );

@@ -1,12 +1,24 @@
-import type { ReportSnapshot } from '@dum/core';
+import type { ReportSnapshot, ReportTargetKind } from '@dum/core';
+import { capitalized, TARGET_LABEL } from './labels.ts';
 
-/** The reported content as it was when reported: its text, image and audio. */
-export function SnapshotView({ snapshot, label }: { snapshot: ReportSnapshot; label: string }) {
+/**
+ * The reported content as it was when reported: its text, image and audio. A wallet's is its
+ * profile (its bio and picture), captioned as such.
+ */
+export function SnapshotView({
+  snapshot,
+  targetKind,
+}: {
+  snapshot: ReportSnapshot;
+  targetKind: ReportTargetKind;
+}) {
+  const wallet = targetKind === 'wallet';
+  const label = wallet ? 'Profile' : capitalized(TARGET_LABEL[targetKind]);
   const empty = !snapshot.body && !snapshot.imageUrl && !snapshot.audioUrl;
   return (
     <figure className="rounded-xl border border-border bg-surface-2/60 px-3 py-2.5">
       <figcaption className="text-xs text-subtle">
-        {label} by{' '}
+        {label} {wallet ? 'of' : 'by'}{' '}
         <span className="font-medium text-muted">
           {snapshot.authorName ?? shortAddress(snapshot.authorAddress)}
         </span>
@@ -31,7 +43,11 @@ export function SnapshotView({ snapshot, label }: { snapshot: ReportSnapshot; la
           className="mt-2 w-64 max-w-full"
         />
       )}
-      {empty && <p className="mt-1 text-sm text-subtle italic">No text</p>}
+      {empty && (
+        <p className="mt-1 text-sm text-subtle italic">
+          {wallet ? 'No bio or picture' : 'No text'}
+        </p>
+      )}
     </figure>
   );
 }

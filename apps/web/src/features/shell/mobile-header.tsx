@@ -15,10 +15,10 @@ import { UnreadBadge } from './sidebar.tsx';
  * Messages with its unread count, which the bottom bar's four entries leave out.
  */
 export function MobileHeader() {
-  const { isAuthenticated } = useAuth();
   return (
     <header className="flex h-14 items-center justify-between gap-3 border-b border-border bg-background/85 px-4 backdrop-blur-xl lg:hidden">
-      <Logo compact={isAuthenticated ? 'narrow' : true} />
+      {/* 'narrow' signed out too: the Connect Wallet button is as wide as the signed-in controls. */}
+      <Logo compact="narrow" />
       <div className="flex min-w-0 items-center gap-2">
         <ExploreLinks links={['discover']} />
         <MessagesLink />
