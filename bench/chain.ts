@@ -23,7 +23,7 @@
  * "web3.js + node-fetch" (with a keep-alive `http.Agent`; why: docs/benchmarks.md, bench:chain)
  * and "web3.js defaults" (`new Connection(url, 'confirmed')`).
  *
- * Options (environment): BENCH_TRANSFERS (default 4000 a round), BENCH_ROUNDS (default 3),
+ * Options (environment): BENCH_TRANSFERS (default 4000 a round), BENCH_ROUNDS (default 5),
  * BENCH_CONCURRENCY (default 64 requests in flight), BENCH_CPU_PROF=dir (CPU profiles of the
  * localnet process, and of this process during each RPC path's first timed round).
  */
@@ -44,7 +44,7 @@ import { LiteSVM } from 'litesvm';
 import { itemAt, machineBusyMs, medianBy, processCpuMs } from './measure.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const WARM_UP = 1000;
 const BATCH = 100;
@@ -130,6 +130,11 @@ interface Rate {
   seconds: number;
 }
 
+interface DirectRate extends Rate {
+  /** CPU this process spent per transfer, in µs (LiteSVM's execution and kit's encoding). */
+  cpu: number;
+}
+
 interface RpcRate extends Rate {
   cpu: CpuPerTransfer;
   /** Of `seconds`, the time spent confirming (getSignatureStatuses) after the last send. */
@@ -143,7 +148,7 @@ function summarise<T extends Rate>(rounds: T[]): T & { rounds: number[] } {
 // ---- (a) LiteSVM directly ------------------------------------------------------------------------
 
 /** LiteSVM in this process, its wallets funded; each call times `count` fresh transfers. */
-function liteSvmPath(): (count: number) => Rate {
+function liteSvmPath(): (count: number) => DirectRate {
   const svm = new LiteSVM();
   const people = wallets();
   for (const signer of [...people.senders, ...people.recipients]) {
@@ -154,6 +159,7 @@ function liteSvmPath(): (count: number) => Rate {
     const decoded = transfers(people, svm.latestBlockhash(), count).map((bytes) =>
       decoder.decode(bytes),
     );
+    const cpu = process.cpuUsage();
     const started = performance.now();
     for (const tx of decoded) {
       const result = svm.sendTransaction(tx);
@@ -162,7 +168,8 @@ function liteSvmPath(): (count: number) => Rate {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    return { rate: count / seconds, seconds };
+    const used = process.cpuUsage(cpu);
+    return { rate: count / seconds, seconds, cpu: (used.user + used.system) / count };
   };
 }
 
@@ -411,7 +418,7 @@ async function main(): Promise<void> {
     // spent up to a third more CPU per transfer, which would understate it.
     for (const path of [ceiling, nodeFetch, defaults, batched]) await path.warmUp();
     const rounds = {
-      direct: [] as Rate[],
+      direct: [] as DirectRate[],
       ceiling: [] as RpcRate[],
       nodeFetch: [] as RpcRate[],
       defaults: [] as RpcRate[],
@@ -431,6 +438,9 @@ async function main(): Promise<void> {
       [`JSON-RPC batches of ${BATCH} (server capacity)`, rounds.batched],
     ];
     console.log(line('LiteSVM direct (in-process)', summarise(rounds.direct)));
+    console.log(
+      `${''.padEnd(44)} CPU per transfer: ${summarise(rounds.direct).cpu.toFixed(0)} µs (this process)`,
+    );
     for (const [label, result] of lines) {
       console.log(line(label, summarise(result)));
       console.log(cpuLine(summarise(result)));
@@ -456,6 +466,13 @@ async function main(): Promise<void> {
         ratioOf(rounds.batched, rounds.direct),
         0.7,
       ),
+    );
+    // The same comparison by CPU, which other processes' load moves less than rates: LiteSVM's
+    // CPU per transfer over the localnet's (all its threads) in the batched rounds.
+    const directCpu = medianBy(rounds.direct, (round) => round.cpu).cpu;
+    const batchedCpu = medianBy(rounds.batched, (round) => round.cpu.server).cpu.server;
+    console.log(
+      `  by CPU per transfer (median rounds): LiteSVM direct ${directCpu.toFixed(0)} µs / the localnet batched ${batchedCpu.toFixed(0)} µs = ${(directCpu / batchedCpu).toFixed(2)}`,
     );
   } finally {
     for (const { child, cleanUp } of running.reverse()) {
