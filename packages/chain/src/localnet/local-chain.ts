@@ -125,12 +125,13 @@ export class LocalChain {
 
     const walFile = this.ledgerDir ? path.join(this.ledgerDir, 'transactions.wal') : null;
     if (walFile) {
-      for (const record of WriteAheadLog.read(walFile)) {
+      const { log, records } = WriteAheadLog.open(walFile);
+      for (const record of records) {
         if (record.seq <= this.seq) continue;
         this.replay(record);
         lastSavedAt = Math.max(lastSavedAt, record.unixTimestamp * 1000);
       }
-      this.wal = new WriteAheadLog(walFile);
+      this.wal = log;
     } else {
       this.wal = null;
     }
@@ -303,7 +304,7 @@ export class LocalChain {
       seq: record.seq,
       slot: record.slot,
       unixTimestamp: record.blockTime,
-      tx: Buffer.from(raw).toString('base64'),
+      tx: raw,
     };
     const durable = this.wal
       ? this.wal.append(walRecord).then(() => this.markDurable(record))
@@ -332,7 +333,7 @@ export class LocalChain {
   }
 
   private replay(walRecord: WalRecord): void {
-    const raw = new Uint8Array(Buffer.from(walRecord.tx, 'base64'));
+    const raw = walRecord.tx;
     const decoded = decodeTransaction(raw);
     this.slotValue = Math.max(this.slotValue, walRecord.slot);
     this.runtime.setClock(walRecord.slot, walRecord.unixTimestamp);

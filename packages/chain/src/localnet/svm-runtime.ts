@@ -9,7 +9,7 @@ import {
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID, TOKEN_PROGRAM_ID, isTokenProgram } from '../programs.ts';
 import { decodeLookupTableAddresses, decodeMint, decodeTokenAccount } from '../token-layout.ts';
 import type { DecodedMessage, DecodedTransaction } from '../wire.ts';
-import { calculateFee } from './fees.ts';
+import { calculateFee, usesDurableNonce } from './fees.ts';
 import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.ts';
 import {
   accountKeysOf,
@@ -44,11 +44,29 @@ export interface ExecutionContext {
 interface BalanceSnapshot {
   lamports: bigint[];
   tokens: TokenBalance[];
+  /** Writable accounts as they were, to undo a refused transaction (see `execute`). */
   writableAccounts: [Uint8Array, Account][];
 }
 
+/** A token account's balance as the transaction records report it, without its index. */
+type TokenState = Omit<TokenBalance, 'accountIndex'>;
+
+/** The token-state cache is cleared when it holds this many addresses. */
+const TOKEN_STATE_MAX = 131_072;
+
 export class SvmRuntime {
   private readonly mintDecimals = new Map<string, number>();
+  /**
+   * The token state (null: not a token account) of writable accounts as last read, so that a
+   * transaction without a token program reads its accounts' lamports alone (a full account read
+   * costs several times a balance read, most of it in copying the owner). Exact because an
+   * account's token state (token-program owner, initialised token data) can change only while
+   * a token program runs in a transaction where the account is writable, and every program
+   * that runs (through CPI too) is among the transaction's account keys: such transactions read
+   * their writable accounts in full before and after and refresh the entries; `setAccount`
+   * drops the address's entry.
+   */
+  private readonly tokenStates = new Map<string, TokenState | null>();
 
   private constructor(private readonly svm: LiteSvm) {
     // Blockhash age is checked by LocalChain (recentBlockhashes) so that a blockhash stays valid
@@ -75,6 +93,7 @@ export class SvmRuntime {
     address: string,
     account: { lamports: bigint; data: Uint8Array; owner: string; executable: boolean },
   ): void {
+    this.tokenStates.delete(address);
     this.svm.setAccount(
       bs58.decode(address),
       new Account(
@@ -229,26 +248,37 @@ export class SvmRuntime {
       ...message.staticAccountKeyBytes,
       ...[...loaded.writable, ...loaded.readonly].map((key) => bs58.decode(key)),
     ];
-    const pre = this.snapshotBalances(keyBytes, writable);
+    // A token balance can change only while a token program runs, and every program that runs
+    // (through CPI too) is among the transaction's account keys; a failed transaction changes
+    // no token account either. Otherwise only lamports can have moved, and only writable ones.
+    const tokenProgramRuns = accountKeys.some(isTokenProgram);
+    // Undoing a refused transaction needs the accounts it can change as they were: its fee
+    // payer, and (read in full with the rest) a durable nonce's account.
+    const full = tokenProgramRuns || usesDurableNonce(message);
+    const pre = this.snapshotBalances(keyBytes, accountKeys, writable, {
+      full,
+      keepFeePayer: at.preflight === true,
+    });
     const result =
       message.version === 'legacy'
         ? this.svm.sendLegacyTransaction(raw)
         : this.svm.sendVersionedTransaction(raw);
     const failed = result instanceof FailedTransactionMetadata;
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
-    // A token balance can change only while a token program runs, and every program that runs
-    // (through CPI too) is among the transaction's account keys; a failed transaction changes
-    // no token account either. Otherwise only lamports can have moved, and only writable ones.
     const post =
-      failed || !accountKeys.some(isTokenProgram)
+      failed || !tokenProgramRuns
         ? { lamports: this.lamportsAfter(keyBytes, writable, pre.lamports), tokens: pre.tokens }
-        : this.snapshotBalances(keyBytes, writable);
+        : this.snapshotBalances(keyBytes, accountKeys, writable, {
+            full: true,
+            keepFeePayer: false,
+          });
     const err =
       result instanceof FailedTransactionMetadata ? transactionErrorJson(result.err()) : null;
     // A failed transaction is kept (and charged) only when the runtime got as far as
     // executing it; then its fee payer's balance moved. With preflight, such a transaction is
     // refused instead: a failed transaction changes only its fee payer (and a durable nonce),
-    // so putting the writable accounts back undoes it exactly. This replaces a separate
+    // so putting back the accounts read whole before it (the fee payer; with a durable nonce,
+    // every writable account) undoes it exactly. This replaces a separate
     // simulation, which would execute every transaction twice.
     if (failed && at.preflight && pre.lamports[0] !== post.lamports[0]) {
       for (const [key, account] of pre.writableAccounts) this.svm.setAccount(key, account);
@@ -295,7 +325,18 @@ export class SvmRuntime {
     return lamports;
   }
 
-  private snapshotBalances(keyBytes: Uint8Array[], writable: boolean[]): BalanceSnapshot {
+  /**
+   * Lamports and token balances of a transaction's accounts. `full` reads every writable account
+   * whole (and refreshes the token-state cache); otherwise writable accounts are read for their
+   * lamports and their token state comes from the cache (read whole on a miss), and the fee
+   * payer is read whole only with `keepFeePayer` (to undo a refused transaction).
+   */
+  private snapshotBalances(
+    keyBytes: Uint8Array[],
+    accountKeys: string[],
+    writable: boolean[],
+    options: { full: boolean; keepFeePayer: boolean },
+  ): BalanceSnapshot {
     const lamports: bigint[] = [];
     const tokens: TokenBalance[] = [];
     const writableAccounts: [Uint8Array, Account][] = [];
@@ -307,30 +348,41 @@ export class SvmRuntime {
         lamports.push(this.svm.getBalance(bytes) ?? 0n);
         continue;
       }
-      const account = this.svm.getAccount(bytes);
-      if (!account) {
-        lamports.push(0n);
-        continue;
+      const address = accountKeys[i] as string;
+      let state = options.full ? undefined : this.tokenStates.get(address);
+      const kept = options.full || (i === 0 && options.keepFeePayer);
+      if (state !== undefined && !kept) {
+        lamports.push(this.svm.getBalance(bytes) ?? 0n);
+      } else {
+        const account = this.svm.getAccount(bytes);
+        if (account) writableAccounts.push([bytes, account]);
+        lamports.push(account ? account.lamports() : 0n);
+        if (state === undefined) {
+          state = account ? this.tokenStateOf(account) : null;
+          if (this.tokenStates.size >= TOKEN_STATE_MAX) this.tokenStates.clear();
+          this.tokenStates.set(address, state);
+        }
       }
-      writableAccounts.push([bytes, account]);
-      lamports.push(account.lamports());
-      // Token programs' addresses both start with byte 6; skip encoding for everything else.
-      const ownerBytes = account.owner();
-      if (ownerBytes[0] !== TOKEN_OWNER_FIRST_BYTE) continue;
-      const owner = bs58.encode(ownerBytes);
-      if (!isTokenProgram(owner)) continue;
-      const token = decodeTokenAccount(account.data());
-      if (!token) continue;
-      tokens.push({
-        accountIndex: i,
-        mint: token.mint,
-        owner: token.owner,
-        programId: owner,
-        amount: token.amount,
-        decimals: this.decimalsOf(token.mint),
-      });
+      if (state) tokens.push({ accountIndex: i, ...state });
     }
     return { lamports, tokens, writableAccounts };
+  }
+
+  private tokenStateOf(account: Account): TokenState | null {
+    // Token programs' addresses both start with byte 6; skip encoding for everything else.
+    const ownerBytes = account.owner();
+    if (ownerBytes[0] !== TOKEN_OWNER_FIRST_BYTE) return null;
+    const owner = bs58.encode(ownerBytes);
+    if (!isTokenProgram(owner)) return null;
+    const token = decodeTokenAccount(account.data());
+    if (!token) return null;
+    return {
+      mint: token.mint,
+      owner: token.owner,
+      programId: owner,
+      amount: token.amount,
+      decimals: this.decimalsOf(token.mint),
+    };
   }
 
   private decimalsOf(mint: string): number {

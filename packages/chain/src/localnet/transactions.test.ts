@@ -1,4 +1,11 @@
-import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
+import {
+  createAssociatedTokenAccount,
+  createMint,
+  getAssociatedTokenAddressSync,
+  getOrCreateAssociatedTokenAccount,
+  mintTo,
+  transfer as transferTokens,
+} from '@solana/spl-token';
 import bs58 from 'bs58';
 import type { Connection } from '@solana/web3.js';
 import {
@@ -292,5 +299,43 @@ describe('token balances in transaction meta', () => {
     expect(landed?.meta?.postTokenBalances).toEqual([expected]);
     expect(landed?.meta?.preBalances[1]).toBe(lamportsBefore);
     expect(landed?.meta?.postBalances[1]).toBe(lamportsBefore + 777);
+  });
+
+  it('follows an address from plain account to token account as its amount changes', async () => {
+    // The localnet remembers each account's token state between transactions that run no token
+    // program: every change below must show in the next SOL transfer's token balances.
+    const payer = await fundedKeypair();
+    const mint = await createMint(connection, payer, payer.publicKey, null, 2);
+    const holder = Keypair.generate();
+    const address = getAssociatedTokenAddressSync(mint, holder.publicKey);
+    const tokenBalancesOfSolTransfer = async () => {
+      const signature = await sendAndConfirmTransaction(
+        connection,
+        new Transaction().add(
+          SystemProgram.transfer({
+            fromPubkey: payer.publicKey,
+            toPubkey: address,
+            lamports: 1_000_000,
+          }),
+        ),
+        [payer],
+      );
+      const landed = await connection.getTransaction(signature, {
+        maxSupportedTransactionVersion: 0,
+      });
+      expect(landed?.meta?.postTokenBalances).toEqual(landed?.meta?.preTokenBalances);
+      return landed?.meta?.preTokenBalances?.map((balance) => balance.uiTokenAmount.amount);
+    };
+
+    // Before the token account exists, the address is a plain account holding SOL.
+    expect(await tokenBalancesOfSolTransfer()).toEqual([]);
+    await createAssociatedTokenAccount(connection, payer, mint, holder.publicKey);
+    expect(await tokenBalancesOfSolTransfer()).toEqual(['0']);
+    await mintTo(connection, payer, mint, address, payer, 500n);
+    expect(await tokenBalancesOfSolTransfer()).toEqual(['500']);
+    const other = await getOrCreateAssociatedTokenAccount(connection, payer, mint, payer.publicKey);
+    await connection.requestAirdrop(holder.publicKey, LAMPORTS_PER_SOL);
+    await transferTokens(connection, holder, address, other.address, holder, 120n);
+    expect(await tokenBalancesOfSolTransfer()).toEqual(['380']);
   });
 });
