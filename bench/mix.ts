@@ -240,6 +240,7 @@ async function main(): Promise<void> {
           DATA_DIR: path.join(dataDir, `instance-${index}`),
           LOG_LEVEL: 'warn',
           BENCH_STATS_MS: String(STATS_MS),
+          METRICS_TOKEN,
           ...UNLIMITED_WRITES,
         },
         (value) => {
@@ -314,8 +315,10 @@ async function main(): Promise<void> {
     const warm = stats.map((list) => list.length);
     const memoryAfterWarmUp = stats.map((list) => list.at(-1)?.rssBytes ?? NaN);
     for (const child of children) child.kill('SIGUSR2');
+    const routesBefore = await Promise.all(instances.map(scrapeRoutes));
     log(`measuring: ${SECONDS} s at ${RATE} req/s, ${CONNECTIONS} connections`);
     const result = await autocannon(options(SECONDS));
+    const routesAfter = await Promise.all(instances.map(scrapeRoutes));
     // Let each instance print the window that ends after the run.
     await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
 
@@ -338,6 +341,7 @@ async function main(): Promise<void> {
     log(
       `mix: ${[...counts].map(([op, n]) => `${op} ${((100 * n) / Math.max(1, result.requests.total)).toFixed(1)}%`).join(', ')}`,
     );
+    logRoutes(routesBefore, routesAfter);
     let flat = true as boolean;
     let loopOk = true as boolean;
     stats.forEach((list, index) => {
@@ -368,6 +372,59 @@ async function main(): Promise<void> {
     for (const child of children) child.kill('SIGTERM');
     await throwaway.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The instances' /metrics answer this token (bench/feed-server.ts passes the env on). */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
+/** Per route (method and pattern, every status): requests, seconds in all, and those ≤ 50 ms. */
+type RouteTimes = Map<string, { count: number; sum: number; within50: number }>;
+
+async function scrapeRoutes(instance: string): Promise<RouteTimes> {
+  const res = await fetch(`${instance}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const routes: RouteTimes = new Map();
+  const line = /^dum_http_request_duration_seconds_(sum|count|bucket)\{([^}]*)\} (\S+)$/;
+  for (const row of text.split('\n')) {
+    const match = line.exec(row);
+    if (!match) continue;
+    const [, kind, labelText = '', value] = match;
+    const labels = new Map(
+      [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map(([, k = '', v = '']) => [k, v]),
+    );
+    const key = `${labels.get('method')} ${labels.get('route')}`;
+    const entry = routes.get(key) ?? { count: 0, sum: 0, within50: 0 };
+    if (kind === 'sum') entry.sum += Number(value);
+    else if (kind === 'count') entry.count += Number(value);
+    else if (labels.get('le') === '0.05') entry.within50 += Number(value);
+    routes.set(key, entry);
+  }
+  return routes;
+}
+
+/** Each route's share of the run, mean time and share answered within 50 ms, both instances. */
+function logRoutes(before: RouteTimes[], after: RouteTimes[]): void {
+  const total: RouteTimes = new Map();
+  after.forEach((routes, index) => {
+    for (const [key, entry] of routes) {
+      const prior = before[index]?.get(key) ?? { count: 0, sum: 0, within50: 0 };
+      const sum = total.get(key) ?? { count: 0, sum: 0, within50: 0 };
+      sum.count += entry.count - prior.count;
+      sum.sum += entry.sum - prior.sum;
+      sum.within50 += entry.within50 - prior.within50;
+      total.set(key, sum);
+    }
+  });
+  const rows = [...total].filter(([, entry]) => entry.count > 0);
+  rows.sort((a, b) => b[1].sum - a[1].sum);
+  for (const [key, entry] of rows) {
+    log(
+      `  ${key}: ${entry.count} requests, mean ${((1000 * entry.sum) / entry.count).toFixed(1)} ms ` +
+        `in the app, ${((100 * entry.within50) / entry.count).toFixed(1)}% within 50 ms`,
+    );
   }
 }
 
