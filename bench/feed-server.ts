@@ -58,7 +58,7 @@ function reportStats(everyMs: number): void {
   window.enable();
   run.enable();
   process.on('SIGUSR2', () => run.reset());
-  const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000) / 100 - resolutionMs);
+  const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000 - resolutionMs * 100) / 100);
   setInterval(() => {
     const memory = process.memoryUsage();
     const stats = {
