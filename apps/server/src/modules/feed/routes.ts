@@ -39,6 +39,7 @@ import {
   getPost,
   getUserPosts,
   listComments,
+  loadSharedRows,
   loadViewerMarks,
   toggleEngagement,
   type FeedDeps,
@@ -128,6 +129,7 @@ function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
       ttlMs: ctx.config.feed.anonymousCacheMs,
       clock: ctx.clock,
       maxRows: ROW_CACHE_MAX_ROWS,
+      load: loadSharedRows({ pool: ctx.database.pool, clock: ctx.clock }),
     }),
     marks: createViewerMarksCache({
       versions: ctx.viewerVersions,

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { Clock } from '../../context.ts';
 import type { SharedPostRow } from './repo.ts';
 
@@ -8,18 +9,17 @@ import type { SharedPostRow } from './repo.ts';
  * caller (shared-page.ts), the same writes drop or patch the rows, and a row never outlives its
  * post's expiry. Each row carries its serialised forms (`items`, by marks variant), made once.
  *
- * A load that was running when the rows were dropped or patched answers its caller but is not
- * kept. At most `maxRows` rows; past that the oldest goes first.
+ * The rows missing from every request in one turn of the event loop are read in one statement
+ * (DataLoader): when they expire together, the readers after them do not each ask again. A load
+ * that was running when the rows were dropped or patched answers its callers but is not kept.
+ * At most `maxRows` rows; past that the oldest goes first.
  */
 export interface RowCache {
   /**
-   * The rows of `ids` in that order, the missing ones read with `load`; null when one of them
-   * can no longer be read (deleted, expired).
+   * The rows of `ids` in that order, the missing ones read; null when one of them can no longer
+   * be read (deleted, expired).
    */
-  getMany(
-    ids: readonly string[],
-    load: (missing: string[]) => Promise<SharedPostRow[]>,
-  ): Promise<HeldRow[] | null>;
+  getMany(ids: readonly string[]): Promise<HeldRow[] | null>;
   invalidate(): void;
   /** A count of one post this instance just moved (a like or a comment). */
   moveCount(postId: string, counter: 'like_count' | 'comment_count', delta: number): void;
@@ -35,39 +35,48 @@ export function createRowCache(options: {
   ttlMs: number;
   clock: Clock;
   maxRows: number;
+  /** Reads the posts of these ids that can still be read, in any order. */
+  load: (ids: readonly string[]) => Promise<SharedPostRow[]>;
 }): RowCache {
-  const { ttlMs, clock, maxRows } = options;
-  const entries = new Map<string, HeldRow & { validUntil: number }>();
+  const { ttlMs, clock, maxRows, load } = options;
+  const entries = new Map<string, { held: HeldRow; validUntil: number }>();
   let generation = 0;
 
-  return {
-    async getMany(ids, load) {
+  const loader = new DataLoader<string, HeldRow | null>(
+    async (ids) => {
+      const startedIn = generation;
       const now = clock.now().getTime();
-      const held = new Map<string, HeldRow>();
-      const missing: string[] = [];
-      for (const id of ids) {
-        const entry = entries.get(id);
-        if (entry && entry.validUntil > now) held.set(id, entry);
-        else missing.push(id);
-      }
-      if (missing.length > 0) {
-        const startedIn = generation;
-        for (const row of await load(missing)) {
-          const loaded = { row, items: [] };
-          held.set(row.id, loaded);
-          if (startedIn !== generation) continue;
-          entries.delete(row.id);
-          if (entries.size >= maxRows) {
-            const oldest = entries.keys().next();
-            if (!oldest.done) entries.delete(oldest.value);
-          }
-          const expiry = row.expires_at?.getTime() ?? Infinity;
-          entries.set(row.id, { ...loaded, validUntil: Math.min(now + ttlMs, expiry) });
+      const byId = new Map<string, HeldRow>();
+      for (const row of await load(ids)) {
+        const held = { row, items: [] };
+        byId.set(row.id, held);
+        if (startedIn !== generation) continue;
+        entries.delete(row.id);
+        if (entries.size >= maxRows) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
         }
+        const expiry = row.expires_at?.getTime() ?? Infinity;
+        entries.set(row.id, { held, validUntil: Math.min(now + ttlMs, expiry) });
       }
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    // The entries above are the cache; the loader only batches the misses of every request
+    // that came in one turn of the event loop (its I/O callbacks each run their own tick).
+    { cache: false, batchScheduleFn: (callback) => setImmediate(callback) },
+  );
+
+  return {
+    async getMany(ids) {
+      const now = clock.now().getTime();
+      const found = await Promise.all(
+        ids.map((id) => {
+          const entry = entries.get(id);
+          return entry && entry.validUntil > now ? Promise.resolve(entry.held) : loader.load(id);
+        }),
+      );
       const rows: HeldRow[] = [];
-      for (const id of ids) {
-        const row = held.get(id);
+      for (const row of found) {
         if (!row) return null;
         rows.push(row);
       }
@@ -81,8 +90,8 @@ export function createRowCache(options: {
       generation += 1;
       const entry = entries.get(postId);
       if (!entry) return;
-      entry.row[counter] = Math.max(0, entry.row[counter] + delta);
-      entry.items = [];
+      entry.held.row[counter] = Math.max(0, entry.held.row[counter] + delta);
+      entry.held.items = [];
     },
   };
 }

@@ -199,9 +199,7 @@ export async function getFollowingBody(
     const state = await deps.marks.get(viewer.id);
     const cached = deps.followingCache.get(viewer.id, limit);
     if (state && cached && cached.version === state.version) {
-      const held = await deps.rows.getMany(cached.ids, (missing) =>
-        readSharedRowsByIds(deps.pool, { now: deps.clock.now(), ids: missing }),
-      );
+      const held = await deps.rows.getMany(cached.ids);
       const body =
         held &&
         presentHeldRows(held, cached.ids.length <= limit, limit, {
@@ -355,6 +353,11 @@ async function loadSharedPage(
 }
 
 /** A viewer's marks as viewer-state.ts keeps them; null past `max` of one kind. */
+/** Posts by id as every viewer shares them: what the row cache reads (row-cache.ts). */
+export function loadSharedRows(deps: Pick<FeedDeps, 'pool' | 'clock'>) {
+  return (ids: readonly string[]) => readSharedRowsByIds(deps.pool, { now: deps.clock.now(), ids });
+}
+
 export async function loadViewerMarks(
   pool: pg.Pool,
   viewerId: string,
