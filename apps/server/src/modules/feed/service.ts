@@ -208,7 +208,9 @@ export async function getFollowingBody(
         });
       if (body) return body;
     }
-    return Buffer.from(JSON.stringify(await getFollowingPage(deps, { ...args, version: state })));
+    // The ids this reads are kept at the version read above.
+    const version = state ? { version: state.version } : null;
+    return Buffer.from(JSON.stringify(await getFollowingPage(deps, { ...args, version })));
   }
   return Buffer.from(JSON.stringify(await getFollowingPage(deps, args)));
 }
@@ -352,12 +354,12 @@ async function loadSharedPage(
   };
 }
 
-/** A viewer's marks as viewer-state.ts keeps them; null past `max` of one kind. */
 /** Posts by id as every viewer shares them: what the row cache reads (row-cache.ts). */
 export function loadSharedRows(deps: Pick<FeedDeps, 'pool' | 'clock'>) {
   return (ids: readonly string[]) => readSharedRowsByIds(deps.pool, { now: deps.clock.now(), ids });
 }
 
+/** A viewer's marks as viewer-state.ts keeps them; null past `max` of one kind. */
 export async function loadViewerMarks(
   pool: pg.Pool,
   viewerId: string,
