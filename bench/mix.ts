@@ -387,15 +387,22 @@ async function scrapeRoutes(instance: string): Promise<RouteTimes> {
   });
   const text = await res.text();
   const routes: RouteTimes = new Map();
-  const line = /^dum_http_request_duration_seconds_(sum|count|bucket)\{([^}]*)\} (\S+)$/;
+  // The routes, and the emission sequencer's batches and the waits for them (settle).
+  const line =
+    /^dum_(http_request_duration|emission_batch|emission_settle)_seconds_(sum|count|bucket)(?:\{([^}]*)\})? (\S+)$/;
   for (const row of text.split('\n')) {
     const match = line.exec(row);
     if (!match) continue;
-    const [, kind, labelText = '', value] = match;
+    const [, family, kind, labelText = '', value] = match;
     const labels = new Map(
       [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map(([, k = '', v = '']) => [k, v]),
     );
-    const key = `${labels.get('method')} ${labels.get('route')}`;
+    const key =
+      family === 'http_request_duration'
+        ? `${labels.get('method')} ${labels.get('route')}`
+        : family === 'emission_batch'
+          ? `(sequencer batch, ${labels.get('outcome')})`
+          : '(waiting for the sequencer)';
     const entry = routes.get(key) ?? { count: 0, sum: 0, within50: 0 };
     if (kind === 'sum') entry.sum += Number(value);
     else if (kind === 'count') entry.count += Number(value);

@@ -56,6 +56,23 @@ export const dumMinted = new Counter({
   registers: [processRegistry],
 });
 
+export const emissionBatchDuration = new Histogram({
+  name: 'dum_emission_batch_seconds',
+  help:
+    'Emission sequencer batches (read, rules and write), by outcome: applied, lost (another ' +
+    'writer minted between the read and the write, nothing written) or empty (nothing queued)',
+  labelNames: ['outcome'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [processRegistry],
+});
+
+export const emissionSettleDuration = new Histogram({
+  name: 'dum_emission_settle_seconds',
+  help: 'Time a rewarded action waited for the sequencer before answering (settle)',
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [processRegistry],
+});
+
 /** The outcome label of a failure: its catalogue code, else `error`. */
 export function outcomeOf(error: unknown): string {
   return error instanceof AppError ? error.code : 'error';

@@ -14,7 +14,12 @@ import {
   type RewardedEventKind,
   type SequenceOutput,
 } from './emission-rules.ts';
-import { dumMinted, emissionEvents } from '../../metrics.ts';
+import {
+  dumMinted,
+  emissionBatchDuration,
+  emissionEvents,
+  emissionSettleDuration,
+} from '../../metrics.ts';
 import { readEmissionTotals } from './repo.ts';
 import { createTotalsCache } from './stats-cache.ts';
 
@@ -74,11 +79,13 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   async function runUntilEmpty(): Promise<void> {
     try {
       while (!stopped) {
+        const timer = emissionBatchDuration.startTimer();
         const batch = await sequenceBatch(options.database, {
           batchSize,
           rules: options.rules,
           now: options.clock.now(),
         });
+        timer({ outcome: batch.taken === 0 ? 'empty' : batch.applied ? 'applied' : 'lost' });
         if (batch.applied) totals.offer(batch.totals);
         // Lost the race to another writer: read again. Otherwise done once the queue ran dry.
         if (batch.applied && batch.taken < batchSize) return;
@@ -89,6 +96,11 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   }
 
   function settle(): Promise<void> {
+    const timer = emissionSettleDuration.startTimer();
+    return join().finally(() => timer());
+  }
+
+  function join(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (!running) {
       running = runUntilEmpty().finally(() => {
@@ -100,7 +112,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
     // after it, shared by everyone who arrives meanwhile.
     next ??= running.then(() => {
       next = null;
-      return settle();
+      return join();
     });
     return next;
   }
@@ -113,7 +125,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       const pending = await options.database.pool.query<{ pending: boolean }>(
         'select exists (select 1 from emission_queue) as pending',
       );
-      if (pending.rows[0]?.pending) await settle();
+      if (pending.rows[0]?.pending) await join();
     },
     async stop() {
       stopped = true;

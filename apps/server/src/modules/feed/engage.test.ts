@@ -164,4 +164,38 @@ describe.each(testDatabaseKinds())('likes and bookmarks on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     expect(await likeRows(id)).toBe(0);
   });
+
+  it('refuses a wallet whose account is gone and writes nothing', async () => {
+    const { id } = await post();
+    const gone = await createSignedInUser(t.ctx);
+    await t.ctx.database.pool.query('delete from users where id = $1', [gone.user.id]);
+    const res = await engage(t, gone.headers, id, 'like');
+    expect(res.statusCode).toBe(401);
+    expect(await likeRows(id)).toBe(0);
+    expect(await read(id)).toMatchObject({ likeCount: 0 });
+    expect(
+      await countRows(t, `select count(*) as n from emission_queue where actor_id = $1`, [
+        gone.user.id,
+      ]),
+    ).toBe(0);
+  });
+
+  it("counts a like in the author's likes received on its day, and an unlike takes it off", async () => {
+    const { id } = await post();
+    const fan = fans[4]!;
+    const received = () =>
+      countRows(
+        t,
+        `select coalesce(sum(likes_received), 0) as n from analytics_daily where user_id = $1`,
+        [author.user.id],
+      );
+    const before = await received();
+    await engage(t, fan.headers, id, 'like');
+    expect(await received()).toBe(before + 1);
+    // Liking your own post is not a like received.
+    await engage(t, author.headers, id, 'like');
+    expect(await received()).toBe(before + 1);
+    await engage(t, fan.headers, id, 'like');
+    expect(await received()).toBe(before);
+  });
 });

@@ -1,7 +1,7 @@
 import { AppError, type EngagementKind } from '@dum/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { comments, engagements, messages } from '../../db/schema.ts';
+import { comments, messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
 import { notBlockedBy, walletsBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
@@ -700,35 +700,27 @@ export async function deletePostRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise
   await tx.delete(messages).where(eq(messages.id, id));
 }
 
-/** Adds the user's like or bookmark of a post; false when it was there already. */
-export async function insertEngagement(
-  tx: Pick<Tx, 'insert'>,
-  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(engagements)
-    .values({ messageId: args.postId, userId: args.userId, kind: args.kind, createdAt: args.now })
-    .onConflictDoNothing()
-    .returning({ kind: engagements.kind });
-  return inserted.length > 0;
-}
+/** What toggle_engagement (migration 0029) answers. */
+export type EngagementToggle = 'on' | 'off' | 'none' | 'post_not_found' | 'unauthorized';
 
-/** Removes the user's like or bookmark of a post: when it was given, or null when there was none. */
-export async function deleteEngagement(
-  tx: Pick<Tx, 'delete'>,
-  args: { postId: bigint; userId: string; kind: EngagementKind },
-): Promise<Date | null> {
-  const [removed] = await tx
-    .delete(engagements)
-    .where(
-      and(
-        eq(engagements.messageId, args.postId),
-        eq(engagements.userId, args.userId),
-        eq(engagements.kind, args.kind),
-      ),
-    )
-    .returning({ createdAt: engagements.createdAt });
-  return removed?.createdAt ?? null;
+/**
+ * Toggles a like or bookmark in one call (toggle_engagement, migration 0029): the post's row
+ * lock, the engagement row, a like's count, the author's likes received that day and the
+ * like's rewarded event, all in one statement of its own (one round trip, no transaction around
+ * it).
+ */
+export async function toggleEngagementRow(
+  db: Pick<pg.Pool, 'query'>,
+  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
+): Promise<EngagementToggle> {
+  const { rows } = await db.query<{ outcome: EngagementToggle }>({
+    name: 'feed_toggle_engagement',
+    text: 'select toggle_engagement($1, $2, $3, $4) as outcome',
+    values: [args.postId.toString(), args.userId, args.kind, args.now],
+  });
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('toggle_engagement returned nothing');
+  return outcome;
 }
 
 export async function insertComment(

@@ -58,14 +58,13 @@ import type { Loaded, PageCache } from './page-cache.ts';
 import {
   adjustCount,
   deleteCommentRow,
-  deleteEngagement,
   deletePostRow,
   insertComment,
-  insertEngagement,
   insertPost,
   lockComment,
   readActor,
   lockLivePost,
+  toggleEngagementRow,
   mediaKeysOfPosts,
   postIsLive,
   readAuthorRows,
@@ -706,60 +705,23 @@ export async function toggleEngagement(
   id: bigint,
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
-  const now = deps.clock.now();
-  const { toggled, likes } = await inTransaction(deps, async (client) => {
-    const tx = drizzle(client);
-    await readActor(tx, user.id);
-    const post = await lockLivePost(
-      tx,
-      id,
-      now,
-      kind === 'like' ? 'for no key update' : 'for key share',
-      user.id,
-    );
-    if (!post) throw new AppError('post_not_found');
-    if (await insertEngagement(tx, { postId: id, userId: user.id, kind, now })) {
-      if (kind === 'like') {
-        await adjustCount(tx, id, 'like_count', 1);
-        // Likes received by the author that day; self-likes are not counted (nor rewarded).
-        if (post.authorId !== user.id) {
-          await addToDay(client, {
-            userId: post.authorId,
-            at: now,
-            counter: 'likes_received',
-          });
-        }
-        await recordRewardedEvent(
-          client,
-          {
-            kind: 'like_given',
-            actorId: user.id,
-            subjectOwnerId: post.authorId,
-            reference: id.toString(),
-          },
-          now,
-        );
-      }
-      return { toggled: 'on' as const, likes: kind === 'like' ? 1 : 0 };
-    }
-    const likedAt = await deleteEngagement(tx, { postId: id, userId: user.id, kind });
-    if (likedAt && kind === 'like') {
-      await adjustCount(tx, id, 'like_count', -1);
-      // An unlike takes the like off the day it was given (the post's expiry takes nothing).
-      if (post.authorId !== user.id) {
-        await takeFromDay(client, {
-          userId: post.authorId,
-          at: likedAt,
-          counter: 'likes_received',
-        });
-      }
-    }
-    return { toggled: 'off' as const, likes: likedAt && kind === 'like' ? -1 : 0 };
+  const outcome = await toggleEngagementRow(deps.pool, {
+    postId: id,
+    userId: user.id,
+    kind,
+    now: deps.clock.now(),
   });
-  // Before the answer: no read after it, on any instance, gets the viewer's marks from before.
-  await deps.versions.bump(user.id);
-  if (likes !== 0) moveSharedCount(deps, id.toString(), 'like_count', likes);
-  if (kind === 'like' && toggled === 'on') await deps.emissions.settle();
+  if (outcome === 'unauthorized' || outcome === 'post_not_found') throw new AppError(outcome);
+  const toggled = outcome === 'on' ? 'on' : 'off';
+  if (kind === 'like' && outcome !== 'none') {
+    moveSharedCount(deps, id.toString(), 'like_count', toggled === 'on' ? 1 : -1);
+  }
+  // Before the answer: no read after it, on any instance, gets the viewer's marks from before,
+  // and a like's reward is in the ledger (the balance the client fetches next includes it).
+  await Promise.all([
+    deps.versions.bump(user.id),
+    kind === 'like' && toggled === 'on' ? deps.emissions.settle() : undefined,
+  ]);
   return { toggled };
 }
 
