@@ -3,10 +3,25 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
+import type { EarningRules } from './emission-rules.ts';
 import { recordRewardedEvent } from './ledger.ts';
-import { createEmissionSequencer } from './sequencer.ts';
+import { createEmissionSequencer, sequenceBatch } from './sequencer.ts';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
+
+const RULES: EarningRules = {
+  dailyCap: 100,
+  pairDailyCap: 1000,
+  referrerDailyCap: 1000,
+  // Everyone established: these tests are about indices, caps and concurrency.
+  established: {
+    minAgeMs: 0,
+    requirePost: false,
+    requireVouch: false,
+    voucherMinAgeMs: 0,
+    seedWallets: new Set(),
+  },
+};
 
 describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
   let database: Database;
@@ -36,19 +51,7 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
       database,
       clock: { now: () => NOW },
       logger: options.logger ?? pino({ level: 'silent' }),
-      rules: {
-        dailyCap: 100,
-        pairDailyCap: 1000,
-        referrerDailyCap: 1000,
-        // Everyone established: these tests are about indices, caps and concurrency.
-        established: {
-          minAgeMs: 0,
-          requirePost: false,
-          requireVouch: false,
-          voucherMinAgeMs: 0,
-          seedWallets: new Set(),
-        },
-      },
+      rules: RULES,
       batchSize: options.batchSize,
     });
   }
@@ -122,6 +125,44 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     );
     expect(audit.problems).toEqual([]);
     await Promise.all([a.stop(), b.stop()]);
+  });
+
+  /**
+   * Another writer's batch lands between this batch's read and its write (forced: the write
+   * waits for it), taking `takes` events: the write finds the counters moved and writes nothing.
+   */
+  async function batchLosingTo(takes: number) {
+    const options = { batchSize: 100, now: NOW, rules: RULES };
+    const racing = {
+      pool: {
+        query: async (config: { name?: string }, values?: unknown[]) => {
+          if (config.name === 'emissions_write_batch') {
+            await sequenceBatch(database, { ...options, batchSize: takes });
+          }
+          return database.pool.query(config as never, values as never);
+        },
+      },
+    } as unknown as Pick<Database, 'pool'>;
+    return sequenceBatch(racing, options);
+  }
+
+  it('needs no second read when the writer that beat it took all its events', async () => {
+    await queue(5, 'race-all');
+    const lost = await batchLosingTo(100);
+    expect(lost).toMatchObject({ taken: 5, applied: false, settled: true });
+    expect(await counts()).toEqual({ queued: 0, ledger: 5, events: 5 });
+  });
+
+  it('reads again when the writer that beat it left some of its events queued', async () => {
+    await queue(5, 'race-some');
+    const lost = await batchLosingTo(3);
+    expect(lost).toMatchObject({ taken: 5, applied: false, settled: false });
+    expect(await counts()).toEqual({ queued: 2, ledger: 3, events: 3 });
+    // The next read takes the rest.
+    const s = sequencer();
+    await s.settle();
+    expect(await counts()).toEqual({ queued: 0, ledger: 5, events: 5 });
+    await s.stop();
   });
 
   it('sweeps what an instance left queued (it stopped between commit and settle)', async () => {

@@ -34,8 +34,9 @@ import { createTotalsCache } from './stats-cache.ts';
  *    queue and appends ledger rows, credits and Live Activity, all or nothing, one durable
  *    commit for the whole batch.
  * Every mint changes the counters' row, so a write that finds another version knows someone
- * minted in between (another instance's run, a staking claim): it writes nothing and the run
- * reads again. Any instance may run at any time.
+ * minted in between (another instance's run, a staking claim): it writes nothing, and the run
+ * reads again unless that writer took every event of the batch (the write answers whether any
+ * is still queued). Any instance may run at any time.
  */
 export interface EmissionSequencer {
   /**
@@ -87,8 +88,9 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
         });
         timer({ outcome: batch.taken === 0 ? 'empty' : batch.applied ? 'applied' : 'lost' });
         if (batch.applied) totals.offer(batch.totals);
-        // Lost the race to another writer: read again. Otherwise done once the queue ran dry.
-        if (batch.applied && batch.taken < batchSize) return;
+        // Done once a batch saw the whole queue and its events have their ledger rows (this
+        // write, or another writer's that took them all first). Otherwise read again.
+        if (batch.settled && batch.taken < batchSize) return;
       }
     } catch (error) {
       options.logger.error({ err: error }, 'emission sequencer failed');
@@ -136,15 +138,18 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 }
 
 /**
- * One batch: how many queued events it read, and whether its write applied (false: the
- * counters moved since the read, nothing was written).
+ * One batch: how many queued events it read, whether its write applied (false: the counters
+ * moved since the read, nothing was written), and whether its events have their ledger rows
+ * (applied, or another writer took every one of them: its events need no second read).
  */
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
   options: { batchSize: number; rules: EarningRules; now: Date },
-): Promise<{ taken: number; applied: boolean; totals: EmissionTotals }> {
+): Promise<{ taken: number; applied: boolean; settled: boolean; totals: EmissionTotals }> {
   const read = await readBatch(database.pool, options.batchSize);
-  if (read.events.length === 0) return { taken: 0, applied: true, totals: read.totals };
+  if (read.events.length === 0) {
+    return { taken: 0, applied: true, settled: true, totals: read.totals };
+  }
   const output = sequenceEvents({
     totals: read.totals,
     events: read.events,
@@ -155,7 +160,7 @@ export async function sequenceBatch(
     alreadyRecorded: read.alreadyRecorded,
     rules: options.rules,
   });
-  const applied = await writeBatch(database.pool, {
+  const { applied, pending } = await writeBatch(database.pool, {
     output,
     version: read.version,
     eventIds: read.events.map((e) => e.id),
@@ -165,7 +170,12 @@ export async function sequenceBatch(
     emissionEvents.inc(output.ledger.length);
     dumMinted.inc(Number(output.totals.totalMinted - read.totals.totalMinted));
   }
-  return { taken: read.events.length, applied, totals: output.totals };
+  return {
+    taken: read.events.length,
+    applied,
+    settled: applied || !pending,
+    totals: output.totals,
+  };
 }
 
 interface BatchRead {
@@ -364,17 +374,19 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
  * version the batch was read at (compare and set, under that row's lock): counters, the batch
  * out of the queue, ledger rows and Live Activity in order (their ids follow it), the per-day
  * sums analytics reads, credits.
- * Answers whether it applied.
+ * Answers whether it applied and, for a write that did not, whether any of the batch's events
+ * is still queued as of its snapshot (false: another writer took them all; true may also mean
+ * that writer had not committed yet when this statement began).
  */
 async function writeBatch(
   db: Queryable,
   batch: { output: SequenceOutput; version: string; eventIds: bigint[]; now: Date },
-): Promise<boolean> {
+): Promise<{ applied: boolean; pending: boolean }> {
   const { ledger, activity: lines, totals, standing } = batch.output;
   const learnt = [...standing].sort(([a], [b]) => (a < b ? -1 : 1));
   // Accounts in id order: the same lock order in every run.
   const credits = [...batch.output.credits].sort(([a], [b]) => (a < b ? -1 : 1));
-  const { rows } = await db.query<{ applied: boolean }>({
+  const { rows } = await db.query<{ applied: boolean; pending: boolean }>({
     name: 'emissions_write_batch',
     text: `with counters as (
         update emission_state
@@ -438,7 +450,8 @@ async function writeBatch(
           vouched_at = coalesce(wallet_standing.vouched_at, excluded.vouched_at)
         returning 1
       )
-      select exists (select 1 from counters) as applied`,
+      select exists (select 1 from counters) as applied,
+        exists (select 1 from emission_queue where id = any($5::bigint[])) as pending`,
     values: [
       totals.totalEvents.toString(),
       totals.totalMinted.toString(),
@@ -465,5 +478,6 @@ async function writeBatch(
       learnt.map(([, u]) => u.vouchedAt?.toISOString() ?? null),
     ],
   });
-  return rows[0]?.applied ?? false;
+  const row = rows[0];
+  return { applied: row?.applied ?? false, pending: row?.pending ?? true };
 }

@@ -148,6 +148,16 @@ describe.each(testDatabaseKinds())('comments on %s', (kind) => {
     expect(errorOf(res).code).toBe('post_not_found');
   });
 
+  it('refuses a wallet whose account is gone and writes nothing', async () => {
+    const post = await createdPost(t, author.headers);
+    const gone = await createSignedInUser(t.ctx);
+    await t.ctx.database.pool.query('delete from users where id = $1', [gone.user.id]);
+    const res = await addComment(t, gone.headers, post.id, 'still here?');
+    expect(res.statusCode).toBe(401);
+    expect(await commentCount(post.id)).toBe(0);
+    expect((await list(post.id)).items).toEqual([]);
+  });
+
   it('rewards a comment on someone else’s post, not one on your own', async () => {
     const post = await createdPost(t, author.headers);
     const theirs = await addedComment(t, carol.headers, post.id, 'first');

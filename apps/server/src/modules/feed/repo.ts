@@ -1,4 +1,4 @@
-import { AppError, type EngagementKind } from '@dum/core';
+import type { EngagementKind } from '@dum/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments, messages } from '../../db/schema.ts';
@@ -586,37 +586,6 @@ export async function insertPost(
   return rows[0] ?? null;
 }
 
-/** The acting user's profile, as the answer to their write shows it. */
-export interface ActorProfile {
-  solAddress: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-  isVerified: boolean;
-}
-
-export async function readActor(tx: Pick<Tx, 'execute'>, userId: string): Promise<ActorProfile> {
-  const result = await tx.execute<{
-    sol_address: string;
-    username: string | null;
-    display_name: string | null;
-    avatar_url: string | null;
-    is_verified: boolean;
-  }>(
-    sql`select sol_address, username, display_name, avatar_url, is_verified
-        from users where id = ${userId}`,
-  );
-  const row = result.rows[0];
-  if (!row) throw new AppError('unauthorized');
-  return {
-    solAddress: row.sol_address,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isVerified: row.is_verified,
-  };
-}
-
 type LockStrength = 'for no key update' | 'for key share' | 'for update';
 
 /**
@@ -723,21 +692,36 @@ export async function toggleEngagementRow(
   return outcome;
 }
 
-export async function insertComment(
-  tx: Pick<Tx, 'insert'>,
-  args: { postId: bigint; authorId: string; body: string; now: Date },
-): Promise<{ id: bigint; createdAt: Date }> {
-  const [comment] = await tx
-    .insert(comments)
-    .values({
-      messageId: args.postId,
-      authorId: args.authorId,
-      body: args.body,
-      createdAt: args.now,
-    })
-    .returning({ id: comments.id, createdAt: comments.createdAt });
-  if (!comment) throw new Error('comment insert returned nothing');
-  return comment;
+/** What add_comment (migration 0029) answers. */
+export type CommentAdded =
+  | {
+      outcome: 'added';
+      id: string;
+      createdAt: string;
+      solAddress: string;
+      username: string | null;
+      displayName: string | null;
+      avatarUrl: string | null;
+    }
+  | { outcome: 'post_not_found' | 'blocked' | 'unauthorized' };
+
+/**
+ * Adds a comment in one call (add_comment, migration 0029): the post's row lock, the block
+ * check, the comment, the post's comment count, the author's comments received that day and the
+ * comment's rewarded event, in one statement of its own; with the commenter's profile.
+ */
+export async function addCommentRow(
+  db: Pick<pg.Pool, 'query'>,
+  args: { postId: bigint; userId: string; body: string; now: Date },
+): Promise<CommentAdded> {
+  const { rows } = await db.query<{ result: CommentAdded }>({
+    name: 'feed_add_comment',
+    text: 'select add_comment($1, $2, $3, $4) as result',
+    values: [args.postId.toString(), args.userId, args.body, args.now],
+  });
+  const result = rows[0]?.result;
+  if (!result) throw new Error('add_comment returned nothing');
+  return result;
 }
 
 /** Locks a comment of this post until commit, and answers its author and time; null when none. */

@@ -24,8 +24,8 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
-import { addToDay, takeFromDay } from '../analytics/index.ts';
-import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
+import { takeFromDay } from '../analytics/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
 import {
   attachUpload,
@@ -35,12 +35,7 @@ import {
   storedFileHash,
   type MediaStore,
 } from '../media/index.ts';
-import {
-  blockedEitherWay,
-  isBlockedBy,
-  readPersonIdByAddress,
-  refreshVerified,
-} from '../people/index.ts';
+import { isBlockedBy, readPersonIdByAddress, refreshVerified } from '../people/index.ts';
 import {
   createVaultForPost,
   planVault,
@@ -56,13 +51,12 @@ import { toFeedItem } from './feed-item.ts';
 import { sameFingerprint, type FollowingPageCache } from './following-page-cache.ts';
 import type { Loaded, PageCache } from './page-cache.ts';
 import {
+  addCommentRow,
   adjustCount,
   deleteCommentRow,
   deletePostRow,
-  insertComment,
   insertPost,
   lockComment,
-  readActor,
   lockLivePost,
   toggleEngagementRow,
   mediaKeysOfPosts,
@@ -736,42 +730,22 @@ export async function addComment(
   const text = content.trim();
   if (text.length === 0) throw new AppError('comment_required');
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
-  const now = deps.clock.now();
-  const item = await inTransaction(deps, async (client): Promise<CommentItem> => {
-    const tx = drizzle(client);
-    const profile = await readActor(tx, user.id);
-    const post = await lockLivePost(tx, postId, now, 'for no key update', user.id);
-    if (!post) throw new AppError('post_not_found');
-    // Neither may comment on the other's posts while a block stands between them.
-    if (post.authorId !== user.id && (await blockedEitherWay(client, user.id, post.authorId))) {
-      throw new AppError('blocked');
-    }
-    const comment = await insertComment(tx, { postId, authorId: user.id, body: text, now });
-    await adjustCount(tx, postId, 'comment_count', 1);
-    // Comments received by the post's author that day, not counting their own.
-    if (post.authorId !== user.id) {
-      await addToDay(client, { userId: post.authorId, at: now, counter: 'comments_received' });
-    }
-    await recordRewardedEvent(
-      client,
-      {
-        kind: 'comment_created',
-        actorId: user.id,
-        subjectOwnerId: post.authorId,
-        reference: comment.id.toString(),
-      },
-      now,
-    );
-    return toCommentItem({
-      id: comment.id.toString(),
-      body: text,
-      created_at: comment.createdAt,
-      author_id: user.id,
-      display_name: profile.displayName,
-      avatar_url: profile.avatarUrl,
-      sol_address: profile.solAddress,
-      username: profile.username,
-    });
+  const added = await addCommentRow(deps.pool, {
+    postId,
+    userId: user.id,
+    body: text,
+    now: deps.clock.now(),
+  });
+  if (added.outcome !== 'added') throw new AppError(added.outcome);
+  const item = toCommentItem({
+    id: added.id,
+    body: text,
+    created_at: new Date(added.createdAt),
+    author_id: user.id,
+    display_name: added.displayName,
+    avatar_url: added.avatarUrl,
+    sol_address: added.solAddress,
+    username: added.username,
   });
   moveSharedCount(deps, postId.toString(), 'comment_count', 1);
   await deps.emissions.settle();

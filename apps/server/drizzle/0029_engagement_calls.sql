@@ -81,3 +81,69 @@ BEGIN
   END IF;
   RETURN 'off';
 END $$;
+
+-- A comment added in one call (modules/feed/repo.ts addCommentRow), for the same reason: the
+-- post's row lock (comment counts of one post take turns) is held for this call and its commit
+-- only. Answers jsonb: {outcome: 'added', id, createdAt, and the commenter's solAddress, username,
+-- displayName, avatarUrl}, or {outcome: 'post_not_found' | 'blocked' | 'unauthorized'} with
+-- nothing written. Neither may comment on the other's posts while a block stands between them.
+-- The comment also moves the post's comment count, the author's comments received that UTC
+-- day (not counting their own) and queues its rewarded event (not for a comment on one's own
+-- post).
+CREATE OR REPLACE FUNCTION add_comment(
+  p_post_id bigint,
+  p_user_id uuid,
+  p_body text,
+  p_now timestamptz
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_actor users%ROWTYPE;
+  v_author uuid;
+  v_id bigint;
+  v_created_at timestamptz;
+BEGIN
+  SELECT * INTO v_actor FROM users WHERE id = p_user_id;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('outcome', 'unauthorized');
+  END IF;
+
+  SELECT m.author_id INTO v_author FROM messages m
+    WHERE m.id = p_post_id AND (m.expires_at IS NULL OR m.expires_at > p_now)
+      AND (m.kind <> 'vault' OR m.author_id = p_user_id OR NOT EXISTS (
+        SELECT 1 FROM vaults pv JOIN escrow_vaults pe ON pe.vault_id = pv.id
+        WHERE pv.message_id = m.id AND pe.state = 'pending'))
+    FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('outcome', 'post_not_found');
+  END IF;
+  IF v_author <> p_user_id AND EXISTS (
+    SELECT 1 FROM blocks
+    WHERE (blocker_id = p_user_id AND blocked_id = v_author)
+      OR (blocker_id = v_author AND blocked_id = p_user_id)
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'blocked');
+  END IF;
+
+  INSERT INTO comments (message_id, author_id, body, created_at)
+    VALUES (p_post_id, p_user_id, p_body, p_now)
+    RETURNING id, created_at INTO v_id, v_created_at;
+  UPDATE messages SET comment_count = comment_count + 1 WHERE id = p_post_id;
+  IF v_author <> p_user_id THEN
+    INSERT INTO analytics_daily (user_id, day, comments_received)
+      VALUES (v_author, (p_now AT TIME ZONE 'UTC')::date, 1)
+      ON CONFLICT (user_id, day) DO UPDATE
+        SET comments_received = analytics_daily.comments_received + 1;
+    INSERT INTO emission_queue (kind, actor_id, subject_id, reference, created_at)
+      VALUES ('comment_created', p_user_id, v_author, v_id::text, p_now);
+  END IF;
+  RETURN jsonb_build_object(
+    'outcome', 'added',
+    'id', v_id::text,
+    'createdAt', v_created_at,
+    'solAddress', v_actor.sol_address,
+    'username', v_actor.username,
+    'displayName', v_actor.display_name,
+    'avatarUrl', v_actor.avatar_url
+  );
+END $$;
