@@ -128,9 +128,9 @@ export async function setFollow(
     return { target, changed, followerCount: await countFollowers(client, target.id) };
   });
   if (result.changed) {
-    // The viewer's Following page is kept at their version (modules/feed): bumped before answering.
-    await deps.versions.bump(viewer.id);
-    if (on) await deps.emissions.settle();
+    // The viewer's Following page is kept at their version (modules/feed): bumped before
+    // answering, beside a follow's reward settling.
+    await Promise.all([deps.versions.bump(viewer.id), on ? deps.emissions.settle() : undefined]);
     await applyVerifiedRule(deps.pool, {
       userIds: [result.target.id],
       mode: on ? 'grant' : 'full',
