@@ -356,6 +356,8 @@ async function main(): Promise<void> {
       const early = median(run.slice(0, quarter).map((entry) => entry.rssBytes));
       const late = median(run.slice(-quarter).map((entry) => entry.rssBytes));
       const trend = (late - early) / early;
+      const heapEarly = median(run.slice(0, quarter).map((entry) => entry.heapUsedBytes));
+      const heapLate = median(run.slice(-quarter).map((entry) => entry.heapUsedBytes));
       flat &&= trend < 0.1;
       loopOk &&= (last?.runLoopP99Ms ?? Infinity) < 20;
       log(
@@ -364,7 +366,9 @@ async function main(): Promise<void> {
           `${(start / 2 ** 20).toFixed(0)} MiB, at the end ` +
           `${((last?.rssBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB (${(growth * 100).toFixed(1)}%), ` +
           `median of the last quarter against the first ${(trend * 100).toFixed(1)}%; ` +
-          `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB`,
+          `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB ` +
+          `(median of the first quarter ${(heapEarly / 2 ** 20).toFixed(0)} MiB, of the last ` +
+          `${(heapLate / 2 ** 20).toFixed(0)} MiB)`,
       );
     });
     process.stdout.write(

@@ -513,8 +513,9 @@ export async function createPost(
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {
     await deps.emissions.settle();
-    // The post is in the ledger now: one more towards the verified tick.
-    await refreshVerified(deps, [author.id]);
+    // The post is in the ledger now: one more towards the verified tick (a tick already held
+    // stays; only the full rule, on an unfollow, takes it away).
+    if (!row.is_verified) await refreshVerified(deps, [author.id]);
     await announceAfterCommit(
       deps,
       { kind: 'all' },
