@@ -127,6 +127,7 @@ async function openParts(
       established: economy.established,
     },
     statsMaxAgeMs: economy.statsMaxAgeMs,
+    bus,
   });
   closers.push(() => emissions.stop());
 
