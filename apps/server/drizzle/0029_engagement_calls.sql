@@ -84,9 +84,9 @@ END $$;
 
 -- A comment added in one call (modules/feed/repo.ts addCommentRow), for the same reason: the
 -- post's row lock (comment counts of one post take turns) is held for this call and its commit
--- only. Answers jsonb: {outcome: 'added', id, createdAt, the commenter's solAddress, username,
--- displayName, avatarUrl, and xid, the transaction's id for the reward's wait}, or
--- {outcome: 'post_not_found' | 'blocked' | 'unauthorized'} with nothing written. Neither may comment on the other's posts while a block stands between them.
+-- only. Answers jsonb: {outcome: 'added', id, createdAt, and the commenter's solAddress, username,
+-- displayName, avatarUrl}, or {outcome: 'post_not_found' | 'blocked' | 'unauthorized'} with
+-- nothing written. Neither may comment on the other's posts while a block stands between them.
 -- The comment also moves the post's comment count, the author's comments received that UTC
 -- day (not counting their own) and queues its rewarded event (not for a comment on one's own
 -- post).
@@ -144,7 +144,6 @@ BEGIN
     'solAddress', v_actor.sol_address,
     'username', v_actor.username,
     'displayName', v_actor.display_name,
-    'avatarUrl', v_actor.avatar_url,
-    'xid', pg_current_xact_id()::text
+    'avatarUrl', v_actor.avatar_url
   );
 END $$;

@@ -127,7 +127,6 @@ async function openParts(
       established: economy.established,
     },
     statsMaxAgeMs: economy.statsMaxAgeMs,
-    bus,
   });
   closers.push(() => emissions.stop());
 

@@ -11,13 +11,7 @@ import { Redis } from 'ioredis';
 export type BusMessage =
   | { kind: 'event'; audience: Audience; event: RealtimeEvent; timestamp: string }
   /** A session ended (sign-out, a reused refresh token): its sockets close (4001). */
-  | { kind: 'close_session'; userId: string; sessionId: string }
-  /**
-   * An emission sequencer's batch gave every queued event its snapshot could see its ledger row
-   * (modules/emissions/sequencer.ts): `snapshot` is that read's `pg_current_snapshot()`, so a
-   * rewarded action on any instance whose transaction it sees need wait no longer.
-   */
-  | { kind: 'emissions_covered'; snapshot: string };
+  | { kind: 'close_session'; userId: string; sessionId: string };
 
 export interface EventBus {
   readonly mode: 'memory' | 'redis';

@@ -164,7 +164,6 @@ export class SocketHub {
       this.closeSession(message.sessionId);
       return;
     }
-    if (message.kind !== 'event') return;
     const frame: ServerMessage = { ...message.event, timestamp: message.timestamp };
     const payload = Buffer.from(JSON.stringify(frame));
     if (message.audience.kind === 'all') {

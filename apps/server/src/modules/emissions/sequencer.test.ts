@@ -5,8 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
 import type { EarningRules } from './emission-rules.ts';
 import { recordRewardedEvent } from './ledger.ts';
-import { createMemoryBus, type EventBus } from '../../realtime/index.ts';
-import { createEmissionSequencer, parseSnapshot, sees, sequenceBatch } from './sequencer.ts';
+import { createEmissionSequencer, sequenceBatch } from './sequencer.ts';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 
@@ -47,17 +46,9 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     );
   });
 
-  function sequencer(
-    options: {
-      batchSize?: number;
-      logger?: pino.Logger;
-      database?: Pick<Database, 'pool'>;
-      bus?: EventBus;
-    } = {},
-  ) {
+  function sequencer(options: { batchSize?: number; logger?: pino.Logger } = {}) {
     return createEmissionSequencer({
-      database: options.database ?? database,
-      bus: options.bus,
+      database,
       clock: { now: () => NOW },
       logger: options.logger ?? pino({ level: 'silent' }),
       rules: RULES,
@@ -174,62 +165,6 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     await s.stop();
   });
 
-  /** Queues an event in a transaction of its own; answers that transaction's id. */
-  async function queueInTransaction(reference: string): Promise<bigint> {
-    const { rows } = await database.pool.query<{ xid: string }>(
-      `with queued as (
-         insert into emission_queue (kind, actor_id, reference, created_at)
-         values ('post_created', $1, $2, $3)
-       )
-       select pg_current_xact_id()::text as xid`,
-      [userIds[0], reference, NOW],
-    );
-    return BigInt(rows[0]!.xid);
-  }
-
-  it("lets a caller go once another instance's batch has seen its commit", async () => {
-    const bus = createMemoryBus();
-    // Instance A cannot read until the gate opens: only B's batch can release A's callers.
-    let open = (): void => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const gated = {
-      pool: {
-        query: async (config: { name?: string }, values?: unknown[]) => {
-          if (config.name === 'emissions_read_batch') await gate;
-          return database.pool.query(config as never, values as never);
-        },
-      },
-    } as unknown as Pick<Database, 'pool'>;
-    const a = sequencer({ database: gated, bus });
-    const b = sequencer({ bus });
-    const early = await queueInTransaction('cover-early');
-    let released = false;
-    const waiting = a.settle(early).then(() => {
-      released = true;
-    });
-    await b.settle();
-    await waiting;
-    expect(released).toBe(true);
-    expect(await counts()).toEqual({ queued: 0, ledger: 1, events: 1 });
-    // A transaction the last covered snapshot saw is let go at once; a later one waits for a
-    // batch that sees it.
-    await a.settle(early);
-    const late = await queueInTransaction('cover-late');
-    let lateReleased = false;
-    const lateWaiting = a.settle(late).then(() => {
-      lateReleased = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lateReleased).toBe(false);
-    await b.settle();
-    await lateWaiting;
-    expect(await counts()).toEqual({ queued: 0, ledger: 2, events: 2 });
-    open();
-    await Promise.all([a.stop(), b.stop()]);
-  });
-
   it('sweeps what an instance left queued (it stopped between commit and settle)', async () => {
     const s = sequencer();
     await queue(5, 'crash');
@@ -267,20 +202,5 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     await s.settle();
     await s.sweep();
     expect((await counts()).queued).toBe(2);
-  });
-});
-
-describe('snapshots', () => {
-  it('parses pg_current_snapshot() and tells whose commits it sees', () => {
-    const snapshot = parseSnapshot('100:105:101,103');
-    expect(snapshot).toEqual({ xmin: 100n, xmax: 105n, inProgress: new Set([101n, 103n]) });
-    // Ended before the horizon; ended between, not running; running; not yet started.
-    expect(sees(snapshot, 99n)).toBe(true);
-    expect(sees(snapshot, 102n)).toBe(true);
-    expect(sees(snapshot, 104n)).toBe(true);
-    expect(sees(snapshot, 101n)).toBe(false);
-    expect(sees(snapshot, 105n)).toBe(false);
-    expect(sees(parseSnapshot('7:7:'), 6n)).toBe(true);
-    expect(sees(parseSnapshot('7:7:'), 7n)).toBe(false);
   });
 });

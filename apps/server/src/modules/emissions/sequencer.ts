@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
-import type { EventBus } from '../../realtime/index.ts';
 import {
   dayKey,
   onceKey,
@@ -44,12 +43,8 @@ export interface EmissionSequencer {
    * Sequences every event committed before this call, then resolves. Concurrent callers share
    * runs (one in flight per instance, and at most one more queued behind it). Never rejects: a
    * failed run is logged and its events stay queued for the next one.
-   *
-   * `transaction`: the caller's committed transaction (its `pg_current_xact_id()`). It lets the
-   * caller go as soon as any batch, on this instance or another (the bus), has covered a
-   * snapshot that sees that transaction, often before this instance's own next run ends.
    */
-  settle(transaction?: bigint): Promise<void>;
+  settle(): Promise<void>;
   /** settle() if anything is queued (the periodic sweep: events of a crashed instance). */
   sweep(): Promise<void>;
   /** No new runs; waits for the one in flight. */
@@ -68,33 +63,6 @@ export interface SequencerOptions {
   batchSize?: number;
   /** How old the counters `totals()` answers may be (EMISSIONS_STATS_MAX_AGE_MS, default 1 s). */
   statsMaxAgeMs?: number;
-  /** Where batches that covered a snapshot are announced to the other instances, and heard. */
-  bus?: Pick<EventBus, 'publish' | 'subscribe'>;
-}
-
-/** A PostgreSQL snapshot (`pg_current_snapshot()`, "xmin:xmax:xip,..."): whose commits it sees. */
-export interface Snapshot {
-  xmin: bigint;
-  xmax: bigint;
-  inProgress: ReadonlySet<bigint>;
-}
-
-export function parseSnapshot(text: string): Snapshot {
-  const [xmin = '', xmax = '', list = ''] = text.split(':');
-  return {
-    xmin: BigInt(xmin),
-    xmax: BigInt(xmax),
-    inProgress: new Set(list === '' ? [] : list.split(',').map((id) => BigInt(id))),
-  };
-}
-
-/**
- * Whether a committed transaction's writes are visible in the snapshot: it ended before the
- * snapshot's horizon, or it had started but was not running when the snapshot was taken.
- */
-export function sees(snapshot: Snapshot, transaction: bigint): boolean {
-  if (transaction < snapshot.xmin) return true;
-  return transaction < snapshot.xmax && !snapshot.inProgress.has(transaction);
 }
 
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
@@ -102,33 +70,6 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   let stopped = false;
-  /** Callers waiting for a covered snapshot that sees their transaction. */
-  const waiters = new Set<{ transaction: bigint; release: () => void }>();
-  /** The latest snapshot a batch covered (here or, through the bus, elsewhere). */
-  let lastCovered: Snapshot | null = null;
-  const covered = (text: string, announce: boolean): void => {
-    let snapshot: Snapshot;
-    try {
-      snapshot = parseSnapshot(text);
-    } catch {
-      return;
-    }
-    lastCovered = snapshot;
-    for (const waiter of waiters) {
-      if (!sees(snapshot, waiter.transaction)) continue;
-      waiters.delete(waiter);
-      waiter.release();
-    }
-    if (announce && options.bus) {
-      options.bus.publish({ kind: 'emissions_covered', snapshot: text }).catch((error: unknown) => {
-        options.logger.warn({ err: error }, 'could not announce an emission batch');
-      });
-    }
-  };
-  const unsubscribe =
-    options.bus?.subscribe((message) => {
-      if (message.kind === 'emissions_covered') covered(message.snapshot, false);
-    }) ?? (() => undefined);
   const totals = createTotalsCache({
     maxAgeMs: options.statsMaxAgeMs ?? 1000,
     clock: options.clock,
@@ -148,39 +89,17 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
         timer({ outcome: batch.taken === 0 ? 'empty' : batch.applied ? 'applied' : 'lost' });
         if (batch.applied) totals.offer(batch.totals);
         // Done once a batch saw the whole queue and its events have their ledger rows (this
-        // write, or another writer's that took them all first): every transaction its snapshot
-        // sees is covered. Otherwise read again.
-        if (batch.settled && batch.taken < batchSize) {
-          covered(batch.snapshot, true);
-          return;
-        }
+        // write, or another writer's that took them all first). Otherwise read again.
+        if (batch.settled && batch.taken < batchSize) return;
       }
     } catch (error) {
       options.logger.error({ err: error }, 'emission sequencer failed');
     }
   }
 
-  function settle(transaction?: bigint): Promise<void> {
+  function settle(): Promise<void> {
     const timer = emissionSettleDuration.startTimer();
-    const done = (): void => {
-      timer();
-    };
-    if (transaction === undefined || stopped) return join().finally(done);
-    if (lastCovered && sees(lastCovered, transaction)) {
-      done();
-      return Promise.resolve();
-    }
-    // This instance's runs still guarantee progress (the only runs, with no other instance);
-    // whichever covers the transaction first lets the caller go.
-    let waiter: { transaction: bigint; release: () => void } | undefined;
-    const heard = new Promise<void>((release) => {
-      waiter = { transaction, release };
-      waiters.add(waiter);
-    });
-    return Promise.race([join(), heard]).finally(() => {
-      if (waiter) waiters.delete(waiter);
-      done();
-    });
+    return join().finally(() => timer());
   }
 
   function join(): Promise<void> {
@@ -212,11 +131,8 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
     },
     async stop() {
       stopped = true;
-      unsubscribe();
       await next;
       await running;
-      for (const waiter of waiters) waiter.release();
-      waiters.clear();
     },
   };
 }
@@ -229,18 +145,10 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
   options: { batchSize: number; rules: EarningRules; now: Date },
-): Promise<{
-  taken: number;
-  applied: boolean;
-  settled: boolean;
-  totals: EmissionTotals;
-  /** The read's snapshot (`pg_current_snapshot()`). */
-  snapshot: string;
-}> {
+): Promise<{ taken: number; applied: boolean; settled: boolean; totals: EmissionTotals }> {
   const read = await readBatch(database.pool, options.batchSize);
-  const { snapshot } = read;
   if (read.events.length === 0) {
-    return { taken: 0, applied: true, settled: true, totals: read.totals, snapshot };
+    return { taken: 0, applied: true, settled: true, totals: read.totals };
   }
   const output = sequenceEvents({
     totals: read.totals,
@@ -267,7 +175,6 @@ export async function sequenceBatch(
     applied,
     settled: applied || !pending,
     totals: output.totals,
-    snapshot,
   };
 }
 
@@ -275,8 +182,6 @@ interface BatchRead {
   totals: { totalEvents: bigint; totalMinted: bigint };
   /** The counters' row version (its xmin): the write applies only if it is still this one. */
   version: string;
-  /** The read's snapshot, `pg_current_snapshot()`: whose commits the batch saw. */
-  snapshot: string;
   /** Oldest first. */
   events: QueuedEvent[];
   actors: Map<string, ActorFacts>;
@@ -300,7 +205,6 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
     total_events: string;
     total_minted: string;
     version: string;
-    snapshot: string;
     events: Array<{
       id: string;
       kind: RewardedEventKind;
@@ -345,7 +249,6 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
         union select referred_by_id, day_start from referrers
       )
       select s.total_events::text, s.total_minted::text, s.xmin::text as version,
-        pg_current_snapshot()::text as snapshot,
         (select coalesce(json_agg(json_build_object('id', t.id::text, 'kind', t.kind,
             'actorId', t.actor_id, 'subjectId', t.subject_id, 'reference', t.reference,
             'createdAt', t.created_at,
@@ -428,7 +331,6 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
   return {
     totals: { totalEvents: BigInt(row.total_events), totalMinted: BigInt(row.total_minted) },
     version: row.version,
-    snapshot: row.snapshot,
     events: row.events.map((e) => ({
       id: BigInt(e.id),
       kind: e.kind,

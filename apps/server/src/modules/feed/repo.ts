@@ -541,8 +541,8 @@ export async function insertPost(
     unlockAt: Date | null;
     capsuleKey: string | null;
   },
-): Promise<(PostRow & { xid: string }) | null> {
-  const { rows } = await db.query<PostRow & { xid: string }>({
+): Promise<PostRow | null> {
+  const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
     text: `with post as (
         insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
@@ -566,7 +566,7 @@ export async function insertPost(
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
         u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
         false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
-        false as notifying, pg_current_xact_id()::text as xid
+        false as notifying
       from post m join users u on u.id = m.author_id`,
     values: [
       input.authorId,
@@ -681,17 +681,15 @@ export type EngagementToggle = 'on' | 'off' | 'none' | 'post_not_found' | 'unaut
 export async function toggleEngagementRow(
   db: Pick<pg.Pool, 'query'>,
   args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
-): Promise<{ outcome: EngagementToggle; transaction: bigint }> {
-  const { rows } = await db.query<{ outcome: EngagementToggle; xid: string }>({
+): Promise<EngagementToggle> {
+  const { rows } = await db.query<{ outcome: EngagementToggle }>({
     name: 'feed_toggle_engagement',
-    // The transaction's id: settle() lets the answer go once a batch has seen its commit.
-    text: `select toggle_engagement($1, $2, $3, $4) as outcome,
-      pg_current_xact_id()::text as xid`,
+    text: 'select toggle_engagement($1, $2, $3, $4) as outcome',
     values: [args.postId.toString(), args.userId, args.kind, args.now],
   });
-  const row = rows[0];
-  if (!row) throw new Error('toggle_engagement returned nothing');
-  return { outcome: row.outcome, transaction: BigInt(row.xid) };
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('toggle_engagement returned nothing');
+  return outcome;
 }
 
 /** What add_comment (migration 0029) answers. */
@@ -704,8 +702,6 @@ export type CommentAdded =
       username: string | null;
       displayName: string | null;
       avatarUrl: string | null;
-      /** The transaction's id (`pg_current_xact_id()`), for the reward's settle(). */
-      xid: string;
     }
   | { outcome: 'post_not_found' | 'blocked' | 'unauthorized' };
 

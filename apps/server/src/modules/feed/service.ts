@@ -512,7 +512,7 @@ export async function createPost(
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {
-    await deps.emissions.settle(BigInt(row.xid));
+    await deps.emissions.settle();
     // The post is in the ledger now: one more towards the verified tick (a tick already held
     // stays; only the full rule, on an unfollow, takes it away).
     if (!row.is_verified) await refreshVerified(deps, [author.id]);
@@ -620,7 +620,7 @@ async function writePost(
   draft: PostDraft,
   vault: VaultPlan | null,
   now: Date,
-): Promise<(PostRow & { xid: string }) | null> {
+): Promise<PostRow | null> {
   const { kind, attachment } = draft;
   const insert = (db: Pick<pg.Pool, 'query'>) =>
     insertPost(db, {
@@ -640,7 +640,7 @@ async function writePost(
       capsuleKey: kind === 'capsule' ? randomBytes(18).toString('base64url') : null,
     });
   if (!attachment && !vault) return insert(deps.pool);
-  return inTransaction(deps, async (client): Promise<(PostRow & { xid: string }) | null> => {
+  return inTransaction(deps, async (client): Promise<PostRow | null> => {
     // The media helpers write through Drizzle, on the same connection.
     const tx = drizzle(client);
     const mediaId = attachment
@@ -700,7 +700,7 @@ export async function toggleEngagement(
   id: bigint,
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
-  const { outcome, transaction } = await toggleEngagementRow(deps.pool, {
+  const outcome = await toggleEngagementRow(deps.pool, {
     postId: id,
     userId: user.id,
     kind,
@@ -715,7 +715,7 @@ export async function toggleEngagement(
   // and a like's reward is in the ledger (the balance the client fetches next includes it).
   await Promise.all([
     deps.versions.bump(user.id),
-    kind === 'like' && toggled === 'on' ? deps.emissions.settle(transaction) : undefined,
+    kind === 'like' && toggled === 'on' ? deps.emissions.settle() : undefined,
   ]);
   return { toggled };
 }
@@ -749,7 +749,7 @@ export async function addComment(
     username: added.username,
   });
   moveSharedCount(deps, postId.toString(), 'comment_count', 1);
-  await deps.emissions.settle(BigInt(added.xid));
+  await deps.emissions.settle();
   return item;
 }
 
