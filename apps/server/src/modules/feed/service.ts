@@ -58,7 +58,6 @@ import {
   insertPost,
   lockComment,
   lockLivePost,
-  toggleEngagementRow,
   mediaKeysOfPosts,
   postIsLive,
   readAuthorRows,
@@ -72,6 +71,7 @@ import {
   readSharedFeedRows,
   readSharedRowsByIds,
   readViewerMarks,
+  toggleEngagementRow,
   type CommentRow,
   type PostRow,
 } from './repo.ts';
