@@ -9,6 +9,23 @@
 -- that UTC day (modules/analytics addToDay / takeFromDay) and queues its rewarded event
 -- (modules/emissions recordRewardedEvent); a self-like is counted but neither rewarded nor
 -- counted as received.
+-- The author of a post the viewer may act on: live (not expired), and not a pending escrow post
+-- of someone else's (to anyone but its author that does not exist yet); null otherwise. The
+-- rule of modules/feed/repo.ts lockLivePost, for the calls below, which take the post's row
+-- lock first and then ask, so the answer is read after the lock is granted.
+CREATE OR REPLACE FUNCTION live_post_author(
+  p_post_id bigint,
+  p_viewer_id uuid,
+  p_now timestamptz
+) RETURNS uuid
+LANGUAGE sql STABLE AS $$
+  SELECT m.author_id FROM messages m
+  WHERE m.id = p_post_id AND (m.expires_at IS NULL OR m.expires_at > p_now)
+    AND (m.kind <> 'vault' OR m.author_id = p_viewer_id OR NOT EXISTS (
+      SELECT 1 FROM vaults pv JOIN escrow_vaults pe ON pe.vault_id = pv.id
+      WHERE pv.message_id = m.id AND pe.state = 'pending'))
+$$;
+
 CREATE OR REPLACE FUNCTION toggle_engagement(
   p_post_id bigint,
   p_user_id uuid,
@@ -25,25 +42,15 @@ BEGIN
     RETURN 'unauthorized';
   END IF;
 
-  -- A pending escrow post is its author's alone: to anyone else it does not exist. A like
-  -- changes the row's count (likes of one post take turns from here until commit); a bookmark
-  -- only needs the row to stay.
+  -- A like changes the row's count (likes of one post take turns from here until commit); a
+  -- bookmark only needs the row to stay.
   IF p_kind = 'like' THEN
-    SELECT m.author_id INTO v_author FROM messages m
-      WHERE m.id = p_post_id AND (m.expires_at IS NULL OR m.expires_at > p_now)
-        AND (m.kind <> 'vault' OR m.author_id = p_user_id OR NOT EXISTS (
-          SELECT 1 FROM vaults pv JOIN escrow_vaults pe ON pe.vault_id = pv.id
-          WHERE pv.message_id = m.id AND pe.state = 'pending'))
-      FOR NO KEY UPDATE;
+    PERFORM 1 FROM messages WHERE id = p_post_id FOR NO KEY UPDATE;
   ELSE
-    SELECT m.author_id INTO v_author FROM messages m
-      WHERE m.id = p_post_id AND (m.expires_at IS NULL OR m.expires_at > p_now)
-        AND (m.kind <> 'vault' OR m.author_id = p_user_id OR NOT EXISTS (
-          SELECT 1 FROM vaults pv JOIN escrow_vaults pe ON pe.vault_id = pv.id
-          WHERE pv.message_id = m.id AND pe.state = 'pending'))
-      FOR KEY SHARE;
+    PERFORM 1 FROM messages WHERE id = p_post_id FOR KEY SHARE;
   END IF;
-  IF NOT FOUND THEN
+  v_author := live_post_author(p_post_id, p_user_id, p_now);
+  IF v_author IS NULL THEN
     RETURN 'post_not_found';
   END IF;
 
@@ -108,13 +115,9 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'unauthorized');
   END IF;
 
-  SELECT m.author_id INTO v_author FROM messages m
-    WHERE m.id = p_post_id AND (m.expires_at IS NULL OR m.expires_at > p_now)
-      AND (m.kind <> 'vault' OR m.author_id = p_user_id OR NOT EXISTS (
-        SELECT 1 FROM vaults pv JOIN escrow_vaults pe ON pe.vault_id = pv.id
-        WHERE pv.message_id = m.id AND pe.state = 'pending'))
-    FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
+  PERFORM 1 FROM messages WHERE id = p_post_id FOR NO KEY UPDATE;
+  v_author := live_post_author(p_post_id, p_user_id, p_now);
+  IF v_author IS NULL THEN
     RETURN jsonb_build_object('outcome', 'post_not_found');
   END IF;
   IF v_author <> p_user_id AND EXISTS (

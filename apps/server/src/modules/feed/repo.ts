@@ -600,7 +600,8 @@ export async function lockLivePost(
   strength: LockStrength,
   viewerId: string,
 ): Promise<{ authorId: string } | null> {
-  // A pending escrow post is its author's alone: to anyone else it does not exist.
+  // A pending escrow post is its author's alone: to anyone else it does not exist (the same rule
+  // as live_post_author, migration 0029, which the one-call like and comment use).
   const result = await tx.execute<{ author_id: string }>(
     sql`select m.author_id from messages m
         where m.id = ${id} and (m.expires_at is null or m.expires_at > ${now})
