@@ -5,9 +5,12 @@
  * share its event loop. Prints `{"port":N}` once listening; with BENCH_STATS_MS, every that many
  * ms a line `{"stats":{...}}` with the event loop's delay since the last line (p50, p99, max) and
  * the process's memory (rss, heap used).
- * Environment: DATABASE_URL, AUTH_SECRET, DATA_DIR, LOG_LEVEL (bench scripts may read it).
+ * Environment: DATABASE_URL, AUTH_SECRET, DATA_DIR, LOG_LEVEL (bench scripts may read it),
+ * BENCH_HEAP_SNAPSHOTS (a folder: heap snapshots at the measured phase's start and at the end).
  */
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createAppContext } from '../apps/server/src/create-context.ts';
@@ -36,7 +39,16 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
   const statsEvery = Number(process.env.BENCH_STATS_MS ?? 0);
   if (statsEvery > 0) reportStats(statsEvery);
+  // BENCH_HEAP_SNAPSHOTS=dir: a heap snapshot when the measured phase starts (SIGUSR2) and one
+  // when the process is stopped, to tell a cache filling to its bound from growth without one.
+  // Each blocks the process for a few seconds: for a diagnostic run, not for the figures.
+  const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+  const snapshot = (name: string) => {
+    if (snapshots) writeHeapSnapshot(path.join(snapshots, `${name}-${process.pid}.heapsnapshot`));
+  };
+  process.on('SIGUSR2', () => snapshot('start'));
   const stop = async () => {
+    snapshot('end');
     await app.close();
     await close();
     process.exit(0);

@@ -23,6 +23,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/context.ts';
@@ -317,7 +318,18 @@ async function main(): Promise<void> {
     for (const child of children) child.kill('SIGUSR2');
     const routesBefore = await Promise.all(instances.map(scrapeRoutes));
     log(`measuring: ${SECONDS} s at ${RATE} req/s, ${CONNECTIONS} connections`);
-    const result = await autocannon(options(SECONDS));
+    // The bench's own event loop (autocannon and the proxy share it): its delays are in every
+    // latency measured, so they are printed beside them. The histogram counts its 1 ms tick.
+    const benchLoop = monitorEventLoopDelay({ resolution: 1 });
+    benchLoop.enable();
+    let slowness: { summary(): string } | undefined;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(options(SECONDS), (error, done) =>
+        error ? reject(error as Error) : resolve(done),
+      );
+      slowness = slowResponsesBySecond(instance);
+    });
+    benchLoop.disable();
     const routesAfter = await Promise.all(instances.map(scrapeRoutes));
     // Let each instance print the window that ends after the run.
     await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
@@ -342,6 +354,12 @@ async function main(): Promise<void> {
       `mix: ${[...counts].map(([op, n]) => `${op} ${((100 * n) / Math.max(1, result.requests.total)).toFixed(1)}%`).join(', ')}`,
     );
     logRoutes(routesBefore, routesAfter);
+    const loopMs = (ns: number) => Math.max(0, ns / 1e6 - 1).toFixed(1);
+    log(
+      `the bench's own event loop (load tool and proxy): delay p99 ${loopMs(benchLoop.percentile(99))} ms, ` +
+        `max ${loopMs(benchLoop.max)} ms`,
+    );
+    if (slowness) log(slowness.summary());
     let flat = true as boolean;
     let loopOk = true as boolean;
     stats.forEach((list, index) => {
@@ -384,6 +402,40 @@ async function main(): Promise<void> {
     await throwaway.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Responses over 50 ms by second of the run: whether the slow ones come spread out (each
+ * request's own cost) or in bursts (something periodic: a job, a checkpoint, a collector).
+ */
+function slowResponsesBySecond(instance: autocannon.Instance): { summary(): string } {
+  const started = performance.now();
+  const seconds: ({ all: number; slow: number } | undefined)[] = [];
+  instance.on('response', (_client, _status, _bytes, responseTime: number) => {
+    const second = Math.floor((performance.now() - started) / 1000);
+    const bucket = (seconds[second] ??= { all: 0, slow: 0 });
+    bucket.all += 1;
+    if (responseTime > 50) bucket.slow += 1;
+  });
+  return {
+    summary() {
+      const filled = seconds.map((bucket) => bucket ?? { all: 0, slow: 0 });
+      const slow = filled.reduce((sum, bucket) => sum + bucket.slow, 0);
+      const ranked = filled
+        .map((bucket, second) => ({ second, ...bucket }))
+        .sort((a, b) => b.slow - a.slow);
+      const worstTenth = ranked.slice(0, Math.max(1, Math.ceil(filled.length / 10)));
+      const inWorst = worstTenth.reduce((sum, bucket) => sum + bucket.slow, 0);
+      return (
+        `responses over 50 ms: ${slow}; ${((100 * inWorst) / Math.max(1, slow)).toFixed(0)}% of ` +
+        `them in the worst tenth of the seconds; worst seconds ` +
+        ranked
+          .slice(0, 8)
+          .map((bucket) => `${bucket.second}s ${bucket.slow}/${bucket.all}`)
+          .join(', ')
+      );
+    },
+  };
 }
 
 /** The instances' /metrics answer this token (bench/feed-server.ts passes the env on). */

@@ -124,7 +124,7 @@ describe('access tokens', () => {
     await expectRefused(tokens.verifyAccessToken(second), 'Session ended');
   });
 
-  it('checks a token verified before (kept by its text) for expiry and revocation on every use', async () => {
+  it('checks a token verified before (kept by its signature, used for the identical text) for expiry and revocation on every use', async () => {
     const { tokens, clock } = setup();
     const token = await tokens.issueAccessToken(user);
     expect((await tokens.verifyAccessToken(token)).id).toBe(user.id);
@@ -133,6 +133,15 @@ describe('access tokens', () => {
     await expectRefused(
       tokens.verifyAccessToken(`${token.slice(0, -5)}${changed}${token.slice(-4)}`),
     );
+    // Its signature with other claims (another wallet's id): the kept signature finds it, but
+    // only the identical token is the kept one, so this one is checked, and refused.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object;
+    const otherClaims = Buffer.from(
+      JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
+    await expectRefused(tokens.verifyAccessToken(`${header}.${otherClaims}.${signature}`));
+    expect((await tokens.verifyAccessToken(token)).id).toBe(user.id);
     await tokens.revokeSession(user.sessionId);
     await expectRefused(tokens.verifyAccessToken(token), 'Session ended');
 

@@ -24,6 +24,12 @@ export interface SharedPage {
   cursors: (string | undefined)[];
   /** The anonymous answer, made when first asked for. */
   anonymous: Buffer | null;
+  /**
+   * Whether a viewer's answer differs from the anonymous one (`touches`), by the viewer's marks:
+   * a viewer's marks are replaced, never changed, when they change (viewer-state.ts), and what
+   * `touches` reads of the rows (ids, authors, pending) never changes in a cached page.
+   */
+  touched: WeakMap<ViewerMarks, { viewerId: string; touches: boolean }>;
 }
 
 /**
@@ -55,6 +61,7 @@ export function sharedPageOf(rows: SharedPostRow[], asked: number, vaults: PageV
     items: rows.map(() => []),
     cursors: [],
     anonymous: null,
+    touched: new WeakMap(),
   };
 }
 
@@ -73,7 +80,7 @@ export function presentSharedPage(
   limit: number,
   viewer: PageViewer | null,
 ): Buffer | null {
-  if (viewer === null || !touches(page, limit, viewer)) {
+  if (viewer === null || !touchesOnce(page, limit, viewer)) {
     page.anonymous ??= build(page, limit, null);
     return page.anonymous;
   }
@@ -100,6 +107,7 @@ export function presentHeldRows(
     items: held.map(({ items }) => items),
     cursors: [],
     anonymous: null,
+    touched: new WeakMap(),
   };
   return build(page, limit, viewer);
 }
@@ -127,6 +135,15 @@ function build(page: SharedPage, limit: number, viewer: PageViewer | null): Buff
   if (!more && !page.complete) return null;
   const next = more ? JSON.stringify(cursorAfter(page, last)) : 'null';
   return Buffer.from(`{"items":[${parts.join(',')}],"nextCursor":${next}}`);
+}
+
+/** `touches`, asked once per page and viewer's marks: a viewer reading a page again pays a lookup. */
+function touchesOnce(page: SharedPage, limit: number, viewer: PageViewer): boolean {
+  const known = page.touched.get(viewer.marks);
+  if (known?.viewerId === viewer.id) return known.touches;
+  const answer = touches(page, limit, viewer);
+  page.touched.set(viewer.marks, { viewerId: viewer.id, touches: answer });
+  return answer;
 }
 
 /**
