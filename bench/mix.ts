@@ -10,11 +10,14 @@
  *      (bench/round-robin-proxy.ts); measures the bare node:http ceiling (bench/feed-ceiling.ts,
  *      the app's first page as a fixed body) for 10 s in the same run.
  *   3. BENCH_USERS signed-in wallets (default 3,000) send requests in the proportions of MIX
- *      below, offered at BENCH_RATE requests a second (default 1,000) by BENCH_CONNECTIONS
- *      connections (default 64) for BENCH_SECONDS (default 300) after a 30 s warm-up.
- *   4. Prints throughput (beside the ceiling), p50/p99/max latency, the status codes, and per
- *      instance the event loop's delay (p99 over the run, worst 5 s window) and memory after
- *      warm-up and at the end.
+ *      below, arriving at random (Poisson, bench/open-loop.ts: an open loop, each latency from
+ *      the request's due time) at BENCH_RATE requests a second (default 300: 3,000 wallets each
+ *      acting once every 10 s) over up to BENCH_CONNECTIONS connections (default 64) for
+ *      BENCH_SECONDS (default 300) after a 30 s warm-up (BENCH_WARM_UP_SECONDS).
+ *   4. Prints throughput (beside the ceiling), p50/p90/p99/max latency, the status codes, each
+ *      route's time in the app, the sequencer's batches, the bench's own event-loop delay, when
+ *      the slow answers came, and per instance the event loop's delay (p99 over the run, worst
+ *      5 s window) and memory after warm-up and at the end.
  * Targets (issue 26): zero 5xx; p99 < 50 ms; memory flat (< 10% growth after warm-up: the
  * median rss of the run's last quarter against its first); event loop delay p99 < 20 ms.
  */
@@ -23,7 +26,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/context.ts';
@@ -33,14 +36,15 @@ import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
-import { itemAt } from './measure.ts';
+import { itemAt, percentile } from './measure.ts';
+import { runOpenLoop, type OpenLoopRequest } from './open-loop.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SIGNED_IN = Number(process.env.BENCH_USERS ?? 3000);
-const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 30);
@@ -134,7 +138,7 @@ interface Wallet {
   address: string;
 }
 
-/** Picks an operation by MIX's weights and builds its request. */
+/** Picks an operation by MIX's weights and builds its request (tagged with the operation). */
 function requestMaker(args: {
   wallets: Wallet[];
   hotPosts: string[];
@@ -142,31 +146,28 @@ function requestMaker(args: {
   counts: Map<Op, number>;
   /** Answers other than 2xx, by operation and status. */
   refusals: Map<string, number>;
-}): Pick<autocannon.Request, 'setupRequest' | 'onResponse'> {
+}): {
+  next: () => { request: OpenLoopRequest; tag: Op };
+  onAnswer: (op: Op, status: number) => void;
+} {
   const { wallets, hotPosts, nextCursors, counts, refusals } = args;
   const total = MIX.reduce((sum, entry) => sum + entry.weight, 0);
   const pick = <T>(list: readonly T[]): T => itemAt(list, Math.floor(Math.random() * list.length));
   let sequence = 0;
-  // Each connection has one request in flight: its context remembers which operation it was.
-  const setupRequest = (request: autocannon.Request, context: { op?: Op }) => {
-    let roll = Math.random() * total;
-    const entry = MIX.find((candidate) => (roll -= candidate.weight) < 0) ?? itemAt(MIX, 0);
-    counts.set(entry.op, (counts.get(entry.op) ?? 0) + 1);
-    context.op = entry.op;
+  const build = (op: Op): OpenLoopRequest => {
     const wallet = pick(wallets);
     const headers: Record<string, string> = { authorization: `Bearer ${wallet.token}` };
-    const json = (method: string, route: string, body?: unknown): autocannon.Request => {
+    const json = (method: string, route: string, body?: unknown): OpenLoopRequest => {
       if (body !== undefined) headers['content-type'] = 'application/json';
       return {
-        ...request,
-        method: method as autocannon.Request['method'],
+        method,
         path: route,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       };
     };
     sequence += 1;
-    switch (entry.op) {
+    switch (op) {
       case 'feed first page':
         return json('GET', '/api/messages-v2/feed?limit=20');
       case 'feed next page':
@@ -197,12 +198,19 @@ function requestMaker(args: {
         );
     }
   };
-  const onResponse = (status: number, _body: string, context: { op?: Op }) => {
-    if (status < 300) return;
-    const key = `${context.op ?? '?'} ${status}`;
-    refusals.set(key, (refusals.get(key) ?? 0) + 1);
+  return {
+    next() {
+      let roll = Math.random() * total;
+      const { op } = MIX.find((candidate) => (roll -= candidate.weight) < 0) ?? itemAt(MIX, 0);
+      counts.set(op, (counts.get(op) ?? 0) + 1);
+      return { request: build(op), tag: op };
+    },
+    onAnswer(op, status) {
+      if (status >= 200 && status < 300) return;
+      const key = `${op} ${status === 0 ? 'no answer' : status}`;
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+    },
   };
-  return { setupRequest, onResponse };
 }
 
 interface InstanceStats {
@@ -301,57 +309,56 @@ async function main(): Promise<void> {
 
     const counts = new Map<Op, number>();
     const refusals = new Map<string, number>();
-    const makeRequest = requestMaker({ wallets, hotPosts, nextCursors, counts, refusals });
-    const options = (duration: number): autocannon.Options => ({
-      url: balancer.url,
-      connections: CONNECTIONS,
-      overallRate: RATE,
-      duration,
-      requests: [{ method: 'GET', path: '/', ...makeRequest }],
-    });
+    const requests = requestMaker({ wallets, hotPosts, nextCursors, counts, refusals });
+    const load = (seconds: number, onAnswer?: (latencyMs: number, dueMs: number) => void) =>
+      runOpenLoop({
+        url: balancer.url,
+        rate: RATE,
+        seconds,
+        connections: CONNECTIONS,
+        next: requests.next,
+        onAnswer(op, status, latencyMs, dueMs) {
+          requests.onAnswer(op, status);
+          onAnswer?.(latencyMs, dueMs);
+        },
+      });
     log(`warm-up: ${WARM_UP_SECONDS} s at ${RATE} req/s`);
-    await autocannon(options(WARM_UP_SECONDS));
+    await load(WARM_UP_SECONDS);
     counts.clear();
     refusals.clear();
     const warm = stats.map((list) => list.length);
     const memoryAfterWarmUp = stats.map((list) => list.at(-1)?.rssBytes ?? NaN);
     for (const child of children) child.kill('SIGUSR2');
     const routesBefore = await Promise.all(instances.map(scrapeRoutes));
-    log(`measuring: ${SECONDS} s at ${RATE} req/s, ${CONNECTIONS} connections`);
-    // The bench's own event loop (autocannon and the proxy share it): its delays are in every
+    log(
+      `measuring: ${SECONDS} s at ${RATE} req/s (Poisson arrivals), up to ${CONNECTIONS} connections`,
+    );
+    // The bench's own event loop (the load and the proxy share it): its delays are in every
     // latency measured, so they are printed beside them. The histogram counts its 1 ms tick.
     const benchLoop = monitorEventLoopDelay({ resolution: 1 });
     benchLoop.enable();
-    let slowness: { summary(): string } | undefined;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(options(SECONDS), (error, done) =>
-        error ? reject(error as Error) : resolve(done),
-      );
-      slowness = slowResponsesBySecond(instance);
-    });
+    const slowness = slowAnswersBySecond();
+    const result = await load(SECONDS, slowness.record);
     benchLoop.disable();
     const routesAfter = await Promise.all(instances.map(scrapeRoutes));
     // Let each instance print the window that ends after the run.
     await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
 
-    const status = {
-      '2xx': result['2xx'],
-      '4xx': result['4xx'],
-      '5xx': result['5xx'],
-      errors: result.errors,
-      timeouts: result.timeouts,
-    };
-    const rate = Math.round(result.requests.average);
+    const status = { ...result.status, errors: result.errors };
+    const latencies = [...result.latencies].sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    const rate = Math.round(latencies.length / SECONDS);
+    const ms = (value: number) => value.toFixed(1);
     log(
       `served ${rate} req/s (ceiling ${Math.round(ceiling.requests.average)}, ratio ` +
-        `${(rate / ceiling.requests.average).toFixed(3)}), p50 ${result.latency.p50} ms, ` +
-        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+        `${(rate / ceiling.requests.average).toFixed(3)}), p50 ${ms(percentile(latencies, 50))} ms, ` +
+        `p90 ${ms(percentile(latencies, 90))} ms, p99 ${ms(p99)} ms, max ${ms(latencies.at(-1) ?? NaN)} ms`,
     );
     log(
       `status: ${JSON.stringify(status)}; not 2xx: ${JSON.stringify(Object.fromEntries(refusals))}`,
     );
     log(
-      `mix: ${[...counts].map(([op, n]) => `${op} ${((100 * n) / Math.max(1, result.requests.total)).toFixed(1)}%`).join(', ')}`,
+      `mix: ${[...counts].map(([op, n]) => `${op} ${((100 * n) / Math.max(1, latencies.length + result.errors)).toFixed(1)}%`).join(', ')}`,
     );
     logRoutes(routesBefore, routesAfter);
     const loopMs = (ns: number) => Math.max(0, ns / 1e6 - 1).toFixed(1);
@@ -359,7 +366,7 @@ async function main(): Promise<void> {
       `the bench's own event loop (load tool and proxy): delay p99 ${loopMs(benchLoop.percentile(99))} ms, ` +
         `max ${loopMs(benchLoop.max)} ms`,
     );
-    if (slowness) log(slowness.summary());
+    log(slowness.summary());
     let flat = true as boolean;
     let loopOk = true as boolean;
     stats.forEach((list, index) => {
@@ -391,7 +398,7 @@ async function main(): Promise<void> {
     });
     process.stdout.write(
       `\nbench:mix: ${rate} req/s offered ${RATE} (ceiling ${Math.round(ceiling.requests.average)}), ` +
-        `p99 ${result.latency.p99} ms (target < 50): ${result.latency.p99 < 50 ? 'met' : 'NOT met'}; ` +
+        `p99 ${ms(p99)} ms (target < 50): ${p99 < 50 ? 'met' : 'NOT met'}; ` +
         `5xx ${status['5xx']} (target 0): ${status['5xx'] === 0 ? 'met' : 'NOT met'}; ` +
         `memory ${flat ? 'flat (met)' : 'grew ≥ 10% (NOT met)'}; ` +
         `event loop p99 ${loopOk ? '< 20 ms (met)' : '≥ 20 ms (NOT met)'}\n`,
@@ -405,21 +412,23 @@ async function main(): Promise<void> {
 }
 
 /**
- * Responses over 50 ms by second of the run: whether the slow ones come spread out (each
- * request's own cost) or in bursts (something periodic: a job, a checkpoint, a collector).
+ * Answers over 50 ms by the second of the run their request was due in: whether the slow ones
+ * come spread out (each request's own cost) or in bursts (something periodic: a job, a
+ * checkpoint, a collector).
  */
-function slowResponsesBySecond(instance: autocannon.Instance): { summary(): string } {
-  const started = performance.now();
+function slowAnswersBySecond(): {
+  record: (latencyMs: number, dueMs: number) => void;
+  summary(): string;
+} {
   const seconds: ({ all: number; slow: number } | undefined)[] = [];
-  instance.on('response', (_client, _status, _bytes, responseTime: number) => {
-    const second = Math.floor((performance.now() - started) / 1000);
-    const bucket = (seconds[second] ??= { all: 0, slow: 0 });
-    bucket.all += 1;
-    if (responseTime > 50) bucket.slow += 1;
-  });
   return {
+    record(latencyMs, dueMs) {
+      const bucket = (seconds[Math.floor(dueMs / 1000)] ??= { all: 0, slow: 0 });
+      bucket.all += 1;
+      if (latencyMs > 50) bucket.slow += 1;
+    },
     summary() {
-      const filled = seconds.map((bucket) => bucket ?? { all: 0, slow: 0 });
+      const filled = Array.from(seconds, (bucket) => bucket ?? { all: 0, slow: 0 });
       const slow = filled.reduce((sum, bucket) => sum + bucket.slow, 0);
       const ranked = filled
         .map((bucket, second) => ({ second, ...bucket }))
@@ -427,7 +436,7 @@ function slowResponsesBySecond(instance: autocannon.Instance): { summary(): stri
       const worstTenth = ranked.slice(0, Math.max(1, Math.ceil(filled.length / 10)));
       const inWorst = worstTenth.reduce((sum, bucket) => sum + bucket.slow, 0);
       return (
-        `responses over 50 ms: ${slow}; ${((100 * inWorst) / Math.max(1, slow)).toFixed(0)}% of ` +
+        `answers over 50 ms: ${slow}; ${((100 * inWorst) / Math.max(1, slow)).toFixed(0)}% of ` +
         `them in the worst tenth of the seconds; worst seconds ` +
         ranked
           .slice(0, 8)
