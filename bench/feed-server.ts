@@ -79,6 +79,8 @@ function reportStats(everyMs: number): void {
       runLoopP99Ms: ms(run.percentile(99)),
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
+      heapTotalBytes: memory.heapTotal,
+      externalBytes: memory.external,
     };
     window.reset();
     process.stdout.write(`${JSON.stringify({ stats })}\n`);

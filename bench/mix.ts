@@ -220,6 +220,10 @@ interface InstanceStats {
   runLoopP99Ms: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** The heap V8 holds from the system, used or not. */
+  heapTotalBytes: number;
+  /** Memory outside the JS heap that V8 knows of (Buffers, ArrayBuffers). */
+  externalBytes: number;
 }
 
 // Long: the benchmark's script, its phases in the order they run and print.
@@ -383,6 +387,10 @@ async function main(): Promise<void> {
       const trend = (late - early) / early;
       const heapEarly = median(run.slice(0, quarter).map((entry) => entry.heapUsedBytes));
       const heapLate = median(run.slice(-quarter).map((entry) => entry.heapUsedBytes));
+      const heapTotalEarly = median(run.slice(0, quarter).map((entry) => entry.heapTotalBytes));
+      const heapTotalLate = median(run.slice(-quarter).map((entry) => entry.heapTotalBytes));
+      const externalEarly = median(run.slice(0, quarter).map((entry) => entry.externalBytes));
+      const externalLate = median(run.slice(-quarter).map((entry) => entry.externalBytes));
       flat &&= trend < 0.1;
       loopOk &&= (last?.runLoopP99Ms ?? Infinity) < 20;
       log(
@@ -393,7 +401,9 @@ async function main(): Promise<void> {
           `median of the last quarter against the first ${(trend * 100).toFixed(1)}%; ` +
           `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB ` +
           `(median of the first quarter ${(heapEarly / 2 ** 20).toFixed(0)} MiB, of the last ` +
-          `${(heapLate / 2 ** 20).toFixed(0)} MiB)`,
+          `${(heapLate / 2 ** 20).toFixed(0)} MiB); heap held ${(heapTotalEarly / 2 ** 20).toFixed(0)} → ` +
+          `${(heapTotalLate / 2 ** 20).toFixed(0)} MiB, external ${(externalEarly / 2 ** 20).toFixed(0)} → ` +
+          `${(externalLate / 2 ** 20).toFixed(0)} MiB by the same medians`,
       );
     });
     process.stdout.write(
