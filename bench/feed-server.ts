@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createAppContext } from '../apps/server/src/create-context.ts';
@@ -80,11 +80,17 @@ function reportStats(everyMs: number): void {
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       heapTotalBytes: memory.heapTotal,
+      // Which of V8's spaces holds the heap (the young generation grows under allocation).
+      newSpaceBytes: spaceSize('new_space'),
       externalBytes: memory.external,
     };
     window.reset();
     process.stdout.write(`${JSON.stringify({ stats })}\n`);
   }, everyMs).unref();
+}
+
+function spaceSize(name: string): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === name)?.space_size ?? NaN;
 }
 
 main().catch((error: unknown) => {

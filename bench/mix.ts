@@ -222,6 +222,8 @@ interface InstanceStats {
   heapUsedBytes: number;
   /** The heap V8 holds from the system, used or not. */
   heapTotalBytes: number;
+  /** V8's young generation (part of heapTotalBytes). */
+  newSpaceBytes: number;
   /** Memory outside the JS heap that V8 knows of (Buffers, ArrayBuffers). */
   externalBytes: number;
 }
@@ -389,6 +391,8 @@ async function main(): Promise<void> {
       const heapLate = median(run.slice(-quarter).map((entry) => entry.heapUsedBytes));
       const heapTotalEarly = median(run.slice(0, quarter).map((entry) => entry.heapTotalBytes));
       const heapTotalLate = median(run.slice(-quarter).map((entry) => entry.heapTotalBytes));
+      const newEarly = median(run.slice(0, quarter).map((entry) => entry.newSpaceBytes));
+      const newLate = median(run.slice(-quarter).map((entry) => entry.newSpaceBytes));
       const externalEarly = median(run.slice(0, quarter).map((entry) => entry.externalBytes));
       const externalLate = median(run.slice(-quarter).map((entry) => entry.externalBytes));
       flat &&= trend < 0.1;
@@ -402,7 +406,8 @@ async function main(): Promise<void> {
           `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB ` +
           `(median of the first quarter ${(heapEarly / 2 ** 20).toFixed(0)} MiB, of the last ` +
           `${(heapLate / 2 ** 20).toFixed(0)} MiB); heap held ${(heapTotalEarly / 2 ** 20).toFixed(0)} → ` +
-          `${(heapTotalLate / 2 ** 20).toFixed(0)} MiB, external ${(externalEarly / 2 ** 20).toFixed(0)} → ` +
+          `${(heapTotalLate / 2 ** 20).toFixed(0)} MiB (young generation ${(newEarly / 2 ** 20).toFixed(0)} → ` +
+          `${(newLate / 2 ** 20).toFixed(0)} MiB), external ${(externalEarly / 2 ** 20).toFixed(0)} → ` +
           `${(externalLate / 2 ** 20).toFixed(0)} MiB by the same medians`,
       );
     });
