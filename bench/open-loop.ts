@@ -81,7 +81,11 @@ export async function runOpenLoop<Tag>(options: OpenLoopOptions<Tag>): Promise<O
     const { request, tag } = options.next();
     sent += 1;
     inFlight += 1;
+    let finished = false;
     const finish = (code: number) => {
+      // Once per request: a connection error after the answer's end is not a second answer.
+      if (finished) return;
+      finished = true;
       const now = performance.now();
       const latency = now - scheduledAt;
       if (code === 0) errors += 1;
@@ -108,10 +112,10 @@ export async function runOpenLoop<Tag>(options: OpenLoopOptions<Tag>): Promise<O
       (response) => {
         response.resume();
         response.once('end', () => finish(response.statusCode ?? 0));
-        response.once('error', () => finish(0));
+        response.on('error', () => finish(0));
       },
     );
-    outgoing.once('error', () => finish(0));
+    outgoing.on('error', () => finish(0));
     outgoing.end(request.body);
   };
 
