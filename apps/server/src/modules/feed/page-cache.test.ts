@@ -68,6 +68,25 @@ describe('the feed page cache', () => {
     expect(loads).toEqual(['first', 'first', 'deep']);
   });
 
+  it('holds only the pages read within its time to live: those whose time is up go as others come', async () => {
+    const { cache, clock, read } = setup();
+    const held = () => {
+      let n = 0;
+      cache.patch(() => (n += 1));
+      return n;
+    };
+    await read('first', null);
+    await read('older', 1_000);
+    clock.advance(500);
+    await read('deep', 500);
+    expect(held()).toBe(3);
+    clock.advance(500);
+    // 'first' and 'older' are past their time to live: storing another drops them.
+    await read('deeper', 100);
+    expect(held()).toBe(2);
+    expect(await read('deep', 500)).toBe('deep#1');
+  });
+
   it('drops every page on invalidate, and changes held pages in place on patch', async () => {
     const { cache, read } = setup();
     await read('older', 1_000);

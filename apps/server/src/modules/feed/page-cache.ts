@@ -16,7 +16,9 @@ import type { Clock } from '../../context.ts';
  * - An entry never outlives the first expiry among its posts.
  * - Concurrent misses of one page share one load; a load that started before an invalidation
  *   answers its callers but is not kept.
- * - At most `maxPages` entries; past that the oldest goes first.
+ * - At most `maxPages` entries; past that the oldest goes first. Entries whose time is up are
+ *   dropped as new ones are stored (`dropExpired`), so the cache holds the pages read within
+ *   its time to live, not `maxPages` of them that nobody may read any more.
  */
 export interface PageCache<Page> {
   /** False with a time to live of 0: every page is then read in SQL for its viewer. */
@@ -88,6 +90,7 @@ export function createPageCache<Page>(options: {
         .then(({ page, earliestExpiry }) => {
           if (flight.keep) {
             entries.delete(key);
+            dropExpired(entries, clock.now().getTime());
             if (entries.size >= maxPages) {
               const oldest = entries.keys().next();
               if (!oldest.done) entries.delete(oldest.value);
@@ -118,4 +121,17 @@ export function createPageCache<Page>(options: {
       for (const entry of entries.values()) change(entry.page);
     },
   };
+}
+
+/**
+ * Drops the entries whose time is up from the front of a cache's Map, up to the first one still
+ * valid. The Map keeps entries in the order they were stored, and each is valid for the same
+ * time to live (or less: a post's expiry), so the front is the oldest; an entry cut short by an
+ * expiry behind a valid one waits until it reaches the front. Amortised, one check a store.
+ */
+export function dropExpired(entries: Map<string, { validUntil: number }>, now: number): void {
+  for (const [key, entry] of entries) {
+    if (entry.validUntil > now) return;
+    entries.delete(key);
+  }
 }

@@ -52,6 +52,22 @@ describe('the shared post rows', () => {
     expect(statements).toEqual([['3', '2', '1', '2', '4'], ['4']]);
   });
 
+  it('holds only the rows read within its time to live: those whose time is up go as others come', async () => {
+    const { clock, cache } = setup();
+    await cache.getMany(['1', '2', '3']);
+    clock.advance(500);
+    await cache.getMany(['4']);
+    expect(cache.size()).toBe(4);
+    clock.advance(500);
+    // 1–3 are past their time to live: storing 5 drops them, 4 stays for its own.
+    await cache.getMany(['5']);
+    expect(cache.size()).toBe(2);
+    expect(idsOf(await cache.getMany(['4', '5']))).toEqual(['4', '5']);
+    clock.advance(1000);
+    await cache.getMany(['6']);
+    expect(cache.size()).toBe(1);
+  });
+
   it('answers null when a post can no longer be read', async () => {
     const { cache } = setup();
     expect(await cache.getMany(['2', '0'])).toBeNull();

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../../context.ts';
+import { dropExpired } from './page-cache.ts';
 import type { SharedPostRow } from './repo.ts';
 
 /**
@@ -12,7 +13,10 @@ import type { SharedPostRow } from './repo.ts';
  * The rows missing from every request in one turn of the event loop are read in one statement
  * (DataLoader): when they expire together, the readers after them do not each ask again. A load
  * that was running when the rows were dropped or patched answers its callers but is not kept.
- * At most `maxRows` rows; past that the oldest goes first.
+ * At most `maxRows` rows; past that the oldest goes first. Rows whose time is up are dropped as
+ * new ones are stored (page-cache.ts `dropExpired`): the cache holds the rows read within its
+ * time to live, not `maxRows` of them (bench:mix, 2026-11-26: 3,000 dead rows after 5 minutes,
+ * the heap's whole growth).
  */
 export interface RowCache {
   /**
@@ -21,6 +25,8 @@ export interface RowCache {
    */
   getMany(ids: readonly string[]): Promise<HeldRow[] | null>;
   invalidate(): void;
+  /** How many rows are held (valid or not yet dropped). */
+  size(): number;
   /** A count of one post this instance just moved (a like or a comment). */
   moveCount(postId: string, counter: 'like_count' | 'comment_count', delta: number): void;
 }
@@ -47,7 +53,9 @@ export function createRowCache(options: {
       const startedIn = generation;
       const now = clock.now().getTime();
       const byId = new Map<string, HeldRow>();
-      for (const row of await load(ids)) {
+      const rows = await load(ids);
+      dropExpired(entries, clock.now().getTime());
+      for (const row of rows) {
         const held = { row, items: [] };
         byId.set(row.id, held);
         if (startedIn !== generation) continue;
@@ -86,6 +94,7 @@ export function createRowCache(options: {
       generation += 1;
       entries.clear();
     },
+    size: () => entries.size,
     moveCount(postId, counter, delta) {
       generation += 1;
       const entry = entries.get(postId);
