@@ -16,7 +16,7 @@ import type { SharedPostRow } from './repo.ts';
  * At most `maxRows` rows; past that the oldest goes first. Rows whose time is up are dropped as
  * new ones are stored (page-cache.ts `dropExpired`): the cache holds the rows read within its
  * time to live, not `maxRows` of them (bench:mix, 2026-11-26: 3,000 dead rows after 5 minutes,
- * the heap's whole growth).
+ * most of the heap's growth).
  */
 export interface RowCache {
   /**
