@@ -53,6 +53,10 @@ const server = http.createServer((req, res) => {
     res.end(body);
   });
 });
+// As the localnet's (rpc-server.ts). With Node's default of 5 s, the bench's other paths keep this
+// client's sockets idle for longer than that between its rounds on a slow machine, and a request
+// sent on a socket the responder is closing fails with "socket hang up".
+server.keepAliveTimeout = 65_000;
 
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
