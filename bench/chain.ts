@@ -2,8 +2,8 @@
  * `npm run bench:chain`: SOL transfers per second
  *   (a) executed by LiteSVM directly, in this process,
  *   (b) sent and confirmed through the localnet's JSON-RPC server by @solana/web3.js clients,
- *   (c) sent to the same server in JSON-RPC batches of 100 (its own capacity, without the
- *       per-request HTTP and client costs),
+ *   (c) sent to the same server in JSON-RPC batches of 100, then their statuses asked for (its
+ *       own capacity, transfers on disk, without the per-request HTTP and client costs),
  *   (d) sent and confirmed by the same web3.js client against a responder that does no chain work
  *       (`instant-rpc.ts`): the client's own ceiling on this machine, which bounds (b),
  * in the same run, and judges issue 26's two targets: (1) the localnet path (b, node-fetch) keeps
@@ -11,7 +11,7 @@
  * of LiteSVM direct (a). Also reports the CPU each process spent per transfer.
  *
  * The localnet runs as its own process, as in production, with its write-ahead log on disk
- * (every acknowledged transaction is fdatasync'd before sendTransaction answers). Signing is done
+ * (a transfer counts once confirmed, and it is confirmed once fdatasync'd). Signing is done
  * up front for every path: it is client work, identical for all, and not what is measured. Every
  * path is warmed up with transfers of the same kind before it is timed, and timed over several
  * rounds of fresh transfers; the median round is reported. The paths' rounds are interleaved
@@ -274,13 +274,42 @@ async function sendBatched(rpcUrl: string, batch: Uint8Array[]): Promise<number>
           })),
         ),
       });
-      const answers = (await response.json()) as { error?: unknown }[];
-      errors += answers.filter((answer) => answer.error).length;
+      const answers = (await response.json()) as { result?: string; error?: unknown }[];
+      for (const answer of answers) {
+        if (answer.error || !answer.result) errors += 1;
+        else signatures.push(answer.result);
+      }
     }
   }
+  const signatures: string[] = [];
   await Promise.all(Array.from({ length: 4 }, worker));
   if (errors > 0) throw new Error(`${errors} batched transfers failed`);
-  return 0;
+  // sendTransaction answers once a transfer has executed; its capacity counts them on disk too.
+  const confirming = performance.now();
+  const calls = [];
+  for (let i = 0; i < signatures.length; i += 256) {
+    calls.push({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'getSignatureStatuses',
+      params: [signatures.slice(i, i + 256)],
+    });
+  }
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls),
+  });
+  const answers = (await response.json()) as {
+    result?: { value: ({ confirmationStatus: string } | null)[] };
+  }[];
+  const finalized = answers
+    .flatMap((answer) => answer.result?.value ?? [])
+    .filter((status) => status?.confirmationStatus === 'finalized').length;
+  if (finalized !== batch.length) {
+    throw new Error(`only ${finalized} of ${batch.length} batched transfers on disk`);
+  }
+  return (performance.now() - confirming) / 1000;
 }
 
 /** A path over RPC: `warmUp` once, then `round(index)` times one round of fresh transfers. */

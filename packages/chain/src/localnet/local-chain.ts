@@ -26,8 +26,8 @@ import { buildTransferTransaction } from './transfer-transaction.ts';
  * The localnet's ledger: LiteSVM (the real Solana runtime, in svm-runtime.ts) plus what a
  * cluster adds around it: slots on a timer, a queue of recent blockhashes that expire, a Clock
  * sysvar that follows wall time, a transaction index for getTransaction/getSignaturesForAddress,
- * and durability (every acknowledged transaction is in the write-ahead log before its signature
- * is returned; snapshots in ledger-snapshot.ts).
+ * and durability (every executed transaction goes to the write-ahead log, and is reported
+ * confirmed only once its record is on disk; snapshots in ledger-snapshot.ts).
  *
  * Everything here is synchronous and single-threaded: a transaction executes atomically between
  * two event-loop turns, so preflight simulation and execution see the same state.
@@ -56,6 +56,8 @@ export interface GenesisAccount {
   account: { lamports: bigint; data: Uint8Array; owner: string; executable: boolean };
 }
 
+function noop(): void {}
+
 const FAUCET_LAMPORTS = 1_000_000_000_000_000n; // one million SOL; stays below 2^53
 const SLOT_HASHES_KEPT = 150;
 
@@ -73,6 +75,8 @@ export class LocalChain {
   private readonly now: () => number;
   private readonly slotListeners = new Set<(slot: number) => void>();
   private readonly commitListeners = new Set<(record: TransactionRecord) => void>();
+  /** Executed transactions whose log record is not on disk yet, by signature (see `settled`). */
+  private readonly unsettled = new Map<string, Promise<void>>();
   private readonly wal: WriteAheadLog | null;
   private readonly ledgerDir: string | null;
   private timer: NodeJS.Timeout | null = null;
@@ -309,7 +313,26 @@ export class LocalChain {
     const durable = this.wal
       ? this.wal.append(walRecord).then(() => this.markDurable(record))
       : Promise.resolve().then(() => this.markDurable(record));
+    this.unsettled.set(record.signature, durable);
+    // Also handles a failed write for callers that do not wait: the transaction then stays
+    // `processed`, never confirmed, as one a cluster dropped.
+    const forget = () => this.unsettled.delete(record.signature);
+    durable.then(forget, forget);
     return { kind: 'executed', record, durable };
+  }
+
+  /**
+   * Resolves once `signature`'s log record is on disk, or its write failed; null when there is
+   * nothing to wait for (durable already, or unknown).
+   */
+  settled(signature: string): Promise<void> | null {
+    const durable = this.unsettled.get(signature);
+    return durable ? durable.then(noop, noop) : null;
+  }
+
+  /** How many executed transactions wait for their log record to reach the disk. */
+  get logBacklog(): number {
+    return this.unsettled.size;
   }
 
   private markDurable(record: TransactionRecord): void {

@@ -54,8 +54,8 @@ async function transfer(connection: Connection, from: Keypair, to: Keypair, lamp
   const tx = new Transaction().add(
     SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to.publicKey, lamports }),
   );
-  // The localnet answers sendTransaction once the transaction is on disk, so it is already
-  // final; check that over HTTP (no WebSocket, see above).
+  // A status asked for right after sendTransaction is answered once the transaction is on disk,
+  // so it is already final; check that over HTTP (no WebSocket, see above).
   const { blockhash } = await connection.getLatestBlockhash();
   tx.recentBlockhash = blockhash;
   tx.feePayer = from.publicKey;
@@ -99,7 +99,7 @@ describe('localnet persistence', () => {
     second.child.kill('SIGKILL');
     await exited(second.child);
 
-    // 3. Restart: the snapshot plus the write-ahead log hold everything acknowledged.
+    // 3. Restart: the snapshot plus the write-ahead log hold everything confirmed.
     const third = await startProcess();
     expect(await third.connection.getBalance(bob.publicKey)).toBe(3 * LAMPORTS_PER_SOL);
     expect(await third.connection.getBalance(alice.publicKey)).toBe(

@@ -12,14 +12,25 @@ export function signatureMethods(chain: LocalChain): MethodEntries {
       ([signatures]) => {
         if (!Array.isArray(signatures)) throw invalidParams('expected an array of signatures');
         if (signatures.length > 256) throw invalidParams('Too many inputs provided; max 256');
-        return withContext(
-          chain,
-          signatures.map((signature) => {
-            if (typeof signature !== 'string') throw invalidParams('signature must be a string');
-            const record = chain.getTransaction(signature);
-            return record ? statusOf(record) : null;
-          }),
-        );
+        const writing: Promise<void>[] = [];
+        for (const signature of signatures) {
+          if (typeof signature !== 'string') throw invalidParams('signature must be a string');
+          const settled = chain.settled(signature);
+          if (settled) writing.push(settled);
+        }
+        const statuses = () =>
+          withContext(
+            chain,
+            signatures.map((signature: string) => {
+              const record = chain.getTransaction(signature);
+              return record ? statusOf(record) : null;
+            }),
+          );
+        // A transaction asked about while its log record is being written is answered once the
+        // write is done (one group commit), here and in getTransaction and
+        // getSignaturesForAddress: whoever asks after sendTransaction answered sees it
+        // `finalized` at once, as when sendTransaction waited for the disk (decision 003).
+        return writing.length > 0 ? Promise.all(writing).then(statuses) : statuses();
       },
     ],
     [
@@ -31,12 +42,25 @@ export function signatureMethods(chain: LocalChain): MethodEntries {
         if (config.commitment === 'processed') {
           throw invalidParams('Method does not support commitment below `confirmed`');
         }
-        const record = chain.getTransaction(signature);
-        if (!record || !record.durable) return null;
-        return transactionJson(record, config.encoding, config.maxSupportedTransactionVersion);
+        const read = () => {
+          const record = chain.getTransaction(signature);
+          if (!record || !record.durable) return null;
+          return transactionJson(record, config.encoding, config.maxSupportedTransactionVersion);
+        };
+        const settled = chain.settled(signature);
+        return settled ? settled.then(read) : read();
       },
     ],
-    ['getSignaturesForAddress', (params) => signaturesForAddress(chain, params)],
+    [
+      'getSignaturesForAddress',
+      (params) => {
+        const writing: Promise<void>[] = [];
+        const listed = signaturesForAddress(chain, params, writing);
+        return writing.length > 0
+          ? Promise.all(writing).then(() => signaturesForAddress(chain, params, []))
+          : listed;
+      },
+    ],
   ];
 }
 
@@ -46,13 +70,18 @@ function statusOf(record: TransactionRecord): Record<string, unknown> {
     confirmations: record.durable ? null : 0,
     err: record.err,
     status: record.err ? { Err: record.err } : { Ok: null },
-    // One node whose ledger is on disk before it answers: a durable transaction cannot be
-    // rolled back, so every commitment level sees it at once.
+    // One node: a transaction whose log record is on disk cannot be rolled back, so every
+    // commitment level sees it at once; until then it is only processed.
     confirmationStatus: record.durable ? 'finalized' : 'processed',
   };
 }
 
-function signaturesForAddress(chain: LocalChain, [address, rawConfig]: Params): unknown[] {
+/** Lists durable transactions only; those whose log record is being written go to `writing`. */
+function signaturesForAddress(
+  chain: LocalChain,
+  [address, rawConfig]: Params,
+  writing: Promise<void>[],
+): unknown[] {
   const config = configParam(rawConfig);
   const limit = config.limit === undefined ? 1000 : integerParam(config.limit, 'limit');
   if (limit < 1 || limit > 1000) throw invalidParams('Invalid limit; max 1000');
@@ -67,7 +96,11 @@ function signaturesForAddress(chain: LocalChain, [address, rawConfig]: Params): 
     const signature = all[i] as string;
     if (signature === config.until) break;
     const record = chain.getTransaction(signature);
-    if (!record || !record.durable) continue;
+    if (!record || !record.durable) {
+      const settled = chain.settled(signature);
+      if (settled) writing.push(settled);
+      continue;
+    }
     out.push({
       signature,
       slot: record.slot,
