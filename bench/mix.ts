@@ -384,31 +384,28 @@ async function main(): Promise<void> {
       // Judged on the median rss of the run's last quarter against its first quarter (5 s
       // samples): two single readings swing ±10% with where the collector happens to be.
       const quarter = Math.max(1, Math.floor(run.length / 4));
-      const early = median(run.slice(0, quarter).map((entry) => entry.rssBytes));
-      const late = median(run.slice(-quarter).map((entry) => entry.rssBytes));
+      /** A figure's median over the run's first quarter and over its last. */
+      const quarters = (pick: (entry: InstanceStats) => number) =>
+        [run.slice(0, quarter), run.slice(-quarter)].map((part) => median(part.map(pick)));
+      const [early = NaN, late = NaN] = quarters((entry) => entry.rssBytes);
       const trend = (late - early) / early;
-      const heapEarly = median(run.slice(0, quarter).map((entry) => entry.heapUsedBytes));
-      const heapLate = median(run.slice(-quarter).map((entry) => entry.heapUsedBytes));
-      const heapTotalEarly = median(run.slice(0, quarter).map((entry) => entry.heapTotalBytes));
-      const heapTotalLate = median(run.slice(-quarter).map((entry) => entry.heapTotalBytes));
-      const newEarly = median(run.slice(0, quarter).map((entry) => entry.newSpaceBytes));
-      const newLate = median(run.slice(-quarter).map((entry) => entry.newSpaceBytes));
-      const externalEarly = median(run.slice(0, quarter).map((entry) => entry.externalBytes));
-      const externalLate = median(run.slice(-quarter).map((entry) => entry.externalBytes));
+      const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+      const [heapEarly, heapLate] = quarters((entry) => entry.heapUsedBytes).map(mib);
+      const [heldEarly, heldLate] = quarters((entry) => entry.heapTotalBytes).map(mib);
+      const [newEarly, newLate] = quarters((entry) => entry.newSpaceBytes).map(mib);
+      const [externalEarly, externalLate] = quarters((entry) => entry.externalBytes).map(mib);
       flat &&= trend < 0.1;
       loopOk &&= (last?.runLoopP99Ms ?? Infinity) < 20;
       log(
         `instance ${index + 1}: event loop delay p99 over the run ${last?.runLoopP99Ms} ms ` +
           `(worst 5 s window ${worstWindow} ms); rss after warm-up ` +
-          `${(start / 2 ** 20).toFixed(0)} MiB, at the end ` +
-          `${((last?.rssBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB (${(growth * 100).toFixed(1)}%), ` +
+          `${mib(start)} MiB, at the end ${mib(last?.rssBytes ?? NaN)} MiB ` +
+          `(${(growth * 100).toFixed(1)}%), ` +
           `median of the last quarter against the first ${(trend * 100).toFixed(1)}%; ` +
-          `heap used at the end ${((last?.heapUsedBytes ?? NaN) / 2 ** 20).toFixed(0)} MiB ` +
-          `(median of the first quarter ${(heapEarly / 2 ** 20).toFixed(0)} MiB, of the last ` +
-          `${(heapLate / 2 ** 20).toFixed(0)} MiB); heap held ${(heapTotalEarly / 2 ** 20).toFixed(0)} → ` +
-          `${(heapTotalLate / 2 ** 20).toFixed(0)} MiB (young generation ${(newEarly / 2 ** 20).toFixed(0)} → ` +
-          `${(newLate / 2 ** 20).toFixed(0)} MiB), external ${(externalEarly / 2 ** 20).toFixed(0)} → ` +
-          `${(externalLate / 2 ** 20).toFixed(0)} MiB by the same medians`,
+          `heap used at the end ${mib(last?.heapUsedBytes ?? NaN)} MiB ` +
+          `(median of the first quarter ${heapEarly} MiB, of the last ${heapLate} MiB); ` +
+          `heap held ${heldEarly} → ${heldLate} MiB (young generation ${newEarly} → ${newLate} MiB), ` +
+          `external ${externalEarly} → ${externalLate} MiB by the same medians`,
       );
     });
     process.stdout.write(

@@ -56,8 +56,6 @@ export interface GenesisAccount {
   account: { lamports: bigint; data: Uint8Array; owner: string; executable: boolean };
 }
 
-function noop(): void {}
-
 const FAUCET_LAMPORTS = 1_000_000_000_000_000n; // one million SOL; stays below 2^53
 const SLOT_HASHES_KEPT = 150;
 
@@ -313,11 +311,12 @@ export class LocalChain {
     const durable = this.wal
       ? this.wal.append(walRecord).then(() => this.markDurable(record))
       : Promise.resolve().then(() => this.markDurable(record));
-    this.unsettled.set(record.signature, durable);
-    // Also handles a failed write for callers that do not wait: the transaction then stays
-    // `processed`, never confirmed, as one a cluster dropped.
-    const forget = () => this.unsettled.delete(record.signature);
-    durable.then(forget, forget);
+    // Settled either way, so it also handles a failed write for callers that do not wait: the
+    // transaction then stays `processed`, never confirmed, as one a cluster dropped.
+    const forget = () => {
+      this.unsettled.delete(record.signature);
+    };
+    this.unsettled.set(record.signature, durable.then(forget, forget));
     return { kind: 'executed', record, durable };
   }
 
@@ -326,8 +325,7 @@ export class LocalChain {
    * nothing to wait for (durable already, or unknown).
    */
   settled(signature: string): Promise<void> | null {
-    const durable = this.unsettled.get(signature);
-    return durable ? durable.then(noop, noop) : null;
+    return this.unsettled.get(signature) ?? null;
   }
 
   /** How many executed transactions wait for their log record to reach the disk. */
