@@ -147,8 +147,26 @@ start_one() {
   echo $! >"$RUN_DIR/run/$name.pid"
 }
 
+listening() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
 memcached_up() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$MEMCACHED_PORT") 2>/dev/null
+  listening "$MEMCACHED_PORT"
+}
+
+# Waits up to 10 s for a server that was just started to accept connections.
+await_port() {
+  local name="$1" port="$2" tries=0
+  until listening "$port"; do
+    tries=$((tries + 1))
+    if ((tries > 100)); then
+      echo "Swift's $name did not start on port $port; see $RUN_DIR/log" >&2
+      tail -n 20 "$RUN_DIR"/log/*.log >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
 }
 
 # tempauth keeps its tokens in memcached: a Swift left running without it answers 503 to every
@@ -165,21 +183,23 @@ start() {
     if healthy; then
       echo "Swift answers without working sign-ins: starting it again" >&2
       stop
-      local waited=0
-      while healthy && ((waited < 100)); do
-        sleep 0.1
-        waited=$((waited + 1))
-      done
     fi
     command -v swift-proxy-server >/dev/null ||
       { echo "swift-proxy-server not found: apt-get install swift swift-proxy swift-account swift-container swift-object memcached" >&2; exit 1; }
     [[ -f "$RUN_DIR/configured" ]] || configure
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$MEMCACHED_PORT") 2>/dev/null; then
+    if ! memcached_up; then
       start_one memcached memcached -u "$(id -un)" -l 127.0.0.1 -p "$MEMCACHED_PORT" -U 0
     fi
     start_one account swift-account-server "$RUN_DIR/account-server.conf" -v
     start_one container swift-container-server "$RUN_DIR/container-server.conf" -v
     start_one object swift-object-server "$RUN_DIR/object-server.conf" -v
+    # The proxy starts last, once everything behind it listens: a request it sends to a server
+    # that is not up yet answers 503, and a memcached it could not reach is shunned for a while,
+    # which fails every sign-in.
+    await_port memcached "$MEMCACHED_PORT"
+    await_port account-server "$ACCOUNT_PORT"
+    await_port container-server "$CONTAINER_PORT"
+    await_port object-server "$OBJECT_PORT"
     start_one proxy swift-proxy-server "$RUN_DIR/proxy-server.conf" -v
     local tries=0
     until healthy; do
@@ -203,7 +223,9 @@ start() {
 }
 
 stop() {
-  local name pid
+  local name pid ports=("$PROXY_PORT" "$OBJECT_PORT" "$CONTAINER_PORT" "$ACCOUNT_PORT")
+  # memcached only when `start` started it (a memcached of the machine's is left alone).
+  [[ -f "$RUN_DIR/run/memcached.pid" ]] && ports+=("$MEMCACHED_PORT")
   for name in proxy object container account memcached; do
     if [[ -f "$RUN_DIR/run/$name.pid" ]]; then
       pid=$(cat "$RUN_DIR/run/$name.pid")
@@ -213,6 +235,14 @@ stop() {
   done
   # Each server's workers, should one outlive its parent.
   pkill -f "swift-[a-z]*-server $RUN_DIR/" 2>/dev/null || true
+  # Until those ports are free (up to 10 s), so that a `start` right after starts fresh servers.
+  local port tries=0
+  for port in "${ports[@]}"; do
+    while listening "$port" && ((tries < 100)); do
+      sleep 0.1
+      tries=$((tries + 1))
+    done
+  done
 }
 
 case "${1:-start}" in
