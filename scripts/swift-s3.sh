@@ -155,13 +155,14 @@ memcached_up() {
   listening "$MEMCACHED_PORT"
 }
 
-# Waits up to 10 s for a server that was just started to accept connections.
-await_port() {
-  local name="$1" port="$2" tries=0
-  until listening "$port"; do
+# Waits up to 10 s for a server that was just started: until the command after its name succeeds.
+await_ready() {
+  local name="$1" tries=0
+  shift
+  until "$@"; do
     tries=$((tries + 1))
     if ((tries > 100)); then
-      echo "Swift's $name did not start on port $port; see $RUN_DIR/log" >&2
+      echo "Swift's $name did not start; see $RUN_DIR/log" >&2
       tail -n 20 "$RUN_DIR"/log/*.log >&2 || true
       exit 1
     fi
@@ -196,21 +197,12 @@ start() {
     # The proxy starts last, once everything behind it listens: a request it sends to a server
     # that is not up yet answers 503, and a memcached it could not reach is shunned for a while,
     # which fails every sign-in.
-    await_port memcached "$MEMCACHED_PORT"
-    await_port account-server "$ACCOUNT_PORT"
-    await_port container-server "$CONTAINER_PORT"
-    await_port object-server "$OBJECT_PORT"
+    await_ready memcached listening "$MEMCACHED_PORT"
+    await_ready account-server listening "$ACCOUNT_PORT"
+    await_ready container-server listening "$CONTAINER_PORT"
+    await_ready object-server listening "$OBJECT_PORT"
     start_one proxy swift-proxy-server "$RUN_DIR/proxy-server.conf" -v
-    local tries=0
-    until healthy; do
-      tries=$((tries + 1))
-      if ((tries > 100)); then
-        echo "Swift did not start; see $RUN_DIR/log" >&2
-        tail -n 20 "$RUN_DIR"/log/*.log >&2 || true
-        exit 1
-      fi
-      sleep 0.1
-    done
+    await_ready proxy-server healthy
   fi
   # The bucket (a Swift container of the test account), through the Swift API and tempauth.
   local headers token storage
