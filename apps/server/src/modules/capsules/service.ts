@@ -40,7 +40,8 @@ export type NotifyDeps = CapsuleDeps & { versions: ViewerVersions };
 /**
  * 'Notify me' on (or off) for a sealed capsule: idempotent (a second on, or an off without an
  * on, changes nothing). 404 capsule_not_found for a post that is not a capsule (or does not
- * exist, or whose author the viewer blocked), 409 capsule_opened once it has opened.
+ * exist, or whose author the viewer blocked: to the blocker it is hidden), 409 capsule_opened
+ * once it has opened, 403 blocked for an 'on' when the author blocked the viewer.
  */
 export async function setNotify(
   deps: NotifyDeps,
@@ -56,6 +57,10 @@ export async function setNotify(
       throw new AppError('capsule_not_found');
     }
     if (capsule.opened_at !== null) throw new AppError('capsule_opened');
+    // The author's block keeps the viewer's wait off their capsule; taking one off stays open.
+    if (on && (await isBlockedBy(client, capsule.author_id, userId))) {
+      throw new AppError('blocked');
+    }
     const waitingCount = await setWaiter(client, { id, userId, on, now });
     return { notifying: on, waitingCount };
   });

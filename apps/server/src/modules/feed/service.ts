@@ -58,10 +58,12 @@ import {
   insertPost,
   lockComment,
   lockLivePost,
+  lockOwnEngagement,
   mediaKeysOfPosts,
   postIsLive,
   readAuthorRows,
   readCommentRows,
+  readEngagementBar,
   readFeedRows,
   readFollowedWallets,
   readFollowingRows,
@@ -73,6 +75,7 @@ import {
   readViewerMarks,
   toggleEngagementRow,
   type CommentRow,
+  type EngagementToggle,
   type PostRow,
 } from './repo.ts';
 import type { RowCache } from './row-cache.ts';
@@ -692,7 +695,8 @@ export async function deletePost(deps: FeedDeps, user: Viewer, id: bigint): Prom
  * of one post take turns and like_count stays equal to the number of like rows; the unique key
  * (post, user, kind) makes a double click land as on-then-off. The first like of a pair ever is
  * a rewarded event (the ledger's unique key ignores a second one; liking your own post earns
- * nothing).
+ * nothing). A block between the viewer and the author, either way, refuses a new one: one
+ * statement reads that first, since toggle_engagement does not.
  */
 export async function toggleEngagement(
   deps: FeedDeps,
@@ -700,12 +704,11 @@ export async function toggleEngagement(
   id: bigint,
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
-  const outcome = await toggleEngagementRow(deps.pool, {
-    postId: id,
-    userId: user.id,
-    kind,
-    now: deps.clock.now(),
-  });
+  const args = { postId: id, userId: user.id, kind, now: deps.clock.now() };
+  const bar = await readEngagementBar(deps.pool, args);
+  const outcome = bar.blocked
+    ? await takeBackAcrossBlock(deps, args, bar.marked)
+    : await toggleEngagementRow(deps.pool, args);
   if (outcome === 'unauthorized' || outcome === 'post_not_found') throw new AppError(outcome);
   const toggled = outcome === 'on' ? 'on' : 'off';
   if (kind === 'like' && outcome !== 'none') {
@@ -718,6 +721,24 @@ export async function toggleEngagement(
     kind === 'like' && toggled === 'on' ? deps.emissions.settle() : undefined,
   ]);
   return { toggled };
+}
+
+/**
+ * Across a block (either way) a like or bookmark cannot be given, 403 `blocked` with nothing
+ * written; one given before the block can still be taken back. The row is locked before the
+ * toggle, so a second click racing this one finds it gone and is refused rather than turning
+ * the mark on again.
+ */
+async function takeBackAcrossBlock(
+  deps: FeedDeps,
+  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
+  marked: boolean,
+): Promise<EngagementToggle> {
+  if (!marked) throw new AppError('blocked');
+  return inTransaction(deps, async (client) => {
+    if (!(await lockOwnEngagement(client, args))) throw new AppError('blocked');
+    return toggleEngagementRow(client, args);
+  });
 }
 
 // ---- Comments ---------------------------------------------------------------------------------

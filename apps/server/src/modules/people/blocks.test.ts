@@ -10,7 +10,9 @@ import {
   addComment,
   addedComment,
   countRows,
+  createPost,
   createdPost,
+  engage,
   errorOf,
   feedPage,
   type SignedIn,
@@ -194,5 +196,121 @@ describe.each(testDatabaseKinds())('blocks on %s', (kind) => {
     ).toBe(0);
     // Their own posts stay open to them.
     expect((await addComment(t, kim.headers, kimsPost.id, 'mine')).statusCode).toBe(201);
+  });
+
+  it('refuses likes and bookmarks across a block, either way, and writes nothing', async () => {
+    const max = await newUser();
+    const nia = await newUser();
+    const maxsPost = await createdPost(t, max.headers, 'max posts');
+    const niasPost = await createdPost(t, nia.headers, 'nia posts');
+    await block(t, max.headers, nia.user.solAddress);
+    for (const [who, postId] of [
+      [nia, maxsPost.id],
+      [max, niasPost.id],
+    ] as const) {
+      for (const mark of ['like', 'bookmark']) {
+        const refused = await engage(t, who.headers, postId, mark);
+        expect(refused.statusCode, mark).toBe(403);
+        expect(errorOf(refused)).toEqual({
+          code: 'blocked',
+          message: 'You cannot interact with this user.',
+        });
+      }
+    }
+    expect(
+      await countRows(t, 'select count(*) as n from engagements where message_id = any($1)', [
+        [maxsPost.id, niasPost.id],
+      ]),
+    ).toBe(0);
+    expect(
+      await countRows(
+        t,
+        `select count(*) as n from emission_ledger where kind = 'like_given' and reference = any($1)`,
+        [[maxsPost.id, niasPost.id]],
+      ),
+    ).toBe(0);
+    expect(
+      await countRows(
+        t,
+        'select coalesce(sum(like_count), 0) as n from messages where id = any($1)',
+        [[maxsPost.id, niasPost.id]],
+      ),
+    ).toBe(0);
+    // Their own posts stay open to them; unblocked, the other's are open again.
+    expect((await engage(t, max.headers, maxsPost.id, 'like')).json()).toEqual({ toggled: 'on' });
+    await block(t, max.headers, nia.user.solAddress, false);
+    expect((await engage(t, nia.headers, maxsPost.id, 'like')).json()).toEqual({ toggled: 'on' });
+  });
+
+  it('lets a like or bookmark given before a block be taken back, once, and not given again', async () => {
+    const ola = await newUser();
+    const pam = await newUser();
+    const olasPost = await createdPost(t, ola.headers, 'ola posts');
+    for (const mark of ['like', 'bookmark']) {
+      expect((await engage(t, pam.headers, olasPost.id, mark)).json()).toEqual({ toggled: 'on' });
+    }
+    await block(t, ola.headers, pam.user.solAddress);
+    for (const mark of ['like', 'bookmark']) {
+      // Two clicks at once: one takes the mark back, the other finds nothing to take and is
+      // refused rather than giving it again.
+      const answers = await Promise.all([
+        engage(t, pam.headers, olasPost.id, mark),
+        engage(t, pam.headers, olasPost.id, mark),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort(), mark).toEqual([200, 403]);
+      expect(answers.find((res) => res.statusCode === 200)?.json()).toEqual({ toggled: 'off' });
+    }
+    expect(
+      await countRows(t, 'select count(*) as n from engagements where message_id = $1', [
+        olasPost.id,
+      ]),
+    ).toBe(0);
+    expect(
+      await countRows(t, 'select like_count as n from messages where id = $1', [olasPost.id]),
+    ).toBe(0);
+  });
+
+  it("refuses 'Notify me' across a block, either way, and lets a wait be taken off", async () => {
+    const quinn = await newUser();
+    const rae = await newUser();
+    const sealed = await createPost(t, quinn.headers, {
+      kind: 'capsule',
+      body: 'for later',
+      unlockAt: new Date(t.clock.now().getTime() + 2 * 60 * 60 * 1000).toISOString(),
+    });
+    expect(sealed.statusCode).toBe(201);
+    const capsuleId = sealed.json<{ id: string }>().id;
+    const notify = (headers: Record<string, string>, on = true) =>
+      t.app.inject({
+        method: on ? 'POST' : 'DELETE',
+        url: `/api/time-capsules/${capsuleId}/notify`,
+        headers,
+      });
+    expect((await notify(rae.headers)).json()).toEqual({ notifying: true, waitingCount: 1 });
+
+    // The author blocked the waiter: no new wait, the old one can be taken off.
+    await block(t, quinn.headers, rae.user.solAddress);
+    expect((await notify(rae.headers, false)).json()).toEqual({
+      notifying: false,
+      waitingCount: 0,
+    });
+    const refused = await notify(rae.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('blocked');
+    expect(
+      await countRows(t, 'select count(*) as n from capsule_waiters where message_id = $1', [
+        capsuleId,
+      ]),
+    ).toBe(0);
+
+    // The waiter blocked the author: the capsule is hidden from them, as the post is.
+    await block(t, quinn.headers, rae.user.solAddress, false);
+    await block(t, rae.headers, quinn.user.solAddress);
+    const hidden = await notify(rae.headers);
+    expect(hidden.statusCode).toBe(404);
+    expect(errorOf(hidden).code).toBe('capsule_not_found');
+    expect(
+      await countRows(t, 'select waiting_count as n from messages where id = $1', [capsuleId]),
+    ).toBe(0);
   });
 });
