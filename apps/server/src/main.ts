@@ -3,12 +3,15 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
+import { actionDepsOf, actionPaymentRecorder } from './modules/actions/index.ts';
 import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
 import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
+import { feedPostReader } from './modules/feed/index.ts';
+import { startPaymentWatcher } from './modules/payments/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -40,6 +43,12 @@ async function main(): Promise<void> {
   const mysteryJobs = startMysteryJobs(ctx);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
+  // Records blink payments whose client never called back, found on the cluster by their
+  // intent's reference (every 5 s).
+  const paymentWatcher = startPaymentWatcher(
+    ctx,
+    actionPaymentRecorder(actionDepsOf(ctx, feedPostReader(ctx))),
+  );
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
   // another instance's run that was stopped): on start, then every second.
   const emissionSweep = startPeriodicJob({
@@ -67,6 +76,7 @@ async function main(): Promise<void> {
       await capsuleJobs.stop();
       await mysteryJobs.stop();
       await escrowIndexer.stop();
+      await paymentWatcher.stop();
       await emissionSweep.stop();
       await app.close();
       // The sequencer, the localnet (which writes its snapshot, so the next start replays

@@ -35,7 +35,17 @@ export type TransferRejection =
   | 'too_early';
 
 export type TransferVerification =
-  | { ok: true; signature: string; slot: number; blockTime: number | null }
+  | {
+      ok: true;
+      signature: string;
+      slot: number;
+      blockTime: number | null;
+      /**
+       * The extra keys on the matching transfer instruction, past its sender and recipient:
+       * Solana Pay's references (read-only, non-signer keys naming what the transfer pays for).
+       */
+      references: string[];
+    }
   | { ok: false; reason: TransferRejection };
 
 export interface VerifyTransferInput {
@@ -76,6 +86,7 @@ interface SystemTransfer {
   from: string;
   to: string;
   lamports: bigint;
+  references: string[];
 }
 
 function readSystemTransfer(ix: RpcInstruction, keys: string[]): SystemTransfer | null {
@@ -92,7 +103,11 @@ function readSystemTransfer(ix: RpcInstruction, keys: string[]): SystemTransfer 
   const from = keys[ix.accounts[0] ?? -1];
   const to = keys[ix.accounts[1] ?? -1];
   if (!from || !to) return null;
-  return { from, to, lamports: view.getBigUint64(4, true) };
+  const references = ix.accounts.slice(2).flatMap((index) => {
+    const key = keys[index];
+    return key ? [key] : [];
+  });
+  return { from, to, lamports: view.getBigUint64(4, true), references };
 }
 
 export function isSignature(value: string): boolean {
@@ -132,14 +147,21 @@ export function judgeTransfer(
     t.from === input.expectedSender &&
     t.to === input.expectedRecipient &&
     t.lamports === input.lamports;
-  if (topLevel.some(matches)) {
+  const match = topLevel.find(matches);
+  if (match) {
     if (
       input.notBefore !== undefined &&
       (tx.blockTime === null || tx.blockTime < input.notBefore)
     ) {
       return { ok: false, reason: 'too_early' };
     }
-    return { ok: true, signature: input.signature, slot: tx.slot, blockTime: tx.blockTime };
+    return {
+      ok: true,
+      signature: input.signature,
+      slot: tx.slot,
+      blockTime: tx.blockTime,
+      references: match.references,
+    };
   }
   const inner = (tx.meta?.innerInstructions ?? []).flatMap((group) =>
     group.instructions

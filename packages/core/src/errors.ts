@@ -218,6 +218,28 @@ export const ERRORS = {
     message: 'The account must be a Solana wallet address (base58, 32 bytes).',
   },
   action_tip_self: { status: 403, message: 'You cannot tip your own wallet.' },
+
+  // Payments bound to their purpose (docs/api.md "Payments").
+  payment_reference_required: {
+    status: 400,
+    message: 'This callback needs the reference of the transaction the action built.',
+  },
+  payment_reference_unknown: {
+    status: 404,
+    message: 'This action did not build a transaction with that reference.',
+  },
+  payment_bound_elsewhere: {
+    status: 409,
+    message: 'That transaction pays for something else.',
+  },
+  payment_reference_missing: {
+    status: 422,
+    message: 'That transaction does not carry the reference of this payment.',
+  },
+  payment_reports_exhausted: {
+    status: 429,
+    message: 'Too many reports of this payment failed. Start a new one.',
+  },
   // Ads: the advertiser dashboard (docs/api.md "Ads").
   ads_disabled: {
     status: 403,

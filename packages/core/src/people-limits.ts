@@ -18,6 +18,12 @@ export const PEOPLE_PAGE_MAX = 50;
 
 /** Longest direct message text, in characters (Unicode code points) after trimming. */
 export const DM_BODY_MAX_LENGTH = 2000;
+
+/**
+ * A tip below this many lamports (0.001 SOL) is recorded and delivered but earns no DUM: a
+ * 1-lamport tip would otherwise be a full rewarded event for next to nothing.
+ */
+export const TIP_REWARD_MIN_LAMPORTS = 1_000_000n;
 export const DM_PAGE_DEFAULT = 30;
 export const DM_PAGE_MAX = 100;
 export const CONVERSATIONS_PAGE_DEFAULT = 20;

@@ -26,7 +26,8 @@ export type RealtimeEvent =
       };
     }
   | { type: 'vault_completed'; data: { vaultId: string } }
-  | { type: 'mystery_vault_joined'; data: { vaultId: string; amount: string } }
+  /** `amount` goes to the joiner and the creator only: the others would add up a hidden total. */
+  | { type: 'mystery_vault_joined'; data: { vaultId: string; amount?: string } }
   | {
       type: 'new_message';
       /** senderAddress (an addition to the spec's fields) opens the thread from the toast. */

@@ -103,25 +103,3 @@ export const conversations = pgTable(
     check('conversations_unread_non_negative', sql`${t.unreadCount} >= 0`),
   ],
 );
-
-/**
- * Every transaction signature that paid for something (a vault support or a tip), once: a
- * transfer credits one thing only. Written in the same transaction as the support or the tip
- * (record_vault_support; modules/messages), so two concurrent claims of one signature take turns
- * on its key and exactly one wins. No foreign key: a signature stays spent after its row goes.
- */
-export const spentTransferSignatures = pgTable(
-  'spent_transfer_signatures',
-  {
-    signature: text('signature').primaryKey(),
-    /** What the transfer paid for: 'vault_support', 'tip', 'mystery_join' or 'ad_budget'. */
-    spentOn: text('spent_on').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-  },
-  (t) => [
-    check(
-      'spent_transfer_signatures_kind',
-      sql`${t.spentOn} in ('vault_support', 'tip', 'mystery_join', 'ad_budget')`,
-    ),
-  ],
-);

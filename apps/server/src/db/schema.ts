@@ -150,3 +150,4 @@ export * from './schema-analytics.ts';
 export * from './schema-mystery.ts';
 export * from './schema-ads.ts';
 export * from './schema-moderation.ts';
+export * from './schema-payments.ts';

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { asAppError } from '../../http/errors.ts';
 import { messageDepsOf } from '../messages/index.ts';
+import { paymentDepsOf } from '../payments/index.ts';
 import { vaultDepsOf, type PostReader } from '../vaults/index.ts';
 import {
   actionsJson,
@@ -53,6 +54,7 @@ function parseProfileAddress(value: string): string {
 }
 
 const amountQuery = z.object({ amount: z.string().max(40).optional() });
+const callbackQuery = amountQuery.extend({ reference: z.string().max(64).optional() });
 
 /** The `account` of an action POST (and the signature of a callback), or the error to answer. */
 function readAccount(body: unknown): string {
@@ -79,6 +81,20 @@ function readAmount(query: unknown): string | undefined {
   return parsed.data.amount;
 }
 
+/**
+ * A callback's `?amount=` and `?reference=` (the intent the POST made, in `links.next`). Without
+ * a reference of the right shape the callback is refused here, before anything is read.
+ */
+function readCallbackQuery(query: unknown): { amount: string | undefined; reference: string } {
+  const parsed = callbackQuery.safeParse(query ?? {});
+  if (!parsed.success) throw new AppError('action_amount_invalid');
+  const { amount, reference } = parsed.data;
+  if (reference === undefined || !isAddress(reference)) {
+    throw new AppError('payment_reference_required');
+  }
+  return { amount, reference };
+}
+
 /** The action icon: the app's mark (an absolute URL any blink client may load, see below). */
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a78bfa"/><stop offset="1" stop-color="#f472b6"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#g)"/><text x="32" y="43" font-family="Arial,Helvetica,sans-serif" font-size="30" font-weight="900" text-anchor="middle" fill="#0b0a12">D</text></svg>';
@@ -90,6 +106,19 @@ function actionErrorMessage(error: AppError): string {
     .map((d) => `${d.path}: ${d.message}`)
     .join('; ');
   return fields ? `${error.message} ${fields}` : error.message;
+}
+
+export function actionDepsOf(ctx: AppContext, readPost: PostReader): ActionDeps {
+  return {
+    origin: new URL(ctx.config.appOrigin).origin,
+    pool: ctx.database.pool,
+    chain: ctx.chain,
+    payments: paymentDepsOf(ctx),
+    vaults: vaultDepsOf(ctx),
+    messages: messageDepsOf(ctx),
+    readPost,
+    blockchainId: blockchainIdOf(ctx.chain),
+  };
 }
 
 /**
@@ -104,15 +133,7 @@ export async function actionRoutes(
   ctx: AppContext,
   readPost: PostReader,
 ): Promise<void> {
-  const deps: ActionDeps = {
-    origin: new URL(ctx.config.appOrigin).origin,
-    pool: ctx.database.pool,
-    chain: ctx.chain,
-    vaults: vaultDepsOf(ctx),
-    messages: messageDepsOf(ctx),
-    readPost,
-    blockchainId: blockchainIdOf(ctx.chain),
-  };
+  const deps = actionDepsOf(ctx, readPost);
 
   /**
    * The headers of every answer in these scopes, errors included. The cluster's id is read
@@ -184,7 +205,7 @@ export async function actionRoutes(
         async (request) =>
           confirmVaultSupport(deps, parseVaultId(request.params.id), {
             ...readCallback(request.body),
-            amount: readAmount(request.query),
+            ...readCallbackQuery(request.query),
           }),
       );
 
@@ -208,7 +229,7 @@ export async function actionRoutes(
         async (request) =>
           confirmTip(deps, parseProfileAddress(request.params.address), {
             ...readCallback(request.body),
-            amount: readAmount(request.query),
+            ...readCallbackQuery(request.query),
           }),
       );
     },

@@ -19,17 +19,23 @@ import {
   parseDecimalAmount,
   VAULT_MESSAGES,
   VAULT_MIN_SUPPORT_SOL,
-  VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   type VaultDetail,
 } from '@dum/core';
 import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import type pg from 'pg';
-import { ensureWalletUser, type WalletUser } from '../auth/index.ts';
+import type { WalletUser } from '../auth/index.ts';
 import { sendMessage, type MessageDeps } from '../messages/index.ts';
+import {
+  createPaymentIntent,
+  recordAnonymousPayment,
+  type PaymentDeps,
+  type PaymentRecorder,
+} from '../payments/index.ts';
 import { isBlockedEitherWay, readPersonIdByAddress } from '../people/index.ts';
 import {
   getVaultDetail,
   supportVault,
+  supportVaultAnonymously,
   transferRejectionError,
   type PostReader,
   type VaultDeps,
@@ -38,12 +44,14 @@ import {
 /**
  * Solana Actions (blinks) for supporting a direct vault and tipping a profile's wallet
  * (docs/api.md "Solana Actions"). GET describes the action, POST builds the unsigned
- * transaction (a System transfer plus a memo naming what it pays for) for the wallet to sign,
- * and the chained callback (`links.next`, type `post`) records it once the blink client says it
- * confirmed: a vault support through the vaults slice's own support call (the same
- * verification: confirmed, this sender, this recipient, this amount, after the vault, once per
- * signature), a tip as a tip-only direct message through the messages slice (verified the same
- * way, its signature spent once).
+ * transaction (a System transfer carrying a fresh payment intent's reference, plus a memo naming
+ * what it pays for) for the wallet to sign, and the chained callback (`links.next`, type `post`,
+ * with the reference in its URL) records it once the blink client says it confirmed: a vault
+ * support through the vaults slice's own support call, a tip as a tip-only direct message
+ * through the messages slice, both verified by the payments slice for that intent only. A payer
+ * that never signed in here is recorded as the anonymous payer (no user row, no message in its
+ * name). The payment watcher records what a client that never called back paid
+ * (actionPaymentRecorder).
  */
 
 export interface ActionDeps {
@@ -51,6 +59,7 @@ export interface ActionDeps {
   origin: string;
   pool: pg.Pool;
   chain: ChainClient;
+  payments: PaymentDeps;
   vaults: VaultDeps;
   messages: MessageDeps;
   readPost: PostReader;
@@ -222,14 +231,23 @@ export async function vaultTransaction(
   if (new Date(vault.endsAt).getTime() <= deps.vaults.clock.now().getTime()) {
     throw new AppError('vault_ended');
   }
+  // A support across a block would move the SOL and then be refused: refused here.
+  await refuseAcrossBlock(deps, account, vault.creator.walletAddress);
   const sol = solText(lamports);
+  const intent = await createPaymentIntent(deps.payments, {
+    purpose: { kind: 'vault_support', vaultId },
+    payer: account,
+    recipient: vault.creator.walletAddress,
+    lamports,
+  });
   return postResponse(deps, {
     account,
     recipient: vault.creator.walletAddress,
     lamports,
+    reference: intent.reference,
     memo: `Dum Club: support of vault ${vaultId}`,
     message: `Support vault ${vaultId} with ${sol} SOL`,
-    callback: `${vaultPath(deps, vaultId)}/confirm?amount=${sol}`,
+    callback: `${vaultPath(deps, vaultId)}/confirm?amount=${sol}&reference=${intent.reference}`,
   });
 }
 
@@ -241,28 +259,24 @@ export async function vaultTransaction(
 export async function confirmVaultSupport(
   deps: ActionDeps,
   vaultId: bigint,
-  input: { account: string; signature: string; amount: string | undefined },
+  input: CallbackInput,
 ): Promise<CompletedAction> {
   const lamports = vaultAmount(input.amount);
-  const vault = await readDirectVault(deps, vaultId);
-  const supporter = await walletUser(deps, {
-    account: input.account,
-    signature: input.signature,
-    recipient: vault.creator.walletAddress,
-    lamports,
-    notBefore:
-      Math.floor(new Date(vault.createdAt).getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
-  });
-  const { vault: after } = await supportVault(deps.vaults, supporter, vaultId, {
-    transactionSignature: input.signature,
-    amount: solText(lamports),
-  });
+  const report = { by: 'reference' as const, reference: input.reference, account: input.account };
+  const support = { transactionSignature: input.signature, amount: solText(lamports) };
+  const supporter = await findWalletUser(deps, input.account);
+  const unlocked = supporter
+    ? isVaultUnlocked(
+        (await supportVault(deps.vaults, supporter, vaultId, support, report)).vault.status,
+      )
+    : (await supportVaultAnonymously(deps.vaults, input.account, vaultId, support, report))
+        .unlocked;
   const sol = solText(lamports);
   return {
     type: 'completed',
     icon: iconUrl(deps),
     title: VAULT_MESSAGES.successTitle,
-    description: isVaultUnlocked(after.status)
+    description: unlocked
       ? `${VAULT_MESSAGES.success(sol)} ${VAULT_MESSAGES.unlocked}`
       : VAULT_MESSAGES.success(sol),
     label: 'Supported',
@@ -339,38 +353,58 @@ export async function profileTransaction(
     throw new AppError('blocked');
   }
   const sol = solText(lamports);
+  const intent = await createPaymentIntent(deps.payments, {
+    purpose: { kind: 'tip', recipient: address },
+    payer: account,
+    recipient: address,
+    lamports,
+  });
   return postResponse(deps, {
     account,
     recipient: address,
     lamports,
+    reference: intent.reference,
     memo: `Dum Club: tip for ${address}`,
     message: `Tip ${formatAddress(address)} ${sol} SOL`,
-    callback: `${profilePath(deps, address)}/confirm?amount=${sol}`,
+    callback: `${profilePath(deps, address)}/confirm?amount=${sol}&reference=${intent.reference}`,
   });
 }
 
 /**
- * POST /api/actions/profile/{address}/confirm?amount=: records the confirmed tip as the product
- * records tips, a tip-only direct message from the tipper (messages slice: verified as a
- * support is, its signature spent once; a retry answers it again).
+ * POST /api/actions/profile/{address}/confirm?amount=&reference=: records the confirmed tip as
+ * the product records tips, a tip-only direct message from the tipper (messages slice), or, for
+ * a tipper that never signed in here, as its anonymous payment (no user row, no message in its
+ * name). Verified for this tip's intent only; a retry answers it again.
  */
 export async function confirmTip(
   deps: ActionDeps,
   address: string,
-  input: { account: string; signature: string; amount: string | undefined },
+  input: CallbackInput,
 ): Promise<CompletedAction> {
   const lamports = tipAmount(input.amount);
   await requireProfile(deps, address);
   if (input.account === address) throw new AppError('action_tip_self');
-  const tipper = await walletUser(deps, {
-    account: input.account,
-    signature: input.signature,
-    recipient: address,
-    lamports,
-  });
-  await sendMessage(deps.messages, tipper, address, {
-    tip: { transactionSignature: input.signature, amount: lamports.toString() },
-  });
+  const report = { by: 'reference' as const, reference: input.reference, account: input.account };
+  const tipper = await findWalletUser(deps, input.account);
+  if (tipper) {
+    await sendMessage(
+      deps.messages,
+      tipper,
+      address,
+      { tip: { transactionSignature: input.signature, amount: lamports.toString() } },
+      report,
+    );
+  } else {
+    const checked = await recordAnonymousPayment(deps.payments, {
+      signature: input.signature,
+      purpose: { kind: 'tip', recipient: address },
+      recipient: address,
+      lamports,
+      report,
+      spentOn: 'tip',
+    });
+    if (!checked.ok) throw new AppError(transferRejectionError(checked.reason));
+  }
   return {
     type: 'completed',
     icon: iconUrl(deps),
@@ -380,34 +414,49 @@ export async function confirmTip(
   };
 }
 
+/**
+ * Records a payment the watcher found on the cluster for an intent these actions made, as its
+ * callback would have (the payer's own report, by the intent's reference).
+ */
+export function actionPaymentRecorder(deps: ActionDeps): PaymentRecorder {
+  return async (found) => {
+    const input: CallbackInput = {
+      account: found.payer,
+      signature: found.signature,
+      amount: solText(found.lamports),
+      reference: found.reference,
+    };
+    if (found.purpose.kind === 'vault_support') {
+      await confirmVaultSupport(deps, found.purpose.vaultId, input);
+    } else if (found.purpose.kind === 'tip') {
+      await confirmTip(deps, found.purpose.recipient, input);
+    }
+  };
+}
+
 // ---- Shared -----------------------------------------------------------------------------------
 
-/**
- * The user of the wallet that sent a transfer. A wallet without one yet gets it only once the
- * transfer it claims verifies on the cluster (the same check the support call then makes),
- * so a made-up callback creates nothing.
- */
-async function walletUser(
-  deps: ActionDeps,
-  input: {
-    account: string;
-    signature: string;
-    recipient: string;
-    lamports: bigint;
-    notBefore?: number;
-  },
-): Promise<WalletUser> {
-  const known = await findWalletUser(deps, input.account);
-  if (known) return known;
-  const verified = await deps.chain.verifyTransfer({
-    signature: input.signature,
-    expectedSender: input.account,
-    expectedRecipient: input.recipient,
-    lamports: input.lamports,
-    ...(input.notBefore === undefined ? {} : { notBefore: input.notBefore }),
-  });
-  if (!verified.ok) throw new AppError(transferRejectionError(verified.reason));
-  return ensureWalletUser(deps.pool, input.account);
+interface CallbackInput {
+  account: string;
+  signature: string;
+  amount: string | undefined;
+  /** The intent's reference from the callback's URL (the POST put it there). */
+  reference: string;
+}
+
+/** Refuses a payment between wallets of which either blocked the other (both must be users). */
+async function refuseAcrossBlock(deps: ActionDeps, payer: string, recipient: string) {
+  const [payerId, recipientId] = await Promise.all([
+    readPersonIdByAddress(deps.pool, payer),
+    readPersonIdByAddress(deps.pool, recipient),
+  ]);
+  if (
+    payerId &&
+    recipientId &&
+    (await isBlockedEitherWay(deps.messages.db, payerId, recipientId))
+  ) {
+    throw new AppError('blocked');
+  }
 }
 
 /**
@@ -421,11 +470,12 @@ async function postResponse(
     account: string;
     recipient: string;
     lamports: bigint;
+    reference: string;
     memo: string;
     message: string;
     callback: string;
   },
-): Promise<ActionPostResponse> {
+): Promise<ActionPostResponse & { reference: string }> {
   const payer = new PublicKey(input.account);
   const { value } = await deps.chain.rpc.call<{
     value: { blockhash: string; lastValidBlockHeight: number };
@@ -435,18 +485,21 @@ async function postResponse(
     blockhash: value.blockhash,
     lastValidBlockHeight: value.lastValidBlockHeight,
   }).add(
-    SystemProgram.transfer({
-      fromPubkey: payer,
-      toPubkey: new PublicKey(input.recipient),
-      lamports: input.lamports,
-    }),
+    withReference(
+      SystemProgram.transfer({
+        fromPubkey: payer,
+        toPubkey: new PublicKey(input.recipient),
+        lamports: input.lamports,
+      }),
+      input.reference,
+    ),
     new TransactionInstruction({
       programId: new PublicKey(MEMO_PROGRAM_ID),
       keys: [],
       data: Buffer.from(input.memo, 'utf8'),
     }),
   );
-  return createPostResponse({
+  const response = await createPostResponse({
     fields: {
       type: 'transaction',
       transaction,
@@ -454,4 +507,18 @@ async function postResponse(
       links: { next: { type: 'post', href: input.callback } },
     },
   });
+  return { ...response, reference: input.reference };
+}
+
+/**
+ * The reference goes on the transfer instruction as a read-only, non-signer key, as the Solana
+ * Pay specification puts it: the System Program ignores it, and the cluster indexes it, so
+ * `getSignaturesForAddress(reference)` finds the payment.
+ */
+function withReference(
+  transfer: TransactionInstruction,
+  reference: string,
+): TransactionInstruction {
+  transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  return transfer;
 }

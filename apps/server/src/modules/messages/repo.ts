@@ -1,3 +1,4 @@
+import { TIP_REWARD_MIN_LAMPORTS } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
 import { notBlockedEitherWay } from '../people/index.ts';
@@ -117,7 +118,7 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
 /**
  * A tipped message without uploads, in one statement: spends the tip's signature, writes the
  * message and both conversation rows (as insertMessage) and queues the sender's `tip` reward for
- * the sequencer. Nothing is written, and null answered, when the signature was spent before or
+ * the sequencer (a tip below TIP_REWARD_MIN_LAMPORTS is delivered but earns nothing). Nothing is written, and null answered, when the signature was spent before or
  * either wallet blocked the other.
  * One statement is one transaction: none of it happens without the rest.
  */
@@ -155,6 +156,7 @@ export async function insertTippedMessage(
       ), queued as (
         insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
         select 'tip', m.sender_id, m.recipient_id, m.tip_signature, m.created_at from m
+        where m.tip_lamports >= $7::bigint
       )
       select ${DM_COLUMNS} from m`,
     values: [
@@ -164,6 +166,7 @@ export async function insertTippedMessage(
       dm.tip.lamports.toString(),
       dm.tip.signature,
       dm.now,
+      TIP_REWARD_MIN_LAMPORTS.toString(),
     ],
   });
   return result.rows[0] ?? null;

@@ -11,6 +11,7 @@ import {
   type MediaKind,
   type SendMessageRequest,
   type UnreadCount,
+  TIP_REWARD_MIN_LAMPORTS,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +27,12 @@ import {
   mediaNameFromUrl,
   mediaUrlOf,
 } from '../media/index.ts';
+import {
+  settleIntent,
+  verifyPayment,
+  type PaymentReport,
+  type VerifiedPayment,
+} from '../payments/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
 import {
   decodeConversationCursor,
@@ -214,6 +221,8 @@ export async function sendMessage(
   viewer: MessageViewer,
   address: string,
   input: SendMessageRequest,
+  /** Who reports the tip's transfer: the signed-in sender, or a holder of its intent's reference. */
+  report: PaymentReport = { by: 'payer', payer: viewer.solAddress },
 ): Promise<SentMessage> {
   const peer = await peerOf(deps, viewer, address);
   const draft = checkDraft(deps, input);
@@ -222,19 +231,22 @@ export async function sendMessage(
   const blocked = () => isBlockedEitherWay(deps.db, viewer.id, peer.id);
 
   const { tip } = draft;
+  let payment: VerifiedPayment | null = null;
   if (tip) {
-    const verified = await deps.chain.verifyTransfer({
+    const checked = await verifyPayment(deps, {
       signature: tip.signature,
-      expectedSender: viewer.solAddress,
-      expectedRecipient: peer.sol_address,
+      purpose: { kind: 'tip', recipient: peer.sol_address },
+      recipient: peer.sol_address,
       lamports: tip.lamports,
+      report,
     });
-    if (!verified.ok) {
+    if (checked.ok) payment = checked.payment;
+    else {
       if (await blocked()) throw new AppError('blocked');
       // A spent signature sent again for something else is a replay, whatever else is wrong.
       const existing = await answerExisting(deps, viewer, peer, tip);
       if (existing) return existing;
-      throw tipError(REJECTION_ERROR[verified.reason]);
+      throw tipError(REJECTION_ERROR[checked.reason]);
     }
   }
 
@@ -253,6 +265,7 @@ export async function sendMessage(
     if (existing) return existing;
     throw new Error('a spent tip signature has no answer');
   }
+  if (payment) await settleIntent(deps, payment);
   if (tip) await deps.emissions.settle();
   await announceAfterCommit(
     deps,
@@ -312,7 +325,7 @@ async function writeMessage(
     const id = BigInt(row.id);
     if (imageId) await attachUploadToDirectMessage(tx, imageId, id);
     if (audioId) await attachUploadToDirectMessage(tx, audioId, id);
-    if (tip) {
+    if (tip && tip.lamports >= TIP_REWARD_MIN_LAMPORTS) {
       await recordRewardedEvent(
         client,
         { kind: 'tip', actorId: viewer.id, subjectOwnerId: peer.id, reference: tip.signature },

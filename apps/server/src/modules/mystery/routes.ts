@@ -40,6 +40,7 @@ const listQuery = z.object({
 
 export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
   return {
+    db: ctx.database.db,
     pool: ctx.database.pool,
     clock: ctx.clock,
     bus: ctx.bus,

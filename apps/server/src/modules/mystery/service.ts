@@ -21,6 +21,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import {
   cursorBigint,
@@ -37,6 +38,8 @@ import {
   mediaUrlOf,
   type MediaAccessCheck,
 } from '../media/index.ts';
+import { settleIntent, verifyPayment } from '../payments/index.ts';
+import { isBlockedEitherWay } from '../people/index.ts';
 import { checkSupportInput, transferRejectionError } from '../vaults/index.ts';
 import {
   insertMystery,
@@ -57,6 +60,7 @@ import {
 
 /** What the mystery vaults' logic needs; built once from the app context. */
 export interface MysteryDeps {
+  db: Db;
   pool: pg.Pool;
   clock: Clock;
   bus: EventBus;
@@ -230,14 +234,19 @@ export async function joinMystery(
   const before = await readMystery(deps.pool, vaultId, viewer.id);
   if (!before) throw new AppError('mystery_vault_not_found');
   if (before.creator_id === viewer.id) throw new AppError('mystery_own_join');
+  if (await isBlockedEitherWay(deps.db, viewer.id, before.creator_id)) {
+    throw new AppError('blocked');
+  }
 
-  const verified = await deps.chain.verifyTransfer({
+  const checked = await verifyPayment(deps, {
     signature,
-    expectedSender: viewer.solAddress,
-    expectedRecipient: before.creator_wallet,
+    purpose: { kind: 'mystery_join', vaultId },
+    recipient: before.creator_wallet,
     lamports: amount,
     notBefore: Math.floor(before.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    report: { by: 'payer', payer: viewer.solAddress },
   });
+  const verified = checked.ok ? { ok: true as const } : checked;
   if (!verified.ok) {
     if (await signatureIsSpent(deps.pool, signature)) {
       return answerExisting(deps, viewer, vaultId, signature, amount);
@@ -247,7 +256,14 @@ export async function joinMystery(
 
   const now = deps.clock.now();
   type Outcome =
-    | { kind: 'joined'; opened: boolean; title: string; creatorName: string; total: bigint }
+    | {
+        kind: 'joined';
+        opened: boolean;
+        title: string;
+        creatorName: string;
+        creatorId: string;
+        total: bigint;
+      }
     | { kind: 'spent' }
     | { kind: 'gone' };
   const outcome = await inTransaction<Outcome>(deps, async (client) => {
@@ -288,22 +304,35 @@ export async function joinMystery(
       opened: joined.opened,
       title: locked.title,
       creatorName: locked.creator_name,
+      creatorId: locked.creator_id,
       total: joined.total,
     };
   });
   if (outcome.kind === 'gone') throw new AppError('mystery_vault_not_found');
   if (outcome.kind === 'spent') return answerExisting(deps, viewer, vaultId, signature, amount);
 
+  if (checked.ok) await settleIntent(deps, checked.payment);
   await deps.emissions.settle();
   const audience = await readAudience(deps.pool, vaultId);
+  // The amount only to the joiner and the creator: the other participants would add up the
+  // hidden total from it.
+  const told = new Set([viewer.id, outcome.creatorId]);
   await announceAfterCommit(
     deps,
-    { kind: 'users', userIds: audience },
+    { kind: 'users', userIds: [...told] },
     {
       type: 'mystery_vault_joined',
       data: { vaultId: vaultId.toString(), amount: amount.toString() },
     },
   );
+  const others = audience.filter((id) => !told.has(id));
+  if (others.length > 0) {
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: others },
+      { type: 'mystery_vault_joined', data: { vaultId: vaultId.toString() } },
+    );
+  }
   if (outcome.opened) {
     await announceAfterCommit(
       deps,

@@ -32,6 +32,8 @@ import {
   getVaultDeposits,
 } from '../escrow/index.ts';
 import { MEDIA_URL_PREFIX, type MediaAccess, type MediaAccessCheck } from '../media/index.ts';
+import { settleIntent, verifyPayment, type PaymentReport } from '../payments/index.ts';
+import { isBlockedEitherWay } from '../people/index.ts';
 import {
   readCreatedVaults,
   readLeaderboard,
@@ -329,6 +331,8 @@ export async function supportVault(
   viewer: VaultViewer,
   vaultId: bigint,
   input: SupportVaultRequest,
+  /** Who reports the transfer: the signed-in supporter, or a holder of its intent's reference. */
+  report: PaymentReport = { by: 'payer', payer: viewer.solAddress },
 ): Promise<SupportVaultResponse> {
   const { signature, amount } = checkSupportInput(input);
   if (!deps.enabled) throw new AppError('vaults_disabled');
@@ -342,17 +346,22 @@ export async function supportVault(
     throw new AppError('vault_escrow_support');
   }
   if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
+  if (await isBlockedEitherWay(deps.db, viewer.id, facts.creator_id)) {
+    throw new AppError('blocked');
+  }
 
-  const verified = await deps.chain.verifyTransfer({
+  const checked = await verifyPayment(deps, {
     signature,
-    expectedSender: viewer.solAddress,
-    expectedRecipient: facts.creator_wallet,
+    purpose: { kind: 'vault_support', vaultId },
+    recipient: facts.creator_wallet,
     lamports: amount,
     // A transfer made before the vault existed (an old payment between the same wallets) is
     // not a support of it: its block time must be at or after the vault's creation, less a
     // small margin for the cluster's clock.
     notBefore: Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    report,
   });
+  const verified = checked.ok ? { ok: true as const, slot: checked.payment.slot } : checked;
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.
     if (await signatureIsUsed(deps.pool, signature)) {
@@ -388,6 +397,7 @@ export async function supportVault(
     );
     throw new AppError(REFUSAL_ERROR[refusal ?? 'not_active']);
   }
+  if (checked.ok) await settleIntent(deps, checked.payment);
   await deps.emissions.settle();
   const audience = [facts.creator_id, ...(await supportersOf(deps, vaultId, viewer.id, row))];
   await announceAfterCommit(

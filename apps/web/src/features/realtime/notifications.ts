@@ -110,7 +110,10 @@ export function toastForEvent(
     case 'mystery_vault_joined':
       return {
         title: 'Mystery Vault Activity',
-        description: `Someone joined with ${formatSol(BigInt(event.data.amount))} SOL`,
+        description:
+          event.data.amount === undefined
+            ? 'Someone joined'
+            : `Someone joined with ${formatSol(BigInt(event.data.amount))} SOL`,
       };
     case 'mystery_vault_opened':
       return {

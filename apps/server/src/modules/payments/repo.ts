@@ -1,0 +1,190 @@
+import type { Queryable } from '../../db/prepared.ts';
+
+/**
+ * The payments slice's SQL: intents, the spent-signature check and anonymous payments.
+ * Lamports travel as text and become bigint in the service.
+ */
+
+export interface IntentRow {
+  reference: string;
+  purpose: string;
+  payer: string;
+  recipient: string;
+  amount: string;
+  created_at: Date;
+  expires_at: Date;
+  failed_reports: number;
+  signature: string | null;
+}
+
+const INTENT_COLUMNS = `reference, purpose, payer, recipient, amount::text as amount, created_at,
+  expires_at, failed_reports, signature`;
+
+export async function insertIntent(
+  db: Queryable,
+  intent: {
+    reference: string;
+    purpose: string;
+    payer: string;
+    recipient: string;
+    amount: bigint;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.query({
+    name: 'payments_insert_intent',
+    text: `insert into payment_intents (reference, purpose, payer, recipient, amount, created_at,
+        expires_at)
+      values ($1, $2, $3, $4, $5, $6, $7)`,
+    values: [
+      intent.reference,
+      intent.purpose,
+      intent.payer,
+      intent.recipient,
+      intent.amount.toString(),
+      intent.now,
+      intent.expiresAt,
+    ],
+  });
+}
+
+/** The intents with these references (the ones the server issued; others are not ours). */
+export async function readIntents(db: Queryable, references: string[]): Promise<IntentRow[]> {
+  if (references.length === 0) return [];
+  const result = await db.query<IntentRow>({
+    name: 'payments_read_intents',
+    text: `select ${INTENT_COLUMNS} from payment_intents where reference = any($1::text[])`,
+    values: [references],
+  });
+  return result.rows;
+}
+
+/** One more report whose transfer the cluster refused. */
+export async function countFailedReport(db: Queryable, reference: string): Promise<void> {
+  await db.query({
+    name: 'payments_failed_report',
+    text: `update payment_intents set failed_reports = failed_reports + 1 where reference = $1`,
+    values: [reference],
+  });
+}
+
+/** The intent is paid by this signature (the first one found wins; later ones change nothing). */
+export async function markIntentPaid(
+  db: Queryable,
+  args: { reference: string; signature: string; now: Date },
+): Promise<void> {
+  await db.query({
+    name: 'payments_mark_paid',
+    text: `update payment_intents set signature = $2, paid_at = $3
+      where reference = $1 and signature is null
+        and not exists (select 1 from payment_intents where signature = $2)`,
+    values: [args.reference, args.signature, args.now],
+  });
+}
+
+/**
+ * Takes up to `limit` open intents for one watcher pass: unpaid, not expired, and not looked at
+ * since `checkedBefore`, oldest look first. Each is stamped as looked at in the same statement,
+ * and rows another instance is stamping are skipped, so instances take disjoint batches.
+ */
+export async function claimOpenIntents(
+  db: Queryable,
+  args: { now: Date; checkedBefore: Date; limit: number },
+): Promise<IntentRow[]> {
+  const result = await db.query<IntentRow>({
+    name: 'payments_claim_open',
+    text: `update payment_intents set checked_at = $1
+      where reference in (
+        select reference from payment_intents
+        where signature is null and expires_at > $1
+          and (checked_at is null or checked_at < $2)
+        order by checked_at nulls first, created_at
+        limit $3
+        for update skip locked)
+      returning ${INTENT_COLUMNS}`,
+    values: [args.now, args.checkedBefore, args.limit],
+  });
+  return result.rows;
+}
+
+/** Whether this signature already paid for something. */
+export async function signatureIsSpent(db: Queryable, signature: string): Promise<boolean> {
+  const result = await db.query({
+    name: 'payments_signature_spent',
+    text: `select 1 from spent_transfer_signatures where signature = $1`,
+    values: [signature],
+  });
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Spends the signature for a payment by a wallet with no user, and records it as that wallet's
+ * anonymous payment, in the caller's transaction. `spent` is false (nothing written) when the
+ * signature paid for something already; `firstFromPayer` says whether this wallet paid for this
+ * purpose before (a vault counts each supporter once).
+ */
+export async function spendAnonymously(
+  db: Queryable,
+  payment: {
+    signature: string;
+    spentOn: string;
+    purpose: string;
+    payer: string;
+    recipient: string;
+    amount: bigint;
+    slot: number;
+    now: Date;
+  },
+): Promise<{ spent: boolean; firstFromPayer: boolean }> {
+  const spent = await db.query({
+    name: 'payments_spend_anonymous',
+    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
+      values ($1, $2, $3) on conflict (signature) do nothing`,
+    values: [payment.signature, payment.spentOn, payment.now],
+  });
+  if ((spent.rowCount ?? 0) === 0) return { spent: false, firstFromPayer: false };
+  const result = await db.query<{ first: boolean }>({
+    name: 'payments_insert_anonymous',
+    text: `with earlier as (
+        select 1 from anonymous_payments where payer = $3 and purpose = $2 limit 1
+      ), ins as (
+        insert into anonymous_payments (signature, purpose, payer, recipient, amount, slot,
+          created_at)
+        values ($1, $2, $3, $4, $5, $6, $7)
+      )
+      select not exists (select 1 from earlier) as first`,
+    values: [
+      payment.signature,
+      payment.purpose,
+      payment.payer,
+      payment.recipient,
+      payment.amount.toString(),
+      payment.slot,
+      payment.now,
+    ],
+  });
+  return { spent: true, firstFromPayer: result.rows[0]?.first ?? true };
+}
+
+export interface AnonymousPaymentRow {
+  signature: string;
+  purpose: string;
+  payer: string;
+  recipient: string;
+  amount: string;
+}
+
+/** An anonymous payment by its signature (a repeated report answers the first one again). */
+export async function readAnonymousPayment(
+  db: Queryable,
+  signature: string,
+): Promise<AnonymousPaymentRow | null> {
+  const result = await db.query<AnonymousPaymentRow>({
+    name: 'payments_read_anonymous',
+    text: `select signature, purpose, payer, recipient, amount::text as amount
+      from anonymous_payments where signature = $1`,
+    values: [signature],
+  });
+  return result.rows[0] ?? null;
+}

@@ -1,0 +1,140 @@
+import { AppError, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
+import { inTransaction } from '../../db/prepared.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
+import {
+  purposeKey,
+  readAnonymousPayment,
+  settleIntent,
+  spendAnonymously,
+  verifyPayment,
+  type PaymentReport,
+} from '../payments/index.ts';
+import { readVaultFacts } from './repo.ts';
+import { checkSupportInput, transferRejectionError, type VaultDeps } from './service.ts';
+
+/**
+ * A support by a wallet that never signed in here (a blink's supporter): the transfer is
+ * verified for this vault as any support is, and then counts toward the vault's total, its
+ * supporter count (once per wallet) and its unlock, but it is recorded as the wallet's anonymous
+ * payment (payments slice), with no user row, nothing in the wallet's name and no DUM, since no
+ * user earns it.
+ */
+export interface AnonymousSupport {
+  amount: bigint;
+  unlocked: boolean;
+}
+
+export async function supportVaultAnonymously(
+  deps: VaultDeps,
+  payer: string,
+  vaultId: bigint,
+  input: { transactionSignature: string; amount: string },
+  report: Extract<PaymentReport, { by: 'reference' }>,
+): Promise<AnonymousSupport> {
+  const { signature, amount } = checkSupportInput(input);
+  if (!deps.enabled) throw new AppError('vaults_disabled');
+  const facts = await readVaultFacts(deps.pool, vaultId);
+  if (!facts) throw new AppError('vault_not_found');
+  if (facts.kind === 'escrow') throw new AppError('vault_escrow_support');
+  if (facts.creator_wallet === payer) throw new AppError('vault_own_support');
+  const purpose = { kind: 'vault_support' as const, vaultId };
+  const checked = await verifyPayment(deps, {
+    signature,
+    purpose,
+    recipient: facts.creator_wallet,
+    lamports: amount,
+    notBefore: Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    report,
+  });
+  if (!checked.ok) throw new AppError(transferRejectionError(checked.reason));
+
+  const now = deps.clock.now();
+  const outcome = await inTransaction(deps, async (client) => {
+    // Supports of one vault take turns on its row from here until commit, as signed-in ones do.
+    const locked = await client.query<{ status: string; ends_at: Date }>(
+      `select status, ends_at from vaults where id = $1 and kind = 'direct' for no key update`,
+      [vaultId.toString()],
+    );
+    const vault = locked.rows[0];
+    if (!vault) throw new AppError('vault_not_found');
+    if (vault.status !== 'active') throw new AppError('vault_not_active');
+    if (vault.ends_at.getTime() <= now.getTime()) throw new AppError('vault_ended');
+    const spent = await spendAnonymously(client, {
+      signature,
+      spentOn: 'vault_support',
+      purpose: purposeKey(purpose),
+      payer,
+      recipient: facts.creator_wallet,
+      amount,
+      slot: checked.payment.slot,
+      now,
+    });
+    if (!spent.spent) return null;
+    const updated = await client.query<{ status: string }>(
+      `update vaults set
+          total = total + $2,
+          supporter_count = supporter_count + $3,
+          status = vault_status_after_support(status, total + $2, target),
+          unlocked_at = case
+            when vault_status_after_support(status, total + $2, target) = 'unlocked' then $4
+            else unlocked_at end
+        where id = $1
+        returning status`,
+      [vaultId.toString(), amount.toString(), spent.firstFromPayer ? 1 : 0, now],
+    );
+    const unlocked = updated.rows[0]?.status === 'unlocked';
+    if (unlocked) await recordUnlockActivity(client, vaultId, now);
+    return { unlocked };
+  });
+  if (!outcome) {
+    // Spent before: the same report again answers the same; anything else is a replay.
+    const existing = await readAnonymousPayment(deps.pool, signature);
+    if (
+      existing?.payer !== payer ||
+      existing.purpose !== purposeKey(purpose) ||
+      BigInt(existing.amount) !== amount
+    ) {
+      throw new AppError('transaction_already_used');
+    }
+    return { amount, unlocked: false };
+  }
+  await settleIntent(deps, checked.payment);
+  const audience = { kind: 'users' as const, userIds: [facts.creator_id] };
+  await announceAfterCommit(deps, audience, {
+    type: 'vault_support',
+    data: {
+      vaultId: vaultId.toString(),
+      support: { supporterId: null, amount: amount.toString() },
+    },
+  });
+  if (outcome.unlocked) {
+    await announceAfterCommit(deps, audience, {
+      type: 'vault_completed',
+      data: { vaultId: vaultId.toString() },
+    });
+  }
+  return { amount, unlocked: outcome.unlocked };
+}
+
+/** Live Activity's line for an unlock, worded as record_vault_support words it. */
+async function recordUnlockActivity(
+  client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  vaultId: bigint,
+  now: Date,
+): Promise<void> {
+  await client.query(
+    `insert into activity (type, message, user_id, reference, created_at)
+      select 'vault_unlocked',
+        (case when length(n.name) > 32 then left(n.name, 4) || '...' || right(n.name, 4)
+          else n.name end)
+          || '''s vault unlocked with '
+          || to_char(trunc(v.total::numeric / 1000000000, 4), 'FM999999999999990.0000') || ' SOL',
+        v.creator_id, v.id::text, $2
+      from vaults v
+      join users u on u.id = v.creator_id
+      cross join lateral (select coalesce(u.display_name, u.username, u.sol_address, 'A creator')
+        as name) n
+      where v.id = $1`,
+    [vaultId.toString(), now],
+  );
+}
