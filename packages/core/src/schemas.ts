@@ -72,6 +72,11 @@ export const ledgerEntrySchema = z.object({
   amount: baseUnits,
   recipient: z.string().nullable(),
   kind: z.string(),
+  /**
+   * What the mint was for, as stored; a tip's and a mystery join's (whose transfer signature
+   * would name who paid whom) as a keyed hash, `hmac:…` and `mystery-join:hmac:…`, the same for
+   * the same entry on every call.
+   */
   reference: z.string(),
   createdAt: z.string(),
 });

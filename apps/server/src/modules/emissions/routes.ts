@@ -3,9 +3,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ledgerQuerySchema } from '@dum/core';
 import { parseQuery } from '../../http/validate.ts';
+import { loadAuthSecret } from '../auth/index.ts';
+import { referenceSealer } from './public-reference.ts';
 import { getEmissionsStats, getLedgerPage, getPlatformStats } from './service.ts';
 
 export function emissionsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The secret every instance shares (AUTH_SECRET, else DATA_DIR's), so each shows the ledger's
+  // sealed references alike.
+  const seal = referenceSealer(loadAuthSecret(ctx.config.auth.secret, ctx.config.dataDir));
+
   app.get('/api/emissions/stats', async (request) => {
     parseQuery(z.object({}), request.query);
     return getEmissionsStats(() => ctx.emissions.totals());
@@ -20,8 +26,8 @@ export function emissionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = parseQuery(ledgerQuerySchema, request.query);
     return getLedgerPage(
       ctx.database.db,
-      query.after === undefined ? undefined : BigInt(query.after),
-      query.limit,
+      { after: query.after === undefined ? undefined : BigInt(query.after), limit: query.limit },
+      seal,
     );
   });
 }

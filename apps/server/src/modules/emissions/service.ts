@@ -5,6 +5,7 @@ import {
   type PlatformStatsResponse,
 } from '@dum/core';
 import type { Db } from '../../db/database.ts';
+import { publicLedgerReference, type SealReference } from './public-reference.ts';
 import { readLedgerPage } from './repo.ts';
 import type { EmissionTotals } from './emission-rules.ts';
 
@@ -43,12 +44,16 @@ export async function getPlatformStats(
   };
 }
 
-/** One page of the public mint ledger, for audits from the outside. */
+/**
+ * One page of the public mint ledger, for audits from the outside; private payments' references
+ * sealed (public-reference.ts).
+ */
 export async function getLedgerPage(
   db: Db,
-  after: bigint | undefined,
-  limit: number,
+  page: { after: bigint | undefined; limit: number },
+  seal: SealReference,
 ): Promise<LedgerPage> {
+  const { after, limit } = page;
   const rows = await readLedgerPage(db, after, limit);
   const last = rows.at(-1);
   return {
@@ -59,7 +64,7 @@ export async function getLedgerPage(
       amount: row.amount.toString(),
       recipient: row.recipient,
       kind: row.kind,
-      reference: row.reference,
+      reference: publicLedgerReference(row, seal),
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor: rows.length === limit && last ? last.id.toString() : null,
