@@ -9,7 +9,6 @@ import {
   joinVaultInstruction,
   VAULT_PROGRAM_ID,
 } from '@dum/chain/vault-program';
-import { toWeb3Instruction } from '@dum/chain/vault-program/node';
 import {
   escrowSyncResponseSchema,
   feedItemSchema,
@@ -20,7 +19,6 @@ import {
   type FeedItem,
   type VaultSummary,
 } from '@dum/core';
-import { Transaction, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,7 +35,6 @@ import { mediaStoreAt } from '../media/index.ts';
 import * as files from '../media/test-kit.ts';
 import {
   chainUser,
-  connectionOf,
   refreshHeaders,
   support,
   vaultEventsOf,
@@ -45,6 +42,7 @@ import {
 } from '../vaults/test-kit.ts';
 import { claimDueVaults } from './repo.ts';
 import { runEscrowIndexPass } from './service.ts';
+import { sendInstructions } from './test-kit.ts';
 
 /**
  * Escrow vaults (docs/decisions/009-escrow-vaults.md) against the real vault program on the
@@ -52,19 +50,7 @@ import { runEscrowIndexPass } from './service.ts';
  * joins by real wallets, and the server's sync and timer indexing what the chain holds.
  */
 
-type Instruction = Parameters<typeof toWeb3Instruction>[0];
-
 const SOL = 1_000_000_000n;
-
-async function send(t: TestApp, signer: Keypair, instructions: Instruction[]): Promise<string> {
-  const connection = connectionOf(t);
-  const latest = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: signer.publicKey, ...latest });
-  for (const ix of instructions) tx.add(toWeb3Instruction(ix));
-  tx.sign(signer);
-  // The localnet answers once the transaction is final.
-  return connection.sendRawTransaction(tx.serialize());
-}
 
 /** The localnet's next slot (its Clock sysvar follows the injected wall clock from then on). */
 function nextSlot(t: TestApp): Promise<void> {
@@ -189,7 +175,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   }
 
   async function createOnChain(post: FeedItem, multiplier: number, durationDays: number) {
-    await send(t, creator.keypair, [
+    await sendInstructions(t, creator.keypair, [
       await createVaultInstruction({
         creator: creator.address,
         postId: BigInt(post.id),
@@ -200,7 +186,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
   }
 
   async function join(who: ChainUser, vault: string, lamports: bigint): Promise<void> {
-    await send(t, who.keypair, [
+    await sendInstructions(t, who.keypair, [
       await joinVaultInstruction({ participant: who.address, vault, lamports }),
     ]);
   }
@@ -646,7 +632,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     );
     const address = (await findVaultAddress(BigInt(post.id), creator.address)).address;
     await createOnChain(post, 1, 1);
-    await send(t, creator.keypair, [
+    await sendInstructions(t, creator.keypair, [
       await addMediaRefInstruction({
         creator: creator.address,
         vault: address,
@@ -668,7 +654,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
 
   async function earlyWithdraw(who: ChainUser, vault: string): Promise<void> {
     const { treasury } = decodeVault(accountData(t, vault));
-    await send(t, who.keypair, [
+    await sendInstructions(t, who.keypair, [
       await earlyWithdrawInstruction({ participant: who.address, vault, treasury }),
     ]);
   }
@@ -694,7 +680,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect(missing.json()).toMatchObject({
       error: { code: 'escrow_mismatch', details: { field: 'mediaRef' } },
     });
-    await send(t, creator.keypair, [
+    await sendInstructions(t, creator.keypair, [
       await addMediaRefInstruction({
         creator: creator.address,
         vault: address,
@@ -782,7 +768,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     const deposits = await Promise.all(
       [fan, fan2].map(async (who) => (await findDepositAddress(vaultAddress, who.address)).address),
     );
-    await send(t, creator.keypair, [
+    await sendInstructions(t, creator.keypair, [
       claimVaultInstruction({ creator: creator.address, vault: vaultAddress, deposits }),
     ]);
     const paid = await synced(main.vault.id);

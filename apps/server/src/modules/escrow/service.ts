@@ -15,6 +15,7 @@ import {
   escrowTarget,
   escrowVaultStatus,
   formatSol,
+  VAULT_MIN_SUPPORT_LAMPORTS,
   type EscrowDeposit,
   type EscrowTerms,
   type RealtimeEvent,
@@ -245,9 +246,10 @@ interface CheckedRead {
  * account against its post (checks.ts) and records it:
  *
  * - Under the vaults row's lock, the recorded deposits are compared with the chain's: each
- *   deposit whose `totalDeposited` grew is announced (`vault_support`, the lamports added) and
- *   rewarded (`vault_supported`, reference "<deposit address>:<totalDeposited>", unique in the
- *   ledger), once, however many syncs run at once on however many instances.
+ *   deposit whose `totalDeposited` grew is announced (`vault_support`, the lamports added) and,
+ *   unless the lamports added are below the vaults' minimum support, rewarded
+ *   (`vault_supported`, reference "<deposit address>:<totalDeposited>", unique in the ledger),
+ *   once, however many syncs run at once on however many instances.
  * - A read older than the one applied (its slot) changes nothing.
  * - pending → live once the account exists (`vault_created` is recorded then, and `new_post`
  *   goes out); active → unlocked once the chain's clock is past the end with the target held
@@ -378,13 +380,26 @@ async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Ann
   return announcementOf(tx, { read, locked, grown, wentLive, unlocked });
 }
 
-/** vault_created when the vault went live; vault_supported for each grown deposit's user. */
+/**
+ * Whether a deposit's growth earns its supporter DUM: not below the vaults' minimum support. The
+ * program takes any amount, and a reward per lamport-sized join would mint DUM for dust; such a
+ * deposit is still recorded and counts toward the vault's total, as the money did move.
+ */
+function growthIsRewarded(added: bigint): boolean {
+  return added >= VAULT_MIN_SUPPORT_LAMPORTS;
+}
+
+/**
+ * vault_created when the vault went live; vault_supported for each grown deposit's user, where
+ * the growth is not dust (growthIsRewarded).
+ */
 async function rewardRead(
   client: Queryable,
   tx: Tx,
   args: { read: CheckedRead; locked: LockedEscrow; grown: GrownDeposit[]; wentLive: boolean },
 ): Promise<void> {
-  const { read, locked, grown, wentLive } = args;
+  const { read, locked, wentLive } = args;
+  const grown = args.grown.filter((g) => growthIsRewarded(g.added));
   const rewardedUsers = await usersOfWallets(tx, [
     ...new Set([
       ...grown.map((g) => g.deposit.participant),
