@@ -165,7 +165,15 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     expect(tx.feePayer?.toBase58()).toBe(account);
     const [transferIx, memoIx] = tx.instructions;
     expect(transferIx!.programId.equals(SystemProgram.programId)).toBe(true);
-    expect(transferIx!.keys.map((k) => k.pubkey.toBase58())).toEqual([account, creator.address]);
+    // The intent's reference rides on the transfer, read-only and not a signer.
+    const reference = (answer as unknown as { reference: string }).reference;
+    expect(transferIx!.keys.map((k) => k.pubkey.toBase58())).toEqual([
+      account,
+      creator.address,
+      reference,
+    ]);
+    expect(transferIx!.keys[2]).toMatchObject({ isSigner: false, isWritable: false });
+    expect((answer.links?.next as { href: string }).href).toContain(`reference=${reference}`);
     expect(transferIx!.data.readBigUInt64LE(4)).toBe(SOL / 4n);
     expect(memoIx!.programId.toBase58()).toBe(MEMO_PROGRAM_ID);
     expect(memoIx!.data.toString('utf8')).toContain(`vault ${vaultId}`);
@@ -189,15 +197,14 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
       description: 'Successfully vaulted 0.25 SOL on-chain!',
     });
 
+    // The wallet never signed in here: its support counts, as an anonymous payer's (no user).
     const detail = await vaultDetail(vaultId);
     expect(detail.currentAmount).toBe((SOL / 4n).toString());
     expect(detail.supporterCount).toBe(1);
-    expect(detail.supports).toHaveLength(1);
-    expect(detail.supports[0]).toMatchObject({
-      amount: (SOL / 4n).toString(),
-      transactionSignature: signature,
-      supporter: { walletAddress: account },
-    });
+    const { rows } = await t.ctx.database.pool.query(`select 1 from users where sol_address = $1`, [
+      account,
+    ]);
+    expect(rows).toHaveLength(0);
 
     // The client calling back twice records it once.
     const again = await t.app.inject({
@@ -209,36 +216,59 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     expect((await vaultDetail(vaultId)).currentAmount).toBe((SOL / 4n).toString());
   });
 
-  it('refuses a callback whose transfer does not match, creating no user and recording nothing', async () => {
+  it('refuses a callback whose transfer does not carry its reference or does not match, creating no user and recording nothing', async () => {
     const vault = await createdVaultPost(t, creator.headers, '1');
     const vaultId = vault.vault.id;
     const wallet = await blinkWallet();
     const account = wallet.publicKey.toBase58();
-    // A real transfer of 0.1 SOL to the creator, claimed as 0.5.
-    const signature = await transfer(t, wallet, creator.address, SOL / 10n);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `/api/actions/vaults/${vaultId}?amount=0.5`,
+      payload: { account },
+    });
+    const answer = post.json<ActionPostResponse & { reference: string }>();
+    const callbackUrl = pathOf((answer.links!.next as { href: string }).href);
+    // A real plain transfer of the amount to the creator: not this intent's payment.
+    const plain = await transfer(t, wallet, creator.address, SOL / 2n);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/actions/vaults/${vaultId}/confirm?amount=0.5`,
-      payload: { account, signature },
+      url: callbackUrl,
+      payload: { account, signature: plain },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'That transfer is not of the amount given.' });
+    expect(res.json()).toEqual({
+      message: 'That transaction does not carry the reference of this payment.',
+    });
     expectActionHeaders(res, blockchainId);
-    const { rows } = await t.ctx.database.pool.query(`select 1 from users where sol_address = $1`, [
-      account,
-    ]);
-    expect(rows).toHaveLength(0);
-    expect((await vaultDetail(vaultId)).currentAmount).toBe('0');
 
-    // Someone else's signature claimed by another wallet: not its transfer.
+    // The intent's transaction, claimed by another wallet: not its payer.
+    const signature = await signAndSend(answer, wallet);
     const other = (await blinkWallet(1n)).publicKey.toBase58();
     const stolen = await t.app.inject({
       method: 'POST',
-      url: `/api/actions/vaults/${vaultId}/confirm?amount=0.1`,
+      url: callbackUrl,
       payload: { account: other, signature },
     });
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json()).toEqual({ message: 'That transfer was not sent from your wallet.' });
+
+    // The same transaction claimed for another amount: bound elsewhere.
+    const otherAmount = await t.app.inject({
+      method: 'POST',
+      url: callbackUrl.replace('amount=0.5', 'amount=0.1'),
+      payload: { account, signature },
+    });
+    expect(otherAmount.statusCode).toBe(409);
+    expect(otherAmount.json()).toEqual({ message: 'That transaction pays for something else.' });
+
+    for (const address of [account, other]) {
+      const { rows } = await t.ctx.database.pool.query(
+        `select 1 from users where sol_address = $1`,
+        [address],
+      );
+      expect(rows).toHaveLength(0);
+    }
+    expect((await vaultDetail(vaultId)).currentAmount).toBe('0');
   });
 
   it('answers bad requests with a 4xx { message } and the headers, and describes closed vaults as disabled', async () => {
@@ -303,7 +333,21 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
         `/api/actions/vaults/${vaultId}/confirm?amount=0.1`,
         { account, signature: 'nope' },
         400,
-        'That is not a valid transaction signature.',
+        'This callback needs the reference of the transaction the action built.',
+      ],
+      [
+        'POST',
+        `/api/actions/vaults/${vaultId}/confirm?amount=0.1&reference=nope`,
+        { account, signature: 'nope' },
+        400,
+        'This callback needs the reference of the transaction the action built.',
+      ],
+      [
+        'POST',
+        `/api/actions/vaults/${vaultId}/confirm?amount=0.1&reference=${account}`,
+        { account, signature: 'nope' },
+        404,
+        'This action did not build a transaction with that reference.',
       ],
     ];
     for (const [method, url, payload, status, message] of cases) {
@@ -373,6 +417,7 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     expect(tx.instructions[0]!.keys.map((k) => k.pubkey.toBase58())).toEqual([
       account,
       creator.address,
+      (answer as unknown as { reference: string }).reference,
     ]);
     expect(tx.instructions[1]!.data.toString('utf8')).toContain(creator.address);
 
@@ -387,21 +432,45 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     expect(done.statusCode).toBe(200);
     expect(done.json<CompletedAction>()).toMatchObject({ type: 'completed', title: 'Tip sent!' });
 
+    // The tipper never signed in here: an anonymous payment, no message in its name.
     const inbox = await t.app.inject({ url: '/api/conversations', headers: creator.headers });
-    const conversation = inbox
+    expect(
+      inbox.json<ConversationPage>().items.find((c) => c.peer.solAddress === account),
+    ).toBeUndefined();
+
+    // A signed-in tipper's blink tip is a tip message, as in the app.
+    const fan = await chainUser(t, 1n);
+    const fanPost = await t.app.inject({
+      method: 'POST',
+      url: pathOf(first.href),
+      payload: { account: fan.address },
+    });
+    const fanAnswer = fanPost.json<ActionPostResponse>();
+    const fanSignature = await signAndSend(fanAnswer, fan.keypair);
+    const fanNext = fanAnswer.links!.next;
+    const fanDone = await t.app.inject({
+      method: 'POST',
+      url: pathOf((fanNext as { href: string }).href),
+      payload: { account: fan.address, signature: fanSignature },
+    });
+    expect(fanDone.statusCode).toBe(200);
+    const conversation = (
+      await t.app.inject({ url: '/api/conversations', headers: creator.headers })
+    )
       .json<ConversationPage>()
-      .items.find((c) => c.peer.solAddress === account);
+      .items.find((c) => c.peer.solAddress === fan.address);
     expect(conversation?.lastMessage.tip).toMatchObject({
       amount: (SOL / 100n).toString(),
-      transactionSignature: signature,
+      transactionSignature: fanSignature,
     });
 
     // Its signature pays once: not again for a vault support.
     const vault = await createdVaultPost(t, creator.headers, '1');
     const reuse = await t.app.inject({
       method: 'POST',
-      url: `/api/actions/vaults/${vault.vault.id}/confirm?amount=0.01`,
-      payload: { account, signature },
+      url: `/api/vaults/${vault.vault.id}/support`,
+      headers: fan.headers,
+      payload: { transactionSignature: fanSignature, amount: '0.01' },
     });
     expect(reuse.statusCode).toBe(409);
 
