@@ -358,7 +358,7 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       const dave = await chainUser(t, 1n);
       await makeEstablished(t.ctx, dave.id);
       const paid: string[] = [];
-      for (const lamports of [1_000n, 2_000n, 3_000n]) {
+      for (const lamports of [1_000_000n, 2_000_000n, 3_000_000n]) {
         const signature = await pay(dave, carol, lamports);
         await sent(t, dave.headers, carol.address, {
           tip: { transactionSignature: signature, amount: lamports.toString() },

@@ -348,6 +348,22 @@ describe.each(testDatabaseKinds())('mystery vaults on %s against the localnet', 
       });
       expect(JSON.stringify(events)).not.toContain(SECRET);
       expect(JSON.stringify(events)).not.toContain('300000000');
+
+      // Another participant's join: its amount goes to that joiner and the creator only; the
+      // earlier participant hears that someone joined, not how much (amounts add up to the
+      // hidden total).
+      await joined(fan2, vault.id, '0.02', SOL / 50n);
+      const later = mysteryEventsOf(events, 'mystery_vault_joined', vault.id).slice(2);
+      expect(later.map((e) => ({ audience: e.audience, data: e.event.data }))).toEqual([
+        {
+          audience: {
+            kind: 'users',
+            userIds: expect.arrayContaining([fan2.id, creator.id]) as string[],
+          },
+          data: { vaultId: vault.id, amount: '20000000' },
+        },
+        { audience: { kind: 'users', userIds: [fan.id] }, data: { vaultId: vault.id } },
+      ]);
     });
   });
 
