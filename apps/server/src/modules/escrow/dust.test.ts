@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('escrow dust on %s against the localnet', (ki
       ),
     ).toBe(10_000_000);
     const supports = vaultEventsOf(events, 'vault_support', vaultId).map((m) =>
-      m.kind === 'event' && m.event.type === 'vault_support' ? m.event.data.support.amount : null,
+      m.event.type === 'vault_support' ? m.event.data.support.amount : null,
     );
     expect(supports).toEqual(['1', '9999999']);
     expect(await supportRewards()).toEqual([]);
