@@ -9,7 +9,7 @@ import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
-import { actionRoutes } from './modules/actions/index.ts';
+import { actionDepsOf, actionRoutes, attributeBlinkPayments } from './modules/actions/index.ts';
 import { adsDepsOf, adsRoutes, feedSponsor } from './modules/ads/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
@@ -104,7 +104,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, ctx);
-  await app.register(async (scope) => authRoutes(scope, ctx));
+  // A wallet that paid through blinks before it signed in gets those payments as its own.
+  const actions = actionDepsOf(ctx, feedPostReader(ctx));
+  await app.register(async (scope) =>
+    authRoutes(scope, ctx, (user) => attributeBlinkPayments(actions, user)),
+  );
   const sockets = socketRoutes(app, ctx);
   metricsRoutes(app, ctx, sockets);
   emissionsRoutes(app, ctx);

@@ -6,4 +6,4 @@
  * payments slice's anonymous record). Nothing else in this folder is imported from outside it.
  */
 export { actionDepsOf, actionRoutes } from './routes.ts';
-export { actionPaymentRecorder } from './service.ts';
+export { actionPaymentRecorder, attributeBlinkPayments } from './service.ts';

@@ -23,16 +23,21 @@ import {
 } from '@dum/core';
 import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import type pg from 'pg';
+import { inTransaction } from '../../db/prepared.ts';
 import type { WalletUser } from '../auth/index.ts';
-import { sendMessage, type MessageDeps } from '../messages/index.ts';
+import { attributeAnonymousTip, sendMessage, type MessageDeps } from '../messages/index.ts';
 import {
+  claimAnonymousPayment,
   createPaymentIntent,
+  parsePurpose,
+  readUnattributedPayments,
   recordAnonymousPayment,
   type PaymentDeps,
   type PaymentRecorder,
 } from '../payments/index.ts';
 import { isBlockedEitherWay, readPersonIdByAddress } from '../people/index.ts';
 import {
+  attributeAnonymousSupport,
   getVaultDetail,
   supportVault,
   supportVaultAnonymously,
@@ -521,4 +526,40 @@ function withReference(
 ): TransactionInstruction {
   transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
   return transfer;
+}
+
+/**
+ * A wallet signed in: what it paid through blinks before it had a user here (its anonymous
+ * payments) becomes its own, each in one transaction with its attribution: a vault support its
+ * support, a tip its tip message.
+ */
+export async function attributeBlinkPayments(deps: ActionDeps, user: WalletUser): Promise<void> {
+  const payments = await readUnattributedPayments(deps.pool, user.solAddress);
+  for (const payment of payments) {
+    const purpose = parsePurpose(payment.purpose);
+    if (!purpose || (purpose.kind !== 'vault_support' && purpose.kind !== 'tip')) continue;
+    const at = payment.created_at ?? deps.payments.clock.now();
+    await inTransaction(deps, async (client) => {
+      const now = deps.payments.clock.now();
+      if (!(await claimAnonymousPayment(client, { signature: payment.signature, now }))) return;
+      if (purpose.kind === 'vault_support') {
+        await attributeAnonymousSupport(client, {
+          vaultId: purpose.vaultId,
+          supporterId: user.id,
+          signature: payment.signature,
+          amount: BigInt(payment.amount),
+          slot: Number(payment.slot ?? 0),
+          createdAt: at,
+        });
+      } else {
+        await attributeAnonymousTip(client, {
+          senderId: user.id,
+          recipientAddress: purpose.recipient,
+          lamports: BigInt(payment.amount),
+          signature: payment.signature,
+          at,
+        });
+      }
+    });
+  }
 }

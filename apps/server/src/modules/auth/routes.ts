@@ -29,7 +29,12 @@ const CLEANUP_INTERVAL_MS = 60_000;
  * Sign-in with a Solana wallet (docs/api.md "Auth"): challenge → verify → tokens; refresh;
  * logout; me. The sign-in endpoints ignore a stale bearer header (see authenticate.ts).
  */
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** What else happens when a wallet signs in (app.ts: blink payments attributed to it). */
+  onSignedIn?: (user: { id: string; solAddress: string }) => Promise<void>,
+): Promise<void> {
   const limits = await registerAuthRateLimits(app, ctx);
   const db = ctx.database.pool;
   const deps = (): AuthDeps => ({
@@ -40,6 +45,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       site: { origin: ctx.config.appOrigin, cluster: ctx.config.solana.cluster },
       challengeTtlMs: ctx.config.auth.challengeTtlMs,
       refreshTokenTtlMs: ctx.config.auth.refreshTokenTtlMs,
+    },
+    async onSignedIn(user) {
+      await onSignedIn?.(user).catch((error: unknown) => {
+        ctx.logger.error({ err: error, userId: user.id }, 'attributing payments on sign-in failed');
+      });
     },
     onSessionEnded({ userId, sessionId }) {
       // Every instance closes that session's sockets (4001); the user's other sessions (other

@@ -43,6 +43,11 @@ export interface AuthDeps {
    * tokens are revoked: close its sockets on every instance.
    */
   onSessionEnded?(session: { userId: string; sessionId: string }): void;
+  /**
+   * The wallet signed in (its user may be new): what it paid before it had a user here is
+   * attributed to it now. Its failure is logged by the caller and never fails the sign-in.
+   */
+  onSignedIn?(user: { id: string; solAddress: string }): Promise<void>;
 }
 
 export interface AuthSettings {
@@ -158,6 +163,7 @@ export async function verifySignIn(deps: AuthDeps, input: VerifyRequest): Promis
     });
   }
   if (!user) throw new Error('could not sign the wallet in after 4 attempts');
+  await deps.onSignedIn?.({ id: user.id, solAddress: input.address });
   return {
     accessToken: await deps.tokens.issueAccessToken({ ...user, sessionId: refreshToken.familyId }),
     refreshToken: refresh.token,

@@ -4,4 +4,10 @@
  * in this folder is imported from outside it.
  */
 export { messageDepsOf, messageRoutes } from './routes.ts';
-export { sendMessage, type MessageDeps, type MessageViewer, type SentMessage } from './service.ts';
+export {
+  attributeAnonymousTip,
+  sendMessage,
+  type MessageDeps,
+  type MessageViewer,
+  type SentMessage,
+} from './service.ts';

@@ -34,8 +34,8 @@ export interface UserRow {
 }
 
 /** The wallet's user, or null when no user has it. */
-export async function readUserByAddress(pool: pg.Pool, address: string): Promise<UserRow | null> {
-  const result = await pool.query<UserRow>({
+export async function readUserByAddress(db: Queryable, address: string): Promise<UserRow | null> {
+  const result = await db.query<UserRow>({
     name: 'dm_user_by_address',
     text: `select id, sol_address, username, display_name, avatar_url, is_verified
       from users where sol_address = $1`,

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/prepared.ts';
+import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import {
@@ -450,4 +450,33 @@ export async function markRead(
     );
   }
   return getUnreadCount(deps, viewer);
+}
+
+/**
+ * Attributes an anonymous tip (a blink tip from a wallet that had no user here) to the user the
+ * wallet now has, in the caller's transaction: it becomes the tip-only message it would have
+ * been (its signature was spent when it was paid). Nothing is written across a block, and no DUM
+ * is paid for it afterwards.
+ */
+export async function attributeAnonymousTip(
+  client: Queryable,
+  tip: {
+    senderId: string;
+    recipientAddress: string;
+    lamports: bigint;
+    signature: string;
+    at: Date;
+  },
+): Promise<void> {
+  const recipient = await readUserByAddress(client, tip.recipientAddress);
+  if (!recipient || recipient.id === tip.senderId) return;
+  await insertMessage(client, {
+    senderId: tip.senderId,
+    recipientId: recipient.id,
+    body: '',
+    imageKey: null,
+    audioKey: null,
+    tip: { lamports: tip.lamports, signature: tip.signature },
+    now: tip.at,
+  });
 }

@@ -8,7 +8,9 @@
 export { parsePurpose, purposeKey, type PaymentPurpose } from './purpose.ts';
 export { paymentDepsOf, startPaymentWatcher, type PaymentWatcher } from './jobs.ts';
 export {
+  claimAnonymousPayment,
   readAnonymousPayment,
+  readUnattributedPayments,
   signatureIsSpent,
   spendAnonymously,
   type AnonymousPaymentRow,

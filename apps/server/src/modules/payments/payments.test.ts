@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { VaultDetail } from '@dum/core';
+import type { ConversationPage, VaultDetail } from '@dum/core';
 import bs58 from 'bs58';
 import { Keypair, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
+import { createTestWallet, signIn } from '../../test/wallet-test-kit.ts';
 import { actionDepsOf, actionPaymentRecorder } from '../actions/index.ts';
 import { feedPostReader } from '../feed/index.ts';
 import { createdMystery, joinCall } from '../mystery/test-kit.ts';
@@ -229,6 +230,51 @@ describe.each(testDatabaseKinds())('payments on %s against the localnet', (kind)
       [signature],
     );
     expect(rows).toEqual([{ purpose: `tip:${creator.address}`, amount: (SOL / 100n).toString() }]);
+  });
+
+  it("attributes a blink payer's anonymous support and tip to it once it signs in, once", async () => {
+    const wallet = createTestWallet();
+    await t.ctx.chain.requestAirdrop(wallet.address, 2n * SOL);
+    const vault = await createdVaultPost(t, creator.headers, '1');
+    const supportIntent = await actionTransaction(
+      t,
+      `/api/actions/vaults/${vault.vault.id}?amount=0.05`,
+      wallet.address,
+    );
+    const supportSignature = await signAndSend(t, supportIntent, wallet.keypair);
+    const tipIntent = await actionTransaction(
+      t,
+      `/api/actions/profile/${creator.address}?amount=0.01`,
+      wallet.address,
+    );
+    const tipSignature = await signAndSend(t, tipIntent, wallet.keypair);
+    for (const [intent, signature] of [
+      [supportIntent, supportSignature],
+      [tipIntent, tipSignature],
+    ] as const) {
+      const done = await callBack(t, callbackPath(intent), { account: wallet.address, signature });
+      expect(done.statusCode).toBe(200);
+    }
+    expect(await userExists(wallet.address)).toBe(false);
+    expect((await vaultDetail(vault.vault.id)).supports).toEqual([]);
+
+    for (let i = 0; i < 2; i += 1) await signIn(t.app, wallet);
+    const detail = await vaultDetail(vault.vault.id);
+    expect(detail).toMatchObject({ currentAmount: FIVE_HUNDREDTHS.toString(), supporterCount: 1 });
+    expect(detail.supports).toHaveLength(1);
+    expect(detail.supports[0]).toMatchObject({
+      transactionSignature: supportSignature,
+      supporter: { walletAddress: wallet.address },
+    });
+    expect(await messagesFrom(wallet.address)).toBe(1);
+    const inbox = await t.app.inject({ url: '/api/conversations', headers: creator.headers });
+    const conversation = inbox
+      .json<ConversationPage>()
+      .items.find((c) => c.peer.solAddress === wallet.address);
+    expect(conversation?.lastMessage.tip).toMatchObject({
+      amount: (SOL / 100n).toString(),
+      transactionSignature: tipSignature,
+    });
   });
 
   it('asks the cluster nothing for a reference it never issued, and stops asking after repeated failures', async () => {

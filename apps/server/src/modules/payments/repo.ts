@@ -173,6 +173,9 @@ export interface AnonymousPaymentRow {
   payer: string;
   recipient: string;
   amount: string;
+  /** Read with the unattributed payments only. */
+  slot?: string;
+  created_at?: Date;
 }
 
 /** An anonymous payment by its signature (a repeated report answers the first one again). */
@@ -187,4 +190,36 @@ export async function readAnonymousPayment(
     values: [signature],
   });
   return result.rows[0] ?? null;
+}
+
+/** A wallet's anonymous payments not yet attributed to its user, oldest first. */
+export async function readUnattributedPayments(
+  db: Queryable,
+  payer: string,
+): Promise<AnonymousPaymentRow[]> {
+  const result = await db.query<AnonymousPaymentRow>({
+    name: 'payments_unattributed',
+    text: `select signature, purpose, payer, recipient, amount::text as amount, slot::text as slot, created_at
+      from anonymous_payments where payer = $1 and attributed_at is null
+      order by created_at, signature`,
+    values: [payer],
+  });
+  return result.rows;
+}
+
+/**
+ * Marks one anonymous payment attributed, in the caller's transaction (which writes what it
+ * becomes); false when another sign-in attributed it first.
+ */
+export async function claimAnonymousPayment(
+  db: Queryable,
+  args: { signature: string; now: Date },
+): Promise<boolean> {
+  const result = await db.query({
+    name: 'payments_claim_anonymous',
+    text: `update anonymous_payments set attributed_at = $2
+      where signature = $1 and attributed_at is null`,
+    values: [args.signature, args.now],
+  });
+  return (result.rowCount ?? 0) > 0;
 }

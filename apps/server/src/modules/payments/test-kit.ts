@@ -29,9 +29,9 @@ export async function actionTransaction(
 ): Promise<ActionTransaction> {
   const res = await t.app.inject({ method: 'POST', url, payload: { account } });
   if (res.statusCode !== 200) throw new Error(`action POST failed: ${res.statusCode} ${res.body}`);
-  const answer = res.json<ActionTransaction>();
+  const answer = res.json<ActionPostResponse>();
   if (answer.type !== 'transaction') throw new Error(`not a transaction: ${answer.type}`);
-  return answer;
+  return answer as ActionTransaction;
 }
 
 /** Signs the action's transaction as a blink client does (its own blockhash) and sends it. */

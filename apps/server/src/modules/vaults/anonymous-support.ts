@@ -138,3 +138,46 @@ async function recordUnlockActivity(
     [vaultId.toString(), now],
   );
 }
+
+/**
+ * Attributes an anonymous support to the user its wallet now has, in the caller's transaction
+ * (the payments slice marks it attributed in the same one): it becomes the user's support and
+ * leaderboard entry. The vault's total and supporter count already hold it; no DUM is paid for
+ * it afterwards.
+ */
+export async function attributeAnonymousSupport(
+  client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  support: {
+    vaultId: bigint;
+    supporterId: string;
+    signature: string;
+    amount: bigint;
+    slot: number;
+    createdAt: Date;
+  },
+): Promise<void> {
+  const values = [
+    support.vaultId.toString(),
+    support.supporterId,
+    support.signature,
+    support.amount.toString(),
+    support.slot,
+    support.createdAt,
+  ];
+  await client.query(
+    `with s as (
+        insert into vault_supports (vault_id, supporter_id, signature, amount, slot, created_at)
+        select $1, $2, $3, $4, $5, $6 where exists (select 1 from vaults where id = $1)
+        on conflict (signature) do nothing
+        returning vault_id
+      )
+      insert into vault_supporters (vault_id, supporter_id, total, supports, first_at, last_at)
+        select vault_id, $2, $4, 1, $6, $6 from s
+      on conflict (vault_id, supporter_id) do update set
+        total = vault_supporters.total + excluded.total,
+        supports = vault_supporters.supports + 1,
+        first_at = least(vault_supporters.first_at, excluded.first_at),
+        last_at = greatest(vault_supporters.last_at, excluded.last_at)`,
+    values,
+  );
+}

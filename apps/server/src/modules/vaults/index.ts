@@ -13,7 +13,11 @@ export {
   type VaultPlan,
   type VaultRequest,
 } from './creation.ts';
-export { supportVaultAnonymously, type AnonymousSupport } from './anonymous-support.ts';
+export {
+  attributeAnonymousSupport,
+  supportVaultAnonymously,
+  type AnonymousSupport,
+} from './anonymous-support.ts';
 export { vaultDepsOf, vaultRoutes } from './routes.ts';
 export {
   checkSupportInput,
