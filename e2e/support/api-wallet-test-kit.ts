@@ -81,8 +81,16 @@ export async function sendSol(
     { commitment: 'confirmed' },
   ]);
   const transaction = buildTransferTransaction(from.signer, to, lamports, value.blockhash);
+  return sendSignedTransaction(chain, Buffer.from(transaction).toString('base64'));
+}
+
+/**
+ * Sends a signed wire transaction (base64) and returns its signature once the cluster reports
+ * it confirmed; a transaction that failed on chain throws.
+ */
+export async function sendSignedTransaction(chain: ChainClient, base64: string): Promise<string> {
   const signature = await chain.rpc.call<string>('sendTransaction', [
-    Buffer.from(transaction).toString('base64'),
+    base64,
     { encoding: 'base64' },
   ]);
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -90,13 +98,13 @@ export async function sendSol(
       value: ({ confirmationStatus: string | null; err: unknown } | null)[];
     }>('getSignatureStatuses', [[signature]]);
     const status = statuses.value[0];
-    if (status?.err) throw new Error(`transfer failed: ${JSON.stringify(status.err)}`);
+    if (status?.err) throw new Error(`transaction failed: ${JSON.stringify(status.err)}`);
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
       return signature;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`transfer ${signature} not confirmed`);
+  throw new Error(`transaction ${signature} not confirmed`);
 }
 
 /** POST /api/messages-v2/messages with `kind: 'vault'`; answers the created post. */

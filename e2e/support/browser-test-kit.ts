@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PHONE = { width: 375, height: 812 } as const;
@@ -52,4 +53,10 @@ export async function openPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   return { context, page, errors };
+}
+
+/** Saves a screenshot of the page as `{name}.png` when E2E_SCREENSHOT_DIR is set (to look at). */
+export async function saveScreenshotIfAsked(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
