@@ -5,7 +5,9 @@ import bs58 from 'bs58';
 /**
  * The refund of an ended campaign: a real System transfer from the treasury to the advertiser,
  * signed here with the treasury's key. The signed bytes are built (and kept) before they are
- * sent, so a retry sends the same transaction, and the cluster takes it once.
+ * sent, so a retry sends the same transaction, and the cluster takes it once. Another is signed
+ * in its place only once the cluster shows the first never landed and never will (nextRefundStep),
+ * and is kept before it is sent: at any time at most one refund of a campaign may land.
  */
 
 export interface SignedRefund {
@@ -16,17 +18,27 @@ export interface SignedRefund {
 
 export async function buildRefund(
   chain: Pick<ChainClient, 'rpc'>,
-  args: { treasury: Signer; to: string; lamports: bigint; campaignId: bigint },
+  args: {
+    treasury: Signer;
+    to: string;
+    lamports: bigint;
+    campaignId: bigint;
+    /** The refund this one replaces (it never landed and never will). */
+    replaces?: string;
+  },
 ): Promise<SignedRefund> {
   const { value } = await chain.rpc.call<{ value: { blockhash: string } }>('getLatestBlockhash', [
     { commitment: 'confirmed' },
   ]);
+  // A replacement names the one it replaces: it is never the same transaction as that one (even
+  // on the same blockhash), and the treasury's history says which refund took the other's place.
+  const memo = `Dum Club ad refund: campaign ${args.campaignId.toString()}`;
   const raw = buildTransferTransaction(
     args.treasury,
     args.to,
     args.lamports,
     value.blockhash,
-    `Dum Club ad refund: campaign ${args.campaignId.toString()}`,
+    args.replaces ? `${memo}, replacing ${args.replaces}` : memo,
   );
   // One signature: a compact length of 1, then the 64 signature bytes.
   return {
@@ -35,7 +47,8 @@ export async function buildRefund(
   };
 }
 
-type RefundState = 'confirmed' | 'failed' | 'unknown';
+/** `processed`: in a block the cluster has not confirmed yet (it may still be dropped). */
+export type RefundState = 'confirmed' | 'processed' | 'failed' | 'unknown';
 
 async function refundState(
   chain: Pick<ChainClient, 'rpc'>,
@@ -49,11 +62,11 @@ async function refundState(
   if (status.err) return 'failed';
   return status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized'
     ? 'confirmed'
-    : 'unknown';
+    : 'processed';
 }
 
 /** Whether the transaction's blockhash may still land (false: it never will). */
-export async function refundMayLand(
+async function refundMayLand(
   chain: Pick<ChainClient, 'rpc'>,
   transaction: string,
 ): Promise<boolean> {
@@ -67,6 +80,31 @@ export async function refundMayLand(
     { commitment: 'confirmed' },
   ]);
   return value;
+}
+
+/**
+ * What a kept refund needs next: `paid` when it landed (record it; another must never be built),
+ * `send` while it may still land (send the same bytes again and wait), `replace` only when it
+ * never will: it failed, or the cluster has no record of it and its blockhash has expired.
+ */
+export type RefundStep = 'paid' | 'send' | 'replace';
+
+export function refundStep(state: RefundState, blockhashMayLand: boolean): RefundStep {
+  if (state === 'confirmed') return 'paid';
+  // A failed transfer took its fee and moved nothing; its signature can never land again.
+  if (state === 'failed') return 'replace';
+  return state === 'processed' || blockhashMayLand ? 'send' : 'replace';
+}
+
+/** The cluster's answer to refundStep for a kept refund. */
+export async function nextRefundStep(
+  chain: Pick<ChainClient, 'rpc'>,
+  refund: SignedRefund,
+): Promise<RefundStep> {
+  // The blockhash first: once it has expired nothing can land the transaction any more, so the
+  // status read after that is final. Read the other way round, it could land in between.
+  const mayLand = await refundMayLand(chain, refund.transaction);
+  return refundStep(await refundState(chain, refund.signature), mayLand);
 }
 
 /**
@@ -86,8 +124,9 @@ export async function sendRefund(
     ]);
   } catch (error) {
     // Sent before (already processed) or refused: the cluster's record decides.
-    if ((await refundState(chain, refund.signature)) === 'confirmed') return;
-    throw new AppError('ad_refund_failed', { cause: error });
+    const state = await refundState(chain, refund.signature);
+    if (state === 'confirmed') return;
+    if (state !== 'processed') throw new AppError('ad_refund_failed', { cause: error });
   }
   const deadline = Date.now() + confirmTimeoutMs;
   for (;;) {

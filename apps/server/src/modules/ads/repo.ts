@@ -265,25 +265,35 @@ export async function markEnded(
   });
 }
 
-/** A refund built again (its first blockhash expired before it landed). */
+/**
+ * A refund signed in place of one that never landed and never will (under the campaign's lock):
+ * only while that one is still the kept refund and nothing is recorded paid.
+ */
 export async function replaceRefund(
   db: Queryable,
-  args: { id: bigint; signature: string; transaction: string },
+  args: { id: bigint; replaced: string; signature: string; transaction: string },
 ): Promise<void> {
   await db.query({
     name: 'ads_replace_refund',
-    text: `update ad_campaigns set refund_signature = $2, refund_transaction = $3
-      where id = $1 and refund_confirmed_at is null`,
-    values: [args.id.toString(), args.signature, args.transaction],
+    text: `update ad_campaigns set refund_signature = $3, refund_transaction = $4
+      where id = $1 and refund_signature = $2 and refund_confirmed_at is null`,
+    values: [args.id.toString(), args.replaced, args.signature, args.transaction],
   });
 }
 
-export async function markRefundConfirmed(db: Queryable, id: bigint, now: Date): Promise<void> {
+/**
+ * The kept refund landed: the campaign's one paid refund. Only the kept signature is recorded,
+ * once; a refund that is no longer the kept one is never recorded as paid.
+ */
+export async function markRefundPaid(
+  db: Queryable,
+  args: { id: bigint; signature: string; now: Date },
+): Promise<void> {
   await db.query({
-    name: 'ads_refund_confirmed',
-    text: `update ad_campaigns set refund_confirmed_at = $2
-      where id = $1 and refund_confirmed_at is null`,
-    values: [id.toString(), now],
+    name: 'ads_refund_paid',
+    text: `update ad_campaigns set refund_confirmed_at = $3
+      where id = $1 and refund_signature = $2 and refund_confirmed_at is null`,
+    values: [args.id.toString(), args.signature, args.now],
   });
 }
 

@@ -27,7 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import { inTransaction } from '../../db/prepared.ts';
-import { buildRefund, refundMayLand, sendRefund, type SignedRefund } from './refund.ts';
+import type { SignedRefund } from './refund.ts';
 import {
   addBudget,
   countView,
@@ -37,7 +37,6 @@ import {
   insertView,
   lockCampaign,
   markEnded,
-  markRefundConfirmed,
   readBudgetTransfer,
   readCampaign,
   readCampaigns,
@@ -46,7 +45,6 @@ import {
   readServable,
   readSpentToday,
   readStanding,
-  replaceRefund,
   seenBefore,
   setStatus,
   signatureIsSpent,
@@ -55,6 +53,7 @@ import {
   type LockedCampaign,
 } from './repo.ts';
 import type { ServingProbe } from './serving.ts';
+import { buildRefundFor, settleRefund } from './settle-refund.ts';
 
 /** Posts by id as the feed shows them to the viewer (the feed slice's reader; app.ts wires it). */
 export type AdPostReader = (ids: string[], viewerId: string | null) => Promise<FeedItem[]>;
@@ -403,8 +402,10 @@ export async function resumeCampaign(
  * the unspent budget (budget − spent, exact) is owed back; the refund transfer from the treasury
  * to the advertiser's wallet is signed and kept with it in the same commit. Then it is sent and
  * confirmed, and its signature is in the answer. Should the send fail, the campaign is ended
- * and ending it again sends the same transaction (or, once its blockhash has expired and it can
- * never land, a new one in its place), so the refund is paid exactly once.
+ * and ending it again asks the cluster what became of the kept transaction: landed, it is
+ * recorded as paid; while it may still land, the same bytes are sent again; only once it failed,
+ * or is unknown with an expired blockhash, is a new one signed in its place (settle-refund.ts). So
+ * the refund is paid exactly once, however late the first lands and on any number of instances.
  */
 export async function endCampaign(
   deps: AdsDeps,
@@ -415,18 +416,18 @@ export async function endCampaign(
   const current = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
   if (!current || current.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
 
+  const terms = { treasury, to: viewer.solAddress, campaignId: id };
   if (current.status !== 'ended') {
     // The refund's blockhash is read before the lock (a network call); the amount under it.
     const left = BigInt(current.budget) - BigInt(current.spent);
-    let prepared: SignedRefund | null =
-      left > 0n ? await buildRefundFor(deps, treasury, viewer, id, left) : null;
+    let prepared: SignedRefund | null = left > 0n ? await buildRefundFor(deps, terms, left) : null;
     await inTransaction(deps, async (client) => {
       const locked = await lockOwn(client, viewer, id);
       if (locked.status === 'ended') return;
       const refund = BigInt(locked.budget) - BigInt(locked.spent);
       if (refund !== left) {
         // Spent in between: sign for what is left now (still under the lock).
-        prepared = refund > 0n ? await buildRefundFor(deps, treasury, viewer, id, refund) : null;
+        prepared = refund > 0n ? await buildRefundFor(deps, terms, refund) : null;
       }
       await markEnded(client, {
         id,
@@ -437,52 +438,8 @@ export async function endCampaign(
       });
     });
   }
-  await settleRefund(deps, treasury, viewer, id);
+  await settleRefund(deps, terms);
   return getCampaign(deps, viewer, id);
-}
-
-function buildRefundFor(
-  deps: AdsDeps,
-  treasury: Signer,
-  viewer: AdsViewer,
-  id: bigint,
-  lamports: bigint,
-): Promise<SignedRefund> {
-  return buildRefund(deps.chain, { treasury, to: viewer.solAddress, lamports, campaignId: id });
-}
-
-/** Sends an ended campaign's refund if it is not confirmed yet. */
-async function settleRefund(
-  deps: AdsDeps,
-  treasury: Signer,
-  viewer: AdsViewer,
-  id: bigint,
-): Promise<void> {
-  const row = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
-  if (!row || row.refund_confirmed_at || !row.refund_signature || !row.refund_transaction) return;
-  let refund: SignedRefund = {
-    signature: row.refund_signature,
-    transaction: row.refund_transaction,
-  };
-  if (!(await refundMayLand(deps.chain, refund.transaction))) {
-    // Its blockhash expired, so it can never land: sign a new one in its place, under the lock,
-    // unless another call did already.
-    const lamports = BigInt(row.refund_lamports ?? '0');
-    const fresh = await buildRefundFor(deps, treasury, viewer, id, lamports);
-    refund = await inTransaction(deps, async (client) => {
-      const locked = await lockOwn(client, viewer, id);
-      if (locked.refund_signature !== refund.signature || locked.refund_confirmed_at) {
-        return {
-          signature: locked.refund_signature ?? '',
-          transaction: locked.refund_transaction ?? '',
-        };
-      }
-      await replaceRefund(client, { id, ...fresh });
-      return fresh;
-    });
-  }
-  await sendRefund(deps.chain, refund);
-  await markRefundConfirmed(deps.pool, id, deps.clock.now());
 }
 
 // ---- Serving, impressions, clicks, hiding -----------------------------------------------------
