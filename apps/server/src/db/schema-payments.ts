@@ -9,7 +9,9 @@ import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle
 /**
  * Every transaction signature that paid for something, once: a transfer credits one thing only.
  * Written in the same transaction as what it paid for (the support, the tip, the join, the
- * budget), so two concurrent claims of one signature take turns on its key and exactly one wins.
+ * budget), so two concurrent claims of one signature take turns on its key and exactly one wins:
+ * only through the slice's spendSignature or its SQL twin spend_transfer_signature (migration
+ * 0031), which the support and tipped-message statements call.
  * No foreign key: a signature stays spent after its row goes.
  */
 export const spentTransferSignatures = pgTable(
@@ -18,6 +20,11 @@ export const spentTransferSignatures = pgTable(
     signature: text('signature').primaryKey(),
     /** What the transfer paid for: 'vault_support', 'tip', 'mystery_join' or 'ad_budget'. */
     spentOn: text('spent_on').notNull(),
+    /**
+     * The purpose it paid (`vault_support:12`, `tip:<address>`, …: modules/payments purpose.ts);
+     * null only where it could not be told from the rows of the time (a deleted vault's support).
+     */
+    purpose: text('purpose'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [

@@ -102,21 +102,6 @@ export async function readLivePost(
 
 // ---- Budget -----------------------------------------------------------------------------------
 
-/** Marks a transfer's signature as paid for a budget; false when it already paid for anything. */
-export async function spendBudgetSignature(
-  db: Queryable,
-  signature: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db.query({
-    name: 'ads_spend_signature',
-    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
-      values ($1, 'ad_budget', $2) on conflict (signature) do nothing`,
-    values: [signature, now],
-  });
-  return (result.rowCount ?? 0) > 0;
-}
-
 export interface BudgetTransferRow {
   campaign_id: string;
   amount: string;
@@ -138,15 +123,6 @@ export async function readBudgetTransfer(
     values: [signature],
   });
   return result.rows[0] ?? null;
-}
-
-export async function signatureIsSpent(db: Queryable, signature: string): Promise<boolean> {
-  const result = await db.query({
-    name: 'ads_signature_spent',
-    text: `select 1 from spent_transfer_signatures where signature = $1`,
-    values: [signature],
-  });
-  return (result.rowCount ?? 0) > 0;
 }
 
 export async function insertCampaign(

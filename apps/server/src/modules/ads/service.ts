@@ -26,7 +26,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
-import { inTransaction } from '../../db/prepared.ts';
+import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import { purposeKey, signatureIsSpent, spendSignature, verifyPayment } from '../payments/index.ts';
 import type { SignedRefund } from './refund.ts';
 import {
   addBudget,
@@ -47,8 +48,6 @@ import {
   readStanding,
   seenBefore,
   setStatus,
-  signatureIsSpent,
-  spendBudgetSignature,
   type CampaignRow,
   type LockedCampaign,
 } from './repo.ts';
@@ -149,16 +148,36 @@ async function verifyBudget(
   viewer: AdsViewer,
   treasury: Signer,
   budget: { signature: string; amount: bigint },
+  campaignId: bigint | null,
 ): Promise<'ok' | 'spent'> {
-  const verified = await deps.chain.verifyTransfer({
+  const verified = await verifyPayment(deps, {
     signature: budget.signature,
-    expectedSender: viewer.solAddress,
-    expectedRecipient: treasury.address,
+    purpose: { kind: 'ad_budget', campaignId },
+    recipient: treasury.address,
     lamports: budget.amount,
+    report: { by: 'payer', payer: viewer.solAddress },
   });
   if (verified.ok) return 'ok';
   if (await signatureIsSpent(deps.pool, budget.signature)) return 'spent';
   throw new AppError(REJECTION_ERROR[verified.reason]);
+}
+
+/** Thrown to roll a new campaign back when its budget's signature paid for something already. */
+class BudgetSpent extends Error {}
+
+/** Takes a budget's signature for its campaign, in the caller's transaction. */
+function spendBudget(
+  client: Queryable,
+  signature: string,
+  campaignId: bigint,
+  now: Date,
+): Promise<boolean> {
+  return spendSignature(client, {
+    signature,
+    spentOn: 'ad_budget',
+    purpose: purposeKey({ kind: 'ad_budget', campaignId }),
+    now,
+  });
 }
 
 /** A budget signature sent again: the same answer for the same caller and amount, else 409. */
@@ -289,11 +308,10 @@ export async function createCampaign(
   if (!post) throw new AppError('post_not_found');
   if (post.author_id !== viewer.id) throw new AppError('ad_post_not_yours');
 
-  if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
+  if ((await verifyBudget(deps, viewer, treasury, budget, null)) === 'spent') {
     return existingBudget(deps, viewer, budget, { postId });
   }
   const id = await inTransaction(deps, async (client) => {
-    if (!(await spendBudgetSignature(client, budget.signature, now))) return null;
     const campaignId = await insertCampaign(client, {
       advertiserId: viewer.id,
       postId,
@@ -302,6 +320,9 @@ export async function createCampaign(
       budget: budget.amount,
       now,
     });
+    // Spent once the campaign has its id (the purpose names it); taken already, and the
+    // campaign's row goes with the rollback.
+    if (!(await spendBudget(client, budget.signature, campaignId, now))) throw new BudgetSpent();
     await insertBudgetTransfer(client, {
       signature: budget.signature,
       campaignId,
@@ -309,6 +330,9 @@ export async function createCampaign(
       now,
     });
     return campaignId;
+  }).catch((error: unknown) => {
+    if (error instanceof BudgetSpent) return null;
+    throw error;
   });
   if (id === null) return existingBudget(deps, viewer, budget, { postId });
   return getCampaign(deps, viewer, id);
@@ -337,14 +361,14 @@ export async function topUpCampaign(
   const current = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));
   if (!current || current.advertiser_id !== viewer.id) throw new AppError('ad_campaign_not_found');
   if (current.status === 'ended') throw new AppError('ad_campaign_ended');
-  if ((await verifyBudget(deps, viewer, treasury, budget)) === 'spent') {
+  if ((await verifyBudget(deps, viewer, treasury, budget, id)) === 'spent') {
     return existingBudget(deps, viewer, budget, { campaignId: id });
   }
   const now = deps.clock.now();
   const added = await inTransaction(deps, async (client) => {
     const locked = await lockOwn(client, viewer, id);
     if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
-    if (!(await spendBudgetSignature(client, budget.signature, now))) return false;
+    if (!(await spendBudget(client, budget.signature, id, now))) return false;
     await insertBudgetTransfer(client, {
       signature: budget.signature,
       campaignId: id,

@@ -44,24 +44,6 @@ export async function readUserByAddress(db: Queryable, address: string): Promise
   return result.rows[0] ?? null;
 }
 
-/**
- * Takes the signature for a tip in the caller's transaction: false when a support or another
- * tip has it (its key is held to commit, so a concurrent claim waits and then finds it taken).
- */
-export async function spendTipSignature(
-  db: Queryable,
-  signature: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db.query({
-    name: 'dm_spend_signature',
-    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
-      values ($1, 'tip', $2) on conflict (signature) do nothing`,
-    values: [signature, now],
-  });
-  return (result.rowCount ?? 0) > 0;
-}
-
 export interface DmToInsert {
   senderId: string;
   recipientId: string;
@@ -124,16 +106,17 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
  */
 export async function insertTippedMessage(
   db: Queryable,
-  dm: DmToInsert & { tip: { lamports: bigint; signature: string } },
+  dm: DmToInsert & { tip: { lamports: bigint; signature: string }; tipPurpose: string },
 ): Promise<DmRow | null> {
   const result = await db.query<DmRow>({
     name: 'dm_insert_tipped',
+    // The signature is spent only when the message may be written (case evaluates in order);
+    // spend_transfer_signature is the payments slice's.
     text: `with spent as (
-        insert into spent_transfer_signatures (signature, spent_on, created_at)
-        select $5::text, 'tip', $6::timestamptz
-        where ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
-        on conflict (signature) do nothing
-        returning signature
+        select $5::text as signature
+        where case when ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
+          then spend_transfer_signature($5::text, 'tip', $8::text, $6::timestamptz)
+          else false end
       ), m as (
         insert into direct_messages
           (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
@@ -167,6 +150,7 @@ export async function insertTippedMessage(
       dm.tip.signature,
       dm.now,
       TIP_REWARD_MIN_LAMPORTS.toString(),
+      dm.tipPurpose,
     ],
   });
   return result.rows[0] ?? null;

@@ -28,7 +28,10 @@ import {
   mediaUrlOf,
 } from '../media/index.ts';
 import {
+  purposeKey,
   settleIntent,
+  signatureIsSpent,
+  spendSignature,
   verifyPayment,
   type PaymentReport,
   type VerifiedPayment,
@@ -49,7 +52,6 @@ import {
   readThread,
   readUnreadTotal,
   readUserByAddress,
-  spendTipSignature,
   type ConversationRow,
   type DmRow,
   type UserRow,
@@ -304,15 +306,26 @@ async function writeMessage(
     tip: draft.tip,
     now,
   };
+  const tipPurpose = purposeKey({ kind: 'tip', recipient: peer.sol_address });
   if (!draft.image && !draft.audio) {
     const { tip } = draft;
     return tip
-      ? insertTippedMessage(deps.pool, { ...toInsert, tip })
+      ? insertTippedMessage(deps.pool, { ...toInsert, tip, tipPurpose })
       : insertMessage(deps.pool, toInsert);
   }
   return inTransaction(deps, async (client) => {
     const { tip } = draft;
-    if (tip && !(await spendTipSignature(client, tip.signature, now))) return null;
+    if (
+      tip &&
+      !(await spendSignature(client, {
+        signature: tip.signature,
+        spentOn: 'tip',
+        purpose: tipPurpose,
+        now,
+      }))
+    ) {
+      return null;
+    }
     // The media helpers write through Drizzle, on the same connection.
     const tx = drizzle(client);
     const claim = (name: string | null, type: MediaKind) =>
@@ -360,15 +373,6 @@ async function answerExisting(
     throw tipError('transaction_already_used');
   }
   return null;
-}
-
-async function signatureIsSpent(pool: pg.Pool, signature: string): Promise<boolean> {
-  const result = await pool.query({
-    name: 'transfer_signature_spent',
-    text: `select 1 from spent_transfer_signatures where signature = $1`,
-    values: [signature],
-  });
-  return (result.rowCount ?? 0) > 0;
 }
 
 // ---- Reading ----------------------------------------------------------------------------------

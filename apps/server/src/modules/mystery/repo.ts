@@ -211,25 +211,6 @@ export async function lockMystery(db: Queryable, id: bigint): Promise<LockedMyst
 }
 
 /**
- * Spends the signature for a join (the table tips and vault supports share): false when
- * anything already has it. Its key is held to commit, so a concurrent claim waits, then finds it
- * taken.
- */
-export async function spendJoinSignature(
-  db: Queryable,
-  signature: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db.query({
-    name: 'mystery_spend_signature',
-    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
-      values ($1, 'mystery_join', $2) on conflict (signature) do nothing`,
-    values: [signature, now],
-  });
-  return (result.rowCount ?? 0) > 0;
-}
-
-/**
  * Records a join under the vault's row lock: the join, the participant's contribution and the
  * vault's total and participant count; opens it (reason 'target') when the total reaches the
  * target. Answers the vault's new total, count, and whether this join opened it.
@@ -277,16 +258,6 @@ export async function recordJoin(
     opened: row.opened,
     contribution: BigInt(amount),
   };
-}
-
-/** Whether this signature paid for anything (a join, a support, a tip). */
-export async function signatureIsSpent(db: Queryable, signature: string): Promise<boolean> {
-  const result = await db.query({
-    name: 'mystery_signature_spent',
-    text: `select 1 from spent_transfer_signatures where signature = $1`,
-    values: [signature],
-  });
-  return (result.rowCount ?? 0) > 0;
 }
 
 /** The join this signature recorded, if one did. */

@@ -38,7 +38,13 @@ import {
   mediaUrlOf,
   type MediaAccessCheck,
 } from '../media/index.ts';
-import { settleIntent, verifyPayment } from '../payments/index.ts';
+import {
+  purposeKey,
+  settleIntent,
+  signatureIsSpent,
+  spendSignature,
+  verifyPayment,
+} from '../payments/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
 import { checkSupportInput, transferRejectionError } from '../vaults/index.ts';
 import {
@@ -53,8 +59,6 @@ import {
   readOpenedPage,
   readOpenPage,
   recordJoin,
-  signatureIsSpent,
-  spendJoinSignature,
   type MysteryRow,
 } from './repo.ts';
 
@@ -269,7 +273,13 @@ export async function joinMystery(
   const outcome = await inTransaction<Outcome>(deps, async (client) => {
     const locked = await lockMystery(client, vaultId);
     if (!locked) return { kind: 'gone' };
-    if (!(await spendJoinSignature(client, signature, now))) return { kind: 'spent' };
+    const spent = await spendSignature(client, {
+      signature,
+      spentOn: 'mystery_join',
+      purpose: purposeKey({ kind: 'mystery_join', vaultId }),
+      now,
+    });
+    if (!spent) return { kind: 'spent' };
     // A vault whose timer has ended takes no more joins (the job opens it).
     if (locked.opened_at !== null || locked.ends_at.getTime() <= now.getTime()) {
       throw new AppError('mystery_vault_opened');

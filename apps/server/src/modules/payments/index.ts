@@ -13,6 +13,7 @@ export {
   readUnattributedPayments,
   signatureIsSpent,
   spendAnonymously,
+  spendSignature,
   type AnonymousPaymentRow,
 } from './repo.ts';
 export {

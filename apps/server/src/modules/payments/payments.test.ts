@@ -200,6 +200,14 @@ describe.each(testDatabaseKinds())('payments on %s against the localnet', (kind)
     expect(done.statusCode).toBe(200);
     const again = await support(t, supporter.headers, vault.vault.id, amount);
     expect(again.statusCode).toBe(200);
+    // Spent once, with the purpose that spent it.
+    const spent = await t.ctx.database.pool.query<{ spent_on: string; purpose: string }>(
+      `select spent_on, purpose from spent_transfer_signatures where signature = $1`,
+      [signature],
+    );
+    expect(spent.rows).toEqual([
+      { spent_on: 'vault_support', purpose: `vault_support:${vault.vault.id}` },
+    ]);
     expect((await vaultDetail(vault.vault.id)).currentAmount).toBe(FIVE_HUNDREDTHS.toString());
   });
 
@@ -230,6 +238,11 @@ describe.each(testDatabaseKinds())('payments on %s against the localnet', (kind)
       [signature],
     );
     expect(rows).toEqual([{ purpose: `tip:${creator.address}`, amount: (SOL / 100n).toString() }]);
+    const spent = await t.ctx.database.pool.query<{ purpose: string }>(
+      `select purpose from spent_transfer_signatures where signature = $1`,
+      [signature],
+    );
+    expect(spent.rows).toEqual([{ purpose: `tip:${creator.address}` }]);
   });
 
   it("attributes a blink payer's anonymous support and tip to it once it signs in, once", async () => {

@@ -6,7 +6,8 @@ export type PaymentPurpose =
   | { kind: 'vault_support'; vaultId: bigint }
   | { kind: 'mystery_join'; vaultId: bigint }
   | { kind: 'tip'; recipient: string }
-  | { kind: 'ad_budget'; campaignId: bigint };
+  /** campaignId null: the budget that creates a campaign (it has no id until it is paid). */
+  | { kind: 'ad_budget'; campaignId: bigint | null };
 
 export function purposeKey(purpose: PaymentPurpose): string {
   switch (purpose.kind) {
@@ -16,7 +17,7 @@ export function purposeKey(purpose: PaymentPurpose): string {
     case 'tip':
       return `tip:${purpose.recipient}`;
     case 'ad_budget':
-      return `ad_budget:${purpose.campaignId.toString()}`;
+      return `ad_budget:${purpose.campaignId === null ? 'new' : purpose.campaignId.toString()}`;
   }
 }
 
@@ -33,6 +34,7 @@ export function parsePurpose(key: string): PaymentPurpose | null {
     case 'mystery_join':
       return ID.test(rest) ? { kind, vaultId: BigInt(rest) } : null;
     case 'ad_budget':
+      if (rest === 'new') return { kind, campaignId: null };
       return ID.test(rest) ? { kind, campaignId: BigInt(rest) } : null;
     case 'tip':
       return rest ? { kind, recipient: rest } : null;

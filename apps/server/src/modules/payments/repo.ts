@@ -108,6 +108,29 @@ export async function claimOpenIntents(
   return result.rows;
 }
 
+/**
+ * Takes the signature for one purpose in the caller's transaction (the write that records what
+ * it paid for): false when it paid for anything already. Its key is held to commit, so a
+ * concurrent claim waits and then finds it taken. spend_transfer_signature (migration 0031) is
+ * the same in SQL, for the statements that record a support or a tipped message in one call.
+ */
+export async function spendSignature(
+  db: Queryable,
+  args: {
+    signature: string;
+    spentOn: 'vault_support' | 'tip' | 'mystery_join' | 'ad_budget';
+    purpose: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const result = await db.query<{ spent: boolean }>({
+    name: 'payments_spend',
+    text: `select spend_transfer_signature($1, $2, $3, $4) as spent`,
+    values: [args.signature, args.spentOn, args.purpose, args.now],
+  });
+  return result.rows[0]?.spent === true;
+}
+
 /** Whether this signature already paid for something. */
 export async function signatureIsSpent(db: Queryable, signature: string): Promise<boolean> {
   const result = await db.query({
@@ -128,7 +151,7 @@ export async function spendAnonymously(
   db: Queryable,
   payment: {
     signature: string;
-    spentOn: string;
+    spentOn: 'vault_support' | 'tip';
     purpose: string;
     payer: string;
     recipient: string;
@@ -137,13 +160,13 @@ export async function spendAnonymously(
     now: Date;
   },
 ): Promise<{ spent: boolean; firstFromPayer: boolean }> {
-  const spent = await db.query({
-    name: 'payments_spend_anonymous',
-    text: `insert into spent_transfer_signatures (signature, spent_on, created_at)
-      values ($1, $2, $3) on conflict (signature) do nothing`,
-    values: [payment.signature, payment.spentOn, payment.now],
+  const spent = await spendSignature(db, {
+    signature: payment.signature,
+    spentOn: payment.spentOn,
+    purpose: payment.purpose,
+    now: payment.now,
   });
-  if ((spent.rowCount ?? 0) === 0) return { spent: false, firstFromPayer: false };
+  if (!spent) return { spent: false, firstFromPayer: false };
   const result = await db.query<{ first: boolean }>({
     name: 'payments_insert_anonymous',
     text: `with earlier as (

@@ -157,16 +157,6 @@ export async function readVaultFacts(pool: pg.Pool, id: bigint): Promise<VaultFa
   return result.rows[0] ?? null;
 }
 
-/** Whether the signature paid for anything already: a support, or a tip (modules/messages). */
-export async function signatureIsUsed(pool: pg.Pool, signature: string): Promise<boolean> {
-  const result = await pool.query({
-    name: 'transfer_signature_spent',
-    text: `select 1 from spent_transfer_signatures where signature = $1`,
-    values: [signature],
-  });
-  return (result.rowCount ?? 0) > 0;
-}
-
 /** A vault's latest supports, newest first. */
 export async function readRecentSupports(pool: pg.Pool, vaultId: bigint): Promise<SupportRow[]> {
   const result = await pool.query<SupportRow>({

@@ -32,7 +32,12 @@ import {
   getVaultDeposits,
 } from '../escrow/index.ts';
 import { MEDIA_URL_PREFIX, type MediaAccess, type MediaAccessCheck } from '../media/index.ts';
-import { settleIntent, verifyPayment, type PaymentReport } from '../payments/index.ts';
+import {
+  settleIntent,
+  signatureIsSpent,
+  verifyPayment,
+  type PaymentReport,
+} from '../payments/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
 import {
   readCreatedVaults,
@@ -46,7 +51,6 @@ import {
   readVaultFacts,
   readVaultsOfPosts,
   readVaultsWithBody,
-  signatureIsUsed,
   type LeaderboardRow,
   type MyVaultRow,
   type RecordedSupport,
@@ -364,7 +368,7 @@ export async function supportVault(
   const verified = checked.ok ? { ok: true as const, slot: checked.payment.slot } : checked;
   if (!verified.ok) {
     // A recorded signature sent again for something else is a replay, whatever else is wrong.
-    if (await signatureIsUsed(deps.pool, signature)) {
+    if (await signatureIsSpent(deps.pool, signature)) {
       return answerExisting(deps, signature, viewer, vaultId, amount);
     }
     throw new AppError(REJECTION_ERROR[verified.reason]);
@@ -385,7 +389,7 @@ export async function supportVault(
   if (row.kind === 'vault_closed') {
     // Nothing was written. A retry of a support recorded before the vault closed gets its
     // answer again; otherwise say which refusal: gone, unlocked, or ended.
-    if (await signatureIsUsed(deps.pool, signature)) {
+    if (await signatureIsSpent(deps.pool, signature)) {
       return answerExisting(deps, signature, viewer, vaultId, amount);
     }
     const vault = await readVault(deps.pool, vaultId);
