@@ -440,4 +440,41 @@ describe.each(testDatabaseKinds())('the payment watcher on %s, two instances', (
       await Promise.all(watchers.map((w) => w.stop()));
     }
   });
+
+  it('forgets an intent a week after it expired unpaid, and keeps a paid one', async () => {
+    const vault = await createdVaultPost(a, creator.headers, '1');
+    const wallet = await blinkWallet(a, 1n);
+    const unpaid = await actionTransaction(
+      a,
+      `/api/actions/vaults/${vault.vault.id}?amount=0.05`,
+      wallet.publicKey.toBase58(),
+    );
+    const watcher = startPaymentWatcher(
+      a.ctx,
+      actionPaymentRecorder(actionDepsOf(a.ctx, feedPostReader(a.ctx))),
+    );
+    const intents = () =>
+      a.ctx.database.pool
+        .query(`select 1 from payment_intents where reference = $1`, [unpaid.reference])
+        .then((result) => result.rows.length);
+    try {
+      a.clock.advance(7 * 24 * 3600_000);
+      await watcher.runOnce();
+      expect(await intents()).toBe(1);
+      a.clock.advance(20 * 60_000);
+      await watcher.runOnce();
+      expect(await intents()).toBe(0);
+      const late = await callBack(a, callbackPath(unpaid), {
+        account: wallet.publicKey.toBase58(),
+        signature: bs58.encode(randomBytes(64)),
+      });
+      expect(late.statusCode).toBe(404);
+      const paid = await a.ctx.database.pool.query(
+        `select 1 from payment_intents where signature is not null`,
+      );
+      expect(paid.rows.length).toBeGreaterThan(0);
+    } finally {
+      await watcher.stop();
+    }
+  });
 });

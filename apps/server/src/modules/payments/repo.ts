@@ -246,3 +246,22 @@ export async function claimAnonymousPayment(
   });
   return (result.rowCount ?? 0) > 0;
 }
+
+/**
+ * Deletes up to `limit` intents that expired unpaid before `before`: their transaction can no
+ * longer land, and a callback that late is answered as for an unknown reference.
+ */
+export async function deleteStaleIntents(
+  db: Queryable,
+  args: { before: Date; limit: number },
+): Promise<number> {
+  const result = await db.query({
+    name: 'payments_delete_stale',
+    text: `delete from payment_intents where reference in (
+        select reference from payment_intents
+        where signature is null and expires_at < $1
+        limit $2 for update skip locked)`,
+    values: [args.before, args.limit],
+  });
+  return result.rowCount ?? 0;
+}

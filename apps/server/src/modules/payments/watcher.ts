@@ -1,7 +1,7 @@
 import { AppError } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePurpose, type PaymentPurpose } from './purpose.ts';
-import { claimOpenIntents, markIntentPaid, signatureIsSpent } from './repo.ts';
+import { claimOpenIntents, deleteStaleIntents, markIntentPaid, signatureIsSpent } from './repo.ts';
 import type { PaymentDeps } from './service.ts';
 
 /**
@@ -27,7 +27,11 @@ export type PaymentRecorder = (found: FoundPayment) => Promise<void>;
 export interface WatchResult {
   checked: number;
   recorded: number;
+  deleted: number;
 }
+
+/** Unpaid intents are kept this long past their expiry (a late callback still gets its answer). */
+export const STALE_INTENT_MS = 7 * 24 * 3600_000;
 
 /** Intents one pass takes, and how long an intent rests between two looks. */
 export const WATCH_BATCH = 200;
@@ -91,5 +95,9 @@ export async function watchPayments(
       break;
     }
   }
-  return { checked: intents.length, recorded };
+  const deleted = await deleteStaleIntents(deps.pool, {
+    before: new Date(now.getTime() - STALE_INTENT_MS),
+    limit: options.limit ?? WATCH_BATCH,
+  });
+  return { checked: intents.length, recorded, deleted };
 }
