@@ -4,6 +4,11 @@ import { cn } from '../../lib/cn.ts';
 /**
  * The brand mark and word mark; links home. Compact: no tagline, and the word mark leaves
  * very narrow screens ('narrow': any phone under 400 px, where the header holds more controls).
+ *
+ * Named by its own text, not an aria-label: speech-input users say what they see, so the name
+ * holds the visible words ("Dum Club", then the tagline) in order, and a screen-reader-only
+ * "home" says where it goes. The spaces keep the words apart in the name; between flex items
+ * they are not rendered.
  */
 export function Logo({
   className,
@@ -13,11 +18,7 @@ export function Logo({
   compact?: boolean | 'narrow';
 }) {
   return (
-    <Link
-      to="/"
-      aria-label="Dum Club home"
-      className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
-    >
+    <Link to="/" className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}>
       <LogoMark className="size-9" />
       <span
         className={cn(
@@ -27,13 +28,14 @@ export function Logo({
       >
         <span className="text-lg font-black tracking-tight whitespace-nowrap text-foreground">
           Dum <span className="text-vibe">Club</span>
-        </span>
+        </span>{' '}
         {!compact && (
           <span className="mt-1 text-[10px] font-semibold tracking-[0.18em] text-subtle uppercase">
             Proof of Vibe
           </span>
         )}
-      </span>
+      </span>{' '}
+      <span className="sr-only">home</span>
     </Link>
   );
 }
