@@ -6,7 +6,8 @@ import { SocketHub } from './socket-hub.ts';
 
 /**
  * GET /socket (WebSocket): hands each connection to this instance's SocketHub, which checks the
- * access token (the first message, `{type:'auth', token}`) and then delivers the bus's events.
+ * access token (the first message, `{type:'auth', token}`, or `?token=` in the URL) and then
+ * delivers the bus's events.
  * @fastify/websocket must already be registered (app.ts does it once for /socket and /rpc).
  */
 export function socketRoutes(app: FastifyInstance, ctx: AppContext): SocketHub {

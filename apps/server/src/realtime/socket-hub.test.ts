@@ -139,7 +139,34 @@ describe('SocketHub', () => {
     expect(chatty.messages).toEqual([]);
   });
 
-  it('refuses a token in the URL (proxies log it) without reading it', async () => {
+  it("accepts the token in the URL, as the spec's clients send it: auth_success, then events", async () => {
+    const bus = createMemoryBus();
+    const instance = await startInstance(bus);
+    opened.push(instance);
+    const client = connect(`${instance.url}?token=token-alice`);
+    expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'alice' });
+    await bus.publish(event(['alice']));
+    expect(await client.next('vault_completed')).toEqual({
+      type: 'vault_completed',
+      data: { vaultId: 'v1' },
+      timestamp: '2026-11-23T12:00:00.000Z',
+    });
+    client.socket.close();
+  });
+
+  it('refuses a bad token in the URL as it refuses a bad auth message', async () => {
+    const instance = await startInstance(createMemoryBus());
+    opened.push(instance);
+    const refusal = await connect(instance.url, 'forged').closed;
+    expect(refusal).toEqual({ code: 1008, reason: 'authentication failed' });
+    for (const query of ['?token=forged', '?token=', '?token=token-alice&token=forged']) {
+      const client = connect(`${instance.url}${query}`);
+      expect(await client.closed).toEqual(refusal);
+      expect(client.messages).toEqual([]);
+    }
+  });
+
+  it('checks a URL token once, ignoring an auth message sent as well', async () => {
     const verified: string[] = [];
     const instance = await startInstance(createMemoryBus(), {
       verifyAccessToken: async (token) => {
@@ -148,13 +175,14 @@ describe('SocketHub', () => {
       },
     });
     opened.push(instance);
-    const client = connect(`${instance.url}?token=token-alice`, 'token-alice');
-    expect(await client.closed).toEqual({
-      code: 1008,
-      reason: 'send the token in an auth message, not the URL',
-    });
-    expect(client.messages).toEqual([]);
-    expect(verified).toEqual([]);
+    const client = connect(`${instance.url}?token=token-alice`, 'token-bob');
+    expect(await client.next('auth_success')).toEqual({ type: 'auth_success', userId: 'alice' });
+    // A ping round trip: the auth message went in before it, and was not checked.
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    await client.next('pong');
+    expect(verified).toEqual(['token-alice']);
+    expect(client.messages.filter((m) => m.type === 'auth_success')).toHaveLength(1);
+    client.socket.close();
   });
 
   it('closes with 4001 when the token expires while the socket is open', async () => {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createLogger } from '../logger.ts';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../test/app-test-kit.ts';
 import { createTestWallet, signIn } from '../test/wallet-test-kit.ts';
 import { isAllowedSocketOrigin } from './routes.ts';
@@ -13,8 +15,8 @@ interface Client {
 }
 
 /**
- * A socket to `url` that sends `token` as its first message once open (null: sends nothing),
- * as the web client does; the URL carries no token.
+ * A socket to `url` that sends `token` as its first message once open, as the web client does
+ * (null: sends nothing, as a client with `?token=` in `url`, the spec's way, does).
  */
 function connect(url: string, token: string | null, headers: Record<string, string> = {}): Client {
   const socket = new WebSocket(url, { headers });
@@ -58,7 +60,7 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
     await t.close();
   });
 
-  it('answers auth_success with the user id for a real access token, then delivers events', async () => {
+  it('answers auth_success for a real access token in the first message (none in the URL), then delivers events', async () => {
     const session = await signIn(t.app, createTestWallet());
     const { id } = await t.ctx.tokens.verifyAccessToken(session.accessToken);
     const client = connect(base, session.accessToken, { origin: 'https://dum.test' });
@@ -78,21 +80,41 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
     await client.closed;
   });
 
-  it('refuses a token in the URL, even a valid one', async () => {
+  it("answers auth_success for a real access token in the URL (the spec's client), then delivers events", async () => {
     const session = await signIn(t.app, createTestWallet());
-    const client = connect(`${base}?token=${session.accessToken}`, null);
-    expect((await client.closed).code).toBe(1008);
+    const { id } = await t.ctx.tokens.verifyAccessToken(session.accessToken);
+    const client = connect(`${base}?token=${encodeURIComponent(session.accessToken)}`, null, {
+      origin: 'https://dum.test',
+    });
+    expect(await client.next()).toEqual({ type: 'auth_success', userId: id });
+    await t.ctx.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds: [id] },
+      event: { type: 'vault_completed', data: { vaultId: 'v1' } },
+      timestamp: '2026-11-23T12:00:00.000Z',
+    });
+    expect(await client.next()).toEqual({
+      type: 'vault_completed',
+      data: { vaultId: 'v1' },
+      timestamp: '2026-11-23T12:00:00.000Z',
+    });
+    client.socket.close();
+    await client.closed;
   });
 
-  it('closes with 1008 for a forged, expired or refresh token', async () => {
+  it('refuses a forged, expired or refresh token in the URL as it does in the auth message', async () => {
     const session = await signIn(t.app, createTestWallet());
     const forged = `${session.accessToken.slice(0, -2)}${session.accessToken.endsWith('AA') ? 'BB' : 'AA'}`;
+    const inUrl = (token: string) => connect(`${base}?token=${encodeURIComponent(token)}`, null);
     for (const token of [forged, session.refreshToken, 'nonsense']) {
-      const { code } = await connect(base, token).closed;
-      expect(code).toBe(1008);
+      const byMessage = await connect(base, token).closed;
+      expect(byMessage).toEqual({ code: 1008, reason: 'authentication failed' });
+      expect(await inUrl(token).closed).toEqual(byMessage);
     }
     t.clock.advance(900_000);
-    expect((await connect(base, session.accessToken).closed).code).toBe(1008);
+    const expired = await connect(base, session.accessToken).closed;
+    expect(expired).toEqual({ code: 1008, reason: 'authentication failed' });
+    expect(await inUrl(session.accessToken).closed).toEqual(expired);
   });
 
   it('closes with 4001 when the token expires while the socket is open', async () => {
@@ -142,6 +164,38 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
   it('answers a plain GET with 404, not the socket', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/socket' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /socket in the logs', () => {
+  it('never writes a URL token, accepted or refused, at any level', async () => {
+    // The production logger (its serializers and redaction), writing into an array, not stdout.
+    const logger = createLogger('trace', false);
+    const lines: string[] = [];
+    Object.assign(logger, {
+      [pino.symbols.streamSym]: { write: (line: string) => lines.push(line) },
+    });
+    const t = await createTestApp('pglite', {}, { logger });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as AddressInfo;
+      const base = `ws://127.0.0.1:${port}/socket`;
+      const session = await signIn(t.app, createTestWallet());
+      const accepted = connect(`${base}?token=${session.accessToken}`, null);
+      expect(await accepted.next()).toMatchObject({ type: 'auth_success' });
+      accepted.socket.close();
+      await accepted.closed;
+      const forged = `${session.accessToken}x`;
+      expect((await connect(`${base}?token=${forged}`, null).closed).code).toBe(1008);
+
+      const log = lines.join('');
+      // Both upgrades were logged, without their query.
+      expect(log.split('"url":"/socket?[redacted]"')).toHaveLength(3);
+      expect(log).not.toContain(session.accessToken);
+      expect(log).not.toContain('token=');
+    } finally {
+      await t.close();
+    }
   });
 });
 
