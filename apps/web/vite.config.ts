@@ -20,7 +20,7 @@ export default defineConfig({
     // Stable, content-hashed names under /assets: the server caches them for a year.
     assetsDir: 'assets',
     // Small chunks shared by the entry and the lazy pages go into the chunks that use them:
-    // each is a request before the first paint on a slow network (Lighthouse, docs/benchmarks.md).
+    // each is a request before the first paint on a slow network (Lighthouse, docs/benchmarks-history.md).
     rolldownOptions: {
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16000 } } },
     },
