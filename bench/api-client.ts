@@ -1,10 +1,10 @@
-import type { Signer } from '@dum/chain';
+import { decodeTransaction, type Signer } from '@dum/chain';
 import bs58 from 'bs58';
 
 /**
  * What the end-to-end benchmarks (bench:vaults, bench:messages) say to a running server and its
- * cluster, as a client would: JSON-RPC calls, API posts, a wallet's sign-in, a transfer's
- * confirmation.
+ * cluster, as a client would: JSON-RPC calls, API posts, a wallet's sign-in, a wallet's
+ * signature of a transaction the server built, a transfer's confirmation.
  */
 
 export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
@@ -64,4 +64,23 @@ export async function waitConfirmed(rpcUrl: string, signature: string): Promise<
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('transfer not confirmed');
+}
+
+/**
+ * Signs a base64 wire transaction that the server built for `signer` (an action's answer: the
+ * signer pays the fee and is its only signer) as a wallet does, keeping its blockhash; answers it
+ * signed, base64, for sendTransaction.
+ */
+export function signWireTransaction(signer: Signer, transaction: string): string {
+  const bytes = Buffer.from(transaction, 'base64');
+  const { message, messageBytes } = decodeTransaction(bytes);
+  if (
+    message.header.numRequiredSignatures !== 1 ||
+    message.staticAccountKeys[0] !== signer.address
+  ) {
+    throw new Error('the transaction is not for this wallet alone to sign');
+  }
+  // One signature: its compact-u16 count is the first byte, its slot the next 64.
+  bytes.set(signer.sign(messageBytes), 1);
+  return bytes.toString('base64');
 }

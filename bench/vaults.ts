@@ -1,7 +1,8 @@
 /**
  * `npm run bench:vaults`: verified vault supports per second, end to end, by concurrent
  * supporters on one vault, beside the localnet's raw transfer rate measured the same way in the
- * same run. Target: at least half of the raw rate.
+ * same run, and the payment intents of the vault's Solana Action created and resolved per second.
+ * Target: supports at least half of the raw rate.
  *
  * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
  * embedded localnet with its fdatasync'd log, PGlite by default or PostgreSQL). Each supporter is
@@ -14,10 +15,17 @@
  *      records the support with its rewarded event in one database transaction, all supports
  *      taking turns on the one vault's row lock.
  * The raw phase does 1 and 2 only, with the same client, concurrency and transfer shape.
+ * The intents phase is a blink client's path with the same wallets and concurrency: POST
+ * /api/actions/vaults/{id}?amount= {account} (the server makes a payment intent with a fresh
+ * reference and answers the unsigned transfer carrying it), the wallet signs that transaction,
+ * sends it and waits for its confirmation as in 1 and 2, then POSTs the action's callback
+ * (links.next, with the reference) {account, signature}, which verifies the transfer for that
+ * intent and records the support. Meanwhile the server's payment watcher looks for open intents'
+ * payments on the cluster, as it always does.
  * Afterwards the vault's total must equal what the creator's wallet received on chain, and the
- * support count must equal the number of transfers.
+ * support count must equal the number of transfers (each intent's payment recorded once).
  *
- * Environment: BENCH_SUPPORTS (default 3000), BENCH_CONCURRENCY (default 64 supporters, each
+ * Environment: BENCH_SUPPORTS (default 3000; as many intents), BENCH_CONCURRENCY (default 64 supporters, each
  * one request chain at a time), BENCH_DATABASE_URL (PostgreSQL admin URL; a throwaway database
  * is created and dropped; default: PGlite, as `npm start`).
  */
@@ -28,7 +36,7 @@ import {
   UNLIMITED_WRITES,
   type RunningServer,
 } from '../e2e/support/server-test-kit.ts';
-import { api, rpc, signIn, waitConfirmed } from './api-client.ts';
+import { api, rpc, signIn, signWireTransaction, waitConfirmed } from './api-client.ts';
 import { cpuProfileArgs, itemAt, percentile, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -45,6 +53,7 @@ function formatLamportsAsSol(lamports: bigint): string {
 }
 
 interface Phase {
+  count: number;
   rate: number;
   seconds: number;
   p50: number;
@@ -77,12 +86,58 @@ async function runPhase(
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
+    count,
     rate: count / seconds,
     seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     serverCpuMs: processCpuMs(server.pid) - cpuBefore,
   };
+}
+
+/** What a refused call answered: status and error code (API) or message (Actions). */
+function refusal(what: string, res: { status: number; json: unknown }): string {
+  const body = res.json as { error?: { code?: string }; message?: string };
+  return `${what} ${res.status} ${body.error?.code ?? body.message ?? ''}`;
+}
+
+/**
+ * The intents phase: per item, a blink client's path on the vault's action with the item's
+ * wallet (see the top of this file). Answers the phase and what the server refused.
+ */
+async function runIntentsPhase(input: {
+  server: RunningServer;
+  vaultId: string;
+  wallets: readonly Signer[];
+  items: readonly { worker: number; lamports: bigint }[];
+  send: (raw: string) => Promise<string>;
+}): Promise<{ phase: Phase; refused: string[] }> {
+  const { server, vaultId } = input;
+  const refused: string[] = [];
+  const phase = await runPhase(server, input.items.length, CONCURRENCY, async (index) => {
+    const item = itemAt(input.items, index);
+    const wallet = itemAt(input.wallets, item.worker);
+    const amount = formatLamportsAsSol(item.lamports);
+    const posted = await api(server.url, `/api/actions/vaults/${vaultId}?amount=${amount}`, {
+      account: wallet.address,
+    });
+    if (posted.status !== 200) {
+      refused.push(refusal('action POST', posted));
+      return;
+    }
+    const answer = posted.json as { transaction: string; links?: { next?: { href?: string } } };
+    const next = answer.links?.next?.href;
+    if (!next) throw new Error('the action answered no callback');
+    const signature = await input.send(signWireTransaction(wallet, answer.transaction));
+    // links.next names the app's public origin; the bench reaches the same server directly.
+    const callback = new URL(next);
+    const done = await api(server.url, callback.pathname + callback.search, {
+      account: wallet.address,
+      signature,
+    });
+    if (done.status !== 200) refused.push(refusal('callback', done));
+  });
+  return { phase, refused };
 }
 
 // Long: the benchmark's script, its phases in the order they run and print.
@@ -170,7 +225,7 @@ async function main(): Promise<void> {
     };
 
     const line = (name: string, phase: Phase) =>
-      `${name} ${phase.rate.toFixed(0)}/s (${phase.seconds.toFixed(2)} s, p50 ${phase.p50.toFixed(1)} ms, p99 ${phase.p99.toFixed(1)} ms, server CPU ${(phase.serverCpuMs / SUPPORTS).toFixed(2)} ms each)`;
+      `${name} ${phase.rate.toFixed(0)}/s (${phase.seconds.toFixed(2)} s, p50 ${phase.p50.toFixed(1)} ms, p99 ${phase.p99.toFixed(1)} ms, server CPU ${(phase.serverCpuMs / phase.count).toFixed(2)} ms each)`;
 
     // Warm-up: a few of each, untimed.
     const warm = plan(CONCURRENCY, creator.address).map((item, i) => ({
@@ -211,12 +266,28 @@ async function main(): Promise<void> {
         { transactionSignature: signature, amount: formatLamportsAsSol(item.lamports) },
         tokens[item.worker],
       );
-      if (res.status !== 200)
-        refused.push(
-          `${res.status} ${(res.json as { error?: { code: string } }).error?.code ?? ''}`,
-        );
+      if (res.status !== 200) refused.push(refusal('support', res));
     });
     if (refused.length > 0) throw new Error(`${refused.length} supports refused: ${refused[0]}`);
+    console.log(line('verified supports (transfer + support call):', supportsPhase));
+    const ratio = supportsPhase.rate / raw.rate;
+    console.log(
+      `ratio supports / raw transfers: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    );
+
+    // Intents: the blink path, same wallets and concurrency, amounts as the supports phase's.
+    const intentItems = plan(SUPPORTS, creator.address);
+    const intents = await runIntentsPhase({
+      server,
+      vaultId,
+      wallets: supporters,
+      items: intentItems,
+      send,
+    });
+    if (intents.refused.length > 0) {
+      throw new Error(`${intents.refused.length} intents refused: ${intents.refused[0]}`);
+    }
+    console.log(line('intents (action POST + transfer + callback):', intents.phase));
 
     // The vault's total against the chain: the creator's wallet holds exactly what was credited.
     const detail = (await (await fetch(`${server.url}/api/vaults/${vaultId}`)).json()) as {
@@ -227,22 +298,18 @@ async function main(): Promise<void> {
       creator.address,
       { commitment: 'confirmed' },
     ]);
-    const expected = warmedTotal + items.reduce((sum, item) => sum + item.lamports, 0n);
+    const expected =
+      warmedTotal + [...items, ...intentItems].reduce((sum, item) => sum + item.lamports, 0n);
     const board = (await (
       await fetch(`${server.url}/api/vaults/${vaultId}/leaderboard`)
     ).json()) as { supports: number }[];
     const supportCount = board.reduce((sum, entry) => sum + entry.supports, 0);
     const totalOk =
       BigInt(detail.currentAmount) === expected && BigInt(creatorBalance) === expected;
-    const countOk = supportCount === SUPPORTS + warm.length;
-
-    console.log(line('verified supports (transfer + support call):', supportsPhase));
-    const ratio = supportsPhase.rate / raw.rate;
+    const transfers = warm.length + items.length + intentItems.length;
+    const countOk = supportCount === transfers;
     console.log(
-      `ratio supports / raw transfers: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
-    );
-    console.log(
-      `final total ${detail.currentAmount} lamports, creator's balance on chain ${creatorBalance}, expected ${expected}: ${totalOk ? 'OK' : 'MISMATCH'}; ${supportCount} supports recorded for ${SUPPORTS + warm.length} transfers: ${countOk ? 'OK' : 'MISMATCH'}; supporters ${detail.supporterCount}`,
+      `final total ${detail.currentAmount} lamports, creator's balance on chain ${creatorBalance}, expected ${expected}: ${totalOk ? 'OK' : 'MISMATCH'}; ${supportCount} supports recorded for ${transfers} transfers (${intentItems.length} of them intents): ${countOk ? 'OK' : 'MISMATCH'}; supporters ${detail.supporterCount}`,
     );
     if (!totalOk || !countOk) process.exitCode = 1;
   } finally {
