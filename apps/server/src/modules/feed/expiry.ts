@@ -8,7 +8,7 @@ import type { Tx } from '../emissions/index.ts';
 import { lockStalePendingVaultPosts } from '../escrow/index.ts';
 import { removeMediaFiles, runMediaCleanup, type MediaStore } from '../media/index.ts';
 import { moderationKeeps } from '../moderation/index.ts';
-import { deletePosts, lockExpiredPosts } from './repo.ts';
+import { deletePosts, lockExpiredPosts } from './post-writes.ts';
 
 export interface CleanupDeps {
   db: Db;

@@ -13,4 +13,4 @@ export {
 } from './expiry.ts';
 export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
-export { feedItemsReader, feedPostReader, type FeedItemsReader } from './service.ts';
+export { feedItemsReader, feedPostReader, type FeedItemsReader } from './reads.ts';

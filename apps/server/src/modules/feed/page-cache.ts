@@ -5,7 +5,7 @@ import type { Clock } from '../../context.ts';
  * (FEED_CACHE_MS, default 1 s), so that readers of the same page, signed in or not, first or
  * deep, share one statement. What differs per viewer (their likes, bookmarks, 'Notify me'
  * marks, blocks, their own pending and sealed posts) is applied to a shared page by the caller
- * (service.ts, with viewer-state.ts); the entry only holds what is the same for everyone, plus
+ * (reads.ts, with viewer-state.ts); the entry only holds what is the same for everyone, plus
  * the caller's memo of serialised items (`memo`), which lives and dies with the entry.
  *
  * - A new post, on this instance or any other (the bus), drops the pages it could be on: the

@@ -27,23 +27,20 @@ import {
   feedItemJsonSchema,
   feedPageJsonSchema,
 } from './json-schemas.ts';
+import { addComment, deleteComment, listComments } from './comments.ts';
+import type { FeedDeps } from './deps.ts';
+import { toggleEngagement } from './engagement.ts';
+import { createPost, deletePost } from './posts.ts';
 import {
-  addComment,
-  createPost,
-  deleteComment,
-  deletePost,
-  dropShared,
   getFeedBody,
   getFollowingBody,
   getFeedPage,
   getPost,
   getUserPosts,
-  listComments,
   loadSharedRows,
   loadViewerMarks,
-  toggleEngagement,
-  type FeedDeps,
-} from './service.ts';
+} from './reads.ts';
+import { dropShared } from './shared-caches.ts';
 
 /** `?limit=`: a positive integer, cut to the maximum; an empty value means the default. */
 function pageQuery(defaultSize: number, maxSize: number) {

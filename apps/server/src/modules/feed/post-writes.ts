@@ -1,0 +1,164 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { messages } from '../../db/schema.ts';
+import type { Tx } from '../emissions/index.ts';
+import type { PostRow } from './repo.ts';
+
+/**
+ * The posts' writes: a new post in one statement (atomic on its own, or inside the caller's
+ * transaction with its upload and vault), and the locks, counts and deletes that run inside the
+ * caller's transaction.
+ */
+
+/**
+ * Inserts a post, queues its rewarded event (what emissions' recordRewardedEvent writes) and
+ * answers the row as the feed shows it, with its author's profile: one statement, so a post
+ * with nothing else to write needs no transaction around it. Null when the author's row is
+ * gone (nothing is written then).
+ */
+export async function insertPost(
+  db: Pick<pg.Pool, 'query'>,
+  input: {
+    authorId: string;
+    kind: 'public' | 'vault' | 'capsule';
+    body: string;
+    imageKey: string | null;
+    imageAlt: string | null;
+    audioKey: string | null;
+    now: Date;
+    expiresAt: Date | null;
+    rewardedEvent: 'post_created' | null;
+    /** The body's hashtags (core's extractHashtags), for modules/discover. */
+    tags: string[];
+    /** Time capsules: when it opens, and its media key. */
+    unlockAt: Date | null;
+    capsuleKey: string | null;
+  },
+): Promise<PostRow | null> {
+  const { rows } = await db.query<PostRow>({
+    name: 'feed_insert_post',
+    text: `with post as (
+        insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
+          image_alt, tags, unlock_at, capsule_key)
+        select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz,
+          $9::text, $10::text[], $11::timestamptz, $12::text
+        from users where id = $1
+        returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
+          author_id, unlock_at, opened_at, waiting_count, capsule_key
+      ), queued as (
+        insert into emission_queue (kind, actor_id, reference, created_at)
+        select $8::text, author_id, id::text, created_at from post where $8::text is not null
+      ), counted as (
+        -- The author's posts that UTC day (modules/analytics addToDay, written here so a text
+        -- post stays one statement).
+        insert into analytics_daily (user_id, day, posts)
+        select author_id, (created_at at time zone 'UTC')::date, 1 from post
+        on conflict (user_id, day) do update set posts = analytics_daily.posts + 1
+      )
+      select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
+        m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
+        u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
+        false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
+        false as notifying
+      from post m join users u on u.id = m.author_id`,
+    values: [
+      input.authorId,
+      input.kind,
+      input.body,
+      input.imageKey,
+      input.audioKey,
+      input.now,
+      input.expiresAt,
+      input.rewardedEvent,
+      input.imageAlt,
+      input.tags,
+      input.unlockAt,
+      input.capsuleKey,
+    ],
+  });
+  return rows[0] ?? null;
+}
+
+type LockStrength = 'for no key update' | 'for key share' | 'for update';
+
+/**
+ * Locks a live post and answers its author. `for no key update` where the row's counts change
+ * (likes, comments; it serialises those writers per post, which keeps the counts exact), `for
+ * key share` where only the row's existence matters (bookmarks: it blocks a concurrent delete).
+ */
+export async function lockLivePost(
+  tx: Pick<Tx, 'execute'>,
+  id: bigint,
+  now: Date,
+  strength: LockStrength,
+  viewerId: string,
+): Promise<{ authorId: string } | null> {
+  // A pending escrow post is its author's alone: to anyone else it does not exist (the same rule
+  // as live_post_author, migration 0029, which the one-call like and comment use).
+  const result = await tx.execute<{ author_id: string }>(
+    sql`select m.author_id from messages m
+        where m.id = ${id} and (m.expires_at is null or m.expires_at > ${now})
+          and (m.kind <> 'vault' or m.author_id = ${viewerId} or not exists (
+            select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+            where pv.message_id = m.id and pe.state = 'pending'))
+        ${sql.raw(strength)}`,
+  );
+  const row = result.rows[0];
+  return row ? { authorId: row.author_id } : null;
+}
+
+export async function adjustCount(
+  tx: Pick<Tx, 'execute'>,
+  id: bigint,
+  column: 'like_count' | 'comment_count',
+  delta: 1 | -1,
+): Promise<void> {
+  await tx.execute(
+    sql`update messages set ${sql.identifier(column)} = ${sql.identifier(column)} + ${delta}
+        where id = ${id}`,
+  );
+}
+
+/** The stored names of a post's media (for removal after the post is deleted). */
+export async function mediaKeysOfPosts(tx: Pick<Tx, 'execute'>, ids: bigint[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await tx.execute<{ storage_key: string }>(
+    sql`select storage_key from media
+        where message_id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return result.rows.map((row) => row.storage_key);
+}
+
+/** Free posts whose time is over, a batch, locked (SKIP LOCKED: rows in use wait for the next run). */
+export async function lockExpiredPosts(
+  tx: Pick<Tx, 'execute'>,
+  args: { now: Date; limit: number; unless?: SQL },
+): Promise<string[]> {
+  const due = await tx.execute<{ id: string }>(
+    sql`select id::text as id from messages
+        where expires_at <= ${args.now} ${args.unless ? sql`and not ${args.unless}` : sql``}
+        order by expires_at
+        limit ${args.limit}
+        for update skip locked`,
+  );
+  return due.rows.map((row) => row.id);
+}
+
+/**
+ * Deletes these posts (cascading to their comments, engagements and vaults) and their media
+ * rows; answers the stored names of the media, whose files go after commit.
+ */
+export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const idList = `{${ids.join(',')}}`;
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where message_id = any(${idList}::bigint[]) returning storage_key`,
+  );
+  await tx.execute(sql`delete from messages where id = any(${idList}::bigint[])`);
+  return files.rows.map((row) => row.storage_key);
+}
+
+/** Deletes a post; cascades remove its comments, engagements, media rows and vault. */
+export async function deletePostRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
+  await tx.delete(messages).where(eq(messages.id, id));
+}
