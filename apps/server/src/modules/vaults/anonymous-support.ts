@@ -9,8 +9,9 @@ import {
   verifyPayment,
   type PaymentReport,
 } from '../payments/index.ts';
+import type { VaultDeps } from './deps.ts';
 import { readVaultFacts } from './repo.ts';
-import { checkSupportInput, transferRejectionError, type VaultDeps } from './service.ts';
+import { checkSupportInput, transferRejectionError } from './service.ts';
 
 /**
  * A support by a wallet that never signed in here (a blink's supporter): the transfer is

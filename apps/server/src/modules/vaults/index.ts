@@ -19,16 +19,8 @@ export {
   type AnonymousSupport,
 } from './anonymous-support.ts';
 export { vaultDepsOf, vaultRoutes } from './routes.ts';
-export {
-  checkSupportInput,
-  getVaultDetail,
-  presentVault,
-  readPageVaults,
-  supportVault,
-  transferRejectionError,
-  vaultMediaAccess,
-  withVaults,
-  type PageVaults,
-  type PostReader,
-  type VaultDeps,
-} from './service.ts';
+export type { VaultDeps } from './deps.ts';
+export { vaultMediaAccess } from './media-access.ts';
+export { presentVault, readPageVaults, withVaults, type PageVaults } from './presentation.ts';
+export { getVaultDetail, type PostReader } from './reads.ts';
+export { checkSupportInput, supportVault, transferRejectionError } from './service.ts';

@@ -64,7 +64,7 @@ const VAULT_COLUMNS = `v.id::text as id, v.message_id::text as post_id, v.status
 
 /**
  * A vault by id, with its post's expiry: moderation hides a post by moving its expiry to the
- * moment it is hidden, so a vault whose post has expired is hidden with it (service.ts).
+ * moment it is hidden, so a vault whose post has expired is hidden with it (reads.ts hiddenFrom).
  */
 export async function readVault(
   pool: pg.Pool | pg.PoolClient,

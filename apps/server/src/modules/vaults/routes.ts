@@ -16,6 +16,7 @@ import {
   leaderboardJsonSchema,
   supportResponseJsonSchema,
 } from './json-schemas.ts';
+import type { VaultDeps } from './deps.ts';
 import {
   getLeaderboard,
   getMyDeposits,
@@ -23,10 +24,9 @@ import {
   getVaultDetail,
   getVaultSummary,
   requireVisibleVault,
-  supportVault,
   type PostReader,
-  type VaultDeps,
-} from './service.ts';
+} from './reads.ts';
+import { supportVault } from './service.ts';
 import { createSupportWriter } from './support-writer.ts';
 
 interface VaultParams {
