@@ -61,7 +61,7 @@ export interface VaultProgramReader {
   getSolBalance(owner: string): Promise<bigint>;
 }
 
-// Long: an object of small read methods that share `call` and the program's addresses.
+// eslint-disable-next-line max-lines-per-function -- small read methods sharing `call`
 export function createVaultProgramReader(
   call: RpcCall,
   programId: string = VAULT_PROGRAM_ID,

@@ -192,6 +192,7 @@ export const POST_KINDS: ReadonlySet<RewardedEventKind> = new Set([
  * count of referral bonuses. A bonus withheld stays unpaid (no ledger row) and is tried again
  * with the friend's next rewarded event.
  */
+// eslint-disable-next-line max-lines-per-function -- one pass: the rules in order, shared tallies
 export function sequenceEvents(input: SequenceInput): SequenceOutput {
   const { rules } = input;
   let { totalEvents, totalMinted } = input.totals;

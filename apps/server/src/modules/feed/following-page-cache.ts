@@ -70,6 +70,7 @@ export function sameFingerprint(a: FollowsFingerprint, b: FollowsFingerprint): b
   return a.count === b.count && a.newest === b.newest;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a closure: methods that keep its maps in step
 export function createFollowingPageCache(
   ttlMs: number,
   clock: Clock,

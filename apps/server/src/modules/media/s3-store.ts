@@ -35,6 +35,7 @@ function isMissing(error: unknown): boolean {
  * S3-compatible servers (Swift's s3api answers 501). Every instance sharing the bucket serves
  * every file; the local temp directory holds only uploads in progress.
  */
+// eslint-disable-next-line max-lines-per-function -- a closure: methods that share one S3 client
 export function createS3MediaStore(settings: S3Settings, dataDir: string): MediaStore {
   const client = new S3Client({
     region: settings.region,

@@ -107,6 +107,7 @@ class UploadMeter extends Transform {
  * (a rename on disk, an upload to the bucket). Whatever fails, the temp files are removed; a
  * failed insert has placed nothing, and a failed placement removes the row.
  */
+// eslint-disable-next-line max-lines-per-function -- one upload's steps, in the try that cleans up
 export async function receiveUpload(
   deps: UploadDeps,
   userId: string,

@@ -25,6 +25,7 @@ export interface AnonymousSupport {
   unlocked: boolean;
 }
 
+// eslint-disable-next-line max-lines-per-function -- verify, record, announce: one flow, in order
 export async function supportVaultAnonymously(
   deps: VaultDeps,
   payer: string,

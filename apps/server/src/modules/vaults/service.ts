@@ -90,6 +90,7 @@ async function vaultFacts(deps: VaultDeps, vaultId: bigint): Promise<VaultFactsR
  * - The `vault_supported` rewarded event is queued in that call and sequenced before the answer
  *   (decision 010).
  */
+// eslint-disable-next-line max-lines-per-function -- verify, record, refuse or announce, in order
 export async function supportVault(
   deps: VaultDeps,
   viewer: VaultViewer,
