@@ -1,43 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lintScratch, removeScratch } from './lint-test-kit.ts';
 
 /**
  * The boundaries in eslint.config.js (decision 012), proved on scratch files: each case writes
  * files that break (or keep) a boundary into the real tree, lints them with the project's own
  * configuration, and removes them again.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const written: string[] = [];
-
-async function lintScratch(
-  files: Record<string, string>,
-): Promise<{ file: string; rule: string | null }[]> {
-  const tag = randomBytes(4).toString('hex');
-  const paths = Object.keys(files).map((name) => name.replace('<tag>', tag));
-  for (const [index, [, source]] of Object.entries(files).entries()) {
-    const file = path.join(root, paths[index] ?? '');
-    written.push(file);
-    await writeFile(file, source.replaceAll('<tag>', tag));
-  }
-  const results = await new ESLint({ cwd: root }).lintFiles(paths);
-  return results.flatMap((result) =>
-    result.messages.map((message) => ({
-      file: path.relative(root, result.filePath),
-      rule: message.ruleId,
-    })),
-  );
-}
+afterEach(removeScratch);
 
 function boundaryRules(found: { rule: string | null }[]): (string | null)[] {
   return found.map((item) => item.rule).filter((rule) => rule?.startsWith('import-x/'));
 }
-
-afterEach(async () => {
-  await Promise.all(written.splice(0).map((file) => rm(file, { force: true })));
-});
 
 describe('lint keeps the boundaries', () => {
   it("fails a slice that imports another slice's repo", async () => {

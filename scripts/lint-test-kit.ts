@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+/**
+ * Scratch files for the tests of eslint.config.js: written into the real tree (so the project's
+ * own configuration, zones and all, applies to them), linted, and removed after each test
+ * (removeScratch, in afterEach).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const written: string[] = [];
+
+export interface LintFinding {
+  file: string;
+  rule: string | null;
+}
+
+/**
+ * Writes each file (`<tag>` in a name or a source becomes a random tag, so parallel runs never
+ * meet) and answers what lint finds in them.
+ */
+export async function lintScratch(files: Record<string, string>): Promise<LintFinding[]> {
+  const tag = randomBytes(4).toString('hex');
+  const paths = Object.keys(files).map((name) => name.replace('<tag>', tag));
+  for (const [index, [, source]] of Object.entries(files).entries()) {
+    const file = path.join(root, paths[index] ?? '');
+    written.push(file);
+    await writeFile(file, source.replaceAll('<tag>', tag));
+  }
+  const results = await new ESLint({ cwd: root }).lintFiles(paths);
+  return results.flatMap((result) =>
+    result.messages.map((message) => ({
+      file: path.relative(root, result.filePath),
+      rule: message.ruleId,
+    })),
+  );
+}
+
+export async function removeScratch(): Promise<void> {
+  await Promise.all(written.splice(0).map((file) => rm(file, { force: true })));
+}
