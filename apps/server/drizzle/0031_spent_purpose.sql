@@ -1,7 +1,8 @@
 -- Every spent signature names the purpose it paid (modules/payments purpose.ts), and is spent only
 -- through the payments slice: spend_transfer_signature is the SQL twin of its spendSignature
 -- (apps/server/src/modules/payments/repo.ts), for the statements that record a support or a tipped
--- message in one call. record_vault_support_core is as in 0019 but for spending through it.
+-- message in one call. record_vault_support_core is as in 0019 but for spending through it and
+-- refusing a support across a block.
 ALTER TABLE "spent_transfer_signatures" ADD COLUMN "purpose" text;--> statement-breakpoint
 UPDATE spent_transfer_signatures s SET purpose = 'vault_support:' || v.vault_id::text
   FROM vault_supports v WHERE v.signature = s.signature AND v.vault_id IS NOT NULL;--> statement-breakpoint
@@ -59,6 +60,14 @@ BEGIN
     FOR NO KEY UPDATE;
   IF NOT FOUND OR v_status <> 'active' OR v_ends_at <= p_now THEN
     RETURN jsonb_build_object('outcome', 'vault_closed');
+  END IF;
+
+  -- Nothing is paid across a block, either way (docs/api.md "Payments"): checked here, in the
+  -- statement that records the support, rather than in a query of its own.
+  IF EXISTS (SELECT 1 FROM blocks
+      WHERE (blocker_id = p_supporter_id AND blocked_id = v_creator)
+         OR (blocker_id = v_creator AND blocked_id = p_supporter_id)) THEN
+    RETURN jsonb_build_object('outcome', 'blocked');
   END IF;
 
   -- A signature pays for one thing only, whichever recorded it first: its key in

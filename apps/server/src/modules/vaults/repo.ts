@@ -294,6 +294,8 @@ export type RecordedSupport =
   | { kind: 'vault_closed' }
   /** The signature was recorded before (for this vault or another): nothing was written. */
   | { kind: 'signature_taken' }
+  /** The supporter or the creator blocked the other: nothing was written. */
+  | { kind: 'blocked' }
   | {
       kind: 'recorded';
       id: string;
@@ -318,7 +320,7 @@ export interface SupportToRecord {
 
 /** What record_vault_support answers (migrations 0010 and 0011), as JSON. */
 type RecordSupportResult =
-  | { outcome: 'vault_closed' | 'signature_taken' }
+  | { outcome: 'vault_closed' | 'signature_taken' | 'blocked' }
   | {
       outcome: 'recorded';
       id: string;

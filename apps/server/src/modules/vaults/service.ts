@@ -16,7 +16,6 @@ import {
   verifyPayment,
   type PaymentReport,
 } from '../payments/index.ts';
-import { isBlockedEitherWay } from '../people/index.ts';
 import type { VaultDeps, VaultViewer } from './deps.ts';
 import { toSupport, toVaultSummary } from './presentation.ts';
 import { requireVisibleVault } from './reads.ts';
@@ -111,9 +110,6 @@ export async function supportVault(
     throw new AppError('vault_escrow_support');
   }
   if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
-  if (await isBlockedEitherWay(deps.db, viewer.id, facts.creator_id)) {
-    throw new AppError('blocked');
-  }
 
   const checked = await verifyPayment(deps, {
     signature,
@@ -144,6 +140,8 @@ export async function supportVault(
     slot: verified.slot,
     now,
   });
+  // A block either way is checked by the statement that records it (one round trip less).
+  if (row.kind === 'blocked') throw new AppError('blocked');
   // Nothing was written: the same answer again for a retry of a recorded support, else 409.
   if (row.kind === 'signature_taken')
     return answerExisting(deps, signature, viewer, vaultId, amount);
