@@ -70,7 +70,11 @@ export function VaultDetailPage() {
           {escrow ? (
             <EscrowSide escrow={escrow} deposits={vault.data.deposits} />
           ) : (
-            <DirectSide vaultId={id} supports={vault.data.supports} />
+            <DirectSide
+              vaultId={id}
+              supports={vault.data.supports}
+              supporterCount={vault.data.supporterCount}
+            />
           )}
         </div>
       )}
@@ -111,9 +115,11 @@ function EscrowSide({
 function DirectSide({
   vaultId,
   supports,
+  supporterCount,
 }: {
   vaultId: string;
   supports: VaultDetailView['supports'];
+  supporterCount: number;
 }) {
   const leaderboard = useLeaderboard(vaultId, true);
   const { config } = useWallet();
@@ -127,7 +133,7 @@ function DirectSide({
           ) : leaderboard.isError ? (
             <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
           ) : (
-            <LeaderboardList entries={leaderboard.data} />
+            <LeaderboardList entries={leaderboard.data} supporterCount={supporterCount} />
           )}
         </div>
       </Card>

@@ -38,6 +38,7 @@ describe('what an event refreshes', () => {
   it('refreshes the vault, its leaderboard, the vault list and the feed on support', () => {
     expect(queryKeysToRefresh(support)).toEqual([
       ['/api/messages-v2/feed'],
+      ['/api/messages-v2/messages'],
       ['/api/vaults'],
       ['/api/vaults', 'v9'],
       ['/api/vaults', 'v9', 'leaderboard'],

@@ -43,8 +43,11 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       return [['/api/messages-v2/feed'], ['/api/time-capsules']];
     case 'vault_support':
     case 'vault_completed':
+      // The vault's page draws its panel from its post (keyed by the post's id, which the event
+      // does not carry): every open post is read again.
       return [
         ['/api/messages-v2/feed'],
+        ['/api/messages-v2/messages'],
         ['/api/vaults'],
         ['/api/vaults', event.data.vaultId],
         ['/api/vaults', event.data.vaultId, 'leaderboard'],

@@ -9,13 +9,44 @@ import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
 
 const MEDAL = ['text-dum', 'text-foreground/80', 'text-accent'] as const;
 
-/** The full leaderboard of a vault: supporters ranked by total given. */
-export function LeaderboardList({ entries }: { entries: LeaderboardEntryView[] }) {
+/**
+ * The full leaderboard of a vault: supporters ranked by total given. Wallets that paid through a
+ * blink and never signed in are counted in `supporterCount` but not named (they have no
+ * profile): they are said in one line instead.
+ */
+export function LeaderboardList({
+  entries,
+  supporterCount = entries.length,
+}: {
+  entries: LeaderboardEntryView[];
+  supporterCount?: number;
+}) {
+  const unnamed = Math.max(0, supporterCount - entries.length);
+  const unnamedLine =
+    unnamed > 0 ? (
+      <p className="py-2 text-sm text-muted">
+        {unnamed === 1 ? '1 wallet' : `${unnamed} wallets`} backed it through a blink without
+        joining Dum Club.
+      </p>
+    ) : null;
   if (entries.length === 0) {
     return (
-      <p className="py-2 text-sm text-muted">No supporters yet. Be the first to back this vault!</p>
+      unnamedLine ?? (
+        <p className="py-2 text-sm text-muted">
+          No supporters yet. Be the first to back this vault!
+        </p>
+      )
     );
   }
+  return (
+    <>
+      <LeaderboardEntries entries={entries} />
+      {unnamedLine}
+    </>
+  );
+}
+
+function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
   return (
     <ol className="flex flex-col divide-y divide-border/60" data-testid="vault-leaderboard">
       {entries.map((entry, index) => (
