@@ -132,10 +132,19 @@ describe('escrow vaults', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Held to the end: unlocked for the fan, the image checked against the hash on chain.
     await fan.page.clock.install({ time: Date.now() + DAY_AND_A_BIT_MS });
-    await fan.page.reload();
     const endedPanel = postCard(fan.page, 'My escrowed secret vibe').getByTestId('vault-panel');
+    // A page loaded before the server's clock and the chain's have both moved (on a loaded
+    // machine that can take longer than the wait above) still shows the vault active, and
+    // nothing tells it otherwise: reload until it shows the end.
     await expect
-      .poll(() => endedPanel.getAttribute('data-status'), { timeout: 20_000 })
+      .poll(
+        async () => {
+          await fan.page.reload();
+          await endedPanel.waitFor();
+          return endedPanel.getAttribute('data-status');
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toBe('unlocked');
     const fanImage = postCard(fan.page, 'My escrowed secret vibe').getByRole('img', {
       name: /^Image shared by/,
