@@ -290,6 +290,27 @@ describe.each(testDatabaseKinds())('payments on %s against the localnet', (kind)
     });
   });
 
+  it("unlocks a vault with an anonymous blink support, with Live Activity's line", async () => {
+    const vault = await createdVaultPost(t, creator.headers, '0.05');
+    const wallet = await blinkWallet(t, 1n);
+    const account = wallet.publicKey.toBase58();
+    const intent = await actionTransaction(
+      t,
+      `/api/actions/vaults/${vault.vault.id}?amount=0.05`,
+      account,
+    );
+    const signature = await signAndSend(t, intent, wallet);
+    const done = await callBack(t, callbackPath(intent), { account, signature });
+    expect(done.statusCode).toBe(200);
+    expect((await vaultDetail(vault.vault.id)).status).toBe('unlocked');
+    const { rows } = await t.ctx.database.pool.query<{ message: string }>(
+      `select message from activity where type = 'vault_unlocked' and reference = $1`,
+      [vault.vault.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.message).toMatch(/'s vault unlocked with 0\.0500 SOL$/);
+  });
+
   it('asks the cluster nothing for a reference it never issued, and stops asking after repeated failures', async () => {
     const vault = await createdVaultPost(t, creator.headers, '1');
     const wallet = await blinkWallet(t, 1n);

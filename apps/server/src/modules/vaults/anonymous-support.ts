@@ -1,6 +1,9 @@
-import { AppError, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
+import { AppError, formatSol, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
+import { writeActivity } from '../emissions/index.ts';
 import {
   purposeKey,
   readAnonymousPayment,
@@ -118,27 +121,31 @@ export async function supportVaultAnonymously(
   return { amount, unlocked: outcome.unlocked };
 }
 
-/** Live Activity's line for an unlock, worded as record_vault_support words it. */
+/**
+ * Live Activity's line for an unlock, worded as record_vault_support words it, written through
+ * the emissions slice (the activity feed's owner).
+ */
 async function recordUnlockActivity(
-  client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  client: pg.PoolClient,
   vaultId: bigint,
   now: Date,
 ): Promise<void> {
-  await client.query(
-    `insert into activity (type, message, user_id, reference, created_at)
-      select 'vault_unlocked',
-        (case when length(n.name) > 32 then left(n.name, 4) || '...' || right(n.name, 4)
-          else n.name end)
-          || '''s vault unlocked with '
-          || to_char(trunc(v.total::numeric / 1000000000, 4), 'FM999999999999990.0000') || ' SOL',
-        v.creator_id, v.id::text, $2
-      from vaults v
-      join users u on u.id = v.creator_id
-      cross join lateral (select coalesce(u.display_name, u.username, u.sol_address, 'A creator')
-        as name) n
-      where v.id = $1`,
-    [vaultId.toString(), now],
+  const result = await client.query<{ creator_id: string; name: string | null; total: string }>(
+    `select v.creator_id, coalesce(u.display_name, u.username, u.sol_address) as name,
+        v.total::text as total
+      from vaults v join users u on u.id = v.creator_id where v.id = $1`,
+    [vaultId.toString()],
   );
+  const row = result.rows[0];
+  if (!row) return;
+  const name = row.name ?? 'A creator';
+  const shown = name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
+  await writeActivity(drizzle(client), now, {
+    type: 'vault_unlocked',
+    message: `${shown}'s vault unlocked with ${formatSol(BigInt(row.total))} SOL`,
+    userId: row.creator_id,
+    reference: vaultId.toString(),
+  });
 }
 
 /**
