@@ -127,6 +127,15 @@ export const CONFIG_DOCS = {
     meaning:
       'comma-separated wallet addresses established from sign-up: the community the trust starts from',
   },
+  TRUST_REWARDS: {
+    default: '`true` in production, else `false`',
+    meaning:
+      "rewards, referral bonuses, vouching, report weight, upload quotas and the message inbox follow each wallet's trust (EigenTrust from the seeds, docs/security.md \"Trust\"); off, every wallet's weight is full",
+  },
+  TRUST_RECOMPUTE_SECONDS: {
+    default: '`300`',
+    meaning: 'how often the trust scores are recomputed (one instance at a time)',
+  },
   MODERATOR_WALLETS: {
     default: '— (none: nobody moderates)',
     meaning:

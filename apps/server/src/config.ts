@@ -141,6 +141,15 @@ const envSchema = z.object({
       .optional(),
   ),
   /**
+   * Trust (docs/security.md "Trust"): whether rewards, referral bonuses, vouching, report weight,
+   * upload quotas and the message inbox follow each wallet's EigenTrust weight. Unset, on in
+   * production and off elsewhere (the embedded default: one person trying the product alone,
+   * with no seeds, earns in full at once).
+   */
+  TRUST_REWARDS: booleanFlag.optional(),
+  /** How often the trust scores are recomputed (one instance at a time). */
+  TRUST_RECOMPUTE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
    * Comma-separated wallet addresses of the moderators (docs/api.md "Moderation"): they see
    * /moderation and act on reports. Nobody becomes one by request.
    */
@@ -318,6 +327,10 @@ export interface Config {
     referrerDailyCap: number;
     /** Who earns (packages/core/src/established.ts). */
     established: EstablishedRule;
+    /** TRUST_REWARDS. */
+    trustRewards: boolean;
+    /** TRUST_RECOMPUTE_SECONDS, in ms. */
+    trustRecomputeMs: number;
     stakingAprBps: number;
     /** EMISSIONS_STATS_MAX_AGE_MS. */
     statsMaxAgeMs: number;
@@ -479,6 +492,8 @@ export function loadConfig(
         voucherMinAgeMs: e.ESTABLISHED_VOUCHER_MIN_HOURS * 3_600_000,
         seedWallets: new Set(splitList(e.ESTABLISHED_SEED_WALLETS ?? '')),
       },
+      trustRewards: e.TRUST_REWARDS ?? strictEarning,
+      trustRecomputeMs: e.TRUST_RECOMPUTE_SECONDS * 1000,
       stakingAprBps: e.STAKING_APR_BPS,
       statsMaxAgeMs: e.EMISSIONS_STATS_MAX_AGE_MS,
     },

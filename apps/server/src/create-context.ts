@@ -125,6 +125,7 @@ async function openParts(
       pairDailyCap: economy.pairDailyRewardCap,
       referrerDailyCap: economy.referrerDailyCap,
       established: economy.established,
+      trustRewards: economy.trustRewards,
     },
     statsMaxAgeMs: economy.statsMaxAgeMs,
   });

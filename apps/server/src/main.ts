@@ -12,6 +12,7 @@ import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
 import { feedPostReader } from './modules/feed/index.ts';
 import { startPaymentWatcher } from './modules/payments/index.ts';
+import { startTrustJob } from './modules/trust/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     ctx,
     actionPaymentRecorder(actionDepsOf(ctx, feedPostReader(ctx))),
   );
+  // Recomputes every wallet's trust from the ledger (on start, then every
+  // TRUST_RECOMPUTE_SECONDS, one instance at a time).
+  const trustJob = startTrustJob(ctx);
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
   // another instance's run that was stopped): on start, then every second.
   const emissionSweep = startPeriodicJob({
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
       await mysteryJobs.stop();
       await escrowIndexer.stop();
       await paymentWatcher.stop();
+      await trustJob.stop();
       await emissionSweep.stop();
       await app.close();
       // The sequencer, the localnet (which writes its snapshot, so the next start replays

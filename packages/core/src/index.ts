@@ -29,3 +29,4 @@ export * from './ready.ts';
 export * from './ads-limits.ts';
 export * from './ads.ts';
 export * from './moderation.ts';
+export * from './trust.ts';

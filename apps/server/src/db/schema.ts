@@ -151,3 +151,4 @@ export * from './schema-mystery.ts';
 export * from './schema-ads.ts';
 export * from './schema-moderation.ts';
 export * from './schema-payments.ts';
+export * from './schema-trust.ts';

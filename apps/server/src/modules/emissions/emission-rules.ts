@@ -13,6 +13,10 @@ import {
   REFERRAL_REWARD_REFERRER,
   rewardForEvent,
   type RewardedEventKind,
+  TRUST_REWARD_FLOOR_PPM,
+  TRUST_VOUCH_MIN_PPM,
+  TRUST_WEIGHT_FULL,
+  weightedReward,
 } from '@dum/core';
 
 /**
@@ -30,7 +34,10 @@ export interface QueuedEvent {
   id: bigint;
   kind: RewardedEventKind;
   actorId: string;
-  /** Whose post or account the action was on (likes, comments); null for the others. */
+  /**
+   * Whose post, vault or account the action was on (likes, comments, follows, supports, tips:
+   * trust's edges); null for the others.
+   */
   subjectId?: string | null;
   reference: string;
   /** When the action happened: the ledger row's time and the day its daily cap counts in. */
@@ -48,6 +55,11 @@ export interface ActorFacts {
   referrerPaid: boolean;
   /** The facts the established rule (core's established.ts) reads. */
   standing: StandingFacts;
+  /**
+   * The wallet's trust weight in parts per million (modules/trust, core's trust.ts) as of the
+   * latest recomputation; absent or 0: no trust.
+   */
+  trustPpm?: number;
   /**
    * When moderation stops the wallet's earning (modules/moderation: a suspension, or the hold of
    * a wallet reported by several trusted wallets): from `from` until `until` (null: until
@@ -80,6 +92,23 @@ export interface EarningRules {
   referrerDailyCap: number;
   /** Who is established: only they earn, only their engagement vouches for others. */
   established: EstablishedRule;
+  /**
+   * Whether rewards, referral bonuses and vouching follow trust (TRUST_REWARDS; on in
+   * production). Off, every wallet's weight is full and the established rule alone decides.
+   */
+  trustRewards?: boolean;
+}
+
+/** The weight an actor's rewards are scaled by, in parts per million. */
+export function rewardWeight(actor: ActorFacts, rules: EarningRules): number {
+  if (!rules.trustRewards) return TRUST_WEIGHT_FULL;
+  if (rules.established.seedWallets.has(actor.standing.solAddress)) return TRUST_WEIGHT_FULL;
+  return Math.min(TRUST_WEIGHT_FULL, Math.max(0, actor.trustPpm ?? 0));
+}
+
+/** Whether the actor's trust lets its likes and comments vouch (the age rule aside). */
+function trustVouches(actor: ActorFacts, rules: EarningRules): boolean {
+  return rewardWeight(actor, rules) >= TRUST_VOUCH_MIN_PPM;
 }
 
 export interface SequenceInput {
@@ -107,7 +136,10 @@ export interface LedgerEntry {
   epoch: bigint | null;
   amount: bigint;
   recipientId: string;
-  /** The receiver of a like or comment (the per-pair cap counts these); null otherwise. */
+  /**
+   * Whose post, vault or account the action was on (the per-pair cap counts likes and comments;
+   * trust reads every kind's edge); null otherwise.
+   */
   subjectId: string | null;
   kind: RewardedEventKind | BonusMintKind;
   reference: string;
@@ -125,6 +157,7 @@ export interface ActivityLine {
 export type EventOutcome =
   | { status: 'rewarded'; eventIndex: bigint; epoch: bigint; amount: bigint }
   | { status: 'not_established' }
+  | { status: 'low_trust' }
   | { status: 'stopped_by_moderation' }
   | { status: 'over_daily_cap' }
   | { status: 'over_pair_cap' }
@@ -238,7 +271,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     }
     recorded.add(key);
     const actor = walletOf(event.actorId);
-    learnStanding(event, actor, input.actors, walletOf, rules.established, standing);
+    learnStanding(event, actor, input.actors, walletOf, rules, standing);
     const name = publicName(actor.name);
     const line = `${name} ${ACTION_TEXT[event.kind]}`;
     const dayStart = utcDayStart(event.createdAt);
@@ -265,10 +298,15 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
       unpaid(event, line, { status: 'over_pair_cap' });
       continue;
     }
+    const weight = rewardWeight(actor, rules);
+    if (weight < TRUST_REWARD_FLOOR_PPM) {
+      unpaid(event, line, { status: 'low_trust' });
+      continue;
+    }
 
     const eventIndex = totalEvents;
     const epoch = epochForEvent(eventIndex);
-    const amount = capMint(rewardForEvent(eventIndex), totalMinted);
+    const amount = capMint(weightedReward(rewardForEvent(eventIndex), weight), totalMinted);
     totalEvents += 1n;
     earnedOnDay.set(day, earned + 1);
     if (pair !== null) pairOnDay.set(pair, (pairOnDay.get(pair) ?? 0) + 1);
@@ -285,6 +323,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
         epoch,
         rules,
         referrer: wallets.get(actor.referredById),
+        weight,
         earnedOnDay,
         referralsOnDay,
         minted: () => totalMinted,
@@ -313,7 +352,7 @@ function learnStanding(
   actor: ActorFacts,
   before: ReadonlyMap<string, ActorFacts>,
   walletOf: (id: string) => ActorFacts,
-  rule: EstablishedRule,
+  rules: EarningRules,
   updates: Map<string, StandingUpdate>,
 ): void {
   const update = (id: string, change: StandingUpdate): void => {
@@ -326,14 +365,19 @@ function learnStanding(
   if (!ENGAGEMENT_EVENT_KINDS.has(event.kind) || !event.subjectId) return;
   if (event.subjectId === event.actorId || !before.has(event.subjectId)) return;
   const subject = walletOf(event.subjectId);
-  if (subject.standing.vouchedAt || !canVouch(actor.standing, rule, event.createdAt)) return;
+  if (subject.standing.vouchedAt || !canVouch(actor.standing, rules.established, event.createdAt)) {
+    return;
+  }
+  if (!trustVouches(actor, rules)) return;
   subject.standing.vouchedAt = event.createdAt;
   update(event.subjectId, { vouchedAt: event.createdAt });
 }
 
 /**
  * A referred actor's rewarded event pays the referral bonuses not yet paid, doubled in epoch 0,
- * each cut at the cap and taking a slot of its recipient's daily cap: the friend's while the
+ * scaled by the friend's trust weight (a referral is worth what the friend is trusted; a chain
+ * of fresh wallets refers nothing of value), each cut at the cap and taking a slot of its
+ * recipient's daily cap: the friend's while the
  * friend has a slot left that day, the referrer's while the referrer is established, has a
  * slot left and is under its referral bonuses for the day. Tells Live Activity what the
  * referrer got.
@@ -346,6 +390,8 @@ function payReferralBonuses(
     epoch: bigint;
     rules: EarningRules;
     referrer: ActorFacts | undefined;
+    /** The friend's trust weight (parts per million). */
+    weight: number;
     earnedOnDay: Map<string, number>;
     referralsOnDay: Map<string, number>;
     minted: () => bigint;
@@ -360,7 +406,7 @@ function payReferralBonuses(
   const slotFree = (walletId: string): boolean =>
     (books.earnedOnDay.get(dayKey(walletId, dayStart)) ?? 0) < books.rules.dailyCap;
   const bonus = (kind: BonusMintKind, recipientId: string, amount: bigint): bigint => {
-    const capped = capMint(amount, books.minted());
+    const capped = capMint(weightedReward(amount, books.weight), books.minted());
     const day = dayKey(recipientId, dayStart);
     books.earnedOnDay.set(day, (books.earnedOnDay.get(day) ?? 0) + 1);
     books.mint({
@@ -409,7 +455,7 @@ function payReferralBonuses(
 function entryOf(event: QueuedEvent): Omit<LedgerEntry, 'eventIndex' | 'epoch' | 'amount'> {
   return {
     recipientId: event.actorId,
-    subjectId: ENGAGEMENT_EVENT_KINDS.has(event.kind) ? (event.subjectId ?? null) : null,
+    subjectId: event.subjectId && event.subjectId !== event.actorId ? event.subjectId : null,
     kind: event.kind,
     reference: event.reference,
     createdAt: event.createdAt,

@@ -222,6 +222,7 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
       createdAt: string;
       firstPostAt: string | null;
       vouchedAt: string | null;
+      trustPpm: number;
       referredById: string | null;
       referralPaid: boolean;
       referrerPaid: boolean;
@@ -266,6 +267,9 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
             'createdAt', u.created_at,
             'firstPostAt', w.first_post_at,
             'vouchedAt', w.vouched_at,
+            -- Trust's weight (modules/trust): absent, none.
+            'trustPpm', coalesce(
+              (select ts.weight_ppm from trust_scores ts where ts.user_id = u.id), 0),
             'referredById', u.referred_by_id,
             'referralPaid', u.referred_by_id is null or exists (
               select 1 from emission_ledger l
@@ -348,6 +352,7 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
           referredById: a.referredById,
           referralPaid: a.referralPaid,
           referrerPaid: a.referrerPaid,
+          trustPpm: a.trustPpm,
           earningStops: a.earningStops.map((stop) => ({
             from: new Date(stop.from),
             until: date(stop.until),
