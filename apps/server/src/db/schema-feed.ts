@@ -209,6 +209,12 @@ export const media = pgTable(
      * avatar, never swept).
      */
     purpose: text('purpose').notNull().default('upload'),
+    /**
+     * The client IP an upload came from (normalised as the rate limits key it), for the per-IP
+     * upload quota (modules/media). Null for avatars, and once the quota's window is over: the
+     * cleanup job forgets it then, so no IP is kept longer than the quota needs it.
+     */
+    uploadIp: text('upload_ip'),
   },
   (t) => [
     check('media_type', sql`${t.type} in ('image', 'audio')`),
@@ -220,6 +226,11 @@ export const media = pgTable(
     check('media_attached_once', sql`${t.messageId} is null or ${t.directMessageId} is null`),
     // A user's stored bytes (the upload quota, modules/media) and the cascade from users.
     index('media_owner').on(t.ownerId),
+    // One IP's recent uploads (the per-IP quota), and the cleanup's forgetting of old IPs:
+    // only rows still within the window keep an IP, so this index stays small.
+    index('media_upload_ip')
+      .on(t.uploadIp, t.createdAt)
+      .where(sql`${t.uploadIp} is not null`),
     index('media_unattached')
       .on(t.createdAt)
       .where(sql`${t.messageId} is null and ${t.directMessageId} is null`),
