@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  computeTrust,
+  fullTrust,
+  TRUST_PARAMS,
+  TRUST_WEIGHT_FULL,
+  trustWeightPpm,
+  weightedReward,
+  type TrustGraph,
+} from './trust.ts';
+
+/** Random graphs: n wallets, some seeds, edges with positive weights (self-edges included). */
+const graphs = fc
+  .integer({ min: 1, max: 40 })
+  .chain((n) =>
+    fc.record({
+      walletCount: fc.constant(n),
+      seeds: fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 4 }),
+      edges: fc.array(
+        fc.tuple(
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: 1, max: 12 }),
+        ),
+        { maxLength: 160 },
+      ),
+    }),
+  )
+  .map(
+    ({ walletCount, seeds, edges }): TrustGraph => ({
+      walletCount,
+      seeds,
+      from: edges.map((e) => e[0]),
+      to: edges.map((e) => e[1]),
+      weight: edges.map((e) => e[2]),
+    }),
+  );
+
+function sum(values: Float64Array): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+describe('EigenTrust from seeds', () => {
+  it('is a probability vector: non-negative, summing to 1 within 1e-9', () => {
+    fc.assert(
+      fc.property(graphs, (graph) => {
+        const { scores } = computeTrust(graph);
+        expect(Math.abs(sum(scores) - 1)).toBeLessThan(1e-9);
+        for (const v of scores) expect(v).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('is deterministic for the same edges, in whatever order they are listed', () => {
+    fc.assert(
+      fc.property(graphs, fc.integer(), (graph, salt) => {
+        const order = Array.from({ length: graph.from.length }, (_, k) => k).sort(
+          (a, b) => ((a * 7919 + salt) % 101) - ((b * 7919 + salt) % 101) || a - b,
+        );
+        const shuffled: TrustGraph = {
+          ...graph,
+          from: order.map((k) => graph.from[k] as number),
+          to: order.map((k) => graph.to[k] as number),
+          weight: order.map((k) => graph.weight[k] as number),
+        };
+        expect(computeTrust(shuffled).scores).toEqual(computeTrust(graph).scores);
+        expect(computeTrust(graph).scores).toEqual(computeTrust(graph).scores);
+      }),
+    );
+  });
+
+  it('gives a wallet no trusted wallet engages with nothing, and changes nobody else', () => {
+    fc.assert(
+      fc.property(
+        graphs,
+        fc.array(fc.integer({ min: 0, max: 39 }), { maxLength: 10 }),
+        (graph, targets) => {
+          const before = computeTrust(graph).scores;
+          // The newcomer (the last index) engages with others; nobody engages with it.
+          const newcomer = graph.walletCount;
+          const out = targets.map((t) => t % graph.walletCount);
+          const after = computeTrust({
+            walletCount: graph.walletCount + 1,
+            seeds: graph.seeds,
+            from: [...Array.from(graph.from), ...out.map(() => newcomer)],
+            to: [...Array.from(graph.to), ...out],
+            weight: [...Array.from(graph.weight), ...out.map(() => 3)],
+          }).scores;
+          expect(after[newcomer]).toBe(0);
+          expect(Array.from(after.slice(0, graph.walletCount))).toEqual(Array.from(before));
+        },
+      ),
+    );
+  });
+
+  it('keeps a ring that wins one edge from a seed near what that edge carries, whatever its size', () => {
+    const ringTrust = (size: number): { ring: number; honest: number } => {
+      // 0: the seed; 1: an honest wallet the seed likes; 2..: the ring, all liking each other.
+      const from: number[] = [0, 0];
+      const to: number[] = [1, 2];
+      for (let a = 2; a < 2 + size; a += 1) {
+        for (let b = 2; b < 2 + size; b += 1) {
+          if (a !== b) {
+            from.push(a);
+            to.push(b);
+          }
+        }
+      }
+      const { scores } = computeTrust({
+        walletCount: 2 + size,
+        seeds: [0],
+        from,
+        to,
+        weight: from.map(() => 1),
+      });
+      let ring = 0;
+      for (let k = 2; k < 2 + size; k += 1) ring += scores[k] as number;
+      return { ring, honest: scores[1] as number };
+    };
+    const small = ringTrust(3);
+    const large = ringTrust(60);
+    // With α = 0.5 and the reciprocal discount, the whole ring holds 4/3 of what the one honest
+    // wallet the seed engaged with holds (a fan's worth of trust, shared by all its members),
+    // at any size.
+    expect(small.ring / small.honest).toBeCloseTo(4 / 3, 9);
+    expect(Math.abs(large.ring - small.ring)).toBeLessThan(1e-9);
+  });
+
+  it('discounts a reciprocal pair, but not a seed answering a wallet it engaged with', () => {
+    // Seed 0 likes 1 and 2; 1 answers the seed; 2 does not.
+    const { scores } = computeTrust({
+      walletCount: 3,
+      seeds: [0],
+      from: [0, 0, 1],
+      to: [1, 2, 0],
+      weight: [1, 1, 1],
+    });
+    expect(scores[1]).toBeCloseTo(scores[2] as number, 12);
+  });
+
+  it('trusts nobody without seeds', () => {
+    const { scores } = computeTrust({ walletCount: 3, seeds: [], from: [0], to: [1], weight: [1] });
+    expect(Array.from(scores)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('reward weight', () => {
+  it('is full from a tenth of one seed’s pre-trust, proportional below, in parts per million', () => {
+    const tau = fullTrust(4);
+    expect(tau).toBeCloseTo((TRUST_PARAMS.fullShare * TRUST_PARAMS.alpha) / 4, 15);
+    expect(trustWeightPpm(tau, 4)).toBe(TRUST_WEIGHT_FULL);
+    expect(trustWeightPpm(tau * 3, 4)).toBe(TRUST_WEIGHT_FULL);
+    expect(trustWeightPpm(tau / 4, 4)).toBe(250_000);
+    expect(trustWeightPpm(0, 4)).toBe(0);
+    expect(trustWeightPpm(0.5, 0)).toBe(0);
+  });
+
+  it('scales a bigint reward, rounding down', () => {
+    expect(weightedReward(150_000_000_000n, 250_000)).toBe(37_500_000_000n);
+    expect(weightedReward(150_000_000_000n, TRUST_WEIGHT_FULL)).toBe(150_000_000_000n);
+    expect(weightedReward(7n, 333_333)).toBe(2n);
+  });
+});
