@@ -18,6 +18,8 @@ import { createAppContext } from '../apps/server/src/create-context.ts';
 async function main(): Promise<void> {
   const config = loadConfig({
     APP_ORIGIN: 'http://localhost:3000',
+    // The benches measure the write paths with rewards paid, as before trust weighted them.
+    TRUST_REWARDS: 'false',
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

@@ -166,6 +166,8 @@ async function main(): Promise<void> {
     ESTABLISHED_MIN_AGE_MINUTES: env.ESTABLISHED_MIN_AGE_MINUTES ?? '0',
     ESTABLISHED_REQUIRE_POST: env.ESTABLISHED_REQUIRE_POST ?? 'false',
     ESTABLISHED_REQUIRE_VOUCH: env.ESTABLISHED_REQUIRE_VOUCH ?? 'false',
+    // No seeds here to grant trust: every wallet's weight is full.
+    TRUST_REWARDS: env.TRUST_REWARDS ?? 'false',
     ...s3Env(s3Url()),
   };
 

@@ -99,6 +99,8 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
         ESTABLISHED_MIN_AGE_MINUTES: '0',
         ESTABLISHED_REQUIRE_POST: 'false',
         ESTABLISHED_REQUIRE_VOUCH: 'false',
+        // And full trust for every wallet (no seeds here to grant it).
+        TRUST_REWARDS: 'false',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
