@@ -80,6 +80,11 @@ export const directMessages = pgTable(
  * message in the message's transaction. `unread_count` is the user's messages from the peer with
  * no read_at, kept exact: a message adds one to the recipient's row, marking read sets it to 0
  * under the same row lock. The conversation list is the user's rows, most recent first.
+ *
+ * `folder` is where the user keeps it (core's conversationFolderSchema): a message puts the
+ * recipient's new row in 'requests' unless the recipient follows the sender or the sender is
+ * trusted; sending one, or accepting, puts the sender's row in 'inbox' for good; a declined
+ * row stays 'declined' whatever the peer sends. Only 'inbox' rows notify and count in the badge.
  */
 export const conversations = pgTable(
   'conversations',
@@ -94,12 +99,20 @@ export const conversations = pgTable(
     lastMessageId: bigint('last_message_id', { mode: 'bigint' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
     unreadCount: integer('unread_count').notNull().default(0),
+    folder: text('folder').notNull().default('inbox'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.peerId] }),
-    index('conversations_user_time').on(t.userId, t.updatedAt.desc(), t.peerId.desc()),
+    // One folder's list, most recent first: requests from many wallets never slow the inbox.
+    index('conversations_user_folder_time').on(
+      t.userId,
+      t.folder,
+      t.updatedAt.desc(),
+      t.peerId.desc(),
+    ),
     index('conversations_peer').on(t.peerId),
     check('conversations_not_self', sql`${t.userId} <> ${t.peerId}`),
     check('conversations_unread_non_negative', sql`${t.unreadCount} >= 0`),
+    check('conversations_folder', sql`${t.folder} in ('inbox', 'requests', 'declined')`),
   ],
 );
