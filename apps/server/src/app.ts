@@ -15,6 +15,7 @@ import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
 import { discoverRoutes } from './modules/discover/index.ts';
+import { trustRoutes } from './modules/trust/index.ts';
 import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   userRoutes(app, ctx);
   peopleRoutes(app, ctx);
   discoverRoutes(app, ctx);
+  trustRoutes(app, ctx);
   economyRoutes(app, ctx);
   vaultRoutes(app, ctx, feedPostReader(ctx));
   mysteryRoutes(app, ctx);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Trust (docs/security.md "Trust"): EigenTrust from seed wallets over the engagement graph, the
  * way OpenRank ranks Farcaster accounts. Pure functions over plain arrays, so the server's job,
@@ -236,3 +238,31 @@ function hasEdge(to: Uint32Array, from: number, end: number, target: number): bo
   }
   return false;
 }
+
+/** GET /api/trust: the published parameters, the seeds and the newest run. */
+export const trustSummarySchema = z.object({
+  /** Whether rewards follow trust on this deployment (TRUST_REWARDS). */
+  enabled: z.boolean(),
+  params: z.object({
+    alpha: z.number(),
+    reciprocalDiscount: z.number(),
+    fullShare: z.number(),
+    rewardFloorPpm: z.number().int(),
+    vouchMinPpm: z.number().int(),
+    edgeWeights: z.record(z.string(), z.number()),
+  }),
+  /** The seed wallets' addresses, sorted. */
+  seeds: z.array(z.string()),
+  run: z
+    .object({
+      computedAt: z.string(),
+      /** The newest emission ledger row the run read. */
+      maxLedgerId: z.string(),
+      wallets: z.number().int(),
+      edges: z.number().int(),
+      iterations: z.number().int(),
+      durationMs: z.number().int(),
+    })
+    .nullable(),
+});
+export type TrustSummary = z.infer<typeof trustSummarySchema>;

@@ -5,11 +5,13 @@
  * inbox) and the band a profile shows. Nothing else in this folder is imported from outside it.
  */
 export { startTrustJob, trustPolicyOf, type TrustJob } from './jobs.ts';
+export { trustRoutes } from './routes.ts';
 export {
   auditTrust,
   recomputeTrust,
   trustOf,
   trustOfWallet,
+  trustSummary,
   type TrustAudit,
   type TrustPolicy,
   type TrustRecomputeResult,

@@ -4,9 +4,12 @@ import {
   TRUST_PARAMS,
   TRUST_WEIGHT_FULL,
   trustBand,
+  TRUST_REWARD_FLOOR_PPM,
+  TRUST_VOUCH_MIN_PPM,
   trustWeightPpm,
   type TrustBand,
   type TrustParams,
+  type TrustSummary,
 } from '@dum/core';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
@@ -219,4 +222,33 @@ export async function trustOfWallet(
   userId: string,
 ): Promise<WalletTrust> {
   return (await trustOf(db, policy, [userId])).get(userId) ?? { weightPpm: 0, band: 'new' };
+}
+
+/**
+ * GET /api/trust: what anyone needs to recompute the scores (the parameters, the seeds) and the
+ * newest run (which ledger rows it read). The scores themselves are not published: a profile
+ * shows a band.
+ */
+export async function trustSummary(db: Queryable, policy: TrustPolicy): Promise<TrustSummary> {
+  const run = await latestRun(db);
+  return {
+    enabled: policy.enabled,
+    params: {
+      alpha: TRUST_PARAMS.alpha,
+      reciprocalDiscount: TRUST_PARAMS.reciprocalDiscount,
+      fullShare: TRUST_PARAMS.fullShare,
+      rewardFloorPpm: TRUST_REWARD_FLOOR_PPM,
+      vouchMinPpm: TRUST_VOUCH_MIN_PPM,
+      edgeWeights: { ...TRUST_EDGE_WEIGHTS },
+    },
+    seeds: [...policy.seedWallets].sort(),
+    run: run && {
+      computedAt: run.computedAt.toISOString(),
+      maxLedgerId: run.maxLedgerId.toString(),
+      wallets: run.wallets,
+      edges: run.edges,
+      iterations: run.iterations,
+      durationMs: run.durationMs,
+    },
+  };
 }
