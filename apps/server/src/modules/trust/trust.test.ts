@@ -252,7 +252,7 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     const newcomerPost = await post(newcomer, 'first');
     const vouchedAt = async (): Promise<unknown> =>
       (
-        await t.ctx.database.pool.query(
+        await t.ctx.database.pool.query<{ vouched_at: Date | null }>(
           'select vouched_at from wallet_standing where user_id = $1',
           [newcomer.user.id],
         )
