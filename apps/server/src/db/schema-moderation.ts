@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -12,23 +12,27 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { messages } from './schema-feed.ts';
+import { mysteryVaults } from './schema-mystery.ts';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Moderation (docs/api.md, "Moderation"): reports, the moderators' append-only audit log,
-// suspensions and earning holds, and the posts moderation hid. Owned by modules/moderation; the
+// suspensions and earning holds, and the posts and mystery vaults moderation hid. Owned by
+// modules/moderation (the mystery slice's reads leave out what it hid through its face); the
 // feed's deletion job and the emission sequencer read `reports`, `moderation_hidden_posts` and
 // `wallet_restrictions` in SQL (the freeze and the who-earns rule).
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A report of a post, a comment, a direct message or a wallet. `target_id` is the post's,
- * comment's or message's id (as text) or the wallet's user id; `target_user_id` is whose it
- * is. `post_id` is the post a post or comment report freezes: while the report is open the
- * deletion job keeps that post, its comments and media. `snapshot` is the content as it was
- * when reported (a direct message is copied whole, so neither side can make it go away).
- * `trusted`: the reporter was established (decision 013) when reporting; only trusted reports
- * count toward the automatic hide and the earning hold.
+ * A report of a post, a comment, a direct message, a mystery vault or a wallet. `target_id` is
+ * the post's, comment's, message's or mystery vault's id (as text) or the wallet's user id;
+ * `target_user_id` is whose it is. `post_id` is the post a post or comment report freezes:
+ * while the report is open the deletion job keeps that post, its comments and media.
+ * `snapshot` is the content as the reporter saw it (a direct message is copied whole, so
+ * neither side can make it go away). `reporter_weight_ppm`: the reporter's trust weight
+ * (modules/trust, parts per million) when reporting. It is what the report adds toward the
+ * automatic hide and the earning hold, and the queue reads the heaviest first; kept as filed,
+ * so a later recomputation of trust neither revives nor voids a report.
  */
 export const reports = pgTable(
   'reports',
@@ -46,17 +50,21 @@ export const reports = pgTable(
     reason: text('reason').notNull(),
     note: text('note'),
     snapshot: jsonb('snapshot').notNull(),
-    trusted: boolean('trusted').notNull(),
+    reporterWeightPpm: integer('reporter_weight_ppm').notNull(),
     status: text('status').notNull().default('open'),
     /** What the decision did: dismissed, removed (the content), suspended (the wallet). */
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    check('reports_target_kind', sql`${t.targetKind} in ('post', 'comment', 'message', 'wallet')`),
+    check(
+      'reports_target_kind',
+      sql`${t.targetKind} in ('post', 'comment', 'message', 'mystery', 'wallet')`,
+    ),
     check('reports_reason', sql`${t.reason} in ('spam', 'harassment', 'illegal', 'scam', 'other')`),
     check('reports_status', sql`${t.status} in ('open', 'dismissed', 'removed', 'suspended')`),
     check('reports_decided', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
+    check('reports_reporter_weight', sql`${t.reporterWeightPpm} between 0 and 1000000`),
     // One open report per reporter and target.
     uniqueIndex('reports_one_open')
       .on(t.reporterId, t.targetKind, t.targetId)
@@ -109,9 +117,10 @@ export const moderationActions = pgTable(
 );
 
 /**
- * What keeps a wallet from earning: a moderator's suspension ('suspension': also no posting,
- * commenting, messaging or following, and its posts hidden), or the automatic hold of a wallet
- * reported by several trusted wallets ('hold': earning only, until its reports are decided).
+ * What keeps a wallet from earning: a moderator's suspension ('suspension': also none of the
+ * writes docs/api.md "Moderation" lists, and its posts and mystery vaults hidden), or the
+ * automatic hold of a wallet whose open reports weigh enough ('hold': earning only, until its
+ * reports are decided).
  * Active while `lifted_at` is null and `ends_at` is null (indefinite) or still ahead.
  */
 export const walletRestrictions = pgTable(
@@ -148,3 +157,22 @@ export const moderationHiddenPosts = pgTable('moderation_hidden_posts', {
   originalExpiresAt: timestamp('original_expires_at', { withTimezone: true, precision: 3 }),
   hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }).notNull(),
 });
+
+/**
+ * Mystery vaults moderation hid (the automatic hide pending review, or a suspended wallet's):
+ * they have no expiry to move, so the mystery slice's reads leave out the ids in this table
+ * (moderation's face gives the SQL). The row goes when the hide ends.
+ */
+export const moderationHiddenMysteries = pgTable(
+  'moderation_hidden_mysteries',
+  {
+    mysteryId: bigint('mystery_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => mysteryVaults.id, { onDelete: 'cascade' }),
+    cause: text('cause').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    check('moderation_hidden_mysteries_cause', sql`${t.cause} in ('auto_hide', 'suspension')`),
+  ],
+);

@@ -100,36 +100,6 @@ export async function findWallet(db: Q, address: string): Promise<FoundTarget | 
   return targetOf(rows[0]);
 }
 
-/** What the established rule reads about a wallet (core's StandingFacts). */
-export async function standingOf(
-  db: Q,
-  userId: string,
-): Promise<{
-  solAddress: string;
-  createdAt: Date;
-  firstPostAt: Date | null;
-  vouchedAt: Date | null;
-}> {
-  const { rows } = await db.execute<{
-    sol_address: string;
-    created_at: Date;
-    first_post_at: Date | null;
-    vouched_at: Date | null;
-  }>(
-    sql`select u.sol_address, u.created_at, w.first_post_at, w.vouched_at
-        from users u left join wallet_standing w on w.user_id = u.id where u.id = ${userId}`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`no user ${userId}`);
-  const date = (value: Date | null): Date | null => (value === null ? null : new Date(value));
-  return {
-    solAddress: row.sol_address,
-    createdAt: new Date(row.created_at),
-    firstPostAt: date(row.first_post_at),
-    vouchedAt: date(row.vouched_at),
-  };
-}
-
 export async function userIdOf(db: Q, address: string): Promise<string | null> {
   const { rows } = await db.execute<{ id: string }>(
     sql`select id from users where sol_address = ${address}`,
@@ -146,16 +116,17 @@ export async function insertReport(
     target: FoundTarget;
     reason: ReportReason;
     note: string | null;
-    trusted: boolean;
+    /** The reporter's trust weight now, in parts per million. */
+    weightPpm: number;
     now: Date;
   },
 ): Promise<string | null> {
   const { rows } = await tx.execute<{ id: string }>(
     sql`insert into reports (reporter_id, target_kind, target_id, target_user_id, post_id, reason,
-          note, snapshot, trusted, created_at)
+          note, snapshot, reporter_weight_ppm, created_at)
         values (${args.reporterId}, ${args.targetKind}, ${args.target.targetId},
           ${args.target.ownerId}, ${args.target.postId}, ${args.reason}, ${args.note},
-          ${JSON.stringify(args.target.snapshot)}::jsonb, ${args.trusted}, ${args.now})
+          ${JSON.stringify(args.target.snapshot)}::jsonb, ${args.weightPpm}, ${args.now})
         on conflict (reporter_id, target_kind, target_id) where status = 'open' do nothing
         returning id::text as id`,
   );
@@ -164,9 +135,9 @@ export async function insertReport(
 
 /**
  * Reports on one wallet or its content, one at a time (a transaction-scoped advisory lock on
- * the owner): the automatic hide and the earning hold count the trusted reports committed
- * before them, so concurrent reports must not each count fewer than there are and together
- * pass the threshold with nothing hidden or held.
+ * the owner): the automatic hide and the earning hold sum the reports committed before them,
+ * so concurrent reports must not each see less than there is and together pass the threshold
+ * with nothing hidden or held.
  */
 export async function lockReportsOn(tx: Q, ownerId: string): Promise<void> {
   await tx.execute(
@@ -174,26 +145,42 @@ export async function lockReportsOn(tx: Q, ownerId: string): Promise<void> {
   );
 }
 
-/** Distinct trusted wallets with an open report on this target. */
-export async function trustedReportersOf(
+/** What the open reports on something weigh: their reporters' summed trust, and how many. */
+export interface ReportWeight {
+  /** Parts per million: 1,000,000 is one fully trusted wallet. */
+  weightPpm: number;
+  /** Distinct reporters with any weight. */
+  reporters: number;
+}
+
+/**
+ * Sums each distinct reporter once, at the heaviest weight among its open reports here (one
+ * reporter may have reported several things of one wallet). Reports that weigh nothing are
+ * not counted as reporters either.
+ */
+async function weightOf(tx: Q, where: SQL): Promise<ReportWeight> {
+  const { rows } = await tx.execute<{ weight: string; reporters: number }>(
+    sql`select coalesce(sum(w), 0)::text as weight, count(*)::int as reporters from (
+          select max(reporter_weight_ppm) as w from reports
+          where ${where} and status = 'open' and reporter_weight_ppm > 0
+          group by reporter_id) per_reporter`,
+  );
+  const row = rows[0];
+  return { weightPpm: Number(row?.weight ?? 0), reporters: row?.reporters ?? 0 };
+}
+
+/** The open reports on this target. */
+export function targetWeight(
   tx: Q,
   kind: ReportTargetKind,
   targetId: string,
-): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`select count(distinct reporter_id)::int as n from reports
-        where target_kind = ${kind} and target_id = ${targetId} and status = 'open' and trusted`,
-  );
-  return rows[0]?.n ?? 0;
+): Promise<ReportWeight> {
+  return weightOf(tx, sql`target_kind = ${kind} and target_id = ${targetId}`);
 }
 
-/** Distinct trusted wallets with an open report on anything of this wallet's (or on it). */
-export async function trustedReportersOfWallet(tx: Q, userId: string): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`select count(distinct reporter_id)::int as n from reports
-        where target_user_id = ${userId} and status = 'open' and trusted`,
-  );
-  return rows[0]?.n ?? 0;
+/** The open reports on anything of this wallet's (or on it). */
+export function walletWeight(tx: Q, userId: string): Promise<ReportWeight> {
+  return weightOf(tx, sql`target_user_id = ${userId}`);
 }
 
 /**
@@ -313,12 +300,15 @@ export async function reportsBy(db: Q, reporterId: string, limit: number): Promi
   return rows;
 }
 
-/** The open reports, most severe reason first, then oldest. */
+/**
+ * The open reports: the heaviest reporter first (so wallets nobody trusts cannot fill the top
+ * of the queue, whatever reason they pick), then the most severe reason, then the oldest.
+ */
 export async function openReports(db: Q, limit: number): Promise<ReportRow[]> {
   const { rows } = await db.execute<ReportRow>(
     sql`select ${REPORT_COLUMNS} from reports r join users ru on ru.id = r.reporter_id
         where r.status = 'open'
-        order by case r.reason when 'illegal' then 4 when 'scam' then 3 when 'harassment' then 2
+        order by r.reporter_weight_ppm desc, case r.reason when 'illegal' then 4 when 'scam' then 3 when 'harassment' then 2
             else 1 end desc, r.created_at, r.id
         limit ${limit}`,
   );

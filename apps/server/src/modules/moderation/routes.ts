@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
+import { trustPolicyOf } from '../trust/index.ts';
+import { createReport } from './filing.ts';
 import {
   moderationQueueJsonSchema,
   moderationStatusJsonSchema,
@@ -16,7 +18,6 @@ import {
 } from './json-schemas.ts';
 import {
   assertNotSuspended,
-  createReport,
   decideReport,
   getReport,
   liftSuspension,
@@ -42,6 +43,7 @@ const noQuery = z.object({});
 export function moderationDepsOf(ctx: AppContext): ModerationDeps {
   return {
     db: ctx.database.db,
+    pool: ctx.database.pool,
     bus: ctx.bus,
     clock: ctx.clock,
     logger: ctx.logger,
@@ -50,6 +52,7 @@ export function moderationDepsOf(ctx: AppContext): ModerationDeps {
     autoHideReports: ctx.config.moderation.autoHideReports,
     holdReports: ctx.config.moderation.holdReports,
     established: ctx.config.economy.established,
+    trust: trustPolicyOf(ctx),
   };
 }
 

@@ -1,8 +1,8 @@
 import {
   AppError,
   isEstablished,
+  TRUST_WEIGHT_FULL,
   type AuditEntry,
-  type CreateReportRequest,
   type DecideReportRequest,
   type EstablishedRule,
   type ModerationQueue,
@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
+import type { TrustPolicy } from '../trust/index.ts';
 import {
   activeSuspension,
   activeSuspensionOnPool,
@@ -28,15 +29,8 @@ import {
   deleteComment,
   deletePost,
   endedSuspensionHides,
-  findComment,
-  findPost,
-  findReceivedMessage,
-  findWallet,
-  hasActiveHold,
   hiddenPostIds,
   hidePosts,
-  lockReportsOn,
-  insertReport,
   insertRestriction,
   liftRestrictions,
   openReports,
@@ -46,32 +40,37 @@ import {
   removeDirectMessage,
   reportById,
   reportsBy,
-  standingOf,
   targetFacts,
-  trustedReportersOf,
-  trustedReportersOfWallet,
+  walletWeight,
   unhidePosts,
   userIdOf,
-  type FoundTarget,
   type ReportRow,
 } from './repo.ts';
 
 export interface ModerationDeps {
   db: Db;
+  /** The same database for plain SQL (trust's reads, the suspension check). */
+  pool: pg.Pool;
   bus: Pick<EventBus, 'publish'>;
   clock: { now(): Date };
   logger: { error(details: object, message: string): void };
   media: MediaStore;
   /** MODERATOR_WALLETS */
   moderators: ReadonlySet<string>;
-  /** MODERATION_AUTO_HIDE_REPORTS: trusted reporters that hide content at once. */
+  /**
+   * MODERATION_AUTO_HIDE_REPORTS: how many fully trusted reporters' weight hides content at
+   * once (reports weigh their reporters' trust, so more wallets trusted less do too).
+   */
   autoHideReports: number;
-  /** MODERATION_HOLD_REPORTS: trusted reporters that stop a wallet's earning. */
+  /** MODERATION_HOLD_REPORTS: the same for stopping a wallet's earning. */
   holdReports: number;
+  /** The rule the queue shows a target wallet's standing by. */
   established: EstablishedRule;
+  /** How reporters' trust is read (modules/trust). */
+  trust: TrustPolicy;
 }
 
-interface Viewer {
+export interface Viewer {
   id: string;
   solAddress: string;
 }
@@ -80,7 +79,7 @@ const MY_REPORTS_LIMIT = 100;
 const QUEUE_LIMIT = 200;
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
 
-function parseContentId(value: string): bigint {
+export function parseContentId(value: string): bigint {
   if (!POSITIVE_ID.test(value) || BigInt(value) > 2n ** 63n - 1n) {
     throw new AppError('report_target_not_found');
   }
@@ -95,7 +94,7 @@ export function requireModerator(deps: Pick<ModerationDeps, 'moderators'>, viewe
   if (!isModerator(deps, viewer)) throw new AppError('not_moderator');
 }
 
-function reportOf(row: ReportRow): Report {
+export function reportOf(row: ReportRow): Report {
   return {
     id: row.id,
     targetKind: row.target_kind,
@@ -107,101 +106,6 @@ function reportOf(row: ReportRow): Report {
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     snapshot: row.snapshot,
   };
-}
-
-async function findTarget(
-  db: Db,
-  body: CreateReportRequest,
-  reporter: Viewer,
-  now: Date,
-): Promise<FoundTarget | null> {
-  switch (body.targetKind) {
-    case 'post':
-      return findPost(db, parseContentId(body.targetId), now);
-    case 'comment':
-      return findComment(db, parseContentId(body.targetId), now);
-    case 'message':
-      return findReceivedMessage(db, parseContentId(body.targetId), reporter.id);
-    case 'wallet':
-      return findWallet(db, body.targetId);
-  }
-}
-
-/**
- * Files a report (one open per reporter and target). The content is copied as it is now; a
- * post or comment report freezes its post past its 24 hours until decided. Reported by
- * MODERATION_AUTO_HIDE_REPORTS trusted wallets, a post is hidden at once; a wallet with open
- * reports from MODERATION_HOLD_REPORTS trusted wallets stops earning until they are decided.
- */
-export async function createReport(
-  deps: ModerationDeps,
-  reporter: Viewer,
-  body: CreateReportRequest,
-): Promise<Report> {
-  const now = deps.clock.now();
-  const target = await findTarget(deps.db, body, reporter, now);
-  if (!target) throw new AppError('report_target_not_found');
-  if (target.ownerId === reporter.id) throw new AppError('report_own_content');
-  const trusted = isEstablished(await standingOf(deps.db, reporter.id), deps.established, now);
-
-  const id = await deps.db.transaction(async (tx) => {
-    await lockReportsOn(tx, target.ownerId);
-    const reportId = await insertReport(tx, {
-      reporterId: reporter.id,
-      targetKind: body.targetKind,
-      target,
-      reason: body.reason,
-      note: body.note && body.note.length > 0 ? body.note : null,
-      trusted,
-      now,
-    });
-    if (reportId === null) throw new AppError('report_duplicate');
-    if (!trusted) return reportId;
-    const audit = {
-      moderatorId: null,
-      reportId,
-      targetKind: body.targetKind,
-      targetId: target.targetId,
-      targetUserId: target.ownerId,
-      now,
-    };
-    if (body.targetKind === 'post' && target.postId !== null) {
-      const reporters = await trustedReportersOf(tx, 'post', target.targetId);
-      if (reporters >= deps.autoHideReports) {
-        const hidden = await hidePosts(tx, {
-          where: postIs(target.postId),
-          cause: 'auto_hide',
-          now,
-        });
-        if (hidden > 0) {
-          await appendAudit(tx, {
-            ...audit,
-            action: 'auto_hide',
-            reason: `Reported by ${reporters} trusted wallets: hidden pending review.`,
-          });
-        }
-      }
-    }
-    const walletReporters = await trustedReportersOfWallet(tx, target.ownerId);
-    if (walletReporters >= deps.holdReports && !(await hasActiveHold(tx, target.ownerId, now))) {
-      await insertRestriction(tx, {
-        userId: target.ownerId,
-        kind: 'hold',
-        reason: `Open reports from ${walletReporters} trusted wallets.`,
-        endsAt: null,
-        now,
-      });
-      await appendAudit(tx, {
-        ...audit,
-        action: 'hold',
-        reason: `Open reports from ${walletReporters} trusted wallets: no earning pending review.`,
-      });
-    }
-    return reportId;
-  });
-  const row = await reportById(deps.db, BigInt(id));
-  if (!row) throw new Error('the report just filed is missing');
-  return reportOf(row);
 }
 
 export async function myReports(deps: ModerationDeps, viewer: Viewer): Promise<Report[]> {
@@ -230,7 +134,10 @@ function auditEntryOf(row: Awaited<ReturnType<typeof auditOf>>[number]): AuditEn
   return entry;
 }
 
-/** The moderators' queue: open reports by severity then age, with history and audit. */
+/**
+ * The moderators' queue: open reports by their reporters' weight, then severity, then age,
+ * with history and audit.
+ */
 export async function moderationQueue(
   deps: ModerationDeps,
   viewer: Viewer,
@@ -362,8 +269,9 @@ export async function decideReport(
       status: DECIDED_STATUS[body.action],
       now,
     });
-    // The earning hold lasts while enough trusted reports stay open.
-    if ((await trustedReportersOfWallet(tx, report.target_user_id)) < deps.holdReports) {
+    // The earning hold lasts while the open reports still weigh enough.
+    const left = await walletWeight(tx, report.target_user_id);
+    if (left.weightPpm < deps.holdReports * TRUST_WEIGHT_FULL) {
       await liftRestrictions(tx, { userId: report.target_user_id, kind: 'hold', now });
     }
     return { decided: closed, files: removedFiles };
