@@ -169,7 +169,16 @@ export const CONFIG_DOCS = {
   UPLOAD_QUOTA_BYTES: {
     default: '`524288000`',
     meaning:
-      "bytes of uploads one user may keep stored (500 MiB; their posts' media and uploads no post took yet)",
+      "bytes of uploads a trusted user may keep stored (500 MiB; their posts' media and uploads no post took yet); by trust band a `building` wallet keeps half, a `new` one a fifth",
+  },
+  UPLOAD_IP_QUOTA_BYTES: {
+    default: '`2147483648`',
+    meaning:
+      'bytes of uploads one client IP may add per window (2 GiB), whatever the wallets; deleted uploads stop counting',
+  },
+  UPLOAD_IP_QUOTA_WINDOW_SECONDS: {
+    default: '`86400`',
+    meaning: 'the rolling window of the per-IP upload quota (uploads older than it lose their IP)',
   },
   EMISSIONS_STATS_MAX_AGE_MS: {
     default: '`1000`',

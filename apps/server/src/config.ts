@@ -184,6 +184,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(500 * 1024 * 1024),
+  /** Bytes one client IP may upload per window (still stored: what was deleted is not counted). */
+  UPLOAD_IP_QUOTA_BYTES: z.coerce.number().int().positive().default(2_147_483_648), // 2 GiB
+  UPLOAD_IP_QUOTA_WINDOW_SECONDS: z.coerce.number().int().positive().default(86_400),
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
@@ -338,7 +341,9 @@ export interface Config {
   feed: {
     uploadRateLimit: number;
     uploadRateWindowMs: number;
+    /** The full per-wallet quota; a wallet's trust band gets a share of it (modules/media). */
     uploadQuotaBytes: number;
+    uploadIpQuota: { bytes: number; windowMs: number };
     anonymousCacheMs: number;
     followingCacheMs: number;
     expiryIntervalMs: number;
@@ -501,6 +506,10 @@ export function loadConfig(
       uploadRateLimit: e.UPLOAD_RATE_LIMIT,
       uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_SECONDS * 1000,
       uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+      uploadIpQuota: {
+        bytes: e.UPLOAD_IP_QUOTA_BYTES,
+        windowMs: e.UPLOAD_IP_QUOTA_WINDOW_SECONDS * 1000,
+      },
       anonymousCacheMs: e.FEED_CACHE_MS,
       followingCacheMs: e.FEED_FOLLOWING_CACHE_MS,
       expiryIntervalMs: e.FEED_EXPIRY_INTERVAL_SECONDS * 1000,

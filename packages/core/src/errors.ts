@@ -102,6 +102,10 @@ export const ERRORS = {
     status: 413,
     message: 'Your storage is full. Delete a post with media before uploading more.',
   },
+  upload_ip_quota_exceeded: {
+    status: 429,
+    message: 'Too much has been uploaded from your network recently. Please try again later.',
+  },
 
   // Vaults (spec sections 5 and 8; docs/api.md "Vaults"). 'Failed to Support Vault' is the
   // title the web app pairs with these messages.

@@ -16,6 +16,8 @@ export interface CleanupDeps {
   logger: FastifyBaseLogger;
   /** Rate-limit windows older than this are dropped. */
   rateWindowMs: number;
+  /** Uploads older than this lose their IP (the per-IP upload quota's window, modules/media). */
+  ipWindowMs?: number;
 }
 
 export interface CleanupResult {
@@ -96,6 +98,7 @@ export function startFeedJobs(ctx: AppContext): FeedJobs {
     media: ctx.media,
     logger: ctx.logger,
     rateWindowMs: ctx.config.feed.uploadRateWindowMs,
+    ipWindowMs: ctx.config.feed.uploadIpQuota.windowMs,
   };
   return startPeriodicJob({
     name: 'feed cleanup',

@@ -43,6 +43,8 @@ export interface UploadRow {
   storageKey: string;
   sizeBytes: number;
   createdAt: Date;
+  /** The client IP, normalised (the per-IP quota). */
+  uploadIp: string;
 }
 
 /** The bytes of the user's stored uploads, attached to posts or not. */
@@ -53,11 +55,53 @@ export async function storedBytesOf(db: Pick<Db, 'execute'>, ownerId: string): P
   return Number(result.rows[0]?.bytes ?? 0);
 }
 
+/** The bytes of the uploads from this IP since `since` that are still stored. */
+export async function ipStoredBytesSince(
+  db: Pick<Db, 'execute'>,
+  args: { ip: string; since: Date },
+): Promise<number> {
+  const result = await db.execute<{ bytes: string }>(
+    sql`select coalesce(sum(size_bytes), 0)::text as bytes from media
+        where upload_ip = ${args.ip} and created_at > ${args.since}`,
+  );
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
+/** When the oldest upload from this IP since `since` was made (null: none is stored). */
+export async function oldestIpUploadSince(
+  db: Pick<Db, 'execute'>,
+  args: { ip: string; since: Date },
+): Promise<Date | null> {
+  const result = await db.execute<{ oldest: Date | string | null }>(
+    sql`select min(created_at) as oldest from media
+        where upload_ip = ${args.ip} and created_at > ${args.since}`,
+  );
+  const oldest = result.rows[0]?.oldest;
+  return oldest ? new Date(oldest) : null;
+}
+
+/** Forgets the IPs of uploads made before `before` (the per-IP quota no longer counts them). */
+export async function forgetUploadIpsBefore(db: Pick<Db, 'execute'>, before: Date): Promise<void> {
+  await db.execute(
+    sql`update media set upload_ip = null where upload_ip is not null and created_at < ${before}`,
+  );
+}
+
+/** The quotas one upload's row must fit: its owner's, and its IP's over a rolling window. */
+export interface UploadQuotas {
+  walletBytes: number;
+  ipBytes: number;
+  /** The IP's window starts after this. */
+  ipSince: Date;
+}
+
 /**
- * Writes the upload's row if the owner's stored bytes stay within `quotaBytes` with it: false,
- * and nothing written, past the quota. The owner's uploads take turns here (a
- * transaction-scoped advisory lock on the owner), so concurrent uploads cannot each pass the
- * check and together exceed it. The row is written before its file is placed, and the file is
+ * Writes the upload's row if the owner's stored bytes stay within the wallet quota with it, and
+ * the IP's stored uploads of the window within the IP quota: else answers which one is full,
+ * and nothing is written. Uploads of one IP, then of one owner, take turns here
+ * (transaction-scoped advisory locks, always taken in that order, so two uploads never wait for
+ * each other in a cycle), so concurrent uploads cannot each pass a check and together exceed
+ * it. The row is written before its file is placed, and the file is
  * placed after this transaction commits: an upload to a bucket never holds a connection, and a
  * file is never stored without its row (a placement that fails removes the row with
  * deleteUnplacedUpload; one cut short by a crash is an unused upload the cleanup job removes,
@@ -67,15 +111,22 @@ export async function storedBytesOf(db: Pick<Db, 'execute'>, ownerId: string): P
 export async function reserveUploadWithinQuota(
   db: Db,
   row: UploadRow,
-  quotaBytes: number,
-): Promise<boolean> {
+  quotas: UploadQuotas,
+): Promise<'stored' | 'wallet_full' | 'ip_full'> {
   return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`dum:upload-ip-quota:${row.uploadIp}`}, 0))`,
+    );
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`dum:upload-quota:${row.ownerId}`}, 0))`,
     );
-    if ((await storedBytesOf(tx, row.ownerId)) + row.sizeBytes > quotaBytes) return false;
+    if ((await storedBytesOf(tx, row.ownerId)) + row.sizeBytes > quotas.walletBytes) {
+      return 'wallet_full';
+    }
+    const ipBytes = await ipStoredBytesSince(tx, { ip: row.uploadIp, since: quotas.ipSince });
+    if (ipBytes + row.sizeBytes > quotas.ipBytes) return 'ip_full';
     await tx.insert(media).values(row);
-    return true;
+    return 'stored';
   });
 }
 

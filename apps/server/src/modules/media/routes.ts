@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
+import { normalizeIP } from '@fastify/rate-limit';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { outcomeOf, uploadsTotal } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
-import { servedTypeOf } from './storage.ts';
-import { MULTIPART_LIMITS, receiveUpload, type UploadDeps } from './upload.ts';
+import { trustOfWallet, trustPolicyOf } from '../trust/index.ts';
+import { servedTypeOf, type MediaStore } from './storage.ts';
+import { MULTIPART_LIMITS, receiveUpload, UploadIpQuotaError, type UploadDeps } from './upload.ts';
 
 /**
  * Files are served as what the bytes were found to be, never sniffed, cached for a year (the
@@ -53,6 +55,23 @@ interface MediaQuery {
   key?: string;
 }
 
+/** What an upload needs from the app: its limits, and the uploader's trust (modules/trust). */
+function uploadDeps(ctx: AppContext, store: MediaStore): UploadDeps {
+  return {
+    db: ctx.database.db,
+    clock: ctx.clock,
+    media: store,
+    rateLimit: {
+      limit: ctx.config.feed.uploadRateLimit,
+      windowMs: ctx.config.feed.uploadRateWindowMs,
+    },
+    quotaBytes: ctx.config.feed.uploadQuotaBytes,
+    trustBandOf: async (userId) =>
+      (await trustOfWallet(ctx.database.pool, trustPolicyOf(ctx), userId)).band,
+    ipQuota: ctx.config.feed.uploadIpQuota,
+  };
+}
+
 /**
  * POST /api/upload/vault-media and GET /media/<name> (docs/api.md "Uploads"). Files are
  * streamed through the app from either store, after the access check, never redirected to a
@@ -68,16 +87,7 @@ export async function mediaRoutes(
 ): Promise<void> {
   const store = ctx.media;
   await store.prepare();
-  const deps: UploadDeps = {
-    db: ctx.database.db,
-    clock: ctx.clock,
-    media: store,
-    rateLimit: {
-      limit: ctx.config.feed.uploadRateLimit,
-      windowMs: ctx.config.feed.uploadRateWindowMs,
-    },
-    quotaBytes: ctx.config.feed.uploadQuotaBytes,
-  };
+  const deps = uploadDeps(ctx, store);
 
   // Multipart is parsed on this route only; everywhere else the API reads JSON alone.
   await app.register(async (scope) => {
@@ -90,9 +100,15 @@ export async function mediaRoutes(
         let uploaded;
         try {
           if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-          uploaded = await receiveUpload(deps, user.id, () => request.file());
+          // The IP as the write limits key it: the socket's, or TRUST_PROXY's last hop, with an
+          // IPv6 client's /64 as one (a host holds a whole /64 to pick addresses from).
+          const uploader = { userId: user.id, ip: normalizeIP(request.ip) };
+          uploaded = await receiveUpload(deps, uploader, () => request.file());
         } catch (error) {
           uploadsTotal.inc({ outcome: outcomeOf(error) });
+          if (error instanceof UploadIpQuotaError) {
+            void reply.header('retry-after', String(error.retryAfterSeconds));
+          }
           throw error;
         }
         uploadsTotal.inc({ outcome: uploaded.mediaType });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { generateSigner } from '@dum/chain';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type FeedItem, type UploadResponse } from '@dum/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -712,3 +713,237 @@ describe.each(files.testStorageMatrix(testDatabaseKinds()))(
     });
   },
 );
+
+/** An MP3 upload from this IP (the socket's address: no proxy is trusted in tests). */
+function sendFrom(t: TestApp, headers: Headers, ip: string, extra: Record<string, string> = {}) {
+  const { payload, headers: formHeaders } = files.multipartBody({
+    filename: 'a.mp3',
+    contentType: 'audio/mpeg',
+    data: files.mp3(),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload/vault-media',
+    headers: { ...headers, ...formHeaders, ...extra },
+    remoteAddress: ip,
+    payload,
+  });
+}
+
+describe.each(testDatabaseKinds())('upload quota by trust band on %s', (kind) => {
+  const MP3_BYTES = files.mp3().length;
+  const seedAddress = generateSigner().address;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      ...NO_WRITE_LIMITS,
+      UPLOAD_RATE_LIMIT: '1000',
+      TRUST_REWARDS: 'true',
+      ESTABLISHED_SEED_WALLETS: seedAddress,
+      // The full quota holds ten of the test MP3s: a fifth two, half five.
+      UPLOAD_QUOTA_BYTES: String(10 * MP3_BYTES + 5),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /**
+   * The trust job's output for one wallet, written as the job would (trust_scores belongs to
+   * modules/trust; a real recomputation needs a ledger of engagements, which is not this
+   * test's subject).
+   */
+  async function setTrustWeight(userId: string, weightPpm: number): Promise<void> {
+    await t.ctx.database.pool.query(
+      `insert into trust_scores (user_id, score, weight_ppm) values ($1, 0.001, $2)
+       on conflict (user_id) do update set weight_ppm = excluded.weight_ppm`,
+      [userId, weightPpm],
+    );
+  }
+
+  /** Uploads until refused; answers how many were stored and the refusal. */
+  async function uploadUntilRefused(user: SignedIn, ip: string) {
+    for (let stored = 0; stored < 20; stored += 1) {
+      const res = await sendFrom(t, user.headers, ip);
+      if (res.statusCode !== 201) return { stored, refused: res };
+    }
+    throw new Error('never refused');
+  }
+
+  const rowsOf = (userId: string) =>
+    countRows(t, 'select count(*) as n from media where owner_id = $1', [userId]);
+
+  it('gives a new wallet a fifth of the quota, a building one half, a trusted one and a seed all; past its share it stores nothing', async () => {
+    const fresh = await createSignedInUser(t.ctx);
+    const building = await createSignedInUser(t.ctx);
+    const trusted = await createSignedInUser(t.ctx);
+    const seed = await createSignedInUser(t.ctx, seedAddress);
+    await setTrustWeight(building.user.id, 100_000);
+    await setTrustWeight(trusted.user.id, 600_000);
+
+    const cases: [SignedIn, string, number][] = [
+      [fresh, '198.51.100.1', 2],
+      [building, '198.51.100.2', 5],
+      [trusted, '198.51.100.3', 10],
+      [seed, '198.51.100.4', 10],
+    ];
+    for (const [user, ip, share] of cases) {
+      const { stored, refused } = await uploadUntilRefused(user, ip);
+      expect(stored, user.user.solAddress).toBe(share);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'upload_quota_exceeded',
+          message: 'Your storage is full. Delete a post with media before uploading more.',
+        },
+      });
+      expect(await rowsOf(user.user.id)).toBe(share);
+    }
+    expect((await t.ctx.media.list()).length).toBe(2 + 5 + 10 + 10);
+  });
+
+  it("follows the wallet's trust as it changes: a new wallet that becomes trusted gets the room", async () => {
+    const grower = await createSignedInUser(t.ctx);
+    expect((await uploadUntilRefused(grower, '198.51.100.5')).stored).toBe(2);
+    await setTrustWeight(grower.user.id, 500_000);
+    expect((await uploadUntilRefused(grower, '198.51.100.5')).stored).toBe(8);
+    expect(await rowsOf(grower.user.id)).toBe(10);
+  });
+
+  it('lets concurrent uploads of a new wallet together stay within its share', async () => {
+    const racer = await createSignedInUser(t.ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sendFrom(t, racer.headers, '198.51.100.6')),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 413, 413, 413]);
+    expect(await rowsOf(racer.user.id)).toBe(2);
+  });
+});
+
+describe.each(testDatabaseKinds())('upload quota per IP on %s', (kind) => {
+  const MP3_BYTES = files.mp3().length;
+  const WINDOW_SECONDS = 600;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      UPLOAD_RATE_LIMIT: '1000',
+      // Room for three of the test MP3s per IP in ten minutes, whatever the wallets.
+      UPLOAD_IP_QUOTA_BYTES: String(3 * MP3_BYTES),
+      UPLOAD_IP_QUOTA_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const REFUSED = {
+    error: {
+      code: 'upload_ip_quota_exceeded',
+      message: 'Too much has been uploaded from your network recently. Please try again later.',
+    },
+  };
+  const rowsOf = (userId: string) =>
+    countRows(t, 'select count(*) as n from media where owner_id = $1', [userId]);
+  const filesStored = async () => (await t.ctx.media.list()).length;
+
+  it('stops fresh wallets on one IP at its quota, storing nothing; other IPs go on; the window frees it', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 3; i += 1) {
+      const wallet = await createSignedInUser(t.ctx);
+      expect((await sendFrom(t, wallet.headers, ip)).statusCode).toBe(201);
+    }
+    // Each upload counts its stored size: the test MP3 is stored as sent.
+    expect(
+      await countRows(t, 'select sum(size_bytes) as n from media where upload_ip = $1', [ip]),
+    ).toBe(3 * MP3_BYTES);
+    const before = await filesStored();
+
+    const fourth = await createSignedInUser(t.ctx);
+    const refused = await sendFrom(t, fourth.headers, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(REFUSED);
+    expect(refused.headers['retry-after']).toBe(String(WINDOW_SECONDS));
+    // A forged X-Forwarded-For is not believed (no TRUST_PROXY).
+    const forged = await sendFrom(t, fourth.headers, ip, { 'x-forwarded-for': '192.0.2.99' });
+    expect(forged.statusCode).toBe(429);
+    expect(await rowsOf(fourth.user.id)).toBe(0);
+    expect(await filesStored()).toBe(before);
+
+    // The same wallet from another network is not that IP.
+    expect((await sendFrom(t, fourth.headers, '192.0.2.44')).statusCode).toBe(201);
+
+    // A minute later the oldest uploads are a minute closer to leaving the window.
+    t.clock.advance(60_000);
+    const later = await sendFrom(t, fourth.headers, ip);
+    expect(later.statusCode).toBe(429);
+    expect(later.headers['retry-after']).toBe(String(WINDOW_SECONDS - 60));
+    // Once they have left it, the IP has room again.
+    t.clock.advance((WINDOW_SECONDS - 60) * 1000 + 1);
+    expect((await sendFrom(t, fourth.headers, ip)).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const wallets = await Promise.all([1, 2, 3, 4].map(() => createSignedInUser(t.ctx)));
+    const addresses = ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:aa::3'];
+    for (const [i, address] of addresses.entries()) {
+      expect((await sendFrom(t, wallets[i]!.headers, address)).statusCode).toBe(201);
+    }
+    const refused = await sendFrom(t, wallets[3]!.headers, '2001:db8:7:1:ffff::9');
+    expect(refused.statusCode).toBe(429);
+    expect((await sendFrom(t, wallets[3]!.headers, '2001:db8:7:2::1')).statusCode).toBe(201);
+  });
+
+  it('lets concurrent uploads of many wallets on one IP together stay within its quota', async () => {
+    const ip = '203.0.113.8';
+    const wallets = await Promise.all(Array.from({ length: 6 }, () => createSignedInUser(t.ctx)));
+    const answers = await Promise.all(wallets.map((w) => sendFrom(t, w.headers, ip)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(await countRows(t, 'select count(*) as n from media where upload_ip = $1', [ip])).toBe(
+      3,
+    );
+    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+      expect(refused.json()).toEqual(REFUSED);
+    }
+  });
+
+  it('frees the room of deleted uploads, and the cleanup forgets IPs past the window', async () => {
+    const ip = '203.0.113.9';
+    const wallet = await createSignedInUser(t.ctx);
+    const urls: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await sendFrom(t, wallet.headers, ip);
+      expect(res.statusCode).toBe(201);
+      urls.push(res.json<UploadResponse>().mediaUrl);
+    }
+    expect((await sendFrom(t, wallet.headers, ip)).statusCode).toBe(429);
+    // A post takes one upload; deleting the post deletes the upload and frees its bytes.
+    const post = await createPost(t, wallet.headers, {
+      body: 'a tune',
+      kind: 'public',
+      audioUrl: urls[0],
+    });
+    expect(post.statusCode).toBe(201);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/messages-v2/messages/${post.json<FeedItem>().id}`,
+      headers: wallet.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await sendFrom(t, wallet.headers, ip)).statusCode).toBe(201);
+
+    const { runMediaCleanup } = await import('./index.ts');
+    const withIp = () => countRows(t, 'select count(*) as n from media where upload_ip = $1', [ip]);
+    const cleanupDeps = {
+      db: t.ctx.database.db,
+      media: t.ctx.media,
+      rateWindowMs: 3_600_000,
+      ipWindowMs: WINDOW_SECONDS * 1000,
+    };
+    await runMediaCleanup(cleanupDeps, t.clock.now(), 100);
+    expect(await withIp()).toBe(3);
+    t.clock.advance(WINDOW_SECONDS * 1000 + 1);
+    await runMediaCleanup(cleanupDeps, t.clock.now(), 100);
+    expect(await withIp()).toBe(0);
+    expect(await rowsOf(wallet.user.id)).toBe(3);
+  });
+});

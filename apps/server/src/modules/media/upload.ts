@@ -8,6 +8,7 @@ import {
   MAX_AUDIO_BYTES,
   MAX_IMAGE_BYTES,
   type MediaKind,
+  type TrustBand,
   type UploadResponse,
 } from '@dum/core';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
@@ -20,14 +21,19 @@ import {
   deleteAbandonedUploads,
   deleteRateWindowsBefore,
   deleteUnplacedUpload,
+  forgetUploadIpsBefore,
+  ipStoredBytesSince,
+  oldestIpUploadSince,
   reserveUploadWithinQuota,
   lockUnusedUpload,
   storedBytesOf,
   takeRateLimitSlot,
+  type UploadQuotas,
 } from './repo.ts';
 import { sanitizeImage } from './sanitize.ts';
 import { sanitizeAudio } from './strip-audio.ts';
 import { retryFailedDeletes } from './store.ts';
+import { walletUploadQuota } from './upload-quota.ts';
 import {
   mediaUrlOf,
   sha256OfFile,
@@ -44,8 +50,25 @@ export interface UploadDeps {
   clock: Clock;
   media: MediaStore;
   rateLimit: { limit: number; windowMs: number };
-  /** Bytes of stored uploads one user may hold (UPLOAD_QUOTA_BYTES). */
+  /** Bytes of stored uploads a trusted user may hold (UPLOAD_QUOTA_BYTES); others a share. */
   quotaBytes: number;
+  /** The user's trust band (modules/trust), which sets their share of `quotaBytes`. */
+  trustBandOf: (userId: string) => Promise<TrustBand>;
+  /** Bytes the uploads of one client IP may hold, counted over a rolling window. */
+  ipQuota: { bytes: number; windowMs: number };
+}
+
+/** Who sends an upload: the signed-in user, from this client IP (normalised). */
+export interface Uploader {
+  userId: string;
+  ip: string;
+}
+
+/** Past the IP's upload quota: 429, with the seconds until its oldest counted upload leaves. */
+export class UploadIpQuotaError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('upload_ip_quota_exceeded');
+  }
 }
 
 /** Busboy's limits for the upload route: one file of at most the audio limit, few small fields. */
@@ -100,7 +123,39 @@ class UploadMeter extends Transform {
 }
 
 /**
- * Takes one upload: checks the user's upload rate and storage quota, streams the `media` part
+ * The quotas an upload must fit, refused at once (before the body is read) when either is
+ * already full: the user's share of the storage quota by trust band, and the IP's.
+ */
+async function checkQuotas(deps: UploadDeps, uploader: Uploader, now: Date): Promise<UploadQuotas> {
+  const band = await deps.trustBandOf(uploader.userId);
+  const quotas: UploadQuotas = {
+    walletBytes: walletUploadQuota(deps.quotaBytes, band),
+    ipBytes: deps.ipQuota.bytes,
+    ipSince: new Date(now.getTime() - deps.ipQuota.windowMs),
+  };
+  if ((await storedBytesOf(deps.db, uploader.userId)) >= quotas.walletBytes) {
+    throw new AppError('upload_quota_exceeded');
+  }
+  const ipArgs = { ip: uploader.ip, since: quotas.ipSince };
+  if ((await ipStoredBytesSince(deps.db, ipArgs)) >= quotas.ipBytes) {
+    throw await ipQuotaError(deps, ipArgs, now);
+  }
+  return quotas;
+}
+
+async function ipQuotaError(
+  deps: UploadDeps,
+  args: { ip: string; since: Date },
+  now: Date,
+): Promise<UploadIpQuotaError> {
+  const oldest = await oldestIpUploadSince(deps.db, args);
+  const freedAt = (oldest ?? now).getTime() + deps.ipQuota.windowMs;
+  return new UploadIpQuotaError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
+}
+
+/**
+ * Takes one upload: checks the user's upload rate, their storage quota (a share by trust band)
+ * and their IP's (checkQuotas), streams the `media` part
  * to a temp file under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and
  * strips audio of their metadata, then (within the quota, counted again with the file's real
  * size) writes its row and, once that has committed, puts the finished file in the media store
@@ -110,21 +165,19 @@ class UploadMeter extends Transform {
 // eslint-disable-next-line max-lines-per-function -- one upload's steps, in the try that cleans up
 export async function receiveUpload(
   deps: UploadDeps,
-  userId: string,
+  uploader: Uploader,
   readPart: () => Promise<MultipartFile | undefined>,
 ): Promise<UploadResponse> {
   const now = deps.clock.now();
   const allowed = await takeRateLimitSlot(deps.db, {
-    key: `upload:${userId}`,
+    key: `upload:${uploader.userId}`,
     limit: deps.rateLimit.limit,
     windowMs: deps.rateLimit.windowMs,
     now,
   });
   if (!allowed) throw new AppError('upload_rate_limited');
-  // A user already at the quota is told before they send 50 MB.
-  if ((await storedBytesOf(deps.db, userId)) >= deps.quotaBytes) {
-    throw new AppError('upload_quota_exceeded');
-  }
+  // A user (or an IP) already at the quota is told before they send 50 MB.
+  const quotas = await checkQuotas(deps, uploader, now);
 
   const part = await readPart().catch(mapMultipartError);
   if (!part) throw missingMedia();
@@ -175,16 +228,20 @@ export async function receiveUpload(
     const reserved = await reserveUploadWithinQuota(
       deps.db,
       {
-        ownerId: userId,
+        ownerId: uploader.userId,
         type: accepted.kind,
         mime: SERVED_TYPES[accepted.extension],
         storageKey: name,
         sizeBytes: size,
         createdAt: now,
+        uploadIp: uploader.ip,
       },
-      deps.quotaBytes,
+      quotas,
     );
-    if (!reserved) throw new AppError('upload_quota_exceeded');
+    if (reserved === 'wallet_full') throw new AppError('upload_quota_exceeded');
+    if (reserved === 'ip_full') {
+      throw await ipQuotaError(deps, { ip: uploader.ip, since: quotas.ipSince }, now);
+    }
     // Placed after the row's transaction committed: no connection waits on the bucket.
     try {
       await deps.media.put(name, finished, SERVED_TYPES[accepted.extension]);
@@ -261,11 +318,12 @@ const STALE_TEMP_FILE_MS = 60 * 60_000;
 
 /**
  * The cleanup job's media part: uploads no post took (rows, then files), deletes that failed
- * before (media_deletions), spent rate-limit windows, and temp files of uploads that died.
- * Batches skip rows another run holds.
+ * before (media_deletions), spent rate-limit windows, the IPs of uploads older than the IP
+ * quota's window (`ipWindowMs`; the feed's job passes it, tests about other things may leave it
+ * out), and temp files of uploads that died. Batches skip rows another run holds.
  */
 export async function runMediaCleanup(
-  deps: { db: Db; media: MediaStore; rateWindowMs: number },
+  deps: { db: Db; media: MediaStore; rateWindowMs: number; ipWindowMs?: number },
   now: Date,
   batchSize: number,
 ): Promise<{ abandonedUploads: number }> {
@@ -281,6 +339,9 @@ export async function runMediaCleanup(
   }
   await retryFailedDeletes(deps, now, batchSize);
   await deleteRateWindowsBefore(deps.db, new Date(now.getTime() - 2 * deps.rateWindowMs));
+  if (deps.ipWindowMs !== undefined) {
+    await forgetUploadIpsBefore(deps.db, new Date(now.getTime() - deps.ipWindowMs));
+  }
   await removeStaleTempFiles(deps.media, STALE_TEMP_FILE_MS);
   return { abandonedUploads };
 }
