@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeTrust,
-  fullTrust,
   TRUST_PARAMS,
   TRUST_WEIGHT_FULL,
   trustWeightPpm,
@@ -27,15 +26,13 @@ const graphs = fc
       ),
     }),
   )
-  .map(
-    ({ walletCount, seeds, edges }): TrustGraph => ({
-      walletCount,
-      seeds,
-      from: edges.map((e) => e[0]),
-      to: edges.map((e) => e[1]),
-      weight: edges.map((e) => e[2]),
-    }),
-  );
+  .map(({ walletCount, seeds, edges }): TrustGraph => ({
+    walletCount,
+    seeds,
+    from: edges.map((e) => e[0]),
+    to: edges.map((e) => e[1]),
+    weight: edges.map((e) => e[2]),
+  }));
 
 function sum(values: Float64Array): number {
   let total = 0;
@@ -148,14 +145,32 @@ describe('EigenTrust from seeds', () => {
 });
 
 describe('reward weight', () => {
-  it('is full from a tenth of one seed’s pre-trust, proportional below, in parts per million', () => {
-    const tau = fullTrust(4);
-    expect(tau).toBeCloseTo((TRUST_PARAMS.fullShare * TRUST_PARAMS.alpha) / 4, 15);
-    expect(trustWeightPpm(tau, 4)).toBe(TRUST_WEIGHT_FULL);
-    expect(trustWeightPpm(tau * 3, 4)).toBe(TRUST_WEIGHT_FULL);
-    expect(trustWeightPpm(tau / 4, 4)).toBe(250_000);
-    expect(trustWeightPpm(0, 4)).toBe(0);
-    expect(trustWeightPpm(0.5, 0)).toBe(0);
+  it('is full from half of what each wallet the seeds chose would hold, proportional below', () => {
+    // The seed engages with four wallets: K = 4, τ = 0.5 · (1 − α) / 4.
+    const { fullTrust } = computeTrust({
+      walletCount: 6,
+      seeds: [0],
+      from: [0, 0, 0, 0, 1],
+      to: [1, 2, 3, 4, 5],
+      weight: [1, 1, 1, 1, 1],
+    });
+    expect(fullTrust).toBeCloseTo((TRUST_PARAMS.fullShare * (1 - TRUST_PARAMS.alpha)) / 4, 15);
+    expect(trustWeightPpm(fullTrust, fullTrust)).toBe(TRUST_WEIGHT_FULL);
+    expect(trustWeightPpm(fullTrust * 3, fullTrust)).toBe(TRUST_WEIGHT_FULL);
+    expect(trustWeightPpm(fullTrust / 4, fullTrust)).toBe(250_000);
+    expect(trustWeightPpm(0, fullTrust)).toBe(0);
+    expect(trustWeightPpm(0.5, Infinity)).toBe(0);
+  });
+
+  it('is not made cheaper by anything a ring does', () => {
+    const base = { walletCount: 5, seeds: [0], from: [0, 0], to: [1, 2], weight: [1, 1] };
+    const withRing = {
+      ...base,
+      from: [...base.from, 2, 3, 4, 3],
+      to: [...base.to, 3, 4, 3, 0],
+      weight: [...base.weight, 5, 5, 5, 5],
+    };
+    expect(computeTrust(withRing).fullTrust).toBe(computeTrust(base).fullTrust);
   });
 
   it('scales a bigint reward, rounding down', () => {

@@ -23,9 +23,14 @@ import { z } from 'zod';
  * choice) a component that the seeds reach through one edge carrying f holds about f in total,
  * whatever its size: adding wallets to a ring divides its trust, it does not multiply it.
  *
- * Reward weight. A wallet's trust as a share of full trust: min(1, t / τ), τ = `fullShare` ·
- * α / |seeds| (a tenth of one seed's own pre-trust), in parts per million. Rewards, vouching,
- * reports and quotas read this weight; the profile shows its band, never the score.
+ * Reward weight. A wallet's trust as a share of full trust: min(1, t / τ), in parts per
+ * million, with τ = `fullShare` · (1 − α) / K, where K is the number of wallets the seeds
+ * themselves engaged with. (1 − α) / K is what each of them would hold if the trust the seeds
+ * hand out stayed with the wallets they chose; a wallet holding half of that earns in full. K
+ * grows as the seeds engage with more people, so full trust gets cheaper as the community does,
+ * and nothing a ring does changes K: a ring's total weight stays about its inflow over τ,
+ * whatever its size. Rewards, vouching, reports and quotas read this weight; the profile shows
+ * its band, never the score.
  */
 
 /** The documented parameters (docs/security.md "Trust"); every run stores the ones it used. */
@@ -34,7 +39,7 @@ export interface TrustParams {
   alpha: number;
   /** What a pair that engages both ways keeps of its weight. */
   reciprocalDiscount: number;
-  /** τ as a fraction of one seed's pre-trust (α / |seeds|): the trust that earns in full. */
+  /** τ as a fraction of (1 − α) / K, K the wallets the seeds engaged with: full trust. */
   fullShare: number;
   /** Stop when the L1 change of an iteration is below this. */
   tolerance: number;
@@ -44,7 +49,7 @@ export interface TrustParams {
 export const TRUST_PARAMS: TrustParams = {
   alpha: 0.5,
   reciprocalDiscount: 0.5,
-  fullShare: 0.1,
+  fullShare: 0.5,
   tolerance: 1e-12,
   maxIterations: 200,
 };
@@ -92,6 +97,8 @@ export interface TrustGraph {
 export interface TrustResult {
   scores: Float64Array;
   iterations: number;
+  /** τ: the trust that earns a full reward (Infinity when the seeds engaged with nobody). */
+  fullTrust: number;
 }
 
 /**
@@ -101,7 +108,9 @@ export interface TrustResult {
 export function computeTrust(graph: TrustGraph, params: TrustParams = TRUST_PARAMS): TrustResult {
   const n = graph.walletCount;
   const seeds = [...new Set(Array.from(graph.seeds))].sort((a, b) => a - b);
-  if (seeds.length === 0) return { scores: new Float64Array(n), iterations: 0 };
+  if (seeds.length === 0) {
+    return { scores: new Float64Array(n), iterations: 0, fullTrust: Infinity };
+  }
   const local = localTrust(graph, params);
   let t = new Float64Array(n);
   for (const s of seeds) t[s] = 1 / seeds.length;
@@ -134,21 +143,25 @@ export function computeTrust(graph: TrustGraph, params: TrustParams = TRUST_PARA
     [t, next] = [next, t];
     if (change < params.tolerance) break;
   }
-  return { scores: t, iterations };
+  return { scores: t, iterations, fullTrust: fullTrustOf(graph, seeds, params) };
 }
 
-/** τ: the trust that earns a full reward. */
-export function fullTrust(seedCount: number, params: TrustParams = TRUST_PARAMS): number {
-  return seedCount === 0 ? Infinity : (params.fullShare * params.alpha) / seedCount;
+/** τ = fullShare · (1 − α) / K, K the distinct non-seed wallets a seed has an edge to. */
+function fullTrustOf(graph: TrustGraph, seeds: readonly number[], params: TrustParams): number {
+  const isSeed = new Set(seeds);
+  const reached = new Set<number>();
+  for (let k = 0; k < graph.from.length; k += 1) {
+    const to = graph.to[k] as number;
+    if (isSeed.has(graph.from[k] as number) && !isSeed.has(to) && (graph.weight[k] as number) > 0) {
+      reached.add(to);
+    }
+  }
+  return reached.size === 0 ? Infinity : (params.fullShare * (1 - params.alpha)) / reached.size;
 }
 
 /** A score's reward weight in parts per million: min(1, score / τ). */
-export function trustWeightPpm(
-  score: number,
-  seedCount: number,
-  params: TrustParams = TRUST_PARAMS,
-): number {
-  const share = score / fullTrust(seedCount, params);
+export function trustWeightPpm(score: number, fullTrust: number): number {
+  const share = score / fullTrust;
   return share >= 1 ? TRUST_WEIGHT_FULL : Math.floor(share * TRUST_WEIGHT_FULL);
 }
 
@@ -171,12 +184,10 @@ function localTrust(graph: TrustGraph, params: TrustParams): LocalTrust {
   const n = graph.walletCount;
   const m = graph.from.length;
   const start = new Uint32Array(n + 1);
-  const total = new Float64Array(n);
   for (let k = 0; k < m; k += 1) {
     const i = graph.from[k] as number;
     if (i === graph.to[k] || !((graph.weight[k] as number) > 0)) continue;
     start[i + 1] = (start[i + 1] as number) + 1;
-    total[i] = (total[i] as number) + (graph.weight[k] as number);
   }
   for (let i = 0; i < n; i += 1) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
   const edges = start[n] as number;
@@ -192,9 +203,15 @@ function localTrust(graph: TrustGraph, params: TrustParams): LocalTrust {
     to[at] = j;
     raw[at] = graph.weight[k] as number;
   }
-  // Rows sorted by receiver: reciprocity is a binary search, and the float sums run in one
-  // order whatever order the caller listed the pairs in.
-  for (let i = 0; i < n; i += 1) sortRow(to, raw, start[i] as number, start[i + 1] as number);
+  // Rows sorted by receiver (then weight, for a pair listed twice): reciprocity is a binary
+  // search, and every float sum runs in one order whatever order the caller listed pairs in.
+  const total = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    sortRow(to, raw, start[i] as number, start[i + 1] as number);
+    let sum = 0;
+    for (let k = start[i] as number; k < (start[i + 1] as number); k += 1) sum += raw[k] as number;
+    total[i] = sum;
+  }
   const seed = new Uint8Array(n);
   for (let k = 0; k < graph.seeds.length; k += 1) seed[graph.seeds[k] as number] = 1;
   const share = new Float64Array(edges);
@@ -218,7 +235,7 @@ function localTrust(graph: TrustGraph, params: TrustParams): LocalTrust {
 function sortRow(to: Uint32Array, raw: Float64Array, from: number, end: number): void {
   if (end - from < 2) return;
   const order = Array.from({ length: end - from }, (_, k) => from + k).sort(
-    (a, b) => (to[a] as number) - (to[b] as number),
+    (a, b) => (to[a] as number) - (to[b] as number) || (raw[a] as number) - (raw[b] as number),
   );
   const sortedTo = order.map((k) => to[k] as number);
   const sortedRaw = order.map((k) => raw[k] as number);

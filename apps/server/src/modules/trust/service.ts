@@ -36,6 +36,8 @@ export interface TrustPolicy {
 interface StoredParams {
   trust: TrustParams;
   edgeWeights: EdgeWeights;
+  /** τ as the run derived it (core's TrustResult.fullTrust); null: nobody earns (Infinity). */
+  fullTrust?: number | null;
 }
 
 export type TrustRecomputeResult =
@@ -73,19 +75,23 @@ export async function recomputeTrust(
       params,
     });
     const durationMs = Math.round(performance.now() - started);
+    const stored: StoredParams = {
+      ...params,
+      fullTrust: Number.isFinite(computed.fullTrust) ? computed.fullTrust : null,
+    };
     await replaceScores(
       client,
       {
         computedAt: args.now,
         maxLedgerId: computed.maxLedgerId,
-        params: params as unknown as Record<string, unknown>,
+        params: stored as unknown as Record<string, unknown>,
         seeds,
         wallets: computed.walletIds.length,
         edges: computed.edges,
         iterations: computed.iterations,
         durationMs,
       },
-      storedRows(computed, seeds.length, params.trust),
+      storedRows(computed),
     );
     return {
       recomputed: true,
@@ -101,6 +107,7 @@ interface Computed {
   maxLedgerId: bigint;
   walletIds: string[];
   scores: Float64Array;
+  fullTrust: number;
   edges: number;
   iterations: number;
 }
@@ -114,7 +121,7 @@ async function computeFromLedger(
     weights: args.params.edgeWeights,
     seedAddresses: args.seeds,
   });
-  const { scores, iterations } = computeTrust(
+  const { scores, iterations, fullTrust } = computeTrust(
     {
       walletCount: graph.walletIds.length,
       seeds: graph.seeds,
@@ -128,23 +135,24 @@ async function computeFromLedger(
     maxLedgerId: graph.maxLedgerId,
     walletIds: graph.walletIds,
     scores,
+    fullTrust,
     edges: graph.from.length,
     iterations,
   };
 }
 
-function storedRows(
-  computed: Computed,
-  seedCount: number,
-  params: TrustParams,
-): { userIds: string[]; scores: number[]; weights: number[] } {
+function storedRows(computed: Computed): {
+  userIds: string[];
+  scores: number[];
+  weights: number[];
+} {
   const rows = { userIds: [] as string[], scores: [] as number[], weights: [] as number[] };
   computed.walletIds.forEach((id, ix) => {
     const score = computed.scores[ix] as number;
     if (score <= 0) return;
     rows.userIds.push(id);
     rows.scores.push(score);
-    rows.weights.push(trustWeightPpm(score, seedCount, params));
+    rows.weights.push(trustWeightPpm(score, computed.fullTrust));
   });
   return rows;
 }
