@@ -189,6 +189,14 @@ export const ERRORS = {
     status: 400,
     message: `Messages can be up to ${String(DM_BODY_MAX_LENGTH)} characters`,
   },
+  conversation_not_found: {
+    status: 404,
+    message: 'There are no messages between you and this wallet yet.',
+  },
+  not_a_message_request: {
+    status: 409,
+    message: 'This conversation is in your inbox, not in your requests.',
+  },
 
   // Mystery vaults and time capsules (docs/api.md "Mystery vaults", "Time capsules").
   mystery_vault_not_found: { status: 404, message: 'This mystery vault does not exist.' },

@@ -45,7 +45,7 @@ export const sendMessageRequestSchema = z
   .strict();
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
-/** One entry of GET /api/conversations: most recent first. */
+/** One entry of GET /api/conversations (the inbox) or .../requests: most recent first. */
 export const conversationSchema = z.object({
   peer: userSummarySchema,
   lastMessage: directMessageSchema,
@@ -60,6 +60,28 @@ export const conversationPageSchema = z.object({
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
-/** GET /api/conversations/unread: the nav's badge. */
-export const unreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+/**
+ * GET /api/conversations/unread: the nav's badge (unread messages in the inbox only) and the
+ * number of conversations waiting in Requests.
+ */
+export const unreadCountSchema = z.object({
+  unreadCount: z.number().int().nonnegative(),
+  requestCount: z.number().int().nonnegative(),
+});
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * Where a wallet keeps a conversation. `requests`: messages from a wallet it does not follow and
+ * that is not trusted, waiting to be accepted, with no notification; `declined`: a request it
+ * deleted (the sender's later messages stay there too); `inbox`: everything else, and for good
+ * once accepted or replied to.
+ */
+export const conversationFolderSchema = z.enum(['inbox', 'requests', 'declined']);
+export type ConversationFolder = z.infer<typeof conversationFolderSchema>;
+
+/**
+ * GET /api/conversations/{address}, and the answer of .../accept and .../decline: the caller's
+ * folder for the conversation, null while there is no message either way.
+ */
+export const conversationStateSchema = z.object({ folder: conversationFolderSchema.nullable() });
+export type ConversationState = z.infer<typeof conversationStateSchema>;

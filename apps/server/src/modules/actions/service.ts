@@ -552,7 +552,7 @@ export async function attributeBlinkPayments(deps: ActionDeps, user: WalletUser)
           createdAt: at,
         });
       } else {
-        await attributeAnonymousTip(client, {
+        await attributeAnonymousTip(deps.messages, client, {
           senderId: user.id,
           recipientAddress: purpose.recipient,
           lamports: BigInt(payment.amount),

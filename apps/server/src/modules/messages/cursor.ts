@@ -7,8 +7,8 @@ import {
 } from '../../http/signed-cursor.ts';
 
 /**
- * Page cursors of the conversation list and of a thread (http/signed-cursor.ts); their scopes
- * keep a thread's cursor from being read as the list's.
+ * Page cursors of the conversation lists (the inbox, Requests) and of a thread
+ * (http/signed-cursor.ts); their scopes keep one's cursor from being read as another's.
  */
 
 /** A thread's position: the id of the oldest message shown so far. */
@@ -25,14 +25,28 @@ export interface ConversationPosition {
   peerId: string;
 }
 
-export function encodeConversationCursor(position: ConversationPosition): string {
-  return encodeSignedCursor('dm-conversations', {
+/** The folders that have a list: each has its own scope, so one's cursor is not the other's. */
+export type ListedFolder = 'inbox' | 'requests';
+
+const LIST_SCOPES: Record<ListedFolder, string> = {
+  inbox: 'dm-conversations',
+  requests: 'dm-requests',
+};
+
+export function encodeConversationCursor(
+  folder: ListedFolder,
+  position: ConversationPosition,
+): string {
+  return encodeSignedCursor(LIST_SCOPES[folder], {
     t: position.updatedAt.getTime(),
     p: position.peerId,
   });
 }
 
-export function decodeConversationCursor(cursor: string): ConversationPosition {
-  const { t, p } = decodeSignedCursor('dm-conversations', cursor);
+export function decodeConversationCursor(
+  folder: ListedFolder,
+  cursor: string,
+): ConversationPosition {
+  const { t, p } = decodeSignedCursor(LIST_SCOPES[folder], cursor);
   return { updatedAt: cursorTime(t), peerId: cursorUuid(p) };
 }

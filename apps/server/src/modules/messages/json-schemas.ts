@@ -4,6 +4,7 @@
  */
 import {
   conversationPageSchema,
+  conversationStateSchema,
   directMessagePageSchema,
   directMessageSchema,
   unreadCountSchema,
@@ -13,4 +14,5 @@ import { responseJsonSchema } from '../../http/response-schema.ts';
 export const directMessageJsonSchema = responseJsonSchema(directMessageSchema);
 export const directMessagePageJsonSchema = responseJsonSchema(directMessagePageSchema);
 export const conversationPageJsonSchema = responseJsonSchema(conversationPageSchema);
+export const conversationStateJsonSchema = responseJsonSchema(conversationStateSchema);
 export const unreadCountJsonSchema = responseJsonSchema(unreadCountSchema);

@@ -549,7 +549,7 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       const readEventsBefore = readEvents().length;
       const read = await markRead(t, me.headers, one.address);
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual({ unreadCount: 1 });
+      expect(read.json()).toEqual({ unreadCount: 1, requestCount: 0 });
       // The sender is told, so their open thread shows the messages read; once.
       expect(readEvents().slice(readEventsBefore)).toEqual([
         expect.objectContaining({
@@ -574,7 +574,10 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       ]);
       // Reading a conversation that does not exist yet is fine and changes nothing.
       const stranger = await someone();
-      expect((await markRead(t, me.headers, stranger.address)).json()).toEqual({ unreadCount: 2 });
+      expect((await markRead(t, me.headers, stranger.address)).json()).toEqual({
+        unreadCount: 2,
+        requestCount: 0,
+      });
       expect(errorOf(await markRead(t, me.headers, me.address)).code).toBe('cannot_message_self');
     });
 
@@ -589,7 +592,10 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
           items: [],
           nextCursor: null,
         });
-        expect((await markRead(t, c.headers, peer.address)).json()).toEqual({ unreadCount: 0 });
+        expect((await markRead(t, c.headers, peer.address)).json()).toEqual({
+          unreadCount: 0,
+          requestCount: 0,
+        });
       }
       // C's read marks did not touch A's and B's messages.
       expect(await unreadCount(t, a.headers)).toBe(1);

@@ -1,7 +1,7 @@
-import { TIP_REWARD_MIN_LAMPORTS } from '@dum/core';
+import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
-import { notBlockedEitherWay } from '../people/index.ts';
+import { followsWallet, notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
 
 /**
  * The direct messages' SQL. Reads are single named statements on the pool; writes run inside
@@ -52,15 +52,59 @@ export interface DmToInsert {
   audioKey: string | null;
   tip: { lamports: bigint; signature: string } | null;
   now: Date;
+  /** The sender is trusted (modules/trust): its message reaches an inbox without a follow. */
+  senderTrusted: boolean;
+}
+
+/** A message as written, with the recipient's folder for its conversation after it. */
+export interface InsertedDmRow extends DmRow {
+  recipient_folder: ConversationFolder;
+}
+
+/**
+ * The CTE `c` that writes both participants' conversation rows for the message in `m`, and the
+ * select that answers the message with the recipient's folder. The rows are written in user-id
+ * order, so two messages of one pair sent both ways at once take the rows' locks in the same
+ * order. The recipient's new row is a request unless they follow the sender or `trusted` (a
+ * parameter such as `$9`) is true; the sender's row is in the inbox (writing is accepting). A
+ * request already there moves to the inbox by the same rule; an inbox or declined row stays.
+ */
+function conversationRowsSql(trusted: string): { cte: string; answer: string } {
+  return {
+    cte: `c as (
+        insert into conversations
+          (user_id, peer_id, last_message_id, updated_at, unread_count, folder)
+        select p.user_id, p.peer_id, m.id, m.created_at, p.unread, p.folder
+        from m cross join lateral (values
+          (m.sender_id, m.recipient_id, 0, 'inbox'),
+          (m.recipient_id, m.sender_id, 1,
+            case when ${trusted} or ${followsWallet('m.recipient_id', 'm.sender_id')}
+              then 'inbox' else 'requests' end)) as p(user_id, peer_id, unread, folder)
+        order by p.user_id
+        on conflict (user_id, peer_id) do update set
+          last_message_id = excluded.last_message_id,
+          updated_at = excluded.updated_at,
+          unread_count = conversations.unread_count + excluded.unread_count,
+          -- The row that gains no unread message is the sender's.
+          folder = case
+            when excluded.unread_count = 0 then 'inbox'
+            when conversations.folder = 'requests' then excluded.folder
+            else conversations.folder end
+        returning user_id, folder
+      )`,
+    answer: `select ${DM_COLUMNS},
+        (select c.folder from c where c.user_id = m.recipient_id) as recipient_folder
+      from m`,
+  };
 }
 
 /**
  * Writes the message and both participants' conversation rows in one statement, unless either
- * wallet blocked the other (null, nothing written): the recipient's unread count goes up by one. The two rows are written in user-id order, so two messages of
- * one pair sent both ways at once take the rows' locks in the same order.
+ * wallet blocked the other (null, nothing written): the recipient's unread count goes up by one.
  */
-export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRow | null> {
-  const result = await db.query<DmRow>({
+export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<InsertedDmRow | null> {
+  const rows = conversationRowsSql('$9::boolean');
+  const result = await db.query<InsertedDmRow>({
     name: 'dm_insert',
     text: `with m as (
         insert into direct_messages
@@ -70,19 +114,8 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
           $8::timestamptz
         where ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
         returning *
-      ), c as (
-        insert into conversations (user_id, peer_id, last_message_id, updated_at, unread_count)
-        select p.user_id, p.peer_id, m.id, m.created_at, p.unread
-        from m cross join lateral (values
-          (m.sender_id, m.recipient_id, 0),
-          (m.recipient_id, m.sender_id, 1)) as p(user_id, peer_id, unread)
-        order by p.user_id
-        on conflict (user_id, peer_id) do update set
-          last_message_id = excluded.last_message_id,
-          updated_at = excluded.updated_at,
-          unread_count = conversations.unread_count + excluded.unread_count
-      )
-      select ${DM_COLUMNS} from m`,
+      ), ${rows.cte}
+      ${rows.answer}`,
     values: [
       dm.senderId,
       dm.recipientId,
@@ -92,6 +125,7 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
       dm.tip?.lamports.toString() ?? null,
       dm.tip?.signature ?? null,
       dm.now,
+      dm.senderTrusted,
     ],
   });
   return result.rows[0] ?? null;
@@ -107,8 +141,9 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<DmRo
 export async function insertTippedMessage(
   db: Queryable,
   dm: DmToInsert & { tip: { lamports: bigint; signature: string }; tipPurpose: string },
-): Promise<DmRow | null> {
-  const result = await db.query<DmRow>({
+): Promise<InsertedDmRow | null> {
+  const rows = conversationRowsSql('$9::boolean');
+  const result = await db.query<InsertedDmRow>({
     name: 'dm_insert_tipped',
     // The signature is spent only when the message may be written (case evaluates in order);
     // spend_transfer_signature is the payments slice's.
@@ -125,23 +160,12 @@ export async function insertTippedMessage(
           $6::timestamptz
         from spent
         returning *
-      ), c as (
-        insert into conversations (user_id, peer_id, last_message_id, updated_at, unread_count)
-        select p.user_id, p.peer_id, m.id, m.created_at, p.unread
-        from m cross join lateral (values
-          (m.sender_id, m.recipient_id, 0),
-          (m.recipient_id, m.sender_id, 1)) as p(user_id, peer_id, unread)
-        order by p.user_id
-        on conflict (user_id, peer_id) do update set
-          last_message_id = excluded.last_message_id,
-          updated_at = excluded.updated_at,
-          unread_count = conversations.unread_count + excluded.unread_count
-      ), queued as (
+      ), ${rows.cte}, queued as (
         insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
         select 'tip', m.sender_id, m.recipient_id, m.tip_signature, m.created_at from m
         where m.tip_lamports >= $7::bigint
       )
-      select ${DM_COLUMNS} from m`,
+      ${rows.answer}`,
     values: [
       dm.senderId,
       dm.recipientId,
@@ -151,6 +175,7 @@ export async function insertTippedMessage(
       dm.now,
       TIP_REWARD_MIN_LAMPORTS.toString(),
       dm.tipPurpose,
+      dm.senderTrusted,
     ],
   });
   return result.rows[0] ?? null;
@@ -198,12 +223,18 @@ export interface ConversationRow extends DmRow {
 }
 
 /**
- * The user's conversations, most recent first (ties by peer id), after the (updatedAt, peerId)
- * position when given, each with its peer and its latest message.
+ * The user's conversations in one folder, most recent first (ties by peer id), after the
+ * (updatedAt, peerId) position when given, each with its peer and its latest message. A request
+ * from a wallet the user has blocked is not listed (it shows again if they unblock it).
  */
 export async function readConversations(
   pool: pg.Pool,
-  args: { userId: string; after: { updatedAt: Date; peerId: string } | null; limit: number },
+  args: {
+    userId: string;
+    folder: ConversationFolder;
+    after: { updatedAt: Date; peerId: string } | null;
+    limit: number;
+  },
 ): Promise<ConversationRow[]> {
   const result = await pool.query<ConversationRow>({
     name: 'dm_conversations',
@@ -214,39 +245,60 @@ export async function readConversations(
       from conversations c
         join users u on u.id = c.peer_id
         join direct_messages m on m.id = c.last_message_id
-      where c.user_id = $1
+      where c.user_id = $1 and c.folder = $5
+        and (c.folder <> 'requests' or ${notBlockedBy('c.user_id', 'c.peer_id')})
         and ($2::timestamptz is null or (c.updated_at, c.peer_id) < ($2::timestamptz, $3::uuid))
       order by c.updated_at desc, c.peer_id desc
       limit $4`,
-    values: [args.userId, args.after?.updatedAt ?? null, args.after?.peerId ?? null, args.limit],
+    values: [
+      args.userId,
+      args.after?.updatedAt ?? null,
+      args.after?.peerId ?? null,
+      args.limit,
+      args.folder,
+    ],
   });
   return result.rows;
 }
 
-/** Messages to the user that are not read yet, over all conversations (the nav's badge). */
-export async function readUnreadTotal(pool: pg.Pool, userId: string): Promise<number> {
-  const result = await pool.query<{ n: number }>({
-    name: 'dm_unread_total',
-    text: `select coalesce(sum(unread_count), 0)::int as n from conversations where user_id = $1`,
+/**
+ * Messages to the user not read yet over the inbox's conversations (the nav's badge), and the
+ * conversations waiting in Requests (as listed: not those of wallets the user blocked).
+ */
+export async function readCounts(
+  pool: pg.Pool,
+  userId: string,
+): Promise<{ unread: number; requests: number }> {
+  const result = await pool.query<{ unread: number; requests: number }>({
+    name: 'dm_counts',
+    text: `select coalesce(sum(c.unread_count) filter (where c.folder = 'inbox'), 0)::int as unread,
+        count(*) filter (
+          where c.folder = 'requests' and ${notBlockedBy('c.user_id', 'c.peer_id')}
+        )::int as requests
+      from conversations c where c.user_id = $1 and c.folder in ('inbox', 'requests')`,
     values: [userId],
   });
-  return result.rows[0]?.n ?? 0;
+  return result.rows[0] ?? { unread: 0, requests: 0 };
 }
 
 /**
- * Marks the user's unread messages from the peer read at `now`, in the caller's transaction.
- * The user's conversation row is locked first (a message being sent to them waits, or is
- * waited for), so its unread count and the messages' read_at agree at every commit.
+ * Marks the user's unread messages from the peer read at `now`, in the caller's transaction,
+ * when the conversation is in their inbox: a request stays unread, so its sender learns nothing
+ * until it is accepted. The user's conversation row is locked first (a message being sent to
+ * them waits, or is waited for), so its unread count and the messages' read_at agree at every
+ * commit.
  */
 export async function markConversationRead(
   db: Queryable,
   args: { userId: string; peerId: string; now: Date },
 ): Promise<number> {
-  await db.query({
+  const inbox = await db.query({
     name: 'dm_reset_unread',
-    text: `update conversations set unread_count = 0 where user_id = $1 and peer_id = $2`,
+    text: `update conversations set unread_count = 0
+      where user_id = $1 and peer_id = $2 and folder = 'inbox'`,
     values: [args.userId, args.peerId],
   });
+  if (inbox.rowCount === 0) return 0;
   const marked = await db.query({
     name: 'dm_mark_read',
     text: `update direct_messages set read_at = $3
@@ -254,4 +306,46 @@ export async function markConversationRead(
     values: [args.userId, args.peerId, args.now],
   });
   return marked.rowCount ?? 0;
+}
+
+/** The user's folder for the conversation with the peer; null while neither wrote. */
+export async function readFolder(
+  db: Queryable,
+  args: { userId: string; peerId: string },
+): Promise<ConversationFolder | null> {
+  const result = await db.query<{ folder: ConversationFolder }>({
+    name: 'dm_folder',
+    text: `select folder from conversations where user_id = $1 and peer_id = $2`,
+    values: [args.userId, args.peerId],
+  });
+  return result.rows[0]?.folder ?? null;
+}
+
+/**
+ * Moves the user's conversation with the peer to `folder` when it is in one of `from`: the
+ * folder it is in afterwards, or null when there is no conversation.
+ */
+export async function moveConversation(
+  db: Queryable,
+  args: {
+    userId: string;
+    peerId: string;
+    folder: ConversationFolder;
+    from: readonly ConversationFolder[];
+  },
+): Promise<ConversationFolder | null> {
+  const result = await db.query<{ folder: ConversationFolder }>({
+    name: 'dm_move_conversation',
+    text: `with moved as (
+        update conversations set folder = $3
+        where user_id = $1 and peer_id = $2 and folder = any($4::text[])
+        returning folder
+      )
+      select folder from moved
+      union all
+      select folder from conversations
+      where user_id = $1 and peer_id = $2 and not exists (select 1 from moved)`,
+    values: [args.userId, args.peerId, args.folder, args.from],
+  });
+  return result.rows[0]?.folder ?? null;
 }

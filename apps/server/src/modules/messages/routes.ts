@@ -4,12 +4,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
+import { trustPolicyOf } from '../trust/index.ts';
 import {
   conversationPageJsonSchema,
+  conversationStateJsonSchema,
   directMessageJsonSchema,
   directMessagePageJsonSchema,
   unreadCountJsonSchema,
 } from './json-schemas.ts';
+import { acceptConversation, declineConversation, getConversationState } from './requests.ts';
 import {
   getConversations,
   getThread,
@@ -45,6 +48,7 @@ export function messageDepsOf(ctx: AppContext): MessageDeps {
     logger: ctx.logger,
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
+    trust: trustPolicyOf(ctx),
     peers: new Map(),
   };
 }
@@ -108,6 +112,58 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = requireUser(request);
       return markRead(deps, user, request.params.address);
+    },
+  );
+
+  requestRoutes(app, deps);
+}
+
+/**
+ * Message requests: the Requests folder, a conversation's folder, accepting and declining
+ * (requests.ts).
+ */
+function requestRoutes(app: FastifyInstance, deps: MessageDeps): void {
+  app.get(
+    '/api/conversations/requests',
+    { schema: { response: { 200: conversationPageJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { cursor } = parseQuery(conversationsQuery, request.query);
+      return getConversations(deps, user, cursor, 'requests');
+    },
+  );
+
+  app.get<{ Params: AddressParams }>(
+    '/api/conversations/:address',
+    { schema: { response: { 200: conversationStateJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(z.object({}), request.query);
+      return getConversationState(deps, user, request.params.address);
+    },
+  );
+
+  app.post<{ Params: AddressParams }>(
+    '/api/conversations/:address/accept',
+    {
+      schema: { response: { 200: conversationStateJsonSchema } },
+      config: { writeLimit: 'message' },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return acceptConversation(deps, user, request.params.address);
+    },
+  );
+
+  app.post<{ Params: AddressParams }>(
+    '/api/conversations/:address/decline',
+    {
+      schema: { response: { 200: conversationStateJsonSchema } },
+      config: { writeLimit: 'message' },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return declineConversation(deps, user, request.params.address);
     },
   );
 }

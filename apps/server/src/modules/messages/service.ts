@@ -12,6 +12,7 @@ import {
   type SendMessageRequest,
   type UnreadCount,
   TIP_REWARD_MIN_LAMPORTS,
+  TRUST_VOUCH_MIN_PPM,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,23 +38,26 @@ import {
   type VerifiedPayment,
 } from '../payments/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
+import { trustOfWallet, type TrustPolicy } from '../trust/index.ts';
 import {
   decodeConversationCursor,
   decodeThreadCursor,
   encodeConversationCursor,
   encodeThreadCursor,
+  type ListedFolder,
 } from './cursor.ts';
 import {
   insertMessage,
   insertTippedMessage,
   markConversationRead,
   readConversations,
+  readCounts,
   readMessageByTipSignature,
   readThread,
-  readUnreadTotal,
   readUserByAddress,
   type ConversationRow,
   type DmRow,
+  type InsertedDmRow,
   type UserRow,
 } from './repo.ts';
 
@@ -68,6 +72,8 @@ export interface MessageDeps {
   appOrigin: string;
   /** Gives a tip's rewarded event its reward (modules/emissions). */
   emissions: EmissionSequencer;
+  /** Whose messages reach an inbox they do not follow (modules/trust). */
+  trust: TrustPolicy;
   /**
    * Users by wallet as this instance last read them: only their id and wallet are used, which
    * never change; a deleted user's entry is dropped when a write finds it gone.
@@ -123,7 +129,11 @@ function toConversation(row: ConversationRow): ConversationPage['items'][number]
 // ---- The other participant --------------------------------------------------------------------
 
 /** The wallet's user, or 404 `user_not_found` (also for a string that is no address at all). */
-async function peerOf(deps: MessageDeps, viewer: MessageViewer, address: string): Promise<UserRow> {
+export async function peerOf(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  address: string,
+): Promise<UserRow> {
   if (address === viewer.solAddress) throw new AppError('cannot_message_self');
   const cached = deps.peers.get(address);
   if (cached) return cached;
@@ -137,6 +147,15 @@ async function peerOf(deps: MessageDeps, viewer: MessageViewer, address: string)
 }
 
 // ---- Sending ----------------------------------------------------------------------------------
+
+/**
+ * Whether the wallet's messages reach the inbox of someone who does not follow it: trusted as
+ * the trust slice weighs it (with TRUST_REWARDS off, everyone is).
+ */
+async function isTrustedSender(db: Queryable, policy: TrustPolicy, userId: string) {
+  const { weightPpm } = await trustOfWallet(db, policy, userId);
+  return weightPpm >= TRUST_VOUCH_MIN_PPM;
+}
 
 const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   invalid_signature: 'transaction_signature_invalid',
@@ -216,7 +235,9 @@ export interface SentMessage {
  * signature for anything else is 409 `transaction_already_used`. A tip is a rewarded event for
  * the sender (`tip`), under the economy's rules, sequenced before the answer.
  *
- * After commit the recipient's sockets get `new_message`.
+ * The message lands in the recipient's Requests, without notifying them, unless they follow the
+ * sender, the sender is trusted or the conversation is in their inbox already (folders, repo.ts).
+ * After commit the recipient's sockets get `new_message` when it reached their inbox.
  */
 export async function sendMessage(
   deps: MessageDeps,
@@ -253,14 +274,17 @@ export async function sendMessage(
   }
 
   const now = deps.clock.now();
-  const row = await writeMessage(deps, viewer, peer, draft, now).catch((error: unknown) => {
-    // The recipient's account was deleted since it was read: nothing was written.
-    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
-      deps.peers.delete(address);
-      throw new AppError('user_not_found');
-    }
-    throw error;
-  });
+  const senderTrusted = await isTrustedSender(deps.pool, deps.trust, viewer.id);
+  const row = await writeMessage(deps, viewer, peer, { ...draft, senderTrusted }, now).catch(
+    (error: unknown) => {
+      // The recipient's account was deleted since it was read: nothing was written.
+      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+        deps.peers.delete(address);
+        throw new AppError('user_not_found');
+      }
+      throw error;
+    },
+  );
   if (!row) {
     if (!tip || (await blocked())) throw new AppError('blocked');
     const existing = await answerExisting(deps, viewer, peer, tip);
@@ -269,6 +293,7 @@ export async function sendMessage(
   }
   if (payment) await settleIntent(deps, payment);
   if (tip) await deps.emissions.settle();
+  if (row.recipient_folder !== 'inbox') return { message: toDirectMessage(row), created: true };
   await announceAfterCommit(
     deps,
     { kind: 'users', userIds: [peer.id] },
@@ -294,9 +319,9 @@ async function writeMessage(
   deps: MessageDeps,
   viewer: MessageViewer,
   peer: UserRow,
-  draft: Draft,
+  draft: Draft & { senderTrusted: boolean },
   now: Date,
-): Promise<DmRow | null> {
+): Promise<InsertedDmRow | null> {
   const toInsert = {
     senderId: viewer.id,
     recipientId: peer.id,
@@ -305,6 +330,7 @@ async function writeMessage(
     audioKey: draft.audio,
     tip: draft.tip,
     now,
+    senderTrusted: draft.senderTrusted,
   };
   const tipPurpose = purposeKey({ kind: 'tip', recipient: peer.sol_address });
   if (!draft.image && !draft.audio) {
@@ -400,32 +426,45 @@ export async function getThread(
   };
 }
 
-/** GET /api/conversations: the caller's conversations, most recent first. */
+/**
+ * GET /api/conversations (the inbox) and GET /api/conversations/requests: the caller's
+ * conversations in that folder, most recent first.
+ */
 export async function getConversations(
   deps: MessageDeps,
   viewer: MessageViewer,
   cursor: string | undefined,
+  folder: ListedFolder = 'inbox',
 ): Promise<ConversationPage> {
-  const after = cursor === undefined ? null : decodeConversationCursor(cursor);
+  const after = cursor === undefined ? null : decodeConversationCursor(folder, cursor);
   const limit = CONVERSATIONS_PAGE_DEFAULT;
-  const rows = await readConversations(deps.pool, { userId: viewer.id, after, limit: limit + 1 });
+  const rows = await readConversations(deps.pool, {
+    userId: viewer.id,
+    folder,
+    after,
+    limit: limit + 1,
+  });
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
     items: items.map(toConversation),
     nextCursor:
       rows.length > limit && last
-        ? encodeConversationCursor({ updatedAt: new Date(last.updated_at), peerId: last.peer_id })
+        ? encodeConversationCursor(folder, {
+            updatedAt: new Date(last.updated_at),
+            peerId: last.peer_id,
+          })
         : null,
   };
 }
 
-/** GET /api/conversations/unread */
+/** GET /api/conversations/unread: the inbox's unread messages and the waiting requests. */
 export async function getUnreadCount(
   deps: MessageDeps,
   viewer: MessageViewer,
 ): Promise<UnreadCount> {
-  return { unreadCount: await readUnreadTotal(deps.pool, viewer.id) };
+  const counts = await readCounts(deps.pool, viewer.id);
+  return { unreadCount: counts.unread, requestCount: counts.requests };
 }
 
 /**
@@ -459,10 +498,12 @@ export async function markRead(
 /**
  * Attributes an anonymous tip (a blink tip from a wallet that had no user here) to the user the
  * wallet now has, in the caller's transaction: it becomes the tip-only message it would have
- * been (its signature was spent when it was paid). Nothing is written across a block, and no DUM
- * is paid for it afterwards.
+ * been (its signature was spent when it was paid), in the recipient's inbox or Requests by the
+ * same rule as any message, unannounced. Nothing is written across a block, and no DUM is paid
+ * for it afterwards.
  */
 export async function attributeAnonymousTip(
+  deps: Pick<MessageDeps, 'trust'>,
   client: Queryable,
   tip: {
     senderId: string;
@@ -475,6 +516,7 @@ export async function attributeAnonymousTip(
   const recipient = await readUserByAddress(client, tip.recipientAddress);
   if (!recipient || recipient.id === tip.senderId) return;
   await insertMessage(client, {
+    senderTrusted: await isTrustedSender(client, deps.trust, tip.senderId),
     senderId: tip.senderId,
     recipientId: recipient.id,
     body: '',

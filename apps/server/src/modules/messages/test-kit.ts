@@ -77,3 +77,44 @@ export async function block(t: TestApp, blockerId: string, blockedId: string): P
     blockedId,
   ]);
 }
+
+export function requests(
+  t: TestApp,
+  headers: Headers,
+  query = '',
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ url: `/api/conversations/requests${query}`, headers });
+}
+
+/** GET /api/conversations/unread: both counts. */
+export async function counts(
+  t: TestApp,
+  headers: Headers,
+): Promise<{ unreadCount: number; requestCount: number }> {
+  const res = await t.app.inject({ url: '/api/conversations/unread', headers });
+  if (res.statusCode !== 200) throw new Error(`unread failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ unreadCount: number; requestCount: number }>();
+}
+
+/** GET /api/conversations/{address}: the caller's folder for it. */
+export function folderOf(
+  t: TestApp,
+  headers: Headers,
+  address: string,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ url: `/api/conversations/${encodeURIComponent(address)}`, headers });
+}
+
+/** POST /api/conversations/{address}/accept or .../decline. */
+export function answerRequest(
+  t: TestApp,
+  headers: Headers,
+  address: string,
+  answer: 'accept' | 'decline',
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${encodeURIComponent(address)}/${answer}`,
+    headers,
+  });
+}

@@ -1,11 +1,12 @@
 /**
  * The people slice's public face: follows and blocks (docs/api.md "People"), what other slices
- * read of them (a profile's counts, SQL that hides what a viewer blocked), and the verified
- * tick (docs/decisions/014-verified-tick.md). Nothing else in this folder is imported from
- * outside it.
+ * read of them (a profile's counts, SQL that hides what a viewer blocked or says whether one
+ * wallet follows another), and the verified tick (docs/decisions/014-verified-tick.md). Nothing
+ * else in this folder is imported from outside it.
  */
 export {
   blockedEitherWay,
+  followsWallet,
   isBlockedBy,
   isBlockedEitherWay,
   notBlockedBy,
