@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Moderation (docs/api.md "Moderation"): reports of posts, comments, direct messages and
- * wallets; the moderators' queue and actions; suspensions.
+ * Moderation (docs/api.md "Moderation"): reports of posts, comments, direct messages, mystery
+ * vaults and wallets; the moderators' queue and actions; suspensions.
  */
 
-export const REPORT_TARGET_KINDS = ['post', 'comment', 'message', 'wallet'] as const;
+export const REPORT_TARGET_KINDS = ['post', 'comment', 'message', 'mystery', 'wallet'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'scam', 'other'] as const;
@@ -35,7 +35,10 @@ export const MODERATION_REASON_MAX = 500;
 export const REPORT_STATUSES = ['open', 'dismissed', 'removed', 'suspended'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** POST /api/reports. `targetId`: a post, comment or message id, or a wallet address. */
+/**
+ * POST /api/reports. `targetId`: a post, comment, message or mystery vault id, or a wallet
+ * address.
+ */
 export const createReportRequestSchema = z
   .object({
     targetKind: z.enum(REPORT_TARGET_KINDS),

@@ -2,25 +2,27 @@ import { AppError, TRUST_WEIGHT_FULL, type CreateReportRequest, type Report } fr
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
 import { trustOfWallet } from '../trust/index.ts';
+import { hideMysteries, hidePosts, mysteryIs, postIs } from './hides.ts';
 import {
   appendAudit,
-  findComment,
-  findPost,
-  findReceivedMessage,
-  findWallet,
   hasActiveHold,
-  hidePosts,
   insertReport,
   insertRestriction,
   lockReportsOn,
-  postIs,
   reportById,
   targetWeight,
   walletWeight,
-  type FoundTarget,
   type ReportWeight,
 } from './repo.ts';
 import { parseContentId, reportOf, type ModerationDeps, type Viewer } from './service.ts';
+import {
+  findComment,
+  findMystery,
+  findPost,
+  findReceivedMessage,
+  findWallet,
+  type FoundTarget,
+} from './targets.ts';
 
 /** Filing a report, and the automatic hide and earning hold its weight may set off. */
 
@@ -32,11 +34,13 @@ async function findTarget(
 ): Promise<FoundTarget | null> {
   switch (body.targetKind) {
     case 'post':
-      return findPost(db, parseContentId(body.targetId), now);
+      return findPost(db, { id: parseContentId(body.targetId), reporterId: reporter.id, now });
     case 'comment':
-      return findComment(db, parseContentId(body.targetId), now);
+      return findComment(db, { id: parseContentId(body.targetId), reporterId: reporter.id, now });
     case 'message':
       return findReceivedMessage(db, parseContentId(body.targetId), reporter.id);
+    case 'mystery':
+      return findMystery(db, parseContentId(body.targetId));
     case 'wallet':
       return findWallet(db, body.targetId);
   }
@@ -53,8 +57,9 @@ function weighs(weight: ReportWeight, threshold: number): string {
 
 /**
  * Files a report (one open per reporter and target), weighing the reporter's trust now. The
- * content is copied as the reporter sees it now; a post or comment report freezes its post
- * past its 24 hours until decided. When the open reports on a post weigh
+ * target is found only as the reporter may see it (anything else is not found) and copied as
+ * they see it now; a post or comment report freezes its post past its 24 hours until decided.
+ * When the open reports on a post or mystery vault weigh
  * MODERATION_AUTO_HIDE_REPORTS fully trusted wallets, it is hidden at once; when those on a
  * wallet (its content or itself) weigh MODERATION_HOLD_REPORTS, it stops earning until they are
  * decided. A wallet nobody trusts weighs nothing, so free wallets made for the purpose can
@@ -111,21 +116,25 @@ interface AuditBase {
   now: Date;
 }
 
-/** The automatic hide of a reported post whose open reports weigh enough. */
+/**
+ * The automatic hide of a reported post or mystery vault whose open reports weigh enough (a
+ * comment, message or wallet report counts toward its wallet's hold only).
+ */
 async function hideWhenHeavy(
   tx: Tx,
   deps: ModerationDeps,
   args: { target: FoundTarget; kind: CreateReportRequest['targetKind']; audit: AuditBase },
 ): Promise<void> {
   const { target, kind, audit } = args;
-  if (kind !== 'post' || target.postId === null) return;
+  if (kind !== 'post' && kind !== 'mystery') return;
   const weight = await targetWeight(tx, kind, target.targetId);
   if (weight.weightPpm < deps.autoHideReports * TRUST_WEIGHT_FULL) return;
-  const hidden = await hidePosts(tx, {
-    where: postIs(target.postId),
-    cause: 'auto_hide',
-    now: audit.now,
-  });
+  const hide = { cause: 'auto_hide' as const, now: audit.now };
+  const id = BigInt(target.targetId);
+  const hidden =
+    kind === 'post'
+      ? await hidePosts(tx, { ...hide, where: postIs(id) })
+      : await hideMysteries(tx, { ...hide, where: mysteryIs(id) });
   if (hidden === 0) return;
   await appendAudit(tx, {
     ...audit,

@@ -1,4 +1,5 @@
 import type { ReportReason, ReportSnapshot, ReportStatus, ReportTargetKind } from '@dum/core';
+import type { FoundTarget } from './targets.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
@@ -6,99 +7,10 @@ import type { Tx } from '../emissions/index.ts';
 
 /** Every SQL statement of the moderation slice. */
 
-type Q = Pick<Tx, 'execute'>;
+export type Q = Pick<Tx, 'execute'>;
 
-/** A target as found when reported: whose it is, the post it freezes, its content. */
-export interface FoundTarget {
-  targetId: string;
-  ownerId: string;
-  postId: bigint | null;
-  snapshot: ReportSnapshot;
-  /** Its stored media names (a direct message's are copied with it). */
-  mediaKeys: string[];
-}
-
-interface ContentRow extends Record<string, unknown> {
-  id: string;
-  owner_id: string;
-  post_id: string | null;
-  body: string | null;
-  image_key: string | null;
-  audio_key: string | null;
-  created_at: Date | null;
-  address: string;
-  name: string | null;
-}
-
-const mediaUrl = (key: string | null): string | null => (key ? `/media/${key}` : null);
-
-function targetOf(row: ContentRow | undefined): FoundTarget | null {
-  if (!row) return null;
-  return {
-    targetId: row.id,
-    ownerId: row.owner_id,
-    postId: row.post_id === null ? null : BigInt(row.post_id),
-    snapshot: {
-      body: row.body,
-      imageUrl: mediaUrl(row.image_key),
-      audioUrl: mediaUrl(row.audio_key),
-      createdAt: row.created_at ? new Date(row.created_at).toISOString() : null,
-      authorAddress: row.address,
-      authorName: row.name,
-    },
-    mediaKeys: [row.image_key, row.audio_key].filter((key): key is string => key !== null),
-  };
-}
-
-const OWNER = sql`u.sol_address as address, coalesce(u.display_name, u.username) as name`;
-
-/** A post its reader can see now (live, not a sealed time capsule). */
-export async function findPost(db: Q, id: bigint, now: Date): Promise<FoundTarget | null> {
-  const { rows } = await db.execute<ContentRow>(
-    sql`select m.id::text as id, m.author_id as owner_id, m.id::text as post_id, m.body,
-          m.image_key, m.audio_key, m.created_at, ${OWNER}
-        from messages m join users u on u.id = m.author_id
-        where m.id = ${id} and (m.expires_at is null or m.expires_at > ${now})
-          and (m.kind <> 'capsule' or m.opened_at is not null)`,
-  );
-  return targetOf(rows[0]);
-}
-
-/** A comment on a post its reader can see now. */
-export async function findComment(db: Q, id: bigint, now: Date): Promise<FoundTarget | null> {
-  const { rows } = await db.execute<ContentRow>(
-    sql`select c.id::text as id, c.author_id as owner_id, m.id::text as post_id, c.body,
-          null as image_key, null as audio_key, c.created_at, ${OWNER}
-        from comments c join messages m on m.id = c.message_id
-          join users u on u.id = c.author_id
-        where c.id = ${id} and (m.expires_at is null or m.expires_at > ${now})`,
-  );
-  return targetOf(rows[0]);
-}
-
-/** A direct message the reporter received. */
-export async function findReceivedMessage(
-  db: Q,
-  id: bigint,
-  recipientId: string,
-): Promise<FoundTarget | null> {
-  const { rows } = await db.execute<ContentRow>(
-    sql`select d.id::text as id, d.sender_id as owner_id, null as post_id, d.body, d.image_key,
-          d.audio_key, d.created_at, ${OWNER}
-        from direct_messages d join users u on u.id = d.sender_id
-        where d.id = ${id} and d.recipient_id = ${recipientId}`,
-  );
-  return targetOf(rows[0]);
-}
-
-export async function findWallet(db: Q, address: string): Promise<FoundTarget | null> {
-  const { rows } = await db.execute<ContentRow>(
-    sql`select u.id::text as id, u.id as owner_id, null as post_id, u.bio as body,
-          null as image_key, null as audio_key, u.created_at, ${OWNER}
-        from users u where u.sol_address = ${address}`,
-  );
-  return targetOf(rows[0]);
-}
+/** Who a row belongs to, as reports and the queue name a wallet. */
+export const OWNER = sql`u.sol_address as address, coalesce(u.display_name, u.username) as name`;
 
 export async function userIdOf(db: Q, address: string): Promise<string | null> {
   const { rows } = await db.execute<{ id: string }>(
@@ -181,61 +93,6 @@ export function targetWeight(
 /** The open reports on anything of this wallet's (or on it). */
 export function walletWeight(tx: Q, userId: string): Promise<ReportWeight> {
   return weightOf(tx, sql`target_user_id = ${userId}`);
-}
-
-/**
- * Hides posts from every reader: remembers each one's expiry, then moves it to now (readers
- * leave out what has expired). A post hidden already stays as it was.
- */
-export async function hidePosts(
-  tx: Q,
-  args: { where: SQL; cause: 'auto_hide' | 'suspension'; now: Date },
-): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`with picked as (
-          select m.id, m.expires_at from messages m
-          where ${args.where} and (m.expires_at is null or m.expires_at > ${args.now})
-            and not exists (select 1 from moderation_hidden_posts h where h.post_id = m.id)
-          for update
-        ), hidden as (
-          insert into moderation_hidden_posts (post_id, cause, original_expires_at, hidden_at)
-          select id, ${args.cause}, expires_at, ${args.now} from picked
-          returning post_id
-        )
-        update messages set expires_at = ${args.now}
-        where id in (select post_id from hidden)
-        returning 1`,
-  );
-  return rows.length;
-}
-
-export const postIs = (id: bigint): SQL => sql`m.id = ${id}`;
-export const postsOf = (userId: string): SQL => sql`m.author_id = ${userId}`;
-
-/** Gives hidden posts back their expiry (a free post past its 24 h stays gone). */
-export async function unhidePosts(
-  tx: Q,
-  args: { where: SQL; cause: 'auto_hide' | 'suspension' },
-): Promise<void> {
-  await tx.execute(
-    sql`with gone as (
-          delete from moderation_hidden_posts h using messages m
-          where h.post_id = m.id and h.cause = ${args.cause} and ${args.where}
-          returning h.post_id, h.original_expires_at
-        )
-        update messages set expires_at = gone.original_expires_at
-        from gone where messages.id = gone.post_id`,
-  );
-}
-
-/** Whether a post is hidden by moderation now. */
-export async function hiddenPostIds(tx: Q, ids: bigint[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await tx.execute<{ id: string }>(
-    sql`select post_id::text as id from moderation_hidden_posts
-        where post_id = any(${`{${ids.join(',')}}`}::bigint[])`,
-  );
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Appends a line to the audit log (the only statement that touches it). */
@@ -334,6 +191,18 @@ export async function deletePost(tx: Q, id: bigint): Promise<string[]> {
     sql`delete from media where message_id = ${id} returning storage_key`,
   );
   await tx.execute(sql`delete from messages where id = ${id}`);
+  return files.rows.map((row) => row.storage_key);
+}
+
+/**
+ * Deletes a mystery vault (cascading to its participants and joins: the transfers stay spent,
+ * and the ledger keeps its events) and its media rows: the files' names.
+ */
+export async function deleteMystery(tx: Q, id: bigint): Promise<string[]> {
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where mystery_vault_id = ${id} returning storage_key`,
+  );
+  await tx.execute(sql`delete from mystery_vaults where id = ${id}`);
   return files.rows.map((row) => row.storage_key);
 }
 
@@ -458,23 +327,6 @@ export async function activeSuspensions(
         order by s.created_at desc limit 200`,
   );
   return rows;
-}
-
-/**
- * Wallets whose suspension is over (ended by time) but whose posts are still hidden by it:
- * the periodic job gives their posts back.
- */
-export async function endedSuspensionHides(db: Q, now: Date): Promise<string[]> {
-  const { rows } = await db.execute<{ user_id: string }>(
-    sql`select distinct m.author_id as user_id from moderation_hidden_posts h
-          join messages m on m.id = h.post_id
-        where h.cause = 'suspension' and not exists (
-          select 1 from wallet_restrictions s where s.user_id = m.author_id
-            and s.kind = 'suspension' and s.lifted_at is null
-            and (s.ends_at is null or s.ends_at > ${now}))
-        limit 100`,
-  );
-  return rows.map((row) => row.user_id);
 }
 
 export interface TargetFacts extends Record<string, unknown> {

@@ -27,25 +27,33 @@ import {
   auditOf,
   decideOpenReports,
   deleteComment,
+  deleteMystery,
   deletePost,
-  endedSuspensionHides,
-  hiddenPostIds,
-  hidePosts,
   insertRestriction,
   liftRestrictions,
   openReports,
   openReportsOnTarget,
-  postIs,
-  postsOf,
   removeDirectMessage,
   reportById,
   reportsBy,
   targetFacts,
   walletWeight,
-  unhidePosts,
   userIdOf,
   type ReportRow,
 } from './repo.ts';
+import {
+  endedSuspensionHides,
+  hiddenMysteryIds,
+  hiddenPostIds,
+  hideMysteries,
+  hidePosts,
+  mysteriesOf,
+  mysteryIs,
+  postIs,
+  postsOf,
+  unhideMysteries,
+  unhidePosts,
+} from './hides.ts';
 
 export interface ModerationDeps {
   db: Db;
@@ -145,10 +153,13 @@ export async function moderationQueue(
   requireModerator(deps, viewer);
   const now = deps.clock.now();
   const rows = await openReports(deps.db, QUEUE_LIMIT);
-  const hidden = await hiddenPostIds(
-    deps.db,
-    rows.flatMap((row) => (row.post_id ? [BigInt(row.post_id)] : [])),
-  );
+  const idsOf = (kind: 'post' | 'mystery') =>
+    rows.flatMap((row) => (row.target_kind === kind ? [BigInt(row.target_id)] : []));
+  const hiddenPosts = await hiddenPostIds(deps.db, idsOf('post'));
+  const hiddenMysteries = await hiddenMysteryIds(deps.db, idsOf('mystery'));
+  const isHidden = (row: ReportRow) =>
+    (row.target_kind === 'post' && hiddenPosts.has(row.target_id)) ||
+    (row.target_kind === 'mystery' && hiddenMysteries.has(row.target_id));
   const reports: QueueReport[] = [];
   for (const row of rows) {
     const facts = await targetFacts(deps.db, row.target_user_id, new Date(row.created_at));
@@ -158,9 +169,7 @@ export async function moderationQueue(
       ...reportOf(row),
       reporterAddress: row.reporter_address,
       openReportsOnTarget: await openReportsOnTarget(deps.db, row.target_kind, row.target_id),
-      hidden:
-        (row.target_kind === 'post' && row.post_id !== null && hidden.has(row.post_id)) ||
-        suspension !== null,
+      hidden: isHidden(row) || suspension !== null,
       target: {
         address: facts.address,
         name: facts.name,
@@ -209,8 +218,8 @@ const DECIDED_STATUS: Record<DecideReportRequest['action'], Exclude<ReportStatus
 /**
  * A moderator's decision on a report, for every open report on the same target: dismiss (an
  * automatic hide ends), remove the content for everyone (media files too), or suspend its
- * wallet (hides its posts, stops its writes and earning). Written to the audit log; each
- * reporter is notified.
+ * wallet (hides its posts and mystery vaults, stops its writes and earning). Written to the
+ * audit log; each reporter is notified.
  */
 export async function decideReport(
   deps: ModerationDeps,
@@ -233,11 +242,10 @@ export async function decideReport(
       targetId: report.target_id,
       targetUserId: report.target_user_id,
     };
-    // Dismissed or suspended: an automatic hide ends (a suspension hides the posts again, as
-    // its own, below). First, so the suspension's hide is not undone.
-    if (body.action !== 'remove' && report.post_id !== null && target.kind === 'post') {
-      await unhidePosts(tx, { where: postIs(BigInt(report.post_id)), cause: 'auto_hide' });
-    }
+    // Dismissed or suspended: an automatic hide ends (a suspension hides the wallet's posts
+    // and mystery vaults again, as its own, below). First, so the suspension's hide is not
+    // undone.
+    if (body.action !== 'remove') await endAutomaticHide(tx, report);
     let removedFiles: string[] = [];
     if (body.action === 'remove') {
       removedFiles = await removeContent(tx, report);
@@ -250,7 +258,7 @@ export async function decideReport(
         endsAt,
         now,
       });
-      await hidePosts(tx, { where: postsOf(report.target_user_id), cause: 'suspension', now });
+      await hideAllOf(tx, report.target_user_id, now);
     }
     await appendAudit(tx, {
       moderatorId: moderator.id,
@@ -292,6 +300,27 @@ export async function decideReport(
   return reportOf(row);
 }
 
+/** Ends the automatic hide of the reported post or mystery vault, if it had one. */
+async function endAutomaticHide(tx: Tx, report: ReportRow): Promise<void> {
+  if (report.target_kind === 'post') {
+    await unhidePosts(tx, { where: postIs(BigInt(report.target_id)), cause: 'auto_hide' });
+  } else if (report.target_kind === 'mystery') {
+    await unhideMysteries(tx, { where: mysteryIs(BigInt(report.target_id)), cause: 'auto_hide' });
+  }
+}
+
+/** A suspension hides the wallet's posts and mystery vaults from every reader. */
+async function hideAllOf(tx: Tx, userId: string, now: Date): Promise<void> {
+  await hidePosts(tx, { where: postsOf(userId), cause: 'suspension', now });
+  await hideMysteries(tx, { where: mysteriesOf(userId), cause: 'suspension', now });
+}
+
+/** Its end gives them back (what an automatic hide holds stays hidden, pending review). */
+async function showAllOf(tx: Tx, userId: string): Promise<void> {
+  await unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' });
+  await unhideMysteries(tx, { where: mysteriesOf(userId), cause: 'suspension' });
+}
+
 /** Removes the reported content for everyone; answers the media files to delete after commit. */
 async function removeContent(tx: Tx, report: ReportRow): Promise<string[]> {
   switch (report.target_kind) {
@@ -302,6 +331,8 @@ async function removeContent(tx: Tx, report: ReportRow): Promise<string[]> {
       return [];
     case 'message':
       return removeDirectMessage(tx, BigInt(report.target_id));
+    case 'mystery':
+      return deleteMystery(tx, BigInt(report.target_id));
     case 'wallet':
       // A wallet's own content is its profile: its name, picture and bio go.
       await clearProfile(tx, report.target_user_id);
@@ -309,7 +340,10 @@ async function removeContent(tx: Tx, report: ReportRow): Promise<string[]> {
   }
 }
 
-/** Lifts a wallet's suspension now: its posts come back, it may write and earn again. */
+/**
+ * Lifts a wallet's suspension now: its posts and mystery vaults come back, it may write and
+ * earn again.
+ */
 export async function liftSuspension(
   deps: ModerationDeps,
   moderator: Viewer,
@@ -323,7 +357,7 @@ export async function liftSuspension(
   await deps.db.transaction(async (tx) => {
     const lifted = await liftRestrictions(tx, { userId, kind: 'suspension', now });
     if (lifted === 0) throw new AppError('suspension_not_found');
-    await unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' });
+    await showAllOf(tx, userId);
     await appendAudit(tx, {
       moderatorId: moderator.id,
       action: 'lift',
@@ -370,15 +404,16 @@ export async function assertNotSuspended(
   });
 }
 
-/** Gives back the posts of wallets whose suspension ended by time (the periodic job). */
+/**
+ * Gives back the posts and mystery vaults of wallets whose suspension ended by time (the
+ * periodic job).
+ */
 export async function restoreEndedSuspensions(
   deps: Pick<ModerationDeps, 'db' | 'clock'>,
 ): Promise<number> {
   const users = await endedSuspensionHides(deps.db, deps.clock.now());
   for (const userId of users) {
-    await deps.db.transaction((tx) =>
-      unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' }),
-    );
+    await deps.db.transaction((tx) => showAllOf(tx, userId));
   }
   return users.length;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { mysteryNotHidden } from '../moderation/index.ts';
 
 /**
  * The mystery vaults' SQL. Reads are named statements on the pool; writes run inside the
@@ -42,6 +43,11 @@ const COLUMNS = `mv.id::text as id, mv.creator_id, u.sol_address as creator_wall
     (select p.amount::text from mystery_participants p
       where p.vault_id = mv.id and p.user_id = $1::uuid), '0') end as my_contribution`;
 const FROM = `mystery_vaults mv join users u on u.id = mv.creator_id`;
+/**
+ * Every read (the page, every list, a join's look-up) leaves out what moderation hides: a
+ * mystery whose reports weigh enough, pending review, or any of a suspended creator's.
+ */
+const SHOWN = mysteryNotHidden('mv.id');
 
 export async function readMystery(
   db: Queryable,
@@ -50,7 +56,7 @@ export async function readMystery(
 ): Promise<MysteryRow | null> {
   const result = await db.query<MysteryRow>({
     name: 'mystery_by_id',
-    text: `select ${COLUMNS} from ${FROM} where mv.id = $2`,
+    text: `select ${COLUMNS} from ${FROM} where mv.id = $2 and ${SHOWN}`,
     values: [viewerId, id.toString()],
   });
   return result.rows[0] ?? null;
@@ -66,7 +72,7 @@ export async function readOpenPage(
   const result = await pool.query<MysteryRow>({
     name: args.after ? 'mystery_open_after' : 'mystery_open_first',
     text: `select ${COLUMNS} from ${FROM}
-      where mv.opened_at is null
+      where mv.opened_at is null and ${SHOWN}
         ${args.after ? 'and (mv.ends_at, mv.id) > ($3, $4)' : ''}
       order by mv.ends_at, mv.id
       limit $2`,
@@ -87,7 +93,7 @@ export async function readOpenedPage(
   const result = await pool.query<MysteryRow>({
     name: args.after ? 'mystery_opened_after' : 'mystery_opened_first',
     text: `select ${COLUMNS} from ${FROM}
-      where mv.opened_at is not null
+      where mv.opened_at is not null and ${SHOWN}
         ${args.after ? 'and (mv.opened_at, mv.id) < ($3, $4)' : ''}
       order by mv.opened_at desc, mv.id desc
       limit $2`,
@@ -111,6 +117,7 @@ export async function readMinePage(
       where mv.id in (
           select id from mystery_vaults where creator_id = $1::uuid
           union select vault_id from mystery_participants where user_id = $1::uuid)
+        and ${SHOWN}
         ${args.after ? 'and mv.id < $3' : ''}
       order by mv.id desc
       limit $2`,

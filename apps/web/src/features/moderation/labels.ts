@@ -21,6 +21,7 @@ export const TARGET_LABEL: Record<ReportTargetKind, string> = {
   post: 'post',
   comment: 'comment',
   message: 'message',
+  mystery: 'mystery vault',
   wallet: 'wallet',
 };
 
