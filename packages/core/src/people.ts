@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userRecordSchema } from './economy-schemas.ts';
 import { postAuthorSchema } from './feed.ts';
+import type { TrustBand } from './trust.ts';
 
 /**
  * People (docs/api.md "People"): profiles, follows and blocks. Counts are integers; the DUM
@@ -11,9 +12,14 @@ import { postAuthorSchema } from './feed.ts';
 export const userSummarySchema = postAuthorSchema.extend({ solAddress: z.string() });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/** The trust bands a profile may show (trust.ts's trustBand), from the most trusted. */
+export const TRUST_BANDS = ['seed', 'trusted', 'building', 'new'] as const satisfies TrustBand[];
+
 /**
  * GET /api/users/{address}: the user record with the profile's fields. `isFollowing` and
- * `isBlocked` (the viewer blocked this wallet) are present only for a signed-in viewer.
+ * `isBlocked` (the viewer blocked this wallet) are present only for a signed-in viewer. `trust`
+ * is the wallet's trust band, never its score; null where trust is off (TRUST_REWARDS), since
+ * every wallet's weight is full there and a band would say nothing.
  */
 export const userProfileSchema = userRecordSchema.extend({
   bio: z.string().nullable(),
@@ -22,6 +28,7 @@ export const userProfileSchema = userRecordSchema.extend({
   postCount: z.number().int().nonnegative(),
   isFollowing: z.boolean().optional(),
   isBlocked: z.boolean().optional(),
+  trust: z.object({ band: z.enum(TRUST_BANDS) }).nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

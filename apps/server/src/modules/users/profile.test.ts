@@ -6,6 +6,7 @@ import {
   type UsernameAvailability,
   type UserSummaryPage,
 } from '@dum/core';
+import { generateSigner } from '@dum/chain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -70,6 +71,8 @@ describe.each(testDatabaseKinds())('profiles on %s', (kind) => {
     expect(body).not.toHaveProperty('isFollowing');
     expect(body).not.toHaveProperty('isBlocked');
     expect(body).toHaveProperty('balance');
+    // Trust is off in tests unless set (TRUST_REWARDS): no band to show.
+    expect(body.trust).toBeNull();
     expect((await profile(t, alice.user.solAddress, bob.headers)).json()).toMatchObject({
       isFollowing: true,
       isBlocked: false,
@@ -337,5 +340,68 @@ describe.each(testDatabaseKinds())('profiles on %s', (kind) => {
       ),
     ).toBe(0);
     expect(await png(2, 2)).toBeInstanceOf(Buffer);
+  });
+});
+
+describe.each(testDatabaseKinds())('the trust band of a profile on %s', (kind) => {
+  const seedAddress = generateSigner().address;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { TRUST_REWARDS: 'true', ESTABLISHED_SEED_WALLETS: seedAddress });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /**
+   * The trust job's output for one wallet, written as the job would (trust_scores belongs to
+   * modules/trust, whose own tests compute it from the ledger).
+   */
+  async function setTrustWeight(userId: string, weightPpm: number): Promise<void> {
+    await t.ctx.database.pool.query(
+      `insert into trust_scores (user_id, score, weight_ppm) values ($1, 0.001, $2)
+       on conflict (user_id) do update set weight_ppm = excluded.weight_ppm`,
+      [userId, weightPpm],
+    );
+  }
+
+  it("shows each wallet's band, never its score, to anyone", async () => {
+    const fresh = await createSignedInUser(t.ctx);
+    const building = await createSignedInUser(t.ctx);
+    const trusted = await createSignedInUser(t.ctx);
+    const seed = await createSignedInUser(t.ctx, seedAddress);
+    await setTrustWeight(building.user.id, 50_000);
+    await setTrustWeight(trusted.user.id, 500_000);
+    const cases: [SignedIn, string][] = [
+      [fresh, 'new'],
+      [building, 'building'],
+      [trusted, 'trusted'],
+      [seed, 'seed'],
+    ];
+    for (const [wallet, band] of cases) {
+      const anonymous = await profile(t, wallet.user.solAddress);
+      expect(anonymous.statusCode).toBe(200);
+      const body = anonymous.json<UserProfile>();
+      expect(userProfileSchema.parse(body)).toEqual(body);
+      expect(body.trust).toEqual({ band });
+      const signedIn = await profile(t, wallet.user.solAddress, fresh.headers);
+      expect(signedIn.json<UserProfile>().trust).toEqual({ band });
+    }
+  });
+
+  it("answers the caller's band with their own changed profile", async () => {
+    const wallet = await createSignedInUser(t.ctx);
+    await setTrustWeight(wallet.user.id, 499_999);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: wallet.headers,
+      payload: { bio: 'hello' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<UserProfile>()).toMatchObject({
+      bio: 'hello',
+      trust: { band: 'building' },
+    });
   });
 });

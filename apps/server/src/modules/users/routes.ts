@@ -6,6 +6,7 @@ import { responseJsonSchema } from '../../http/response-schema.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { parseAddress } from '../people/index.ts';
+import { trustPolicyOf } from '../trust/index.ts';
 import {
   getProfile,
   searchPeople,
@@ -53,6 +54,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     media: ctx.media,
     appOrigin: ctx.config.appOrigin,
     established: ctx.config.economy.established,
+    trust: trustPolicyOf(ctx),
   };
 
   /** GET /api/users/username-available?username= (docs/api.md "People"). */

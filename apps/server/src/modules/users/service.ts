@@ -16,7 +16,9 @@ import type { Db } from '../../db/database.ts';
 import { readAccountView } from '../economy/index.ts';
 import { countLivePosts } from '../feed/index.ts';
 import { createAvatar, discardAvatars, removeAvatar, type MediaStore } from '../media/index.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import { readFollowStats, refreshVerified } from '../people/index.ts';
+import { trustOfWallet, type TrustPolicy } from '../trust/index.ts';
 import {
   readPublicUser,
   readPublicUserById,
@@ -38,11 +40,19 @@ export interface UsersDeps {
   appOrigin: string;
   /** Who counts as established (the verified rule, modules/people). */
   established: EstablishedRule;
+  /** How trust is read (modules/trust): the profile shows the wallet's band when it is on. */
+  trust: TrustPolicy;
+}
+
+/** The band a profile shows; none while trust is off, where every wallet's weight is full. */
+async function profileTrust(deps: UsersDeps, userId: string): Promise<UserProfile['trust']> {
+  if (!deps.trust.enabled) return null;
+  return { band: (await trustOfWallet(deps.pool, deps.trust, userId)).band };
 }
 
 /**
  * The wallet's public profile: its record with its DUM account, bio, follow and post counts,
- * and for a signed-in viewer whether they follow it and whether they blocked it.
+ * its trust band, and for a signed-in viewer whether they follow it and whether they blocked it.
  */
 async function profileOf(
   deps: UsersDeps,
@@ -50,10 +60,11 @@ async function profileOf(
   viewerId: string | null,
 ): Promise<UserProfile> {
   const now = deps.clock.now();
-  const [account, stats, postCount] = await Promise.all([
+  const [account, stats, postCount, trust] = await Promise.all([
     readAccountView(deps.db, { userId: user.id, now, aprBps: deps.aprBps }),
     readFollowStats(deps.pool, user.id, viewerId),
     countLivePosts(deps.pool, user.id, now),
+    profileTrust(deps, user.id),
   ]);
   return {
     id: user.id,
@@ -69,6 +80,7 @@ async function profileOf(
     followingCount: stats.followingCount,
     postCount,
     ...(viewerId ? { isFollowing: stats.isFollowing, isBlocked: stats.isBlocked } : {}),
+    trust,
   };
 }
 
@@ -165,6 +177,7 @@ export async function updateOwnProfile(
   viewer: { id: string },
   body: unknown,
 ): Promise<UserProfile> {
+  await assertNotSuspended(deps, viewer.id);
   const change = checkProfileChange(body);
   const current = await readPublicUserById(deps.pool, viewer.id);
   if (!current) throw new AppError('unauthorized');

@@ -79,6 +79,31 @@ describe('a profile', () => {
       `/messages/${ADA_WALLET}`,
     );
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeDefined();
+    // Trust is off on this server (trust: null): no band, and no word of it.
+    expect(screen.queryByTestId('profile-trust')).toBeNull();
+    expect(screen.queryByText(/Trust/)).toBeNull();
+  });
+
+  it('shows the trust band as a labelled chip by the stats, with how trust is earned', async () => {
+    routes(makeProfile({ trust: { band: 'building' } }));
+    renderWithProviders(<Profile address={ADA_WALLET} />);
+    const trust = await screen.findByTestId('profile-trust');
+    expect(within(trust).getByText('Trust: Building')).toBeDefined();
+    expect(trust.textContent).toContain(
+      'Trust grows when trusted members like, comment on, support or tip their posts, or follow them.',
+    );
+    // Just after the stats, in the profile's header.
+    expect(screen.getByTestId('profile-stats').nextElementSibling).toBe(trust);
+  });
+
+  it.each([
+    ['seed', 'Trust: Seed'],
+    ['trusted', 'Trust: Trusted'],
+    ['new', 'Trust: New'],
+  ] as const)('names the %s band', async (band, label) => {
+    routes(makeProfile({ trust: { band } }));
+    renderWithProviders(<Profile address={ADA_WALLET} />);
+    expect(within(await screen.findByTestId('profile-trust')).getByText(label)).toBeDefined();
   });
 
   it('follows at once and keeps the count the server answers', async () => {
@@ -155,7 +180,7 @@ describe('a profile', () => {
 
   it("shows one's own profile with Edit profile instead of Follow", async () => {
     auth.current = signedIn();
-    const own = makeProfile({ id: 'user-1', solAddress: WALLET });
+    const own = makeProfile({ id: 'user-1', solAddress: WALLET, trust: { band: 'new' } });
     mockApi({
       [`GET /api/users/${WALLET}`]: () => json(own),
       [`GET /api/users/${WALLET}/posts`]: NO_POSTS,
@@ -165,6 +190,10 @@ describe('a profile', () => {
     expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeDefined();
     expect(screen.queryByRole('button', { name: /^Follow/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Message/ })).toBeNull();
+    // One's own band says how one's own trust grows.
+    expect(screen.getByTestId('profile-trust').textContent).toContain(
+      'Trust grows when trusted members like, comment on, support or tip your posts, or follow you.',
+    );
   });
 
   it('says a wallet without a user is not found', async () => {

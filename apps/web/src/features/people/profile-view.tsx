@@ -32,6 +32,7 @@ import { useBlock, useProfile } from './people-queries.ts';
 import { EmptyTab, ProfilePosts } from './profile-posts.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { dumMinedText, joinedText, personName } from './profile-display.ts';
+import { TrustBandLine } from './trust-band.tsx';
 import type { FollowListKind, UserProfile } from './types.ts';
 
 const ADDRESS_COPIED_TOAST = {
@@ -206,6 +207,7 @@ function ProfileHeader({
             <StatFigures label="DUM mined" value={dumMinedText(profile.totalEarned)} dum />
           </li>
         </ul>
+        {profile.trust && <TrustBandLine band={profile.trust.band} own={own} />}
       </div>
       <FollowListDialog
         address={profile.solAddress}

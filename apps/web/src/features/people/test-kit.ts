@@ -21,6 +21,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     followerCount: 41,
     followingCount: 7,
     postCount: 3,
+    trust: null,
     ...overrides,
   };
 }

@@ -1,0 +1,42 @@
+import type { TrustBand } from '@dum/core';
+import { ShieldCheck } from 'lucide-react';
+import { Badge, type BadgeProps } from '../../components/ui/badge.tsx';
+
+const BAND_LABEL: Record<TrustBand, string> = {
+  seed: 'Seed',
+  trusted: 'Trusted',
+  building: 'Building',
+  new: 'New',
+};
+
+const BAND_VARIANT: Record<TrustBand, NonNullable<BadgeProps['variant']>> = {
+  seed: 'dum',
+  trusted: 'success',
+  building: 'default',
+  new: 'outline',
+};
+
+/**
+ * A profile's trust band (the server's, never a score) as a small labelled chip, with one line
+ * on how trust is earned: the engagements trust is computed from (modules/trust's edges), said
+ * to the wallet's owner as "your" and to anyone else as "their".
+ */
+export function TrustBandLine({ band, own }: { band: TrustBand; own: boolean }) {
+  return (
+    <div
+      className="mt-3 flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:gap-3"
+      data-testid="profile-trust"
+      data-band={band}
+    >
+      <Badge variant={BAND_VARIANT[band]}>
+        <ShieldCheck className="size-3.5" aria-hidden="true" />
+        Trust: {BAND_LABEL[band]}
+      </Badge>
+      <p className="text-xs text-muted">
+        {own
+          ? 'Trust grows when trusted members like, comment on, support or tip your posts, or follow you.'
+          : 'Trust grows when trusted members like, comment on, support or tip their posts, or follow them.'}
+      </p>
+    </div>
+  );
+}
