@@ -41,7 +41,16 @@ interface StoredParams {
 }
 
 export type TrustRecomputeResult =
-  | { recomputed: true; wallets: number; edges: number; iterations: number; durationMs: number }
+  | {
+      recomputed: true;
+      wallets: number;
+      edges: number;
+      iterations: number;
+      /** The whole run, and its edge read and iteration within it. */
+      durationMs: number;
+      readMs: number;
+      computeMs: number;
+    }
   /** Another instance holds the lock, or computed less than an interval ago. */
   | { recomputed: false };
 
@@ -99,11 +108,16 @@ export async function recomputeTrust(
       edges: computed.edges,
       iterations: computed.iterations,
       durationMs,
+      readMs: computed.readMs,
+      computeMs: computed.computeMs,
     };
   });
 }
 
 interface Computed {
+  /** How long reading the edges and iterating took. */
+  readMs: number;
+  computeMs: number;
   maxLedgerId: bigint;
   walletIds: string[];
   scores: Float64Array;
@@ -116,11 +130,14 @@ async function computeFromLedger(
   db: Queryable,
   args: { maxLedgerId: bigint; seeds: readonly string[]; params: StoredParams },
 ): Promise<Computed> {
+  const readStarted = performance.now();
   const graph = await readEdges(db, {
     maxLedgerId: args.maxLedgerId,
     weights: args.params.edgeWeights,
     seedAddresses: args.seeds,
   });
+  const readMs = Math.round(performance.now() - readStarted);
+  const computeStarted = performance.now();
   const { scores, iterations, fullTrust } = computeTrust(
     {
       walletCount: graph.walletIds.length,
@@ -132,6 +149,8 @@ async function computeFromLedger(
     args.params.trust,
   );
   return {
+    readMs,
+    computeMs: Math.round(performance.now() - computeStarted),
     maxLedgerId: graph.maxLedgerId,
     walletIds: graph.walletIds,
     scores,
