@@ -45,7 +45,9 @@ describe('auditLedger', () => {
     expect(auditLedger([rewarded(1, 0), rewarded(2, 0)]).problems[0]).toMatch(
       /index 0, expected 1/,
     );
-    expect(auditLedger([rewarded(1, 0, R / 2n)]).problems[0]).toMatch(/reward/);
+    expect(auditLedger([rewarded(1, 0, R * 2n)]).problems[0]).toMatch(/reward/);
+    // A reward scaled down by trust is within the schedule.
+    expect(auditLedger([rewarded(1, 0, R / 2n)]).problems).toEqual([]);
     expect(auditLedger([rewarded(1, 0), { ...rewarded(2, 1), reference: 'p1' }]).problems).toEqual([
       'entry 2: post_created p1 paid twice',
     ]);

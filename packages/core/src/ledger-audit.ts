@@ -21,8 +21,8 @@ export interface LedgerAudit {
 
 /**
  * Checks a complete ledger from the outside (docs/api.md "Emissions"): event indices 0..n-1 each
- * exactly once, in mint order; each rewarded event's epoch and reward follow the schedule, cut at
- * the cap; nothing mints past 21M; no action paid twice; and, when given, the published totals
+ * exactly once, in mint order; each rewarded event's epoch follows the schedule and its reward
+ * is at most the schedule's, cut at the cap (trust scales it down); nothing mints past 21M; no action paid twice; and, when given, the published totals
  * agree. Rows must be in id order (the order mints took the emission lock).
  */
 export function auditLedger(
@@ -54,10 +54,12 @@ export function auditLedger(
       if (entry.epoch === null || BigInt(entry.epoch) !== epochForEvent(index)) {
         problems.push(`entry ${entry.id}: epoch ${entry.epoch} for index ${index}`);
       }
+      // Trust scales a reward down (docs/security.md "Trust"), never up: the schedule's reward
+      // for the index, cut at the cap, is what an event may pay at most.
       const expected = capMint(rewardForEvent(index), minted);
-      if (amount !== expected) {
+      if (amount > expected) {
         problems.push(
-          `entry ${entry.id}: reward ${amount} for index ${index}, expected ${expected}`,
+          `entry ${entry.id}: reward ${amount} for index ${index}, at most ${expected}`,
         );
       }
     } else if (amount > capMint(amount, minted)) {
