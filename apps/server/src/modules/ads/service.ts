@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import { purposeKey, signatureIsSpent, spendSignature, verifyPayment } from '../payments/index.ts';
 import type { SignedRefund } from './refund.ts';
 import {
@@ -292,6 +293,7 @@ export async function createCampaign(
   viewer: AdsViewer,
   input: CreateCampaignRequest,
 ): Promise<AdCampaignDetail> {
+  await assertNotSuspended(deps, viewer.id);
   const treasury = requireTreasury(deps);
   const postId = parsePostId(input.postId);
   const cpm = parseLamports(input.cpmLamports, 'cpmLamports', 'ad_cpm_invalid');
@@ -356,6 +358,7 @@ export async function topUpCampaign(
   id: bigint,
   input: AdBudget,
 ): Promise<AdCampaignDetail> {
+  await assertNotSuspended(deps, viewer.id);
   const treasury = requireTreasury(deps);
   const budget = checkBudget(input);
   const current = await readCampaign(deps.pool, id, utcDay(deps.clock.now()));

@@ -1,5 +1,6 @@
 import { AppError, type EngagementKind } from '@dum/core';
 import { inTransaction } from '../../db/prepared.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import {
   lockOwnEngagement,
@@ -23,6 +24,8 @@ export async function toggleEngagement(
   id: bigint,
   kind: EngagementKind,
 ): Promise<{ toggled: 'on' | 'off' }> {
+  // A like is public and earns; a bookmark is the viewer's own, which reading may keep.
+  if (kind === 'like') await assertNotSuspended(deps, user.id);
   const args = { postId: id, userId: user.id, kind, now: deps.clock.now() };
   const bar = await readEngagementBar(deps.pool, args);
   const outcome = bar.blocked

@@ -37,6 +37,7 @@ import {
   type PaymentReport,
   type VerifiedPayment,
 } from '../payments/index.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
 import { trustOfWallet, type TrustPolicy } from '../trust/index.ts';
 import {
@@ -247,6 +248,7 @@ export async function sendMessage(
   /** Who reports the tip's transfer: the signed-in sender, or a holder of its intent's reference. */
   report: PaymentReport = { by: 'payer', payer: viewer.solAddress },
 ): Promise<SentMessage> {
+  await assertNotSuspended(deps, viewer.id);
   const peer = await peerOf(deps, viewer, address);
   const draft = checkDraft(deps, input);
   // A block either way is checked by the write itself (the statements write nothing across

@@ -544,7 +544,7 @@ describe.each(testDatabaseKinds())('suspension across two instances on %s', (kin
     await a.close();
   });
 
-  it('stops posting, commenting, messaging, following and earning at once, and lifts at once', async () => {
+  it('stops posting, commenting, messaging, following, liking and earning at once, and lifts at once', async () => {
     const mod = await createSignedInUser(a.ctx, moderatorAddress);
     const eve = await createSignedInUser(a.ctx);
     const frank = await createSignedInUser(a.ctx);
@@ -599,8 +599,8 @@ describe.each(testDatabaseKinds())('suspension across two instances on %s', (kin
       headers: eve.headers,
     });
     expect(me.json()).toEqual({ moderator: false, suspension: { endsAt, reason: 'Harassment' } });
-    // Earning: a like pays nothing.
-    expect((await engage(b, eve.headers, franksPost.id, 'like')).statusCode).toBe(200);
+    // Liking is refused too (suspension-guard.test.ts has every such write), and earns nothing.
+    expect((await engage(b, eve.headers, franksPost.id, 'like')).statusCode).toBe(403);
     const paid = await countRows(
       b,
       `select count(*) as n from emission_ledger where recipient_id = $1 and kind = 'like_given' and amount > 0`,

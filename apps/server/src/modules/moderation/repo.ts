@@ -1,8 +1,8 @@
 import type { ReportReason, ReportSnapshot, ReportStatus, ReportTargetKind } from '@dum/core';
 import type { FoundTarget } from './targets.ts';
 import { sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';
 
 /** Every SQL statement of the moderation slice. */
@@ -260,10 +260,11 @@ export async function activeSuspension(
 
 /**
  * The same on the pool as one named statement, planned once per connection: the check every
- * write route makes (routes.ts, registerSuspensionCheck), so it must cost one short round trip.
+ * write a suspended wallet may not make runs first (service.ts, assertNotSuspended), so it
+ * must cost one short round trip.
  */
 export async function activeSuspensionOnPool(
-  pool: pg.Pool,
+  pool: Queryable,
   userId: string,
   now: Date,
 ): Promise<{ ends_at: Date | null } | null> {

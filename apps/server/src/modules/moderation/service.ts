@@ -14,6 +14,7 @@ import {
 import type pg from 'pg';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
@@ -389,12 +390,14 @@ export async function moderationStatus(
 }
 
 /**
- * The one check every write a suspended wallet may not make goes through (routes opt in with
- * `config.refusedWhenSuspended`, routes.ts): read from the database on every call, so a
- * suspension or its lifting holds on every instance at once.
+ * The one check every write a suspended wallet may not make goes through: each such write
+ * service calls it before it reads or writes anything else (whatever route, blink or retry
+ * reaches it), and the routes that opt in with `config.refusedWhenSuspended` get it from a hook
+ * (routes.ts). Read from the database on every call, so a suspension or its lifting holds on
+ * every instance at once. 403 `account_suspended`, with the suspension's end.
  */
 export async function assertNotSuspended(
-  deps: { pool: pg.Pool; clock: Clock },
+  deps: { pool: Queryable; clock: Pick<Clock, 'now'> },
   userId: string,
 ): Promise<void> {
   const suspension = await activeSuspensionOnPool(deps.pool, userId, deps.clock.now());

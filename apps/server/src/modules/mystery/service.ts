@@ -45,6 +45,7 @@ import {
   spendSignature,
   verifyPayment,
 } from '../payments/index.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
 import { checkSupportInput, transferRejectionError } from '../vaults/index.ts';
 import {
@@ -233,6 +234,7 @@ export async function joinMystery(
   vaultId: bigint,
   input: JoinMysteryRequest,
 ): Promise<{ vault: MysteryVault; amount: string }> {
+  await assertNotSuspended(deps, viewer.id);
   const { signature, amount } = checkSupportInput(input);
   if (!deps.vaultsEnabled) throw new AppError('vaults_disabled');
   const before = await readMystery(deps.pool, vaultId, viewer.id);

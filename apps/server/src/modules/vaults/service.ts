@@ -10,6 +10,7 @@ import {
   type SupportVaultResponse,
 } from '@dum/core';
 import { announceAfterCommit } from '../../realtime/index.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import {
   settleIntent,
   signatureIsSpent,
@@ -98,6 +99,7 @@ export async function supportVault(
   /** Who reports the transfer: the signed-in supporter, or a holder of its intent's reference. */
   report: PaymentReport = { by: 'payer', payer: viewer.solAddress },
 ): Promise<SupportVaultResponse> {
+  await assertNotSuspended(deps, viewer.id);
   const { signature, amount } = checkSupportInput(input);
   if (!deps.enabled) throw new AppError('vaults_disabled');
 
