@@ -214,7 +214,7 @@ describe('Reels', () => {
     const like = activeReel(page).getByRole('button', { name: /^Like/ });
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
-    expect(await like.getAttribute('aria-label')).toBe('Like (1)');
+    expect(await like.getAttribute('aria-label')).toBe('Like, 1');
 
     await activeReel(page)
       .getByRole('button', { name: /^Comments/ })
@@ -233,7 +233,7 @@ describe('Reels', () => {
           .getByRole('button', { name: /^Comments/ })
           .getAttribute('aria-label'),
       )
-      .toBe('Comments (1)');
+      .toBe('Comments, 1');
 
     await activeReel(page).getByRole('button', { name: 'Share' }).click();
     await page.getByRole('menuitem', { name: 'Copy Link' }).waitFor();

@@ -41,7 +41,8 @@ function renderPost(post: FeedPost, options: { referralCode?: string | null } = 
   });
 }
 
-const likeButton = () => screen.getByRole('button', { name: 'Like' });
+const likeButton = () => screen.getByRole('button', { name: /^Like, / });
+const commentButton = () => screen.getByRole('button', { name: /^Comment, / });
 
 describe('PostCard', () => {
   beforeEach(() => {
@@ -56,8 +57,9 @@ describe('PostCard', () => {
     expect(within(card).getByText('5m ago')).toBeDefined();
     expect(within(card).getByText(/^22h 59m left$|^23h 0m left$/)).toBeDefined();
     expect(within(card).getByTestId('avatar-initials').textContent).toBe('AL');
-    expect(likeButton().textContent).toBe('1.5K');
-    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('2');
+    // Each count is shown as it is named, so the visible text is part of the name.
+    expect(screen.getByRole('button', { name: 'Like, 1.5K' }).textContent).toBe('1.5K');
+    expect(screen.getByRole('button', { name: 'Comment, 2' }).textContent).toBe('2');
     expect(screen.queryByRole('img', { name: 'Verified' })).toBeNull();
   });
 
@@ -149,7 +151,7 @@ describe('PostCard', () => {
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
     await user.click(likeButton());
     expect(likeButton().getAttribute('aria-pressed')).toBe('true');
-    expect(likeButton().textContent).toBe('4');
+    expect(screen.getByRole('button', { name: 'Like, 4' }).textContent).toBe('4');
     release();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({ kind: 'like' });
@@ -228,7 +230,7 @@ describe('PostCard', () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/messages/post-1/comments': () => json({ items: [], nextCursor: null }) });
     renderPost(makePost());
-    const toggle = screen.getByRole('button', { name: 'Comment' });
+    const toggle = commentButton();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -250,7 +252,7 @@ describe('PostCard', () => {
     expect(within(card).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(
       `/profile/${post.author_wallet}`,
     );
-    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await user.click(commentButton());
     const commenter = await screen.findByRole('link', { name: 'Grace' });
     expect(commenter.getAttribute('href')).toBe(`/profile/${comment.author_wallet ?? ''}`);
   });
@@ -277,7 +279,7 @@ describe('PostCard', () => {
       'DELETE /api/messages/post-1/comments/c2': () => new Response(null, { status: 204 }),
     });
     renderPost(makePost({ commentCount: 1 }));
-    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await user.click(commentButton());
     expect(await screen.findByText('first!')).toBeDefined();
     // Only the author's own comments can be deleted.
     expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
@@ -288,7 +290,7 @@ describe('PostCard', () => {
     await user.type(box, 'nice one{Enter}');
     expect(screen.getByText('nice one')).toBeDefined();
     expect(screen.getByText('Sending…')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('2');
+    expect(commentButton().textContent).toBe('2');
     expect(box).toHaveProperty('value', '');
     release();
     await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
@@ -296,7 +298,7 @@ describe('PostCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
     await waitFor(() => expect(screen.queryByText('nice one')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('1');
+    expect(commentButton().textContent).toBe('1');
   });
 
   it('rolls a failed comment back with the spec toast', async () => {
@@ -306,14 +308,14 @@ describe('PostCard', () => {
       'POST /api/messages/post-1/comments': () => apiError(500, 'internal', 'boom'),
     });
     renderPost(makePost({ commentCount: 0 }));
-    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await user.click(commentButton());
     await screen.findByText('No comments yet. Be the first to comment!');
     await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'oops');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByText('Failed to post comment')).toBeDefined();
     expect(screen.getByText('Please try again')).toBeDefined();
     await waitFor(() => expect(screen.queryByText('oops')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Comment' }).textContent).toBe('0');
+    expect(commentButton().textContent).toBe('0');
   });
 
   it('loads more comments page by page', async () => {
@@ -325,7 +327,7 @@ describe('PostCard', () => {
           : json({ items: [makeComment({ id: 'c1', body: 'first' })], nextCursor: 'next' }),
     });
     renderPost(makePost({ commentCount: 2 }));
-    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await user.click(commentButton());
     await user.click(await screen.findByRole('button', { name: 'Load more comments' }));
     expect(await screen.findByText('second')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();

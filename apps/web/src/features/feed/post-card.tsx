@@ -10,6 +10,7 @@ import { useEngagement } from './feed-queries.ts';
 import {
   abbreviateCount,
   authorName,
+  countedActionName,
   formatRelativeTime,
   formatTimeLeft,
   postCreatedAt,
@@ -152,22 +153,22 @@ function PostActions({
     <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
       <ActionButton
         label="Like"
+        count={post.likeCount}
         pressed={post.liked}
         onClick={() => toggle('like')}
         tone={post.liked ? 'text-accent hover:text-accent' : undefined}
       >
         <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
-        <Count value={post.likeCount} />
       </ActionButton>
       <ActionButton
         label="Comment"
+        count={post.commentCount}
         expanded={commentsOpen}
         controls={commentsOpen ? commentsId : undefined}
         onClick={onToggleComments}
         tone={commentsOpen ? 'text-foreground hover:text-foreground' : undefined}
       >
         <MessageCircle className="size-[18px]" aria-hidden="true" />
-        <Count value={post.commentCount} />
       </ActionButton>
       <ShareMenu
         postId={post.id}
@@ -338,14 +339,10 @@ export function imageAlt(altText: string | null | undefined, authorName: string)
   return described ? described : `Image shared by ${authorName}`;
 }
 
-function Count({ value }: { value: number }) {
-  return (
-    <span className="min-w-[1ch] font-mono text-xs tabular-nums">{abbreviateCount(value)}</span>
-  );
-}
-
 interface ActionButtonProps {
   label: string;
+  /** Shown beside the icon, and so also in the accessible name (countedActionName). */
+  count?: number;
   pressed?: boolean;
   expanded?: boolean;
   controls?: string;
@@ -358,6 +355,7 @@ interface ActionButtonProps {
 
 function ActionButton({
   label,
+  count,
   pressed,
   expanded,
   controls,
@@ -369,7 +367,7 @@ function ActionButton({
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={count === undefined ? label : countedActionName(label, count)}
       aria-pressed={pressed}
       aria-expanded={onClick ? expanded : undefined}
       aria-controls={controls}
@@ -382,6 +380,9 @@ function ActionButton({
       )}
     >
       {children}
+      {count !== undefined && (
+        <span className="min-w-[1ch] font-mono text-xs tabular-nums">{abbreviateCount(count)}</span>
+      )}
     </button>
   );
 }

@@ -3,6 +3,7 @@ import {
   abbreviateCount,
   authorName,
   commentAuthorName,
+  countedActionName,
   formatRelativeTime,
   formatTimeLeft,
   initials,
@@ -84,5 +85,12 @@ describe('abbreviateCount', () => {
     expect(abbreviateCount(1250)).toBe('1.2K');
     expect(abbreviateCount(1_000_000)).toBe('1M');
     expect(abbreviateCount(2_560_000)).toBe('2.5M');
+  });
+});
+
+describe('countedActionName', () => {
+  it('names the action, then the count exactly as the button shows it', () => {
+    expect(countedActionName('Like', 0)).toBe('Like, 0');
+    expect(countedActionName('Comment', 1250)).toBe('Comment, 1.2K');
   });
 });

@@ -93,6 +93,15 @@ export function abbreviateCount(count: number): string {
   return String(count);
 }
 
+/**
+ * The accessible name of a button that shows an icon and a count: the action, then the count as
+ * it is shown ("Like, 1.5K"), so the name still contains the button's visible text (WCAG 2.5.3,
+ * Label in Name) and speech control can say either.
+ */
+export function countedActionName(action: string, count: number): string {
+  return `${action}, ${abbreviateCount(count)}`;
+}
+
 function trimOneDecimal(value: number): string {
   return (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '');
 }

@@ -10,6 +10,7 @@ import { imageAlt } from '../feed/post-card.tsx';
 import {
   abbreviateCount,
   authorName,
+  countedActionName,
   formatRelativeTime,
   postCreatedAt,
   postText,
@@ -334,7 +335,7 @@ function ActionButton({
   return (
     <button
       type="button"
-      aria-label={`${label} (${count})`}
+      aria-label={countedActionName(label, count)}
       aria-pressed={pressed}
       aria-haspopup={haspopup ? 'dialog' : undefined}
       onClick={onClick}

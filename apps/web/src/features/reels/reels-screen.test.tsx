@@ -127,7 +127,7 @@ describe('ReelsScreen', () => {
     mockApi({ [FEED]: () => page([makePost({ id: '1', imageUrl: '/media/a.png' })]) });
     renderWithProviders(<ReelsScreen viewer={VISITOR} />, { path: '/reels' });
     const [reel] = await screen.findAllByTestId('reel');
-    await user.click(within(reel!).getByRole('button', { name: 'Like (3)' }));
+    await user.click(within(reel!).getByRole('button', { name: 'Like, 3' }));
     expect(await screen.findByText('Wallet Required')).toBeTruthy();
   });
 
@@ -139,7 +139,7 @@ describe('ReelsScreen', () => {
     });
     renderWithProviders(<ReelsScreen viewer={VISITOR} />, { path: '/reels' });
     const [reel] = await screen.findAllByTestId('reel');
-    await user.click(within(reel!).getByRole('button', { name: 'Comments (0)' }));
+    await user.click(within(reel!).getByRole('button', { name: 'Comments, 0' }));
     const dialog = await screen.findByRole('dialog', { name: 'Comments' });
     expect(
       await within(dialog).findByText('No comments yet. Be the first to comment!'),
