@@ -148,9 +148,9 @@ export async function latestRun(db: Queryable): Promise<TrustRun | null> {
     iterations: number;
     duration_ms: number;
   }>(
-    `select id::text, computed_at, max_ledger_id::text, params, seeds, wallets, edges,
+    `select r.id::text as id, computed_at, max_ledger_id::text, params, seeds, wallets, edges,
        iterations, duration_ms
-     from trust_runs order by id desc limit 1`,
+     from trust_runs r order by r.id desc limit 1`,
   );
   const row = rows[0];
   if (!row) return null;

@@ -237,6 +237,15 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     const summary = trustSummarySchema.parse(res.json());
     expect(summary).toMatchObject({ enabled: true, seeds: [SEED], params: { alpha: 0.5 } });
     expect(summary.run?.wallets).toBe(1);
+    // The newest of many runs (ids compared as numbers: run 10 is newer than run 9).
+    for (let k = 0; k < 10; k++) {
+      t.clock.advance(1000);
+      await recompute();
+    }
+    const newest = trustSummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/trust' })).json(),
+    );
+    expect(newest.run?.computedAt).toBe(t.clock.now().toISOString());
     const bad = await t.app.inject({ method: 'GET', url: '/api/trust?x=1' });
     expect(bad.statusCode).toBe(400);
   });
