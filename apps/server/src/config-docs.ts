@@ -64,6 +64,15 @@ export const CONFIG_DOCS = {
     default: '`3600`',
     meaning: "the window of the localnet's airdrop limit",
   },
+  SOLANA_LOCALNET_RPC_RATE_LIMIT: {
+    default: '`600`',
+    meaning:
+      'JSON-RPC calls one IP may make per window on `/rpc` with the embedded localnet (each call of a batch counts, and each WebSocket opened); past it 429 with a JSON-RPC error',
+  },
+  SOLANA_LOCALNET_RPC_RATE_WINDOW_SECONDS: {
+    default: '`10`',
+    meaning: 'the window of the `/rpc` limit',
+  },
   DUM_MINT: {
     default: '— (created at start on the localnet)',
     meaning: 'the DUM token mint on a remote cluster',
@@ -130,7 +139,7 @@ export const CONFIG_DOCS = {
   TRUST_REWARDS: {
     default: '`true` in production, else `false`',
     meaning:
-      "rewards, referral bonuses, vouching, report weight, upload quotas and the message inbox follow each wallet's trust (EigenTrust from the seeds, docs/security.md \"Trust\"); off, every wallet's weight is full",
+      'rewards, referral bonuses, vouching, report weight, upload quotas and the message inbox follow each wallet\'s trust (EigenTrust from the seeds, docs/security.md "Trust"); off, every wallet\'s weight is full',
   },
   TRUST_RECOMPUTE_SECONDS: {
     default: '`300`',

@@ -53,6 +53,9 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,17}$/, 'must be a positive integer number of lamports')
     .default('100000000000'),
   SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** JSON-RPC calls per IP per window on the app's /rpc (a batch counts each call in it). */
+  SOLANA_LOCALNET_RPC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  SOLANA_LOCALNET_RPC_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
   /** The DUM mint on a remote cluster; on the localnet it is created and known at start. */
   DUM_MINT: z.preprocess(
     emptyToUndefined,
@@ -296,6 +299,8 @@ export interface Config {
     localnetHost: string;
     /** requestAirdrop on the embedded localnet: at most `lamports` per address per window. */
     localnetAirdrop: { lamports: bigint; windowMs: number };
+    /** The app's /rpc (embedded localnet): at most `limit` calls per IP per window. */
+    localnetRpcRate: { limit: number; windowMs: number };
     dumMint: string | undefined;
   };
   /** Per wallet and per IP, each at most `*Limit` calls per window. */
@@ -452,6 +457,10 @@ export function loadConfig(
       localnetAirdrop: {
         lamports: BigInt(e.SOLANA_LOCALNET_AIRDROP_LAMPORTS),
         windowMs: e.SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS * 1000,
+      },
+      localnetRpcRate: {
+        limit: e.SOLANA_LOCALNET_RPC_RATE_LIMIT,
+        windowMs: e.SOLANA_LOCALNET_RPC_RATE_WINDOW_SECONDS * 1000,
       },
       dumMint: e.DUM_MINT,
     },
