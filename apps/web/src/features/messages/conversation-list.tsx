@@ -1,7 +1,8 @@
 import type { Conversation } from '@dum/core';
-import { MessageCircle } from 'lucide-react';
+import { Coins, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -10,9 +11,10 @@ import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
-import { messagePreview, personName } from './message-display.ts';
+import { messagePreview, personName, tipSol } from './message-display.ts';
+import { EmptyRequests, RequestsIntro } from './message-requests.tsx';
 import { unreadBadgeText } from './unread-count.ts';
-import { useConversations } from './messages-queries.ts';
+import { messagesPath, useConversations, type ListFolder } from './messages-queries.ts';
 import type { ThreadLocationState } from './message-thread.tsx';
 
 /** Where the list is returned to from a thread: that conversation's link takes the focus. */
@@ -21,19 +23,22 @@ export interface ListLocationState {
 }
 
 /**
- * The conversations, most recent first: avatar, name, the last message's preview, when, and the
- * unread count. Loading, empty ('No messages yet' with New message) and error states.
+ * The inbox's or the requests' conversations, most recent first: avatar, name, the last
+ * message's preview, when, and the unread count. Loading, empty ('No messages yet' with New
+ * message; 'No message requests') and error states.
  */
 export function ConversationList({
   viewerId,
+  folder,
   selected,
   onNewMessage,
 }: {
   viewerId: string | null;
+  folder: ListFolder;
   selected: string | null;
   onNewMessage: () => void;
 }) {
-  const conversations = useConversations(viewerId);
+  const conversations = useConversations(viewerId, folder);
   const now = useNow(30_000);
   const location = useLocation();
   const focusAddress = (location.state as ListLocationState | null)?.focusConversation;
@@ -51,20 +56,31 @@ export function ConversationList({
     return (
       <div className="p-3">
         <LoadError
-          title="Couldn’t load your messages"
+          title={
+            folder === 'requests'
+              ? 'Couldn’t load your message requests'
+              : 'Couldn’t load your messages'
+          }
           message={errorMessage(conversations.error)}
           onRetry={() => void conversations.refetch()}
         />
       </div>
     );
   }
-  if (items.length === 0) return <EmptyConversations onNewMessage={onNewMessage} />;
+  if (items.length === 0) {
+    return folder === 'requests' ? (
+      <EmptyRequests />
+    ) : (
+      <EmptyConversations onNewMessage={onNewMessage} />
+    );
+  }
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+      {folder === 'requests' && <RequestsIntro />}
       <ul
         ref={listRef}
-        aria-label="Conversations"
+        aria-label={folder === 'requests' ? 'Message requests' : 'Conversations'}
         data-testid="conversation-list"
         className="flex flex-col gap-0.5 p-2"
       >
@@ -72,6 +88,7 @@ export function ConversationList({
           <li key={conversation.peer.solAddress}>
             <ConversationRow
               conversation={conversation}
+              folder={folder}
               viewerId={viewerId}
               now={now}
               selected={conversation.peer.solAddress === selected}
@@ -97,11 +114,13 @@ export function ConversationList({
 
 function ConversationRow({
   conversation,
+  folder,
   viewerId,
   now,
   selected,
 }: {
   conversation: Conversation;
+  folder: ListFolder;
   viewerId: string | null;
   now: number;
   selected: boolean;
@@ -109,10 +128,16 @@ function ConversationRow({
   const { peer, lastMessage, unreadCount, updatedAt } = conversation;
   const name = personName(peer, peer.solAddress);
   const unread = unreadCount > 0;
+  // A stranger's tip is worth seeing before opening: the preview shows the text when there is
+  // some, so a request names its tip beside it.
+  const requestTip =
+    folder === 'requests' && lastMessage.tip && lastMessage.body.trim() !== ''
+      ? tipSol(lastMessage.tip.amount)
+      : null;
   const state: ThreadLocationState = { focusThread: true };
   return (
     <Link
-      to={`/messages/${encodeURIComponent(peer.solAddress)}`}
+      to={messagesPath(folder, peer.solAddress)}
       state={state}
       data-address={peer.solAddress}
       aria-current={selected ? 'page' : undefined}
@@ -138,6 +163,13 @@ function ConversationRow({
           >
             {messagePreview(lastMessage, viewerId)}
           </span>
+          {requestTip && (
+            <Badge variant="dum" className="shrink-0 tabular-nums">
+              <Coins className="size-3" aria-hidden="true" />
+              <span className="sr-only">Tip: </span>
+              {requestTip} SOL
+            </Badge>
+          )}
           {unread && (
             <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-vibe px-1.5 text-[11px] font-bold text-primary-foreground tabular-nums">
               {unreadBadgeText(unreadCount)}

@@ -2,14 +2,8 @@ import type { SendMessageRequest } from '@dum/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  memberViewer,
-  mockApi,
-  renderWithProviders,
-  resetFeedTestState,
-} from '../feed/test-kit.tsx';
-import { ADA, dm, ME, MessagesRoutes, person } from './test-kit.tsx';
+import { json, memberViewer, renderWithProviders, resetFeedTestState } from '../feed/test-kit.tsx';
+import { ADA, dm, ME, MessagesRoutes, person, messagesApi } from './test-kit.tsx';
 
 /*
  * The upload itself is replaced (named: `upload` below): jsdom's XMLHttpRequest does not go
@@ -37,7 +31,7 @@ describe('a message with an image', () => {
   it('shows the upload’s progress, sends once uploaded, and shows the image', async () => {
     const user = userEvent.setup();
     const sent: SendMessageRequest[] = [];
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       [`GET /api/users/${ADA}`]: () => json(person(ADA, { displayName: 'Ada' })),
       [`GET /api/conversations/${ADA}/messages`]: () => json({ items: [], nextCursor: null }),
@@ -69,7 +63,7 @@ describe('a message with an image', () => {
   });
 
   it('refuses a file that is neither image nor audio with the spec’s toast', async () => {
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       [`GET /api/users/${ADA}`]: () => json(person(ADA, { displayName: 'Ada' })),
       [`GET /api/conversations/${ADA}/messages`]: () => json({ items: [], nextCursor: null }),

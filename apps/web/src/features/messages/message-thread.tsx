@@ -1,8 +1,8 @@
-import { formatAddress, type DirectMessage } from '@dum/core';
+import { formatAddress, type ConversationFolder, type DirectMessage } from '@dum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, UserRound } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -16,12 +16,16 @@ import { openThread } from '../realtime/open-thread.ts';
 import { MessageBubble, outboxContent, type BubbleContent } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { dayLabel, groupByDay, personName } from './message-display.ts';
+import { RequestPanel } from './message-requests.tsx';
 import {
   markConversationRead,
+  messagesPath,
   refreshConversations,
   threadKey,
+  useConversationFolder,
   usePeer,
   useThreadMessages,
+  type ListFolder,
 } from './messages-queries.ts';
 import { useMessageSender, type OutboxItem } from './use-message-sender.ts';
 
@@ -36,11 +40,22 @@ type Row =
 
 /**
  * An open conversation: the person, the messages (older ones load on scrolling up), and the
- * composer. Marks the conversation read while it is on a visible page.
+ * composer; above it, a request's Accept and Delete. Marks the conversation read while it is on
+ * a visible page and in the inbox (a request's sender learns nothing before it is accepted).
+ * `folder` is the list it was opened from, which the way back returns to.
  */
-export function MessageThread({ address, viewer }: { address: string; viewer: Viewer }) {
+export function MessageThread({
+  address,
+  folder,
+  viewer,
+}: {
+  address: string;
+  folder: ListFolder;
+  viewer: Viewer;
+}) {
   const peer = usePeer(address);
   const thread = useThreadMessages(viewer.userId, address);
+  const kept = useConversationFolder(viewer.userId, address).data?.folder ?? null;
   const sender = useMessageSender({
     viewerId: viewer.userId,
     viewerWallet: viewer.wallet,
@@ -55,7 +70,8 @@ export function MessageThread({ address, viewer }: { address: string; viewer: Vi
   useEffect(() => {
     if (focusThread) headingRef.current?.focus();
   }, [address, focusThread]);
-  useMarkRead(address, viewer.userId, thread.data?.pages);
+  useMarkRead(address, viewer.userId, kept === 'inbox' ? thread.data?.pages : undefined);
+  useLeaveRequestsOnceAccepted(address, folder, kept);
 
   const peerMissing = peer.error instanceof ApiError && peer.error.status === 404;
   const threadRefused = thread.error instanceof ApiError && thread.error.status < 500;
@@ -68,7 +84,7 @@ export function MessageThread({ address, viewer }: { address: string; viewer: Vi
     >
       <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
         <Link
-          to="/messages"
+          to={messagesPath(folder)}
           state={{ focusConversation: address }}
           aria-label="Back to conversations"
           className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'shrink-0 lg:hidden')}
@@ -132,6 +148,9 @@ export function MessageThread({ address, viewer }: { address: string; viewer: Vi
           loadOlder={() => void thread.fetchNextPage()}
         />
       )}
+      {(kept === 'requests' || kept === 'declined') && (
+        <RequestPanel address={address} name={name} folder={kept} viewerId={viewer.userId} />
+      )}
       <MessageComposer
         peerName={name}
         disabled={peerMissing || threadRefused || address === viewer.wallet}
@@ -139,6 +158,23 @@ export function MessageThread({ address, viewer }: { address: string; viewer: Vi
       />
     </section>
   );
+}
+
+/**
+ * A request opened from the Requests list that is accepted (or replied to) is in the inbox now:
+ * the list beside it becomes the inbox, with this conversation in it.
+ */
+function useLeaveRequestsOnceAccepted(
+  address: string,
+  folder: ListFolder,
+  kept: ConversationFolder | null,
+): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (folder === 'requests' && kept === 'inbox') {
+      void navigate(messagesPath('inbox', address), { replace: true });
+    }
+  }, [address, folder, kept, navigate]);
 }
 
 /** POST .../read while unread messages from the other person are on a visible page. */

@@ -68,7 +68,10 @@ async function openThread(
       const method = init?.method ?? 'GET';
       if (pathname === `/api/users/${ADA}`) return json({ ...ada, bio: null });
       if (pathname === '/api/conversations') return json({ items: [], nextCursor: null });
-      if (pathname === '/api/conversations/unread') return json({ unreadCount: 0 });
+      if (pathname === '/api/conversations/unread') {
+        return json({ unreadCount: 0, requestCount: 0 });
+      }
+      if (pathname === `/api/conversations/${ADA}`) return json({ folder: 'inbox' });
       if (pathname === `/api/conversations/${ADA}/messages` && method === 'GET') {
         return json({ items: [], nextCursor: null });
       }

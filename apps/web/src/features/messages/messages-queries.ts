@@ -1,6 +1,7 @@
 import {
   DM_PAGE_DEFAULT,
   type ConversationPage,
+  type ConversationState,
   type DirectMessage,
   type DirectMessagePage,
   type SendMessageRequest,
@@ -22,8 +23,27 @@ export { CONVERSATIONS_ROOT };
 
 // Keys end with the viewer's id: another wallet signing in never sees this one's messages.
 
-export function conversationListKey(viewerId: string | null) {
-  return [CONVERSATIONS_ROOT, 'list', viewerId] as const;
+/** The lists the messages screen shows: the inbox, or the requests waiting to be accepted. */
+export type ListFolder = 'inbox' | 'requests';
+
+/** The folder a /messages URL shows: `?folder=requests`, else the inbox. */
+export function listFolderOf(params: URLSearchParams): ListFolder {
+  return params.get('folder') === 'requests' ? 'requests' : 'inbox';
+}
+
+/** The list page (`address` null) or a thread, in the given folder's list. */
+export function messagesPath(folder: ListFolder, address: string | null = null): string {
+  const path = address ? `/messages/${encodeURIComponent(address)}` : '/messages';
+  return folder === 'requests' ? `${path}?folder=requests` : path;
+}
+
+export function conversationListKey(viewerId: string | null, folder: ListFolder = 'inbox') {
+  return [CONVERSATIONS_ROOT, 'list', folder, viewerId] as const;
+}
+
+/** The viewer's folder for one conversation (GET /api/conversations/{address}). */
+export function conversationFolderKey(viewerId: string | null, address: string) {
+  return [CONVERSATIONS_ROOT, 'folder', address, viewerId] as const;
 }
 
 export function threadKey(viewerId: string | null, address: string) {
@@ -41,12 +61,13 @@ function withCursor(path: string, cursor: string | null, extra: Record<string, s
   return query ? `${path}?${query}` : path;
 }
 
-/** GET /api/conversations, most recent first, page by page. */
-export function useConversations(viewerId: string | null) {
+/** GET /api/conversations (the inbox) or .../requests, most recent first, page by page. */
+export function useConversations(viewerId: string | null, folder: ListFolder = 'inbox') {
+  const path = folder === 'requests' ? `${CONVERSATIONS_ROOT}/requests` : CONVERSATIONS_ROOT;
   return useInfiniteQuery({
-    queryKey: conversationListKey(viewerId),
+    queryKey: conversationListKey(viewerId, folder),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<ConversationPage>(withCursor(CONVERSATIONS_ROOT, pageParam), { signal }),
+      apiRequest<ConversationPage>(withCursor(path, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled: viewerId !== null,
@@ -66,6 +87,15 @@ export function useThreadMessages(viewerId: string | null, address: string) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    enabled: viewerId !== null && Boolean(address),
+  });
+}
+
+/** GET /api/conversations/{address}: where the viewer keeps this conversation. */
+export function useConversationFolder(viewerId: string | null, address: string) {
+  return useQuery({
+    queryKey: conversationFolderKey(viewerId, address),
+    queryFn: ({ signal }) => apiRequest<ConversationState>(threadPath(address), { signal }),
     enabled: viewerId !== null && Boolean(address),
   });
 }
@@ -96,6 +126,14 @@ export async function markConversationRead(address: string): Promise<void> {
   await apiRequest<unknown>(`${threadPath(address)}/read`, { method: 'POST' });
 }
 
+/** POST /api/conversations/{address}/accept or .../decline → the conversation's new folder. */
+export function answerRequest(
+  address: string,
+  answer: 'accept' | 'decline',
+): Promise<ConversationState> {
+  return apiRequest<ConversationState>(`${threadPath(address)}/${answer}`, { method: 'POST' });
+}
+
 /** A message the server stored goes to the newest end of its thread (once). */
 export function addToThread(
   queryClient: QueryClient,
@@ -117,8 +155,12 @@ export function addToThread(
   );
 }
 
-/** The conversation list and the unread count are read again (a message sent or read). */
+/**
+ * The lists, the counts and the conversations' folders are read again (a message sent or read,
+ * a request answered: a reply accepts a request too).
+ */
 export function refreshConversations(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_ROOT, 'list'] });
-  void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_ROOT, 'unread'] });
+  for (const part of ['list', 'unread', 'folder']) {
+    void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_ROOT, part] });
+  }
 }

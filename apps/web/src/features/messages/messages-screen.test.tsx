@@ -6,13 +6,21 @@ import {
   apiError,
   json,
   memberViewer,
-  mockApi,
   renderWithProviders,
   resetFeedTestState,
   VISITOR,
 } from '../feed/test-kit.tsx';
 import { isThreadOnScreen } from '../realtime/open-thread.ts';
-import { ADA, conversation, dm, GRACE, ME, MessagesRoutes, person } from './test-kit.tsx';
+import {
+  ADA,
+  conversation,
+  dm,
+  GRACE,
+  ME,
+  MessagesRoutes,
+  person,
+  messagesApi,
+} from './test-kit.tsx';
 
 const viewer = memberViewer(ME.id, ME.wallet);
 const ada = person(ADA, { displayName: 'Ada Lovelace', username: 'ada', id: 'ada' });
@@ -30,7 +38,7 @@ afterEach(() => resetFeedTestState());
 
 describe('the conversation list', () => {
   it('shows each person, the last message (tips and media as words), the time and unread counts', async () => {
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () =>
         json({
           items: [
@@ -71,7 +79,7 @@ describe('the conversation list', () => {
   it("says 'No messages yet' with New message, which searches people (debounced combobox)", async () => {
     const user = userEvent.setup();
     const searches: string[] = [];
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       'GET /api/users/search': ({ url }) => {
         searches.push(url.search);
@@ -99,7 +107,7 @@ describe('the conversation list', () => {
 
   it('offers a pasted wallet address the search does not know', async () => {
     const user = userEvent.setup();
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       'GET /api/users/search': () => json({ items: [], nextCursor: null }),
     });
@@ -112,7 +120,7 @@ describe('the conversation list', () => {
   it('shows a load error with Try Again, which loads the list', async () => {
     const user = userEvent.setup();
     let calls = 0;
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => {
         calls += 1;
         return calls === 1
@@ -127,7 +135,7 @@ describe('the conversation list', () => {
   });
 
   it('asks a signed-out visitor to connect, and calls nothing', () => {
-    const fetchMock = mockApi({});
+    const fetchMock = messagesApi({});
     renderWithProviders(<MessagesRoutes viewer={VISITOR} />, { path: '/messages' });
     expect(screen.getByText('Connect your wallet to see your messages')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeDefined();
@@ -143,10 +151,10 @@ describe('an open thread', () => {
   ) {
     const reads: string[] = [];
     const sent: SendMessageRequest[] = [];
-    const fetchMock = mockApi({
+    const fetchMock = messagesApi({
       'GET /api/conversations': () =>
         json({ items: [conversation(ada, messages[0]!)], nextCursor: null }),
-      'GET /api/conversations/unread': () => json({ unreadCount: 0 }),
+      'GET /api/conversations/unread': () => json({ unreadCount: 0, requestCount: 0 }),
       [`GET /api/users/${ADA}`]: () => json(profile(ada)),
       [`GET /api/conversations/${ADA}/messages`]: () => page(messages),
       [`POST /api/conversations/${ADA}/read`]: () => {
@@ -271,7 +279,7 @@ describe('an open thread', () => {
   });
 
   it('says so when the wallet has not joined, and offers no composer', async () => {
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       [`GET /api/users/${GRACE}`]: () => apiError(404, 'user_not_found', 'User not found'),
       [`GET /api/conversations/${GRACE}/messages`]: () =>
@@ -285,7 +293,7 @@ describe('an open thread', () => {
   it('loads older messages with the cursor, keeping what is shown', async () => {
     const user = userEvent.setup();
     const cursors: (string | null)[] = [];
-    mockApi({
+    messagesApi({
       'GET /api/conversations': () => json({ items: [], nextCursor: null }),
       [`GET /api/users/${ADA}`]: () => json(profile(ada)),
       [`POST /api/conversations/${ADA}/read`]: () => new Response(null, { status: 204 }),

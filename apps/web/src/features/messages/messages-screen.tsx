@@ -1,20 +1,28 @@
 import { MessageCircle, PenSquare } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { ConversationList } from './conversation-list.tsx';
+import { FolderTabs, NoRequestOpen } from './message-requests.tsx';
 import { MessageThread } from './message-thread.tsx';
+import { listFolderOf } from './messages-queries.ts';
 import { NewMessageDialog } from './new-message-dialog.tsx';
+import { useMessageCounts } from './unread-count.ts';
 import { ConnectPrompt } from '../shell/connect-prompt.tsx';
 
 /**
  * Messages. Large screens: the conversations beside the open thread. Phones: two screens,
- * the list at /messages and the thread at /messages/{walletAddress} (with a way back).
+ * the list at /messages and the thread at /messages/{walletAddress} (with a way back). The list
+ * is the inbox, or with `?folder=requests` the message requests.
  */
 export function MessagesScreen({ address, viewer }: { address: string | null; viewer: Viewer }) {
   const [composing, setComposing] = useState(false);
   const startNew = () => setComposing(true);
+  const [params] = useSearchParams();
+  const folder = listFolderOf(params);
+  const { requestCount } = useMessageCounts(viewer.userId, viewer.isAuthenticated);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col">
@@ -57,11 +65,20 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
               address ? 'hidden' : 'flex',
             )}
           >
-            <ConversationList viewerId={viewer.userId} selected={address} onNewMessage={startNew} />
+            <FolderTabs folder={folder} requestCount={requestCount} />
+            <ConversationList
+              key={folder}
+              viewerId={viewer.userId}
+              folder={folder}
+              selected={address}
+              onNewMessage={startNew}
+            />
           </div>
           <div className={cn('min-h-0 flex-col', address ? 'flex' : 'hidden lg:flex')}>
             {address ? (
-              <MessageThread key={address} address={address} viewer={viewer} />
+              <MessageThread key={address} address={address} folder={folder} viewer={viewer} />
+            ) : folder === 'requests' ? (
+              <NoRequestOpen />
             ) : (
               <NoThreadOpen />
             )}

@@ -1,5 +1,6 @@
-import type { Conversation, DirectMessage, UserSummary } from '@dum/core';
+import type { Conversation, ConversationFolder, DirectMessage, UserSummary } from '@dum/core';
 import { Route, Routes, useParams } from 'react-router';
+import { json, mockApi } from '../feed/test-kit.tsx';
 import type { Viewer } from '../feed/use-viewer.ts';
 import { MessagesScreen } from './messages-screen.tsx';
 
@@ -60,4 +61,22 @@ export function MessagesRoutes({ viewer }: { viewer: Viewer }) {
 function ThreadRoute({ viewer }: { viewer: Viewer }) {
   const { walletAddress = '' } = useParams();
   return <MessagesScreen address={walletAddress} viewer={viewer} />;
+}
+
+/**
+ * mockApi with what every signed-in messages screen asks besides its own subject: the counts
+ * (no requests), an empty Requests list, and Ada's and Grace's conversations in the inbox.
+ * `routes` replace any of them.
+ */
+export function messagesApi(
+  routes: Parameters<typeof mockApi>[0],
+  { folder = 'inbox' }: { folder?: ConversationFolder | null } = {},
+) {
+  return mockApi({
+    'GET /api/conversations/unread': () => json({ unreadCount: 0, requestCount: 0 }),
+    'GET /api/conversations/requests': () => json({ items: [], nextCursor: null }),
+    [`GET /api/conversations/${ADA}`]: () => json({ folder }),
+    [`GET /api/conversations/${GRACE}`]: () => json({ folder }),
+    ...routes,
+  });
 }

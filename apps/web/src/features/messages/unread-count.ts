@@ -11,16 +11,28 @@ import { useAuth } from '../auth/use-auth.ts';
 
 export const CONVERSATIONS_ROOT = '/api/conversations';
 
-/** GET /api/conversations/unread for the signed-in viewer; 0 when signed out or unknown. */
+/**
+ * GET /api/conversations/unread: the inbox's unread messages and the conversations waiting in
+ * Requests; zeros when not `enabled` or not known yet. The viewer's id ends the key, so another
+ * wallet signing in never sees this one's counts.
+ */
+export function useMessageCounts(
+  viewerId: string | null,
+  enabled = viewerId !== null,
+): UnreadCount {
+  const query = useQuery<UnreadCount>({
+    queryKey: [CONVERSATIONS_ROOT, 'unread', viewerId],
+    queryFn: ({ signal }) => apiRequest<UnreadCount>(`${CONVERSATIONS_ROOT}/unread`, { signal }),
+    enabled,
+  });
+  const counts = enabled ? query.data : undefined;
+  return { unreadCount: counts?.unreadCount ?? 0, requestCount: counts?.requestCount ?? 0 };
+}
+
+/** The nav's badge for the signed-in viewer: unread messages in the inbox (never requests). */
 export function useUnreadMessages(): number {
   const { isAuthenticated, user } = useAuth();
-  // The viewer's id ends the key, so another wallet signing in never sees this one's count.
-  const query = useQuery<UnreadCount>({
-    queryKey: [CONVERSATIONS_ROOT, 'unread', user?.id ?? null],
-    queryFn: ({ signal }) => apiRequest<UnreadCount>(`${CONVERSATIONS_ROOT}/unread`, { signal }),
-    enabled: isAuthenticated,
-  });
-  return isAuthenticated ? (query.data?.unreadCount ?? 0) : 0;
+  return useMessageCounts(user?.id ?? null, isAuthenticated).unreadCount;
 }
 
 /** An unread count as the badges show it: up to 99, then "99+". */

@@ -1,0 +1,177 @@
+import type { ConversationFolder } from '@dum/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Inbox, ShieldQuestion } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { BusyButton } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { errorMessage } from '../feed/feed-queries.ts';
+import {
+  answerRequest,
+  conversationFolderKey,
+  messagesPath,
+  refreshConversations,
+  type ListFolder,
+} from './messages-queries.ts';
+import { unreadBadgeText } from './unread-count.ts';
+
+/**
+ * Message requests, as X and Bluesky keep them: messages from wallets the viewer does not follow
+ * and that are not trusted wait in a folder of their own, unannounced, until accepted (or
+ * replied to) or deleted (docs/api.md "Messages").
+ */
+
+const FOLDER_LINK_CLASS =
+  'inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors motion-reduce:transition-none';
+
+/** Inbox | Requests (with the number waiting), above the list. */
+export function FolderTabs({ folder, requestCount }: { folder: ListFolder; requestCount: number }) {
+  const link = (target: ListFolder) =>
+    cn(
+      FOLDER_LINK_CLASS,
+      folder === target ? 'bg-surface-3 text-foreground' : 'text-muted hover:text-foreground',
+    );
+  return (
+    <nav aria-label="Message folders" className="border-b border-border p-2">
+      <div className="flex rounded-xl border border-border bg-surface/70 p-1">
+        <Link
+          to={messagesPath('inbox')}
+          aria-current={folder === 'inbox' ? 'page' : undefined}
+          className={link('inbox')}
+        >
+          Inbox
+        </Link>
+        <Link
+          to={messagesPath('requests')}
+          aria-current={folder === 'requests' ? 'page' : undefined}
+          className={link('requests')}
+          data-testid="requests-tab"
+        >
+          Requests
+          {requestCount > 0 && (
+            <span className="grid h-5 min-w-5 place-items-center rounded-full bg-surface-2 px-1.5 text-[11px] font-bold text-foreground tabular-nums ring-1 ring-border">
+              {unreadBadgeText(requestCount)}
+              <span className="sr-only"> waiting</span>
+            </span>
+          )}
+        </Link>
+      </div>
+    </nav>
+  );
+}
+
+/** What the Requests folder is, above its list. */
+export function RequestsIntro() {
+  return (
+    <p className="px-4 pt-3 text-xs text-muted">
+      From wallets you don’t follow. They won’t know you’ve read their messages until you accept.
+    </p>
+  );
+}
+
+export function EmptyRequests() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
+        <Inbox className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">No message requests</h2>
+      <p className="mt-1 max-w-xs text-sm text-muted">
+        When a wallet you don’t follow writes to you, its message waits here until you accept it.
+      </p>
+    </div>
+  );
+}
+
+/** The desktop's right pane while the Requests list shows and no request is open. */
+export function NoRequestOpen() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
+        <ShieldQuestion className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">Message requests</h2>
+      <p className="mt-1 max-w-xs text-sm text-muted">
+        Open one to read it. Nobody is told you did until you accept.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Above the composer of a request (or of a request deleted before): Accept moves the chat to the
+ * inbox, where the thread then reads it and later messages notify; Delete hides it and goes back
+ * to Requests. Replying accepts as well (the server moves it).
+ */
+export function RequestPanel({
+  address,
+  name,
+  folder,
+  viewerId,
+}: {
+  address: string;
+  name: string;
+  folder: Exclude<ConversationFolder, 'inbox'>;
+  viewerId: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const answer = useMutation({
+    mutationFn: (choice: 'accept' | 'decline') => answerRequest(address, choice),
+    onSuccess: (state, choice) => {
+      queryClient.setQueryData(conversationFolderKey(viewerId, address), state);
+      refreshConversations(queryClient);
+      if (choice === 'decline') {
+        toast({ title: 'Request deleted', description: `${name} stays out of your inbox.` });
+        void navigate(messagesPath('requests'));
+      }
+    },
+  });
+  const busy = answer.isPending ? answer.variables : null;
+
+  return (
+    <section
+      aria-labelledby="request-heading"
+      data-testid="request-panel"
+      className="border-t border-border bg-surface-2/60 px-3 py-3 sm:px-4"
+    >
+      <h3 id="request-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <ShieldQuestion className="size-4 text-primary" aria-hidden="true" />
+        {folder === 'requests' ? 'Message request' : 'You deleted this request'}
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        {folder === 'requests'
+          ? `You don’t follow ${name}. Accept to move this chat to your inbox: they won’t know you’ve read it until then. Replying accepts too.`
+          : `New messages from ${name} stay out of your inbox. Accept to move this chat there.`}
+      </p>
+      {answer.isError && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {errorMessage(answer.error)}
+        </p>
+      )}
+      <div className="mt-3 flex justify-end gap-2">
+        {folder === 'requests' && (
+          <BusyButton
+            variant="outline"
+            size="sm"
+            busy={busy === 'decline'}
+            busyLabel="Deleting…"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate('decline')}
+          >
+            Delete
+          </BusyButton>
+        )}
+        <BusyButton
+          size="sm"
+          busy={busy === 'accept'}
+          busyLabel="Accepting…"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate('accept')}
+        >
+          Accept
+        </BusyButton>
+      </div>
+    </section>
+  );
+}
