@@ -11,6 +11,8 @@
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { auditTrust } from '../apps/server/src/modules/trust/index.ts';
+// The slice's face brings the app's route types, which the websocket plugin augments.
+import type {} from '@fastify/websocket';
 
 const config = loadConfig(process.env);
 const database = await openDatabase(config.database);
