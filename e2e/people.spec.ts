@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openPage, PHONE } from './support/browser-test-kit.ts';
+import { axeReport } from './support/accessibility-test-kit.ts';
+import { DESKTOP, openPage, PHONE, saveScreenshotIfAsked } from './support/browser-test-kit.ts';
 import { newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import {
   composer,
@@ -9,6 +10,7 @@ import {
   signInWithBurnerKey,
   withoutExpected404,
 } from './support/feed-page-test-kit.ts';
+import { startServer } from './support/server-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -16,7 +18,7 @@ import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
  * other's profile page; the followed one, with the feed open, gets the 'New Follower' toast
  * without a reload and its notification opens the follower's profile; the follower's Following
  * tab shows the followed one's post; blocking hides it (from both tabs) and shows the profile
- * as blocked.
+ * as blocked. With trust on, each profile shows the wallet's band and how trust grows.
  */
 
 const POST_TEXT = 'Vibes from someone worth following';
@@ -28,7 +30,8 @@ async function feedTab(page: Page, name: 'For you' | 'Following') {
 }
 
 describe('people in the browser', () => {
-  const suite = serverAndBrowserForSuite();
+  // Trust as in production (the browser suites' kit turns it off): the profiles show a band.
+  const suite = serverAndBrowserForSuite(() => startServer({ env: { TRUST_REWARDS: 'true' } }));
 
   it('follow from the profile, New Follower live, the Following tab, and block', async () => {
     const followed = await openPage(suite.browser, DESKTOP);
@@ -59,6 +62,14 @@ describe('people in the browser', () => {
     await follower.page.reload();
     await profile.getByRole('button', { name: /^1 Follower$/ }).waitFor({ timeout: 15_000 });
     await profile.getByRole('button', { name: /^Unfollow / }).waitFor();
+    // With trust on, as in production, a fresh wallet's band is 'new', with how trust grows.
+    const trust = profile.getByTestId('profile-trust');
+    await trust.getByText('Trust: New').waitFor();
+    expect(await trust.textContent()).toContain('tip their posts, or follow them.');
+    await saveScreenshotIfAsked(follower.page, 'profile-trust-phone');
+    expect(
+      await axeReport(follower.page, 'trust band, 375 px', '[data-testid="profile-trust"]'),
+    ).toBe('');
 
     // The followed wallet's open feed gets the toast by socket, without a reload.
     const toasts = followed.page.getByRole('region', { name: /Notifications/ });
@@ -112,6 +123,16 @@ describe('people in the browser', () => {
       .first()
       .waitFor();
     expect(await postCard(follower.page, POST_TEXT).count()).toBe(0);
+
+    // One's own profile says how one's own trust grows.
+    await followed.page.goto(`${suite.origin}/profile/${followedKey.address}`);
+    const ownTrust = followed.page.getByTestId('profile-trust');
+    await ownTrust.getByText('Trust: New').waitFor();
+    expect(await ownTrust.textContent()).toContain('tip your posts, or follow you.');
+    await saveScreenshotIfAsked(followed.page, 'profile-trust-desktop-own');
+    expect(
+      await axeReport(followed.page, 'own trust band, 1440 px', '[data-testid="profile-trust"]'),
+    ).toBe('');
 
     expect(withoutExpected404(followed.errors)).toEqual([]);
     expect(withoutExpected404(follower.errors)).toEqual([]);
