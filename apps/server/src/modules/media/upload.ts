@@ -155,11 +155,11 @@ async function ipQuotaError(
 
 /**
  * Takes one upload: checks the user's upload rate, their storage quota (a share by trust band)
- * and their IP's (checkQuotas), streams the `media` part
- * to a temp file under DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and
- * strips audio of their metadata, then (within the quota, counted again with the file's real
- * size) writes its row and, once that has committed, puts the finished file in the media store
- * (a rename on disk, an upload to the bucket). Whatever fails, the temp files are removed; a
+ * and their IP's (checkQuotas), streams the `media` part to a temp file under
+ * DATA_DIR/media/tmp, reads its type from the bytes, re-encodes images and strips audio of their
+ * metadata, then (within the quotas, counted again with the file's real size) writes its row
+ * and, once that has committed, puts the finished file in the media store (a rename on disk, an
+ * upload to the bucket). Whatever fails, the temp files are removed; a
  * failed insert has placed nothing, and a failed placement removes the row.
  */
 // eslint-disable-next-line max-lines-per-function -- one upload's steps, in the try that cleans up
