@@ -152,12 +152,13 @@ export const CONFIG_DOCS = {
   },
   MODERATION_AUTO_HIDE_REPORTS: {
     default: '`3`',
-    meaning: 'trusted (established) wallets whose reports hide a post at once, pending review',
+    meaning:
+      "fully trusted wallets' worth of reports (each reporter weighs its trust) that hide a post or mystery vault at once, pending review",
   },
   MODERATION_HOLD_REPORTS: {
     default: '`3`',
     meaning:
-      'trusted wallets with open reports on a wallet (or its content) that stop its earning until decided',
+      "fully trusted wallets' worth of open reports on a wallet (or its content) that stop its earning until decided",
   },
   STAKING_APR_BPS: {
     default: '`1000`',

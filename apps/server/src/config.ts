@@ -167,13 +167,13 @@ const envSchema = z.object({
       .optional(),
   ),
   /**
-   * The automatic hide: content reported by this many trusted (established, decision 013)
-   * wallets is hidden at once, pending review.
+   * The automatic hide: content whose distinct open reporters' trust weights (modules/trust)
+   * add up to this many fully trusted wallets is hidden at once, pending review.
    */
   MODERATION_AUTO_HIDE_REPORTS: z.coerce.number().int().min(1).default(3),
   /**
-   * The earning hold: a wallet with open reports from this many trusted wallets (on its
-   * content or itself) earns nothing until they are decided.
+   * The earning hold: a wallet whose open reports (on its content or itself) weigh this many
+   * fully trusted wallets earns nothing until they are decided.
    */
   MODERATION_HOLD_REPORTS: z.coerce.number().int().min(1).default(3),
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
