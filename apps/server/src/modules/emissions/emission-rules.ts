@@ -215,8 +215,10 @@ export const POST_KINDS: ReadonlySet<RewardedEventKind> = new Set([
  * Sequences a batch: each event, in order, takes the next index and the reward of that index
  * (cut at the cap), unless the ledger already paid that action, its actor is not established
  * at the event's time (docs/decisions/013-established-wallets.md), its actor reached the daily
- * cap for the event's UTC day, or it is a like or comment past the per-pair daily cap (then it
- * is recorded with amount 0 and no index, moving nothing).
+ * cap for the event's UTC day, it is a like or comment past the per-pair daily cap, or its
+ * actor's trust weight is under TRUST_REWARD_FLOOR_PPM (then it is recorded with amount 0 and
+ * no index, moving nothing). A paid event's reward is the schedule's times the actor's trust
+ * weight (docs/security.md "Trust"; full when TRUST_REWARDS is off).
  * Along the way it learns the standing facts: a post is the actor's first post; a like or
  * comment by a wallet that may vouch is its receiver's first vouch.
  * A referred actor's rewarded event pays the referral bonuses not yet paid (100 DUM to the
@@ -377,8 +379,7 @@ function learnStanding(
  * A referred actor's rewarded event pays the referral bonuses not yet paid, doubled in epoch 0,
  * scaled by the friend's trust weight (a referral is worth what the friend is trusted; a chain
  * of fresh wallets refers nothing of value), each cut at the cap and taking a slot of its
- * recipient's daily cap: the friend's while the
- * friend has a slot left that day, the referrer's while the referrer is established, has a
+ * recipient's daily cap: the friend's while the friend has a slot left that day, the referrer's while the referrer is established, has a
  * slot left and is under its referral bonuses for the day. Tells Live Activity what the
  * referrer got.
  */
