@@ -4,7 +4,6 @@ import {
   bigserial,
   check,
   doublePrecision,
-  index,
   integer,
   jsonb,
   pgTable,
@@ -50,9 +49,6 @@ export const trustScores = pgTable(
     score: doublePrecision('score').notNull(),
     weightPpm: integer('weight_ppm').notNull(),
   },
-  (t) => [
-    check('trust_scores_weight', sql`${t.weightPpm} between 0 and 1000000`),
-    // The moderators' queue and the audit read the trusted end first.
-    index('trust_scores_weight_idx').on(t.weightPpm),
-  ],
+  // No index beyond the key: every read is by wallet, and the job rewrites the table whole.
+  (t) => [check('trust_scores_weight', sql`${t.weightPpm} between 0 and 1000000`)],
 );

@@ -1,4 +1,3 @@
-import type { TrustBand } from '@dum/core';
 import type { Queryable } from '../../db/prepared.ts';
 
 /**
@@ -225,5 +224,3 @@ export async function readWeights(
     weightPpm: row.weight_ppm,
   }));
 }
-
-export type { TrustBand };

@@ -1,0 +1,1 @@
+DROP INDEX "trust_scores_weight_idx";
