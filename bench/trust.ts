@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     if (!result.recomputed) throw new Error('the recomputation did not run');
 
     const auditStarted = performance.now();
-    const audit = await auditTrust(pool);
+    const audit = await auditTrust(t.ctx.database);
     const auditSeconds = (performance.now() - auditStarted) / 1000;
     const { rows: bands } = await pool.query<{ band: string; n: string }>(
       `select case when weight_ppm >= 500000 then 'trusted (>= 0.5)'

@@ -24,7 +24,7 @@ try {
     process.stdout.write('this database has no trust tables yet: start the server once\n');
     process.exit(1);
   }
-  const audit = await auditTrust(database.pool);
+  const audit = await auditTrust(database);
   if (!audit.run) {
     process.stdout.write('no trust run yet: nothing to audit\n');
   } else if (audit.mismatches.length === 0) {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeTrust,
+  pairsFromEngagements,
   TRUST_PARAMS,
   TRUST_WEIGHT_FULL,
   trustWeightPpm,
@@ -177,5 +178,72 @@ describe('reward weight', () => {
     expect(weightedReward(150_000_000_000n, 250_000)).toBe(37_500_000_000n);
     expect(weightedReward(150_000_000_000n, TRUST_WEIGHT_FULL)).toBe(150_000_000_000n);
     expect(weightedReward(7n, 333_333)).toBe(2n);
+  });
+});
+
+describe('pairs from engagements', () => {
+  const WEIGHTS = [1, 2, 2, 4, 4];
+  const engagements = fc.integer({ min: 1, max: 30 }).chain((n) =>
+    fc.record({
+      walletCount: fc.constant(n),
+      rows: fc.array(
+        fc.tuple(
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: 20_000, max: 20_004 }),
+          fc.integer({ min: 0, max: WEIGHTS.length - 1 }),
+        ),
+        { maxLength: 200 },
+      ),
+    }),
+  );
+
+  it("sums each pair's strongest engagement per day, pairs ordered by giver then receiver", () => {
+    fc.assert(
+      fc.property(engagements, ({ walletCount, rows }) => {
+        const got = pairsFromEngagements({
+          walletCount,
+          giver: Int32Array.from(rows.map((r) => r[0])),
+          receiver: Int32Array.from(rows.map((r) => r[1])),
+          day: Int32Array.from(rows.map((r) => r[2])),
+          kind: Uint8Array.from(rows.map((r) => r[3])),
+          kindWeights: WEIGHTS,
+        });
+        // The plain way: a map of pair-days, then a map of pairs.
+        const days = new Map<string, number>();
+        for (const [g, r, d, k] of rows) {
+          const key = `${g}:${r}:${d}`;
+          days.set(key, Math.max(days.get(key) ?? 0, WEIGHTS[k]!));
+        }
+        const pairs = new Map<string, number>();
+        for (const [key, w] of days) {
+          const [g, r] = key.split(':');
+          pairs.set(`${g}:${r}`, (pairs.get(`${g}:${r}`) ?? 0) + w);
+        }
+        const expected = [...pairs]
+          .map(([key, w]) => [...key.split(':').map(Number), w] as [number, number, number])
+          .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        expect([...got.from]).toEqual(expected.map((e) => e[0]));
+        expect([...got.to]).toEqual(expected.map((e) => e[1]));
+        expect([...got.weight]).toEqual(expected.map((e) => e[2]));
+      }),
+    );
+  });
+
+  it('refuses an engagement outside the wallets, days or kinds', () => {
+    const one = (patch: Partial<Record<'giver' | 'receiver' | 'day' | 'kind', number>>) => () =>
+      pairsFromEngagements({
+        walletCount: 2,
+        giver: Int32Array.of(patch.giver ?? 0),
+        receiver: Int32Array.of(patch.receiver ?? 1),
+        day: Int32Array.of(patch.day ?? 20_000),
+        kind: Uint8Array.of(patch.kind ?? 0),
+        kindWeights: [1, 2],
+      });
+    expect(one({})).not.toThrow();
+    expect(one({ receiver: 2 })).toThrow(RangeError);
+    expect(one({ giver: -1 })).toThrow(RangeError);
+    expect(one({ day: -1 })).toThrow(RangeError);
+    expect(one({ kind: 2 })).toThrow(RangeError);
   });
 });

@@ -188,9 +188,18 @@ export interface TrustAudit {
 /**
  * Replays the newest run from the ledger (its rows up to the run's max_ledger_id) with the run's
  * stored parameters and seeds, and compares every score with the stored one: `npm run
- * audit:trust`. The computation is deterministic, so an honest store matches exactly.
+ * audit:trust`. The computation is deterministic, so an honest store matches exactly. The run,
+ * its scores and the ledger are read from one snapshot, so a run committed meanwhile by the job
+ * cannot pass for a mismatch.
  */
-export async function auditTrust(db: Queryable): Promise<TrustAudit> {
+export async function auditTrust(database: { pool: pg.Pool }): Promise<TrustAudit> {
+  return inTransaction(database, async (client) => {
+    await client.query('set transaction isolation level repeatable read');
+    return auditIn(client);
+  });
+}
+
+async function auditIn(db: Queryable): Promise<TrustAudit> {
   const run = await latestRun(db);
   if (!run) return { run: null, mismatches: [], maxDifference: 0, wallets: 0 };
   const params = run.params as unknown as StoredParams;

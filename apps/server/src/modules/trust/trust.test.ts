@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigner } from '@dum/chain';
-import { TRUST_WEIGHT_FULL, trustSummarySchema } from '@dum/core';
+import { TRUST_EDGE_WEIGHTS, TRUST_WEIGHT_FULL, trustSummarySchema } from '@dum/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
@@ -10,7 +10,9 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { createdPost, type SignedIn } from '../feed/test-kit.ts';
+import { inTransaction } from '../../db/prepared.ts';
 import { auditTrust, recomputeTrust, trustOf, trustPolicyOf } from './index.ts';
+import { readEdges, readMaxLedgerId } from './repo.ts';
 
 /**
  * Trust (docs/security.md "Trust") through the real routes and the real sequencer: the job reads
@@ -121,7 +123,7 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     expect(stored.get(bob.user.id)?.weight).toBeGreaterThan(0);
     expect(stored.has(stranger.user.id)).toBe(false);
 
-    const audit = await auditTrust(t.ctx.database.pool);
+    const audit = await auditTrust(t.ctx.database);
     expect(audit.mismatches).toEqual([]);
     expect(audit.wallets).toBe(stored.size);
 
@@ -130,7 +132,7 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
       'update trust_scores set score = score * 2 where user_id = $1',
       [bob.user.id],
     );
-    const tampered = await auditTrust(t.ctx.database.pool);
+    const tampered = await auditTrust(t.ctx.database);
     expect(tampered.mismatches.map((m) => m.userId)).toEqual([bob.user.id]);
   });
 
@@ -141,6 +143,49 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     await t.ctx.database.pool.query('delete from messages');
     await recompute();
     expect((await scores()).get(alice.user.id)?.weight).toBeGreaterThan(0);
+  });
+
+  it("sums a pair's strongest engagement per UTC day over its days, however the ledger is read", async () => {
+    const seed = await createSignedInUser(t.ctx, SEED);
+    const alice = await createSignedInUser(t.ctx);
+    const bob = await createSignedInUser(t.ctx);
+    const alicePost = await post(alice, 'one');
+    await like(seed, alicePost);
+    await follow(seed, alice);
+    await like(bob, alicePost);
+    await follow(alice, bob);
+    t.clock.advance(24 * 3600_000);
+    await like(bob, await post(alice, 'two'));
+    const read = (rowsPerRead?: number) =>
+      inTransaction(t.ctx.database, async (client) =>
+        readEdges(client, {
+          maxLedgerId: await readMaxLedgerId(client),
+          weights: TRUST_EDGE_WEIGHTS,
+          seedAddresses: [SEED],
+          rowsPerRead,
+        }),
+      );
+    const whole = await read();
+    const pairs = [...whole.from].map((from, k) => [
+      whole.walletIds[from],
+      whole.walletIds[whole.to[k]!],
+      whole.weight[k],
+    ]);
+    // Day one: the seed's like and follow count as the follow (2); bob's like 1, and again on
+    // day two: 2. Alice follows bob: 2.
+    expect(pairs).toHaveLength(3);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        [seed.user.id, alice.user.id, 2],
+        [bob.user.id, alice.user.id, 2],
+        [alice.user.id, bob.user.id, 2],
+      ]),
+    );
+    expect(whole.seeds.map((ix) => whole.walletIds[ix])).toEqual([seed.user.id]);
+    const inPieces = await read(1);
+    expect([...inPieces.from]).toEqual([...whole.from]);
+    expect([...inPieces.to]).toEqual([...whole.to]);
+    expect([...inPieces.weight]).toEqual([...whole.weight]);
   });
 
   it('lets one instance compute at a time, and skips a run younger than the interval', async () => {
