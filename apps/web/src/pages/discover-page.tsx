@@ -1,5 +1,5 @@
 import { DiscoverView } from '../features/discover/discover-view.tsx';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 
 /** /discover: search, a tag's posts (`?tag=`), trending tags and posts, the week's top creators. */
 export function DiscoverPage() {

@@ -1,7 +1,7 @@
 import { FeedEconomyCards } from '../features/economy/feed-economy.tsx';
 import { Composer } from '../features/feed/composer.tsx';
 import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
 import { FeedTabs } from '../features/people/feed-tabs.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';

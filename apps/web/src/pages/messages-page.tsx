@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { MessagesScreen } from '../features/messages/messages-screen.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

@@ -1,5 +1,5 @@
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { useModerationStatus } from '../features/moderation/moderation-queries.ts';
 import { ModerationView } from '../features/moderation/moderation-view.tsx';
 import { NotFoundPage } from './not-found-page.tsx';

@@ -1,4 +1,4 @@
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { MyReports } from '../features/moderation/my-reports.tsx';
 
 /** /reports: the viewer's reports and their decisions. */

@@ -19,7 +19,7 @@ import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../features/feed/feed-queries.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
 import { useNow } from '../lib/use-now.ts';
-import { useViewer, type Viewer } from '../features/feed/use-viewer.ts';
+import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
 import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
 import {
   lamportsOf,
@@ -31,7 +31,7 @@ import {
 import { useMyVaults, VAULTS_ROOT } from '../features/vaults/vault-queries.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { ConnectPrompt } from '../features/shell/connect-prompt.tsx';
+import { ConnectPrompt } from '../features/auth/connect-prompt.tsx';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';

@@ -1,4 +1,4 @@
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { MysteryView } from '../features/mystery/mystery-view.tsx';
 
 /** /mystery-vaults: open, opened and my mystery vaults; create and join. */

@@ -8,7 +8,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { POST_ROOT } from '../features/feed/feed-cache.ts';
 import { errorMessage, usePost, useReferralCode } from '../features/feed/feed-queries.ts';
 import { PostCard } from '../features/feed/post-card.tsx';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

@@ -1,4 +1,4 @@
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { ReelsScreen } from '../features/reels/reels-screen.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

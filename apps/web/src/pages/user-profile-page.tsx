@@ -1,6 +1,6 @@
 import { formatAddress } from '@dum/core';
 import { useParams } from 'react-router';
-import { useViewer } from '../features/feed/use-viewer.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { ProfileView } from '../features/people/profile-view.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

@@ -15,7 +15,7 @@ import { PostCard } from '../features/feed/post-card.tsx';
 import { postText } from '../features/feed/post-display.ts';
 import { shareText, tweetIntentUrl } from '../features/feed/share.ts';
 import type { FeedPost } from '../features/feed/types.ts';
-import { useViewer, type Viewer } from '../features/feed/use-viewer.ts';
+import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
 import {
   LeaderboardHeading,
   LeaderboardList,

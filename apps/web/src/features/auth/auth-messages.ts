@@ -1,3 +1,5 @@
+import { CONNECTION_FAILED_TOAST } from '../wallet/wallet-messages.ts';
+
 /**
  * The sign-in texts of spec sections 5 and 8, verbatim. Errors are thrown with the first group;
  * toasts show the second. One place, so tests and the UI read the same strings.
@@ -59,7 +61,7 @@ export const AUTH_TOASTS = {
     description: 'Failed to authenticate wallet signature.',
     variant: 'destructive',
   },
-  connectionFailed: { title: 'Wallet Connection Failed', variant: 'destructive' },
+  connectionFailed: CONNECTION_FAILED_TOAST,
 } as const satisfies Record<string, AuthToast>;
 
 /** A refusal is recognised by its message, whatever the wallet's error class. */

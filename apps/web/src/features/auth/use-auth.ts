@@ -2,7 +2,7 @@ import {
   clearPendingReferralCode,
   getPendingReferralCode,
   referralCodeFromSearch,
-} from '../economy/referral-capture.ts';
+} from './referral-capture.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -147,7 +147,7 @@ function useWalletForMachine(machine: AuthMachine, wallet: ReturnType<typeof use
       canSign: signingPath(current, account) !== null,
       // The signing code (SIWS fields, encodings, memo transaction) loads when first needed.
       sign: async (message) => {
-        const { signChallenge } = await import('../wallet/sign-challenge.ts');
+        const { signChallenge } = await import('./sign-challenge.ts');
         return signChallenge(current, account, message, context);
       },
     };

@@ -13,7 +13,7 @@ import {
   signedOut,
 } from '../feed/test-kit.tsx';
 import type { FeedPost } from '../feed/types.ts';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

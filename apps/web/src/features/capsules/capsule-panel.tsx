@@ -5,7 +5,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { FeedPost } from '../feed/types.ts';
-import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import { formatOpensIn, waitingLabel } from './capsule-display.ts';
 import { FEED_ROOT, POST_ROOT } from '../feed/feed-cache.ts';
 import { CAPSULES_ROOT, useCapsuleNotify, type CapsuleNotifyResponse } from './capsule-queries.ts';

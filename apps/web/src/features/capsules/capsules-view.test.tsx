@@ -12,7 +12,7 @@ import {
   signedIn,
   signedOut,
 } from '../feed/test-kit.tsx';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { CapsulesView } from './capsules-view.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -12,7 +12,7 @@ import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { authorName, formatRelativeTime, postCreatedAt, postText } from '../feed/post-display.ts';
 import type { FeedPost } from '../feed/types.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { countLabel, personName } from '../people/profile-display.ts';
 import { profileHref } from '../people/profile-link.tsx';
 import { useSearch } from './discover-queries.ts';

@@ -15,7 +15,7 @@ import {
   signedIn,
   signedOut,
 } from '../feed/test-kit.tsx';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { DiscoverView } from './discover-view.tsx';
 import { makeCreator, makePerson, peoplePage, postsPage, trendingPage } from './test-kit.ts';
 

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { FollowButton } from '../people/follow-button.tsx';
 import { dumMinedText, personName } from '../people/profile-display.ts';
 import { ProfileAvatarLink, ProfileLink } from '../people/profile-link.tsx';

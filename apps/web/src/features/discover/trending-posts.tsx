@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PostFeedList } from '../feed/post-list.tsx';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { useTagPosts, useTrendingPosts } from './discover-queries.ts';
 import { EmptySection } from './empty-section.tsx';
 import { SectionHeading } from './section-heading.tsx';

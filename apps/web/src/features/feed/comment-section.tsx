@@ -11,7 +11,7 @@ import { COMMENT_MAX_LENGTH } from './limits.ts';
 import { commentAuthorName, formatRelativeTime } from './post-display.ts';
 import type { PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import { ReportButton } from '../moderation/report-button.tsx';
 
 export interface CommentSectionProps {

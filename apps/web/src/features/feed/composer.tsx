@@ -5,7 +5,7 @@ import { ComposerDetails, ComposerTextBox } from './composer-fields.tsx';
 import { SignedOutComposer } from './composer-signed-out.tsx';
 import { ComposerTools, PostControls } from './composer-tools.tsx';
 import { useComposer } from './use-composer.ts';
-import { useViewer } from './use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 
 /** The feed's composer: gated for signed-out visitors; text, media and vault mode once signed in. */
 export function Composer() {

@@ -26,7 +26,7 @@ import {
   withCommentCount,
 } from './feed-cache.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
-import { SIGN_IN_REQUIRED } from './use-viewer.ts';
+import { SIGN_IN_REQUIRED } from '../auth/use-viewer.ts';
 import type {
   CommentPage,
   CreatePostInput,

@@ -20,7 +20,7 @@ import {
   WALLET,
 } from './test-kit.tsx';
 import type { FeedPost } from './types.ts';
-import { useViewer } from './use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

@@ -20,7 +20,7 @@ import { PostText } from './post-text.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from './use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 
 export interface PostCardProps {
   post: FeedPost;

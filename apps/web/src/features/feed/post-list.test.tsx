@@ -14,7 +14,7 @@ import {
   signedIn,
   signedOut,
 } from './test-kit.tsx';
-import { useViewer } from './use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

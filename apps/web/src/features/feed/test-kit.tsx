@@ -8,7 +8,7 @@ import { resetToasts } from '../../components/ui/use-toast.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import type { FeedPost, PostComment } from './types.ts';
-import type { Viewer } from './use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 
 /** Test-only helpers for the feed's component tests (jsdom). */
 

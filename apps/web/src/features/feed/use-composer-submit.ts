@@ -12,7 +12,7 @@ import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
 import { useCreatePost } from './feed-queries.ts';
-import { SIGN_IN_REQUIRED } from './use-viewer.ts';
+import { SIGN_IN_REQUIRED } from '../auth/use-viewer.ts';
 import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
 import type { FeedPost } from './types.ts';
 

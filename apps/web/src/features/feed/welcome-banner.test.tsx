@@ -14,7 +14,7 @@ import {
   signedOut,
   WALLET,
 } from './test-kit.tsx';
-import { useViewer } from './use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { WELCOME_DISMISSED_KEY, WelcomeBanner } from './welcome-banner.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { openThread } from '../realtime/open-thread.ts';
 import { MessageBubble, outboxContent, type BubbleContent } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';

@@ -11,7 +11,7 @@ import { AuthProvider } from '../auth/use-auth.ts';
 import { memberViewer } from '../feed/test-kit.tsx';
 import type { SolTransferAccess } from '../wallet/use-sol-transfer-steps.ts';
 import { WalletProvider } from '../wallet/wallet-context.tsx';
-import { WalletControl } from '../wallet/wallet-control.tsx';
+import { WalletControl } from '../shell/wallet-control.tsx';
 import { WalletModal } from '../wallet/wallet-modal.tsx';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { WalletStore } from '../wallet/wallet-store.ts';

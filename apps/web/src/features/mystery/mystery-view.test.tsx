@@ -12,7 +12,7 @@ import {
   signedIn,
   signedOut,
 } from '../feed/test-kit.tsx';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { MysteryView } from './mystery-view.tsx';
 import { makeMystery, mysteryPage, openedMystery } from './test-kit.ts';
 

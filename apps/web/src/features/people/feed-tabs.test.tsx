@@ -13,7 +13,7 @@ import {
   signedOut,
   WALLET,
 } from '../feed/test-kit.tsx';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { FeedTabs } from './feed-tabs.tsx';
 import { makeProfile } from './test-kit.ts';
 

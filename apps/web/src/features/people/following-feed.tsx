@@ -2,8 +2,8 @@ import { Compass, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PostFeedList } from '../feed/post-list.tsx';
-import type { Viewer } from '../feed/use-viewer.ts';
-import { ConnectPrompt } from '../shell/connect-prompt.tsx';
+import type { Viewer } from '../auth/use-viewer.ts';
+import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import { useFollowingFeed, useProfile } from './people-queries.ts';
 import { EmptyTab } from './profile-posts.tsx';
 

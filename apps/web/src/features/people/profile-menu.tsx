@@ -14,7 +14,7 @@ import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { LazyReportDialog } from '../moderation/report-button.tsx';
 import { useBlock } from './people-queries.ts';
 import { profileHref } from './profile-link.tsx';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { PostFeedList } from '../feed/post-list.tsx';
 import type { FeedPost } from '../feed/types.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { useUserPosts } from './people-queries.ts';
 import { TAB_CLASS, TAB_LIST_CLASS } from './tab-styles.ts';
 

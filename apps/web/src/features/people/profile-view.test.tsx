@@ -14,7 +14,7 @@ import {
   signedOut,
   WALLET,
 } from '../feed/test-kit.tsx';
-import { useViewer } from '../feed/use-viewer.ts';
+import { useViewer } from '../auth/use-viewer.ts';
 import { ProfileView } from './profile-view.tsx';
 import { ADA_WALLET, makeProfile, makeSummary } from './test-kit.ts';
 import type { UserProfile } from './types.ts';

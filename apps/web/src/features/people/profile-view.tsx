@@ -22,7 +22,7 @@ import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../feed/avatar.tsx';
 import { errorMessage } from '../feed/feed-queries.ts';
 import { abbreviateCount } from '../feed/post-display.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { explorerAddressUrl } from '../vaults/vault-display.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';

@@ -18,7 +18,7 @@ import {
 import { ShareMenu } from '../feed/share-menu.tsx';
 import type { ShareTriggerAppearance } from '../feed/share-trigger.tsx';
 import type { FeedPost } from '../feed/types.ts';
-import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import { LockedMediaNotice, ViewVaultLink } from '../vaults/vault-blocks.tsx';
 import { ReelAudio } from './reel-audio.tsx';
 import { REEL_INDEX_ATTRIBUTE } from './reel-hooks.ts';

@@ -24,7 +24,7 @@ import { CommentSection } from '../feed/comment-section.tsx';
 import { errorMessage, useReferralCode } from '../feed/feed-queries.ts';
 import { authorName } from '../feed/post-display.ts';
 import type { FeedPost } from '../feed/types.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { Reel } from './reel.tsx';
 import {
   prefersReducedMotion,

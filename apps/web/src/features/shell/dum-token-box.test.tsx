@@ -14,7 +14,7 @@ import {
   userRecord,
   signedOutAuth,
 } from '../economy/test-kit.tsx';
-import { getPendingReferralCode } from '../economy/referral-capture.ts';
+import { getPendingReferralCode } from '../auth/referral-capture.ts';
 import { DumTokenBox } from './dum-token-box.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { balancesOf, useUserRecord, type DumBalances } from '../economy/economy-queries.ts';
-import { useReferralCapture } from '../economy/referral-capture.ts';
+import { useReferralCapture } from '../auth/referral-capture.ts';
 import { WALLET_REQUIRED, useEconomyViewer } from '../economy/use-economy-viewer.ts';
 
 /** Loaded on the first Stake Tokens click: most visits never open it. */

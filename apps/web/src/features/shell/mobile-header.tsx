@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useUnreadMessages } from '../messages/unread-count.ts';
 import { NotificationBell } from '../realtime/notification-bell.tsx';
-import { WalletControl } from '../wallet/wallet-control.tsx';
+import { WalletControl } from './wallet-control.tsx';
 import { ExploreLinks, ROUND_LINK_CLASS } from './explore-links.tsx';
 import { Logo } from './logo.tsx';
 import { isNavActive } from './nav.ts';

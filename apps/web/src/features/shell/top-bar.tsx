@@ -1,5 +1,5 @@
 import { NotificationBell } from '../realtime/notification-bell.tsx';
-import { WalletControl } from '../wallet/wallet-control.tsx';
+import { WalletControl } from './wallet-control.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ExploreLinks } from './explore-links.tsx';
 

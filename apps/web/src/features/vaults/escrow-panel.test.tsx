@@ -11,7 +11,7 @@ import {
   VISITOR,
 } from '../feed/test-kit.tsx';
 import type { FeedPost } from '../feed/types.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { CREATOR, depositView, END, escrowVault, FAN, START } from './test-kit.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';
 import { sha256, toHex } from './media-hash.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { WalletControl } from '../wallet/wallet-control.tsx';
+import { WalletControl } from '../shell/wallet-control.tsx';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { renderWallet, stubServer } from '../wallet/wallet-ui-test-kit.tsx';
 import { SHORT_BALANCE_TEXT } from './short-balance-notice.tsx';

@@ -12,7 +12,7 @@ import {
   VISITOR,
 } from '../feed/test-kit.tsx';
 import type { PostVault } from '../feed/types.ts';
-import type { Viewer } from '../feed/use-viewer.ts';
+import type { Viewer } from '../auth/use-viewer.ts';
 import { VaultPanel } from './vault-panel.tsx';
 
 const CREATOR = 'CreatorWa11et1111111111111111111111111111111';

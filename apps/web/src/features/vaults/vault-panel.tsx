@@ -11,7 +11,7 @@ import { ProfileLink } from '../people/profile-link.tsx';
 import { formatTimeLeft } from '../feed/post-display.ts';
 import type { FeedPost, PostVault } from '../feed/types.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from '../feed/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import {
   lamportsOf,
   percentReached,

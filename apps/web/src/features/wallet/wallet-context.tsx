@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import { AUTH_TOASTS } from '../auth/auth-messages.ts';
+import { CONNECTION_FAILED_TOAST } from './wallet-messages.ts';
 import { BURNER_WALLET_NAME } from './burner-name.ts';
 import { WALLET_NAME_KEY, WalletStore, type WalletState } from './wallet-store.ts';
 
@@ -87,7 +87,7 @@ export function WalletProvider({
         return true;
       } catch (error) {
         toast({
-          ...AUTH_TOASTS.connectionFailed,
+          ...CONNECTION_FAILED_TOAST,
           description: error instanceof Error && error.message ? error.message : undefined,
         });
         return false;
@@ -102,7 +102,7 @@ export function WalletProvider({
       return await connect(await loadBurner(config));
     } catch (error) {
       toast({
-        ...AUTH_TOASTS.connectionFailed,
+        ...CONNECTION_FAILED_TOAST,
         description: error instanceof Error ? error.message : undefined,
       });
       return false;

@@ -9,7 +9,7 @@ import { AuthProvider } from '../auth/use-auth.ts';
 import { makeJwt } from '../auth/test-kit.ts';
 import type { createRegistry } from './wallet-standard-test-kit.ts';
 import { WalletProvider } from './wallet-context.tsx';
-import { WalletControl } from './wallet-control.tsx';
+import { WalletControl } from '../shell/wallet-control.tsx';
 import { WalletModal } from './wallet-modal.tsx';
 import { WalletStore } from './wallet-store.ts';
 import { MemoryRouter } from 'react-router';

@@ -1,7 +1,7 @@
 import { Loader2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { useWalletPrompt, type Viewer } from '../feed/use-viewer.ts';
+import { useWalletPrompt, type Viewer } from './use-viewer.ts';
 
 /**
  * What a signed-out visitor sees where a screen needs a session: why, and the one button that

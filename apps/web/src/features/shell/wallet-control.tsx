@@ -6,9 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { AUTH_TOASTS } from '../auth/auth-messages.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { getSolBalance } from './rpc.ts';
-import { useWallet } from './wallet-context.tsx';
-import { WalletMenuTriggerContent, walletMenuTriggerClass } from './wallet-menu-trigger.tsx';
+import { getSolBalance } from '../wallet/rpc.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/wallet-menu-trigger.tsx';
 import { useFaucetBusy } from '../faucet/faucet-queries.ts';
 
 // The menu (Radix dropdown and its positioning) loads once signed in, not on a visitor's first load.

@@ -2,9 +2,9 @@ import { MEMO_PROGRAM_ID } from '@dum/core';
 import * as ed from '@noble/ed25519';
 import { address, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeBase58, decodeBase64, encodeBase58 } from './encoding.ts';
+import { decodeBase58, decodeBase64, encodeBase58 } from '../wallet/encoding.ts';
 import { signChallenge, signingPath } from './sign-challenge.ts';
-import { createTestWallet } from './wallet-standard-test-kit.ts';
+import { createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 
 function challengeFor(address: string): string {
   return [

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { makeJwt } from '../auth/test-kit.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { createRegistry, createTestWallet } from './wallet-standard-test-kit.ts';
+import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { WalletControl } from './wallet-control.tsx';
-import { WALLET_NAME_KEY } from './wallet-store.ts';
-import { json, renderWallet, stubServer } from './wallet-ui-test-kit.tsx';
+import { WALLET_NAME_KEY } from '../wallet/wallet-store.ts';
+import { json, renderWallet, stubServer } from '../wallet/wallet-ui-test-kit.tsx';
 
 beforeEach(() => {
   window.localStorage.clear();

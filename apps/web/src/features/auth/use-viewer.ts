@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useAuth, type SignInOptions } from '../auth/use-auth.ts';
+import { useAuth, type SignInOptions } from './use-auth.ts';
 import { useWallet, useWalletModal } from '../wallet/wallet-context.tsx';
 
 /** Who is looking at the feed: the one place the feed reads the auth feature. */
