@@ -12,17 +12,11 @@ import {
   reportById,
   targetWeight,
   walletWeight,
+  type FoundTarget,
   type ReportWeight,
 } from './repo.ts';
 import { parseContentId, reportOf, type ModerationDeps, type Viewer } from './service.ts';
-import {
-  findComment,
-  findMystery,
-  findPost,
-  findReceivedMessage,
-  findWallet,
-  type FoundTarget,
-} from './targets.ts';
+import { findComment, findMystery, findPost, findReceivedMessage, findWallet } from './targets.ts';
 
 /** Filing a report, and the automatic hide and earning hold its weight may set off. */
 

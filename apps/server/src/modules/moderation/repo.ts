@@ -1,5 +1,4 @@
 import type { ReportReason, ReportSnapshot, ReportStatus, ReportTargetKind } from '@dum/core';
-import type { FoundTarget } from './targets.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
@@ -8,6 +7,20 @@ import type { Tx } from '../emissions/index.ts';
 /** Every SQL statement of the moderation slice. */
 
 export type Q = Pick<Tx, 'execute'>;
+
+/**
+ * A target as found when reported: whose it is, the post it freezes, its content. targets.ts
+ * finds it and insertReport stores it; it is declared here, beside the SQL, so that targets.ts
+ * imports this file and never the other way (no circle, type imports included).
+ */
+export interface FoundTarget {
+  targetId: string;
+  ownerId: string;
+  postId: bigint | null;
+  snapshot: ReportSnapshot;
+  /** Its stored media names (a direct message's are copied with it). */
+  mediaKeys: string[];
+}
 
 /** Who a row belongs to, as reports and the queue name a wallet. */
 export const OWNER = sql`u.sol_address as address, coalesce(u.display_name, u.username) as name`;

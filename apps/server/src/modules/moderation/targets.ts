@@ -1,7 +1,6 @@
-import type { ReportSnapshot } from '@dum/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { notBlockedBy } from '../people/index.ts';
-import { OWNER, type Q } from './repo.ts';
+import { OWNER, type FoundTarget, type Q } from './repo.ts';
 import { mysteryNotHidden } from './hides.ts';
 
 /**
@@ -9,16 +8,6 @@ import { mysteryNotHidden } from './hides.ts';
  * may see it, so a report never reads (nor copies into its snapshot) what the reporter could
  * not, and what they may not see answers as what does not exist.
  */
-
-/** A target as found when reported: whose it is, the post it freezes, its content. */
-export interface FoundTarget {
-  targetId: string;
-  ownerId: string;
-  postId: bigint | null;
-  snapshot: ReportSnapshot;
-  /** Its stored media names (a direct message's are copied with it). */
-  mediaKeys: string[];
-}
 
 interface ContentRow extends Record<string, unknown> {
   id: string;
