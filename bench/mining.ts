@@ -19,21 +19,32 @@
  * keep-alive node:http socket: with `fetch` (undici) its own work added ~0.5 ms to the median
  * call on a machine whose two cores the load keeps busy.
  *
+ * Then the same number of events again while the trust job (modules/trust) recomputes: the
+ * ledger holds BENCH_TRUST_EDGES engagement rows among the wallets besides the bench's own, so a
+ * recomputation has a graph to read. The job runs every TRUST_RECOMPUTE_SECONDS (300 by
+ * default), so a window of seconds holds one run: the bench starts one with the window. Target:
+ * the events/s then within 10% of those without it, in the same run. BENCH_TRUST_BACK_TO_BACK=1
+ * adds a third window with recomputations back to back (the job's worst case, an interval
+ * shorter than a run), reported for information.
+ *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_EVENTS (default 60000, timed after 2,000 more to warm up: at 4,000 events/s the poller
  * then makes ~150 calls a route, enough for a p99), BENCH_CONCURRENCY (default 24),
- * BENCH_USERS (default 2000).
+ * BENCH_USERS (default 2000), BENCH_TRUST_EDGES (default 500000), BENCH_TRUST_BACK_TO_BACK.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createTestApp } from '../apps/server/src/test/app-test-kit.ts';
 import { recordRewardedEvent } from '../apps/server/src/modules/emissions/index.ts';
+import { recomputeTrust } from '../apps/server/src/modules/trust/index.ts';
 import { fetchAndAudit } from '../scripts/audit-ledger.ts';
 import { itemAt, percentile } from './measure.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
+const TRUST_EDGES = Number(process.env.BENCH_TRUST_EDGES ?? 500_000);
+const BACK_TO_BACK = process.env.BENCH_TRUST_BACK_TO_BACK === '1';
 const WARM_UP_EVENTS = 2000;
 process.env.TEST_DATABASE_URL ??=
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,6 +61,7 @@ async function main(): Promise<void> {
       [USERS],
     );
     const userIds = rows.map((row) => row.id);
+    await fillTrustEdges(t.ctx.database.pool, TRUST_EDGES);
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const now = t.clock.now();
 
@@ -92,6 +104,25 @@ async function main(): Promise<void> {
     const utilization = performance.eventLoopUtilization(loopBefore).utilization;
     const latencies = await poller.stop();
 
+    const seeds = seedsOf(rows.length);
+    next = 0;
+    const trustStarted = performance.now();
+    const [trustRun] = await Promise.all([
+      recomputeTrust(t.ctx.database, { now: new Date(), seedWallets: seeds }),
+      record(EVENTS, 'bench-trust'),
+    ]);
+    const trustSeconds = (performance.now() - trustStarted) / 1000;
+    if (!trustRun.recomputed) throw new Error('the recomputation did not run');
+
+    let backToBack: { seconds: number; runs: number[] } | null = null;
+    if (BACK_TO_BACK) {
+      next = 0;
+      const loopStarted = performance.now();
+      const trust = startTrustLoop(t.ctx.database, seeds);
+      await record(EVENTS, 'bench-back-to-back');
+      backToBack = { seconds: (performance.now() - loopStarted) / 1000, runs: await trust.stop() };
+    }
+
     const audit = await fetchAndAudit(address);
     console.log(
       `bench:mining — ${EVENTS} rewarded events (after ${WARM_UP_EVENTS} to warm up), ${CONCURRENCY} concurrent clients, ${USERS} wallets, PostgreSQL`,
@@ -99,6 +130,17 @@ async function main(): Promise<void> {
     console.log(
       `  events recorded:      ${(EVENTS / seconds).toFixed(0)} /s (${seconds.toFixed(2)} s)`,
     );
+    const ratio = seconds / trustSeconds;
+    console.log(
+      `  with the trust job:   ${(EVENTS / trustSeconds).toFixed(0)} /s (${trustSeconds.toFixed(2)} s, one recomputation of ${trustRun.edges.toLocaleString('en-US')} pairs in it, ${trustRun.durationMs} ms): ${ratio.toFixed(2)} of the rate without (target >= 0.9: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
+    );
+    if (backToBack) {
+      const { runs } = backToBack;
+      const mean = runs.length ? (runs.reduce((a, b) => a + b, 0) / runs.length).toFixed(0) : '-';
+      console.log(
+        `  trust back to back:   ${(EVENTS / backToBack.seconds).toFixed(0)} /s (${runs.length} recomputations, ${mean} ms each): ${(seconds / backToBack.seconds).toFixed(2)} of the rate without`,
+      );
+    }
     const delay = (ns: number) => Math.max(0, ns / 1e6 - 1).toFixed(2);
     console.log(
       `  app event loop:       delay p50 ${delay(loop.percentile(50))} ms, p99 ${delay(loop.percentile(99))} ms, ` +
@@ -122,6 +164,60 @@ async function main(): Promise<void> {
   } finally {
     await t.close();
   }
+}
+
+/**
+ * Engagement ledger rows among the bench's wallets (unpaid, as the sequencer writes a like over
+ * the caps): what trust reads. Givers uniform, receivers on a heavy tail, over 30 days.
+ */
+async function fillTrustEdges(
+  pool: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  edges: number,
+): Promise<void> {
+  await pool.query(
+    `with wallets as (select id, row_number() over (order by id) as n from users)
+     insert into emission_ledger (event_index, epoch, amount, recipient_id, subject_id, kind,
+       reference, created_at)
+     select null, null, 0, g.id, r.id,
+       (array['like_given', 'like_given', 'comment_created', 'follow', 'tip'])[1 + (d.e % 5)],
+       'bench-edge-' || d.e, now() - (d.e % 30) * interval '1 day'
+     from (
+       select e, 1 + floor(random() * $1)::int as giver,
+         1 + floor(power(random(), 3) * $1)::int as receiver
+       from generate_series(1, $2::int) e
+     ) d
+     join wallets g on g.n = d.giver
+     join wallets r on r.n = d.receiver
+     where g.id <> r.id`,
+    [USERS, edges],
+  );
+}
+
+/** The first twenty bench wallets' addresses: the seeds trust starts from. */
+function seedsOf(users: number): Set<string> {
+  return new Set(Array.from({ length: Math.min(20, users) }, (_, i) => `bench-wallet-${i + 1}`));
+}
+
+/** Recomputes trust back to back until stopped; answers each run's duration (ms). */
+function startTrustLoop(
+  database: Parameters<typeof recomputeTrust>[0],
+  seedWallets: ReadonlySet<string>,
+): { stop(): Promise<number[]> } {
+  const durations: number[] = [];
+  const state = { running: true };
+  const done = (async () => {
+    while (state.running) {
+      const result = await recomputeTrust(database, { now: new Date(), seedWallets });
+      if (result.recomputed) durations.push(result.durationMs);
+    }
+  })();
+  return {
+    async stop() {
+      state.running = false;
+      await done;
+      return durations;
+    },
+  };
 }
 
 /** What the stats poller's thread runs (plain JavaScript: an eval'd worker is not compiled). */
