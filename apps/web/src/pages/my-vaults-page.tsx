@@ -16,7 +16,7 @@ import { Progress } from '../components/ui/progress.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
-import { errorMessage } from '../features/feed/feed-queries.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { formatTimeLeft } from '../features/feed/post-display.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';

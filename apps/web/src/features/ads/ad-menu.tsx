@@ -5,7 +5,7 @@ import { DropdownMenu } from 'radix-ui';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { FEED_ROOT } from '../feed/feed-cache.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';

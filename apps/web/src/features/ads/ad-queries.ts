@@ -9,7 +9,7 @@ import type {
 } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { postWithRetries, sendSolTransfer } from '../wallet/sol-transfer-flow.ts';
 import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
 

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, BusyButton } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { explorerTxUrl, shortSignature } from '../vaults/vault-display.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { useCampaignAction, useCampaignDetail } from './ad-queries.ts';

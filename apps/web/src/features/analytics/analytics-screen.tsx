@@ -5,7 +5,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import {

@@ -4,7 +4,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { FollowButton } from '../people/follow-button.tsx';
 import { dumMinedText, personName } from '../people/profile-display.ts';

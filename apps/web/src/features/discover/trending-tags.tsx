@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { hashtagHref } from '../feed/post-text.tsx';
 import { useTrendingTags } from './discover-queries.ts';
 import { EmptySection } from './empty-section.tsx';

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { commentsKey, POST_ROOT, removePost } from './feed-cache.ts';
-import { errorMessage } from './feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 /** "Delete this post?": the author's confirmation; open and closed by the post card's button. */
 export function DeletePostDialog({

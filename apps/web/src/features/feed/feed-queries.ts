@@ -9,6 +9,7 @@ import {
 import { MESSAGES } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import {
   appendComment,
   commentsKey,
@@ -80,11 +81,6 @@ export function useReferralCode(enabled: boolean): string | null {
     select: (me) => (typeof me.referralCode === 'string' ? me.referralCode : null),
   });
   return enabled ? (data ?? null) : null;
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
-  return MESSAGES.somethingWentWrong;
 }
 
 /** Thrown when the upload step fails, so the toast can say which step it was. */

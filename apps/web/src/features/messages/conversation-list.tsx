@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
 import { messagePreview, personName, tipSol } from './message-display.ts';
 import { EmptyRequests, RequestsIntro } from './message-requests.tsx';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import {
   answerRequest,
   conversationFolderKey,

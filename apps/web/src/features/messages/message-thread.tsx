@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { openThread } from '../realtime/open-thread.ts';
 import { MessageBubble, outboxContent, type BubbleContent } from './message-bubble.tsx';

@@ -11,7 +11,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { looksLikeWalletAddress, personName } from './message-display.ts';
 import { usePeopleSearch } from './messages-queries.ts';
 import type { ThreadLocationState } from './message-thread.tsx';

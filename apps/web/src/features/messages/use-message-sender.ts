@@ -2,7 +2,7 @@ import { VAULT_MESSAGES, type SendMessageRequest } from '@dum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { postWithRetries, sendSolTransfer } from '../wallet/sol-transfer-flow.ts';
 import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
 import { addToThread, postMessage, refreshConversations } from './messages-queries.ts';

@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 /** My reports' key (the report_decided event refreshes it). */
 export const REPORTS_ROOT = '/api/reports';
@@ -101,4 +101,3 @@ export function useLiftSuspension() {
   });
 }
 
-export { errorMessage };

@@ -9,12 +9,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../feed/post-display.ts';
 import { capitalized, formatEnd, reasonLabel, TARGET_LABEL } from './labels.ts';
-import {
-  errorMessage,
-  useDecideReport,
-  useLiftSuspension,
-  useModerationQueue,
-} from './moderation-queries.ts';
+import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { shortAddress, SnapshotView } from './snapshot-view.tsx';
 
 const DURATIONS = [

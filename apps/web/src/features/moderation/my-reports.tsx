@@ -9,7 +9,8 @@ import { formatRelativeTime } from '../feed/post-display.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import { capitalized, reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';
-import { errorMessage, useMyReports } from './moderation-queries.ts';
+import { useMyReports } from './moderation-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { SnapshotView } from './snapshot-view.tsx';
 
 /** /reports: the reports the viewer filed and what became of each. */

@@ -10,7 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { errorMessage, useCreateReport } from './moderation-queries.ts';
+import { useCreateReport } from './moderation-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { REASONS, TARGET_LABEL } from './labels.ts';
 
 const NOTE_MAX = 500;

@@ -17,7 +17,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { DURATION_OPTIONS } from './mystery-display.ts';
-import { errorMessage, useCreateMystery } from './mystery-queries.ts';
+import { useCreateMystery } from './mystery-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 const FIELD =
   'w-full rounded-xl border border-border bg-surface-2 px-3 py-2 text-sm focus-visible:border-dum/60 focus-visible:ring-2 focus-visible:ring-dum/30 focus-visible:outline-none';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { UploadResponse } from '../feed/types.ts';
 import type { CreateMysteryRequest, MysteryPage, MysteryScope, MysteryVault } from './types.ts';
 
@@ -76,4 +76,3 @@ export function useCreateMystery() {
   });
 }
 
-export { errorMessage };

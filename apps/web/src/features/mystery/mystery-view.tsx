@@ -17,7 +17,8 @@ import type { Viewer } from '../auth/use-viewer.ts';
 import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import { MysteryCard } from './mystery-card.tsx';
 import { MYSTERY_TABS, scopeOf } from './mystery-display.ts';
-import { errorMessage, useMystery, useMysteryList } from './mystery-queries.ts';
+import { useMystery, useMysteryList } from './mystery-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { MysteryScope, MysteryVault } from './types.ts';
 
 // The dialogs (the wallet transfer, the upload form) load on first use.

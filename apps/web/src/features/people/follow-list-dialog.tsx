@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { useFollowList } from './people-queries.ts';
 import { personName } from './profile-display.ts';
 import { profileHref } from './profile-link.tsx';

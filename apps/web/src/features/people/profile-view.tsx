@@ -20,7 +20,7 @@ import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../feed/avatar.tsx';
-import { errorMessage } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { abbreviateCount } from '../feed/post-display.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { explorerAddressUrl } from '../vaults/vault-display.ts';

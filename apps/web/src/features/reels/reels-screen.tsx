@@ -21,7 +21,8 @@ import {
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CommentSection } from '../feed/comment-section.tsx';
-import { errorMessage, useReferralCode } from '../feed/feed-queries.ts';
+import { useReferralCode } from '../feed/feed-queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { authorName } from '../feed/post-display.ts';
 import type { FeedPost } from '../feed/types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
