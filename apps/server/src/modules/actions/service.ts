@@ -35,6 +35,7 @@ import {
   type PaymentDeps,
   type PaymentRecorder,
 } from '../payments/index.ts';
+import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay, readPersonIdByAddress } from '../people/index.ts';
 import {
   attributeAnonymousSupport,
@@ -236,8 +237,10 @@ export async function vaultTransaction(
   if (new Date(vault.endsAt).getTime() <= deps.vaults.clock.now().getTime()) {
     throw new AppError('vault_ended');
   }
-  // A support across a block would move the SOL and then be refused: refused here.
+  // A support across a block, or by a suspended wallet, would move the SOL and then be
+  // refused: refused here, before the wallet signs anything.
   await refuseAcrossBlock(deps, account, vault.creator.walletAddress);
+  await refuseSuspended(deps, account);
   const sol = solText(lamports);
   const intent = await createPaymentIntent(deps.payments, {
     purpose: { kind: 'vault_support', vaultId },
@@ -296,6 +299,12 @@ async function findWalletUser(deps: ActionDeps, address: string): Promise<Wallet
   return id ? { id, solAddress: address } : null;
 }
 
+/** moderation's guard for a blink's payer, when it is a wallet that signed in here once. */
+async function refuseSuspended(deps: ActionDeps, account: string): Promise<void> {
+  const user = await findWalletUser(deps, account);
+  if (user) await assertNotSuspended({ pool: deps.pool, clock: deps.vaults.clock }, user.id);
+}
+
 async function requireProfile(deps: ActionDeps, address: string): Promise<WalletUser> {
   const user = await findWalletUser(deps, address);
   if (!user) throw new AppError('user_not_found');
@@ -352,11 +361,13 @@ export async function profileTransaction(
   const lamports = tipAmount(amountText);
   const recipient = await requireProfile(deps, address);
   if (account === address) throw new AppError('action_tip_self');
-  // A tip across a block would move the SOL and then be refused as a message: refused here.
+  // A tip across a block, or from a suspended wallet, would move the SOL and then be refused
+  // as a message: refused here.
   const tipper = await findWalletUser(deps, account);
   if (tipper && (await isBlockedEitherWay(deps.messages.db, tipper.id, recipient.id))) {
     throw new AppError('blocked');
   }
+  await refuseSuspended(deps, account);
   const sol = solText(lamports);
   const intent = await createPaymentIntent(deps.payments, {
     purpose: { kind: 'tip', recipient: address },

@@ -198,6 +198,28 @@ describe.each(testDatabaseKinds())('the suspension guard on %s', (kind) => {
     ).toBe(0);
   });
 
+  it("refuses a blink's support or tip transaction before the wallet signs it", async () => {
+    const vaultPost = await createdVaultPost(t, frank.headers, '0.3');
+    const urls = [
+      `/api/actions/vaults/${vaultPost.vault.id}?amount=0.1`,
+      `/api/actions/profile/${frank.user.solAddress}?amount=0.1`,
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { account: eve.user.solAddress },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json<{ message: string }>().message).toContain('Your account is suspended');
+    }
+    expect(
+      await countRows(t, 'select count(*) as n from payment_intents where payer = $1', [
+        eve.user.solAddress,
+      ]),
+    ).toBe(0);
+  });
+
   it('lets her write again once the suspension is lifted', async () => {
     const lift = await t.app.inject({
       method: 'POST',
