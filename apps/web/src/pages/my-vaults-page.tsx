@@ -17,7 +17,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { formatTimeLeft } from '../features/feed/post-display.ts';
+import { formatTimeLeft } from '../features/post/post-display.ts';
 import { useNow } from '../lib/use-now.ts';
 import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
 import type { MyDepositsView } from '../features/vaults/escrow-types.ts';

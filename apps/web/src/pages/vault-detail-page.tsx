@@ -10,12 +10,12 @@ import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { usePost, useReferralCode } from '../features/feed/feed-queries.ts';
+import { usePost, useReferralCode } from '../features/post/feed-queries.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { PostCard } from '../features/feed/post-card.tsx';
-import { postText } from '../features/feed/post-display.ts';
-import { shareText, tweetIntentUrl } from '../features/feed/share.ts';
-import type { FeedPost } from '../features/feed/types.ts';
+import { PostCard } from '../features/post/post-card.tsx';
+import { postText } from '../features/post/post-display.ts';
+import { shareText, tweetIntentUrl } from '../features/post/share.ts';
+import type { FeedPost } from '../features/post/types.ts';
 import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
 import {
   LeaderboardHeading,

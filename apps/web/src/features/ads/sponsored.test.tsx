@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PostCard } from '../feed/post-card.tsx';
+import { PostCard } from '../post/post-card.tsx';
 import {
   json,
   makePost,
@@ -11,7 +11,7 @@ import {
   requestPath,
   resetFeedTestState,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 
 describe('a sponsored post card', () => {
   afterEach(() => resetFeedTestState());

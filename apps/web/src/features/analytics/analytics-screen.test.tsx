@@ -16,7 +16,7 @@ import {
   requestPath,
   resetFeedTestState,
   VISITOR,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { AnalyticsScreen } from './analytics-screen.tsx';
 
 const viewer = memberViewer('me', 'MeWa11et11111111111111111111111111111111111');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
-import { PostCard } from '../feed/post-card.tsx';
+import { PostCard } from '../post/post-card.tsx';
 import {
   json,
   makePost,
@@ -11,8 +11,8 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from '../feed/test-kit.tsx';
-import type { FeedPost } from '../feed/types.ts';
+} from '../post/test-kit.tsx';
+import type { FeedPost } from '../post/types.ts';
 import { useViewer } from '../auth/use-viewer.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

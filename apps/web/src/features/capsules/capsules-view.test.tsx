@@ -11,7 +11,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { CapsulesView } from './capsules-view.tsx';
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { EmptySection } from '../discover/empty-section.tsx';
-import { PostFeedList } from '../feed/post-list.tsx';
+import { PostFeedList } from '../post/post-list.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { TabList, tabPanelProps } from '../people/tab-list.tsx';
 import { useCapsulePage } from './capsule-queries.ts';

@@ -3,7 +3,7 @@ import {
   type ComposerState,
   type VaultKind,
 } from '../feed/composer-state.ts';
-import type { AttachmentKind } from '../feed/attachment.ts';
+import type { AttachmentKind } from '../post/attachment.ts';
 
 /**
  * The Create page's draft: what the composer holds, kept in localStorage (one per wallet) until

@@ -11,7 +11,7 @@ import {
   resetFeedTestState,
   VISITOR,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { draftKey } from './create-draft.ts';
 import { CreateScreen } from './create-screen.tsx';

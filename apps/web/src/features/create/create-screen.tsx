@@ -27,7 +27,7 @@ import { cn } from '../../lib/cn.ts';
 import { ComposerDetails, ComposerTextBox } from '../feed/composer-fields.tsx';
 import type { Attachment } from '../feed/composer-state.ts';
 import { MediaTools, PostControls, useAttachmentPick } from '../feed/composer-tools.tsx';
-import { PostCard } from '../feed/post-card.tsx';
+import { PostCard } from '../post/post-card.tsx';
 import { useComposer, type ComposerController } from '../feed/use-composer.ts';
 import { useWalletPrompt, type Viewer } from '../auth/use-viewer.ts';
 import { useProfile } from '../people/people-queries.ts';

@@ -5,7 +5,7 @@ import {
   VAULT_MAX_TARGET_LAMPORTS,
 } from '@dum/core';
 import type { ComposerState } from '../feed/composer-state.ts';
-import type { FeedPost } from '../feed/types.ts';
+import type { FeedPost } from '../post/types.ts';
 
 /** Who the preview shows as the author: the signed-in member's public profile. */
 export interface PreviewAuthor {

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import { Composer } from '../feed/composer.tsx';
-import { POST_MAX_LENGTH } from '../feed/limits.ts';
+import { POST_MAX_LENGTH } from '../post/limits.ts';
 import {
   apiError,
   json,
@@ -15,7 +15,7 @@ import {
   resetFeedTestState,
   signedIn,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { CreateScreen } from './create-screen.tsx';
 
 /**

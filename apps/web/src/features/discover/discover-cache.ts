@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { FEED_ROOT } from '../feed/feed-cache.ts';
+import { FEED_ROOT } from '../post/feed-cache.ts';
 import type { FollowState } from '../people/people-cache.ts';
 import type { DiscoverPerson, SearchPage, SearchType, TopCreators } from './types.ts';
 

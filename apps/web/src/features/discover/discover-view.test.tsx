@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
-import { prependPost } from '../feed/feed-cache.ts';
+import { prependPost } from '../post/feed-cache.ts';
 import {
   apiError,
   json,
@@ -14,7 +14,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { DiscoverView } from './discover-view.tsx';
 import { makeCreator, makePerson, peoplePage, postsPage, trendingPage } from './test-kit.ts';

@@ -2,7 +2,7 @@ import { Flame, Hash, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import { PostFeedList } from '../feed/post-list.tsx';
+import { PostFeedList } from '../post/post-list.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { useTagPosts, useTrendingPosts } from './discover-queries.ts';
 import { EmptySection } from './empty-section.tsx';

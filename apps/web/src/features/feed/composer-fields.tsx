@@ -1,7 +1,7 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
-import { LENGTH_WARNING_REMAINING } from './limits.ts';
+import { LENGTH_WARNING_REMAINING } from '../post/limits.ts';
 import type { ComposerController } from './use-composer.ts';
 
 /**

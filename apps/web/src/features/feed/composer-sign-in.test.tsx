@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   resetFeedTestState,
   signedIn,
-} from './test-kit.tsx';
+} from '../post/test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

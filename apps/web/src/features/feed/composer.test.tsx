@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import { Composer } from './composer.tsx';
-import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from './limits.ts';
+import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from '../post/limits.ts';
 import {
   apiError,
   json,
@@ -13,7 +13,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from './test-kit.tsx';
+} from '../post/test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

@@ -11,10 +11,10 @@ import { checkUnlockInput } from '../capsules/capsule-display.ts';
 import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
-import { useCreatePost } from './feed-queries.ts';
+import { useCreatePost } from '../post/feed-queries.ts';
 import { SIGN_IN_REQUIRED } from '../auth/use-viewer.ts';
-import { charactersLeft, POST_MAX_LENGTH } from './limits.ts';
-import type { FeedPost } from './types.ts';
+import { charactersLeft, POST_MAX_LENGTH } from '../post/limits.ts';
+import type { FeedPost } from '../post/types.ts';
 
 interface EscrowPostRequest {
   body: string;

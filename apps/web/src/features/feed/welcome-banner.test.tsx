@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/use-auth.ts';
 import { Composer } from './composer.tsx';
-import { PostList } from './post-list.tsx';
+import { PostList } from '../post/post-list.tsx';
 import {
   apiError,
   json,
@@ -13,7 +13,7 @@ import {
   signedIn,
   signedOut,
   WALLET,
-} from './test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { WELCOME_DISMISSED_KEY, WelcomeBanner } from './welcome-banner.tsx';
 

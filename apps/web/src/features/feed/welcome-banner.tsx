@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { GlowPanel } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { balancesOf, useUserRecord } from '../economy/economy-queries.ts';
-import { useStartWriting } from './start-writing.ts';
+import { useStartWriting } from '../post/start-writing.ts';
 import { useViewer, useWalletPrompt } from '../auth/use-viewer.ts';
 
 export const WELCOME_DISMISSED_KEY = 'dum.welcomeBanner.dismissed';

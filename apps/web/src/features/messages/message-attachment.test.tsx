@@ -2,7 +2,7 @@ import type { SendMessageRequest } from '@dum/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, memberViewer, renderWithProviders, resetFeedTestState } from '../feed/test-kit.tsx';
+import { json, memberViewer, renderWithProviders, resetFeedTestState } from '../post/test-kit.tsx';
 import { ADA, dm, ME, MessagesRoutes, person, messagesApi } from './test-kit.tsx';
 
 /*

@@ -6,7 +6,7 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { GetTestSolButton } from '../faucet/get-test-sol.tsx';
-import { charactersLeft, LENGTH_WARNING_REMAINING } from '../feed/limits.ts';
+import { charactersLeft, LENGTH_WARNING_REMAINING } from '../post/limits.ts';
 import { useOpenDialogSolBalance } from '../vaults/sol-balance-label.tsx';
 import { checkTipAmount } from './message-display.ts';
 import { useAttachmentUpload, type PickedAttachment } from './use-attachment-upload.ts';

@@ -8,7 +8,7 @@ import {
   memberViewer,
   renderWithProviders,
   resetFeedTestState,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import {
   ADA,
   conversation,

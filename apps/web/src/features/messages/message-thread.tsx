@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Avatar } from '../feed/avatar.tsx';
+import { Avatar } from '../post/avatar.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { openThread } from '../realtime/open-thread.ts';

@@ -8,7 +8,7 @@ import { Toaster } from '../../components/ui/toaster.tsx';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AuthProvider } from '../auth/use-auth.ts';
-import { memberViewer } from '../feed/test-kit.tsx';
+import { memberViewer } from '../post/test-kit.tsx';
 import type { SolTransferAccess } from '../wallet/use-sol-transfer-steps.ts';
 import { WalletProvider } from '../wallet/wallet-context.tsx';
 import { WalletControl } from '../shell/wallet-control.tsx';

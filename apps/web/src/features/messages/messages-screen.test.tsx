@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   resetFeedTestState,
   VISITOR,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { isThreadOnScreen } from '../realtime/open-thread.ts';
 import {
   ADA,

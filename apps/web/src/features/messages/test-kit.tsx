@@ -1,6 +1,6 @@
 import type { Conversation, ConversationFolder, DirectMessage, UserSummary } from '@dum/core';
 import { Route, Routes, useParams } from 'react-router';
-import { json, mockApi } from '../feed/test-kit.tsx';
+import { json, mockApi } from '../post/test-kit.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { MessagesScreen } from './messages-screen.tsx';
 

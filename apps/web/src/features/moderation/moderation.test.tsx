@@ -13,7 +13,7 @@ import {
   signedIn,
   signedOut,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { ModerationPage } from '../../pages/moderation-page.tsx';
 import { MyReports } from './my-reports.tsx';
 import { ReportDialog } from './report-dialog.tsx';

@@ -5,7 +5,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { formatRelativeTime } from '../feed/post-display.ts';
+import { formatRelativeTime } from '../post/post-display.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import { capitalized, reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';

@@ -3,7 +3,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import type { UploadResponse } from '../feed/types.ts';
+import type { UploadResponse } from '../post/types.ts';
 import type { CreateMysteryRequest, MysteryPage, MysteryScope, MysteryVault } from './types.ts';
 
 /** Every mystery query starts with this key (the realtime events invalidate it). */

@@ -11,7 +11,7 @@ import {
   resetFeedTestState,
   signedIn,
   signedOut,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { MysteryView } from './mystery-view.tsx';
 import { makeMystery, mysteryPage, openedMystery } from './test-kit.ts';

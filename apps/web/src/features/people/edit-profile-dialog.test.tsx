@@ -10,7 +10,7 @@ import {
   requestPath,
   resetFeedTestState,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import type * as PeopleQueries from './people-queries.ts';
 import { profileKey } from './people-cache.ts';

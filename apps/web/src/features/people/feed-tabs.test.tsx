@@ -12,7 +12,7 @@ import {
   signedIn,
   signedOut,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { FeedTabs } from './feed-tabs.tsx';
 import { makeProfile } from './test-kit.ts';

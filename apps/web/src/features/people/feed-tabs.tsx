@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { FeedSkeleton, PostList } from '../feed/post-list.tsx';
+import { FeedSkeleton, PostList } from '../post/post-list.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { TabList, tabPanelProps } from './tab-list.tsx';
 

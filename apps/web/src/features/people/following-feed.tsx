@@ -1,7 +1,7 @@
 import { Compass, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import { PostFeedList } from '../feed/post-list.tsx';
+import { PostFeedList } from '../post/post-list.tsx';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { ConnectPrompt } from '../auth/connect-prompt.tsx';
 import { useFollowingFeed, useProfile } from './people-queries.ts';

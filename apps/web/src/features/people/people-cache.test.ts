@@ -1,9 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { feedKey, prependPost, updatePostEverywhere } from '../feed/feed-cache.ts';
-import { makePost } from '../feed/test-kit.tsx';
-import type { FeedPage } from '../feed/types.ts';
+import { feedKey, prependPost, updatePostEverywhere } from '../post/feed-cache.ts';
+import { makePost } from '../post/test-kit.tsx';
+import type { FeedPage } from '../post/types.ts';
 import {
   followingFeedKey,
   followingFeedPath,

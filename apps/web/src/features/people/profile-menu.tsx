@@ -17,7 +17,7 @@ import {
 import type { Viewer } from '../auth/use-viewer.ts';
 import { LazyReportDialog } from '../moderation/report-button.tsx';
 import { useBlock } from './people-queries.ts';
-import { profileHref } from './profile-link.tsx';
+import { profileHref } from '../post/profile-link.tsx';
 import type { UserProfile } from './types.ts';
 
 const itemBase =

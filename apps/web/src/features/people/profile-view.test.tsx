@@ -13,7 +13,7 @@ import {
   signedIn,
   signedOut,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { useViewer } from '../auth/use-viewer.ts';
 import { ProfileView } from './profile-view.tsx';
 import { ADA_WALLET, makeProfile, makeSummary } from './test-kit.ts';

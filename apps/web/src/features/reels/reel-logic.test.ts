@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePost } from '../feed/test-kit.tsx';
+import { makePost } from '../post/test-kit.tsx';
 import {
   anchoredIndex,
   inMediaWindow,

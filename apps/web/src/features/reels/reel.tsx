@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Avatar } from '../feed/avatar.tsx';
-import { useEngagement } from '../feed/feed-queries.ts';
-import { imageAlt } from '../feed/post-card.tsx';
+import { Avatar } from '../post/avatar.tsx';
+import { useEngagement } from '../post/feed-queries.ts';
+import { imageAlt } from '../post/post-card.tsx';
 import {
   abbreviateCount,
   authorName,
@@ -14,10 +14,10 @@ import {
   formatRelativeTime,
   postCreatedAt,
   postText,
-} from '../feed/post-display.ts';
-import { ShareMenu } from '../feed/share-menu.tsx';
-import type { ShareTriggerAppearance } from '../feed/share-trigger.tsx';
-import type { FeedPost } from '../feed/types.ts';
+} from '../post/post-display.ts';
+import { ShareMenu } from '../post/share-menu.tsx';
+import type { ShareTriggerAppearance } from '../post/share-trigger.tsx';
+import type { FeedPost } from '../post/types.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import { LockedMediaNotice, ViewVaultLink } from '../vaults/vault-blocks.tsx';
 import { ReelAudio } from './reel-audio.tsx';

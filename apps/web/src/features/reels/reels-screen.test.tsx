@@ -10,8 +10,8 @@ import {
   requestPath,
   resetFeedTestState,
   VISITOR,
-} from '../feed/test-kit.tsx';
-import type { FeedPost } from '../feed/types.ts';
+} from '../post/test-kit.tsx';
+import type { FeedPost } from '../post/types.ts';
 import { useSoundAllowed } from './reel-hooks.ts';
 import { ReelsScreen } from './reels-screen.tsx';
 

@@ -20,11 +20,11 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CommentSection } from '../feed/comment-section.tsx';
-import { useReferralCode } from '../feed/feed-queries.ts';
+import { CommentSection } from '../post/comment-section.tsx';
+import { useReferralCode } from '../post/feed-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { authorName } from '../feed/post-display.ts';
-import type { FeedPost } from '../feed/types.ts';
+import { authorName } from '../post/post-display.ts';
+import type { FeedPost } from '../post/types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { Reel } from './reel.tsx';
 import {

@@ -10,7 +10,7 @@ import { WALLET_REQUIRED, useEconomyViewer } from '../economy/use-economy-viewer
 
 /** Loaded on the first Stake Tokens click: most visits never open it. */
 const StakeDialog = lazy(() =>
-  import('../economy/stake-dialog.tsx').then((module) => ({ default: module.StakeDialog })),
+  import('../economy/stake-dialog-entry.ts').then((module) => ({ default: module.StakeDialog })),
 );
 
 /**

@@ -14,7 +14,7 @@ import {
   resetFeedTestState,
   signedIn,
   WALLET,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 import { escrowVault } from './test-kit.ts';
 import { sha256, toHex } from './media-hash.ts';
 

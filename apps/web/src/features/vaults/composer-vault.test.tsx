@@ -11,7 +11,7 @@ import {
   renderWithProviders,
   resetFeedTestState,
   signedIn,
-} from '../feed/test-kit.tsx';
+} from '../post/test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

@@ -4,7 +4,6 @@ import { BusyButton, Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
 import type { EscrowAction } from './escrow-display.ts';
-import type { EscrowDialog } from './escrow-dialogs.tsx';
 import {
   useEscrowAction,
   type EscrowActionRequest,
@@ -14,6 +13,9 @@ import type { EscrowView } from './escrow-types.ts';
 import { lamportsOf } from './vault-display.ts';
 
 export type EscrowRun = (request: EscrowActionRequest, onDone?: () => void) => void;
+
+/** The deposit dialog an action opens (escrow-dialogs.tsx), if any. */
+export type EscrowDialog = 'join' | 'earlyWithdraw' | null;
 
 /**
  * An escrow vault's program actions for one viewer: `run` starts one (ignored while another

@@ -1,8 +1,6 @@
-import type { EscrowRun } from './escrow-actions.tsx';
+import type { EscrowDialog, EscrowRun } from './escrow-actions.tsx';
 import { EarlyWithdrawDialog } from './escrow-early-withdraw-dialog.tsx';
 import { JoinDialog } from './escrow-join-dialog.tsx';
-
-export type EscrowDialog = 'join' | 'earlyWithdraw' | null;
 
 /** The Join and Early withdraw dialogs of a deposit, whichever is open. */
 export function EscrowDialogs({

@@ -8,7 +8,7 @@ import {
 import { getAddressDecoder, type Instruction } from '@solana/kit';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import type { PostVault } from '../feed/types.ts';
+import type { PostVault } from '../post/types.ts';
 import { escrowErrorMessage } from './escrow-chain.ts';
 import {
   claimEscrow,

@@ -9,8 +9,8 @@ import {
   renderWithProviders,
   resetFeedTestState,
   VISITOR,
-} from '../feed/test-kit.tsx';
-import type { FeedPost } from '../feed/types.ts';
+} from '../post/test-kit.tsx';
+import type { FeedPost } from '../post/types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { CREATOR, depositView, END, escrowVault, FAN, START } from './test-kit.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useMatch } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { FeedPost } from '../feed/types.ts';
+import type { FeedPost } from '../post/types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
-import { EscrowActionBar, useEscrowRunner, type EscrowRun } from './escrow-actions.tsx';
+import { EscrowActionBar, useEscrowRunner, type EscrowDialog, type EscrowRun } from './escrow-actions.tsx';
 import { MyDeposit } from './escrow-deposit-figures.tsx';
-import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
+import { EscrowDialogs } from './escrow-dialogs.tsx';
 import {
   escrowActions,
   escrowEndTs,

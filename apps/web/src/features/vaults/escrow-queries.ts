@@ -3,8 +3,8 @@ import { findDepositAddress, type OnChainDeposit } from '@dum/chain/vault-progra
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { updatePostEverywhere } from '../feed/feed-cache.ts';
-import type { FeedPost, PostVault } from '../feed/types.ts';
+import { updatePostEverywhere } from '../post/feed-cache.ts';
+import type { FeedPost, PostVault } from '../post/types.ts';
 import { walletChain } from '../wallet/chain-id.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { getSolBalance } from '../wallet/rpc.ts';

@@ -15,9 +15,9 @@ import {
   unixSeconds,
   type EscrowAction,
 } from './escrow-display.ts';
-import { useEscrowRunner, WithdrawButtons, type EscrowRun } from './escrow-actions.tsx';
+import { useEscrowRunner, WithdrawButtons, type EscrowDialog, type EscrowRun } from './escrow-actions.tsx';
 import { DepositFigures } from './escrow-deposit-figures.tsx';
-import { EscrowDialogs, type EscrowDialog } from './escrow-dialogs.tsx';
+import { EscrowDialogs } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';

@@ -10,8 +10,8 @@ import {
   WALLET,
   memberViewer,
   VISITOR,
-} from '../feed/test-kit.tsx';
-import type { PostVault } from '../feed/types.ts';
+} from '../post/test-kit.tsx';
+import type { PostVault } from '../post/types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 import { VaultPanel } from './vault-panel.tsx';
 

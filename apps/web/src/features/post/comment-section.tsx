@@ -4,15 +4,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { ProfileAvatarLink, ProfileLink } from '../people/profile-link.tsx';
+import { ProfileAvatarLink, ProfileLink } from './profile-link.tsx';
 import { Avatar } from './avatar.tsx';
 import { useAddComment, useComments, useDeleteComment } from './feed-queries.ts';
 import { COMMENT_MAX_LENGTH } from './limits.ts';
 import { commentAuthorName, formatRelativeTime } from './post-display.ts';
+import { usePostWidgets } from './post-widgets.tsx';
 import type { PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
-import { ReportButton } from '../moderation/report-button.tsx';
 
 export interface CommentSectionProps {
   postId: string;
@@ -112,6 +112,7 @@ function CommentRow({
   reportable: boolean;
 }) {
   const remove = useDeleteComment(postId);
+  const { ReportButton } = usePostWidgets();
   const pending = comment.id.startsWith('pending-');
   const name = commentAuthorName(comment);
   return (

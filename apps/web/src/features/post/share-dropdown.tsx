@@ -6,7 +6,7 @@ import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
-import { LazyReportDialog } from '../moderation/report-button.tsx';
+import { usePostWidgets } from './post-widgets.tsx';
 import { postShareUrl, shareText, tweetIntentUrl, vaultBlinkUrl } from './share.ts';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
@@ -30,6 +30,7 @@ export function ShareDropdown({
   const blink = useCopyToClipboard(BLINK_COPIED_TOAST);
   const copied = copyPlain.copied || blink.copied;
   const [reporting, setReporting] = useState(false);
+  const { ReportDialog } = usePostWidgets();
 
   const link = () => postShareUrl(window.location.origin, postId, referralCode);
 
@@ -89,7 +90,7 @@ export function ShareDropdown({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <LazyReportDialog
+      <ReportDialog
         targetKind="post"
         targetId={postId}
         open={reporting}

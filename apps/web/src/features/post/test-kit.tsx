@@ -5,8 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { resetToasts } from '../../components/ui/use-toast.ts';
+import { postWidgets } from '../../app/post-widgets.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import type { AuthContextValue } from '../auth/use-auth.ts';
+import { PostWidgetsProvider } from './post-widgets.tsx';
 import type { FeedPost, PostComment } from './types.ts';
 import type { Viewer } from '../auth/use-viewer.ts';
 
@@ -118,6 +120,7 @@ export function mockApi(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** Renders with the app's providers, the widgets posts show from other features among them. */
 export function renderWithProviders(
   ui: ReactNode,
   {
@@ -127,7 +130,9 @@ export function renderWithProviders(
 ): RenderResult & { queryClient: QueryClient } {
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <PostWidgetsProvider value={postWidgets}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </PostWidgetsProvider>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -3,9 +3,8 @@ import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { CapsuleLabel } from '../capsules/capsule-label.tsx';
-import { VaultPanel } from '../vaults/vault-panel.tsx';
 import { Avatar } from './avatar.tsx';
+import { CapsuleLabel } from './capsule-label.tsx';
 import { useEngagement } from './feed-queries.ts';
 import {
   abbreviateCount,
@@ -17,6 +16,7 @@ import {
   postText,
 } from './post-display.ts';
 import { PostText } from './post-text.tsx';
+import { usePostWidgets } from './post-widgets.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -41,6 +41,9 @@ export const PostCard = memo(function PostCard({
   onDeleted,
 }: PostCardProps) {
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
+  // A sponsored item's mark, a sealed capsule's countdown and a vault's panel belong to the
+  // features built on this one; the first two load only with the first card that needs them.
+  const { SponsoredMark, SealedCapsulePanel, VaultPanel } = usePostWidgets();
   const headingId = useId();
   const commentsId = useId();
 
@@ -386,16 +389,6 @@ function ActionButton({
     </button>
   );
 }
-
-/** A sponsored item's label, menu and reports (features/ads), loaded only for one. */
-const SponsoredMark = lazy(async () => ({
-  default: (await import('../ads/sponsored.tsx')).SponsoredMark,
-}));
-
-// A sealed time capsule's countdown and Notify me load with the first sealed card.
-const SealedCapsulePanel = lazy(async () => ({
-  default: (await import('../capsules/capsule-panel.tsx')).SealedCapsulePanel,
-}));
 
 // The thread's code loads when a card's comments are first opened.
 const CommentSection = lazy(async () => ({

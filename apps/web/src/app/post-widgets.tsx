@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { VaultPanel } from '../features/vaults/vault-panel.tsx';
+import { LazyReportDialog, ReportButton } from '../features/moderation/report-button.tsx';
+import type { PostWidgets } from '../features/post/post-widgets.tsx';
+
+/**
+ * What the post kernel draws from the features built on it. The sponsored mark and a sealed
+ * capsule's panel load with the first card that shows one.
+ */
+export const postWidgets: PostWidgets = {
+  VaultPanel,
+  SealedCapsulePanel: lazy(async () => ({
+    default: (await import('../features/capsules/capsule-panel-entry.ts')).SealedCapsulePanel,
+  })),
+  SponsoredMark: lazy(async () => ({
+    default: (await import('../features/ads/sponsored-entry.ts')).SponsoredMark,
+  })),
+  ReportButton,
+  ReportDialog: LazyReportDialog,
+};

@@ -1,0 +1,2 @@
+/** The sponsored mark behind one lazy import: a post card loads it only for a sponsored item. */
+export { SponsoredMark } from './sponsored.tsx';
