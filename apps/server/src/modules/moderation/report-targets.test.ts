@@ -16,6 +16,7 @@ import {
   type Headers,
   type SignedIn,
 } from '../feed/test-kit.ts';
+import { mysteryDepsOf, openEndedMysteries } from '../mystery/index.ts';
 import { createdMystery, joinCall } from '../mystery/test-kit.ts';
 import { createdVaultPost } from '../vaults/test-kit.ts';
 import { restoreEndedSuspensions } from './index.ts';
@@ -299,10 +300,17 @@ describe.each(testDatabaseKinds())('report targets on %s', (kind) => {
     for (const mystery of mysteries) expect(await shown(mystery.id, again)).toBe(true);
   });
 
-  it('gives back mystery vaults when a suspension is lifted', async () => {
+  it('gives back mystery vaults when a suspension is lifted, and opens them only then', async () => {
     const creator = await createSignedInUser(t.ctx);
     const reporter = await createSignedInUser(t.ctx);
-    const mystery = await createdMystery(t, creator.headers);
+    const mystery = await createdMystery(t, creator.headers, { durationSeconds: 3600 });
+    const openedAt = async () => {
+      const { rows } = await t.ctx.database.pool.query<{ opened_at: Date | null }>(
+        'select opened_at from mystery_vaults where id = $1',
+        [mystery.id],
+      );
+      return rows[0]?.opened_at ?? null;
+    };
     const filed = await reported(t, reporter.headers, {
       targetKind: 'wallet',
       targetId: creator.user.solAddress,
@@ -315,6 +323,13 @@ describe.each(testDatabaseKinds())('report targets on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await shown(mystery.id, creator)).toBe(false);
+    // Its timer ends while it is hidden: the opening job leaves it (opening would announce it).
+    t.clock.advance(3_601_000);
+    await openEndedMysteries(mysteryDepsOf(t.ctx), t.clock.now());
+    expect(await openedAt()).toBeNull();
+    // Access tokens from before the hour have expired.
+    mod = await createSignedInUser(t.ctx, moderatorAddress);
+    const again = await createSignedInUser(t.ctx, creator.user.solAddress);
     const lift = await t.app.inject({
       method: 'POST',
       url: `/api/moderation/wallets/${creator.user.solAddress}/lift`,
@@ -322,7 +337,9 @@ describe.each(testDatabaseKinds())('report targets on %s', (kind) => {
       payload: { reason: 'Appeal granted' },
     });
     expect(lift.statusCode).toBe(204);
-    expect(await shown(mystery.id, creator)).toBe(true);
+    expect(await shown(mystery.id, again)).toBe(true);
+    await openEndedMysteries(mysteryDepsOf(t.ctx), t.clock.now());
+    expect(await openedAt()).not.toBeNull();
   });
 
   it('removes a reported mystery vault for everyone', async () => {

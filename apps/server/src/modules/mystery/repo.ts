@@ -307,10 +307,12 @@ export async function openEndedBatch(
     target: string;
   }>({
     name: 'mystery_open_ended',
+    // A vault moderation hides (reported, or its creator suspended) waits: opening would
+    // announce it. It opens on the first run after it is given back.
     text: `with due as (
-        select id from mystery_vaults
-        where opened_at is null and ends_at <= $1
-        order by ends_at, id
+        select mv.id from mystery_vaults mv
+        where mv.opened_at is null and mv.ends_at <= $1 and ${SHOWN}
+        order by mv.ends_at, mv.id
         limit $2
         for update skip locked)
       update mystery_vaults mv set opened_at = $1, open_reason = 'timer'
