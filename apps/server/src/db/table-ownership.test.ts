@@ -95,6 +95,10 @@ const FUNCTION_OWNERS: Record<string, string> = {
   record_vault_support_core: 'vaults',
   record_vault_supports: 'vaults',
   spend_transfer_signature: 'payments',
+  analytics_add_to_day: 'analytics',
+  analytics_take_from_day: 'analytics',
+  queue_rewarded_event: 'emissions',
+  record_live_activity: 'economy',
   moderation_actions_append_only: 'moderation',
 };
 
@@ -165,23 +169,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     table: 'users',
     reason: "the verified tick is a column of users, set by people's rule in one statement",
   },
-  ...['add_comment', 'toggle_engagement'].flatMap((fn) =>
-    ['analytics_daily', 'emission_queue'].map((table) => ({
-      writer: `function ${fn}`,
-      table,
-      reason: 'one call holds the post lock only to commit: counters and rewarded event ride in it',
-    })),
-  ),
-  ...['record_vault_support', 'record_vault_supports'].map((fn) => ({
-    writer: `function ${fn}`,
-    table: 'analytics_daily',
-    reason: "the creator's SOL raised per day, in the call that records the support",
-  })),
-  ...['activity', 'emission_queue'].map((table) => ({
-    writer: 'function record_vault_support_core',
-    table,
-    reason: "a support's Live Activity line and rewarded event, in the call that records it",
-  })),
 ];
 
 interface Violation {

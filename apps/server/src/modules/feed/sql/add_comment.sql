@@ -5,10 +5,10 @@
 -- A comment added in one call (comment-repo.ts), for the same reason as toggle_engagement: the
 -- post's row lock is held for this call and its commit only. Refuses across a block either way.
 -- Also moves the post's comment count, the author's comments received that UTC day (analytics'
--- table) and queues the rewarded event (emissions' queue), neither for one's own post. Answers
+-- table) and queues the rewarded event (emissions' queue_rewarded_event), neither for one's own post. Answers
 -- jsonb {outcome: 'added' | 'post_not_found' | 'blocked' | 'unauthorized', ...}. Tested by
 -- comments.test.ts.
--- Installed by drizzle/0029_engagement_calls.sql.
+-- Installed by drizzle/0037_slice_sql_twins.sql.
 CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -42,12 +42,8 @@ BEGIN
     RETURNING id, created_at INTO v_id, v_created_at;
   UPDATE messages SET comment_count = comment_count + 1 WHERE id = p_post_id;
   IF v_author <> p_user_id THEN
-    INSERT INTO analytics_daily (user_id, day, comments_received)
-      VALUES (v_author, (p_now AT TIME ZONE 'UTC')::date, 1)
-      ON CONFLICT (user_id, day) DO UPDATE
-        SET comments_received = analytics_daily.comments_received + 1;
-    INSERT INTO emission_queue (kind, actor_id, subject_id, reference, created_at)
-      VALUES ('comment_created', p_user_id, v_author, v_id::text, p_now);
+    PERFORM analytics_add_to_day(v_author, p_now, 'comments_received', 1);
+    PERFORM queue_rewarded_event('comment_created', p_user_id, v_author, v_id::text, p_now);
   END IF;
   RETURN jsonb_build_object(
     'outcome', 'added',

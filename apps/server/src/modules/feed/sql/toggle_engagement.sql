@@ -6,9 +6,9 @@
 -- around it: the post's row lock is held for this call and its commit only (bench:mix).
 -- Answers 'on', 'off', 'none' (nothing to take away), 'post_not_found' or 'unauthorized'. A
 -- like also moves the post's like count, the author's likes received that UTC day (analytics'
--- table) and queues its rewarded event (emissions' queue); a self-like is counted but neither
+-- table) and queues its rewarded event (emissions' queue_rewarded_event); a self-like is counted but neither
 -- rewarded nor counted as received. Tested by engage.test.ts.
--- Installed by drizzle/0029_engagement_calls.sql.
+-- Installed by drizzle/0037_slice_sql_twins.sql.
 CREATE OR REPLACE FUNCTION public.toggle_engagement(p_post_id bigint, p_user_id uuid, p_kind text, p_now timestamp with time zone)
  RETURNS text
  LANGUAGE plpgsql
@@ -41,12 +41,8 @@ BEGIN
     IF p_kind = 'like' THEN
       UPDATE messages SET like_count = like_count + 1 WHERE id = p_post_id;
       IF v_author <> p_user_id THEN
-        INSERT INTO analytics_daily (user_id, day, likes_received)
-          VALUES (v_author, (p_now AT TIME ZONE 'UTC')::date, 1)
-          ON CONFLICT (user_id, day) DO UPDATE
-            SET likes_received = analytics_daily.likes_received + 1;
-        INSERT INTO emission_queue (kind, actor_id, subject_id, reference, created_at)
-          VALUES ('like_given', p_user_id, v_author, p_post_id::text, p_now);
+        PERFORM analytics_add_to_day(v_author, p_now, 'likes_received', 1);
+        PERFORM queue_rewarded_event('like_given', p_user_id, v_author, p_post_id::text, p_now);
       END IF;
     END IF;
     RETURN 'on';
@@ -62,8 +58,7 @@ BEGIN
     UPDATE messages SET like_count = like_count - 1 WHERE id = p_post_id;
     -- An unlike takes the like off the day it was given (the post's expiry takes nothing).
     IF v_author <> p_user_id THEN
-      UPDATE analytics_daily SET likes_received = greatest(likes_received - 1, 0)
-        WHERE user_id = v_author AND day = (v_given AT TIME ZONE 'UTC')::date;
+      PERFORM analytics_take_from_day(v_author, v_given, 'likes_received', 1);
     END IF;
   END IF;
   RETURN 'off';

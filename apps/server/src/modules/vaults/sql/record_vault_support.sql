@@ -3,8 +3,8 @@
 -- with a new migration, then copy the new definition here.
 --
 -- One support (support-writer.ts): record_vault_support_core, then the creator's SOL raised that
--- UTC day (analytics' table) when it was recorded. Tested by vaults.test.ts.
--- Installed by drizzle/0022_analytics.sql.
+-- UTC day (analytics' analytics_add_to_day) when it was recorded. Tested by vaults.test.ts.
+-- Installed by drizzle/0037_slice_sql_twins.sql.
 CREATE OR REPLACE FUNCTION public.record_vault_support(p_vault_id bigint, p_supporter_id uuid, p_signature text, p_amount bigint, p_slot bigint, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -14,10 +14,8 @@ DECLARE
 BEGIN
   v_result := record_vault_support_core(p_vault_id, p_supporter_id, p_signature, p_amount, p_slot, p_now);
   IF v_result->>'outcome' = 'recorded' THEN
-    INSERT INTO analytics_daily (user_id, day, sol_raised)
-      SELECT creator_id, (p_now AT TIME ZONE 'UTC')::date, p_amount FROM vaults WHERE id = p_vault_id
-      ON CONFLICT (user_id, day) DO UPDATE SET
-        sol_raised = analytics_daily.sol_raised + excluded.sol_raised;
+    PERFORM analytics_add_to_day(creator_id, p_now, 'sol_raised', p_amount)
+      FROM vaults WHERE id = p_vault_id;
   END IF;
   RETURN v_result;
 END

@@ -6,10 +6,11 @@
 -- until commit): refuses a closed vault or a support across a block, spends the signature through
 -- payments' spend_transfer_signature, writes the support and the supporter's running total,
 -- moves the vault's total, count and status (vault_status_after_support), writes the Live
--- Activity line when it unlocks and queues the rewarded event with the creator as subject
+-- Activity line when it unlocks (economy's record_live_activity) and queues the rewarded event
+-- (emissions' queue_rewarded_event) with the creator as subject
 -- (trust's edge). record_vault_support and record_vault_supports call it. Tested by
 -- vaults.test.ts and sql-sources.test.ts.
--- Installed by drizzle/0032_trust.sql (0019, renamed in 0022, then 0031 and 0032).
+-- Installed by drizzle/0037_slice_sql_twins.sql.
 CREATE OR REPLACE FUNCTION public.record_vault_support_core(p_vault_id bigint, p_supporter_id uuid, p_signature text, p_amount bigint, p_slot bigint, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -82,7 +83,7 @@ BEGIN
     SELECT coalesce(display_name, username, sol_address) INTO v_name FROM users WHERE id = v_creator;
     v_name := coalesce(v_name, 'A creator');
     IF length(v_name) > 32 THEN v_name := left(v_name, 4) || '...' || right(v_name, 4); END IF;
-    INSERT INTO activity (type, message, user_id, reference, created_at) VALUES (
+    PERFORM record_live_activity(
       'vault_unlocked',
       v_name || '''s vault unlocked with '
         || to_char(trunc(v_total::numeric / 1000000000, 4), 'FM999999999999990.0000') || ' SOL',
@@ -91,8 +92,7 @@ BEGIN
 
   -- The support's rewarded event (modules/emissions recordRewardedEvent), for the sequencer.
   -- The creator is the support's subject: trust's edge (modules/trust).
-  INSERT INTO emission_queue (kind, actor_id, subject_id, reference, created_at)
-    VALUES ('vault_supported', p_supporter_id, v_creator, p_signature, p_now);
+  PERFORM queue_rewarded_event('vault_supported', p_supporter_id, v_creator, p_signature, p_now);
 
   RETURN jsonb_build_object(
     'outcome', 'recorded',
