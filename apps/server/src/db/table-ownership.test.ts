@@ -143,11 +143,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     reason: 'a text post is one statement: its rewarded event and posts per day ride in it',
   })),
   {
-    writer: 'modules/feed/post-writes.ts',
-    table: 'media',
-    reason: "deleting posts returns their files' names for the store",
-  },
-  {
     writer: 'modules/messages/repo.ts',
     table: 'emission_queue',
     reason: "a tip's rewarded event is queued in the statement that writes the message",
@@ -157,13 +152,11 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     table: 'messages',
     reason: "a hidden post's expiry is set and restored with its hide row",
   },
-  ...['media', 'messages', 'mystery_vaults', 'comments', 'direct_messages', 'users'].map(
-    (table) => ({
-      writer: 'modules/moderation/repo.ts',
-      table,
-      reason: "a moderator's action removes the content in the audit entry's transaction",
-    }),
-  ),
+  ...['messages', 'mystery_vaults', 'comments', 'direct_messages', 'users'].map((table) => ({
+    writer: 'modules/moderation/repo.ts',
+    table,
+    reason: "a moderator's action removes the content in the audit entry's transaction",
+  })),
   {
     writer: 'modules/people/repo.ts',
     table: 'users',

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { messages } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
+import { deleteMediaOf } from '../media/index.ts';
 import type { PostRow } from './repo.ts';
 
 /**
@@ -150,12 +151,9 @@ export async function lockExpiredPosts(
  */
 export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const idList = `{${ids.join(',')}}`;
-  const files = await tx.execute<{ storage_key: string }>(
-    sql`delete from media where message_id = any(${idList}::bigint[]) returning storage_key`,
-  );
-  await tx.execute(sql`delete from messages where id = any(${idList}::bigint[])`);
-  return files.rows.map((row) => row.storage_key);
+  const keys = await deleteMediaOf(tx, { postIds: ids });
+  await tx.execute(sql`delete from messages where id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  return keys;
 }
 
 /** Deletes a post; cascades remove its comments, engagements, media rows and vault. */

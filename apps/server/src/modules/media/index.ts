@@ -3,7 +3,13 @@
  * media store: DATA_DIR/media or an S3 bucket), the files' URLs and names, a post or a direct message taking an upload, and
  * the cleanup of what nothing took. Nothing else in this folder is imported from outside it.
  */
-export { attachUpload, attachUploadToDirectMessage, attachUploadToMystery } from './repo.ts';
+export {
+  attachUpload,
+  attachUploadToDirectMessage,
+  attachUploadToMystery,
+  deleteMediaOf,
+  type MediaHolder,
+} from './repo.ts';
 export {
   AVATAR_SIZE,
   createAvatar,

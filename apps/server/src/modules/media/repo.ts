@@ -1,5 +1,5 @@
 import type { MediaKind } from '@dum/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { media } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
@@ -164,6 +164,34 @@ export async function lockUnusedUpload(
     )
     .for('update');
   return upload ?? null;
+}
+
+/** What media rows hang on: some posts, one direct message or one mystery vault. */
+export type MediaHolder =
+  { postIds: string[] } | { directMessageId: bigint } | { mysteryVaultId: bigint };
+
+/**
+ * Deletes the media rows of what is about to be deleted or emptied, in the caller's transaction
+ * (the cascade would take the rows too, but not tell anyone which files to remove); answers their
+ * stored names, whose files go after commit.
+ */
+export async function deleteMediaOf(
+  tx: Pick<Tx, 'execute'>,
+  holder: MediaHolder,
+): Promise<string[]> {
+  let where: SQL;
+  if ('postIds' in holder) {
+    if (holder.postIds.length === 0) return [];
+    where = sql`message_id = any(${`{${holder.postIds.join(',')}}`}::bigint[])`;
+  } else if ('directMessageId' in holder) {
+    where = sql`direct_message_id = ${holder.directMessageId}`;
+  } else {
+    where = sql`mystery_vault_id = ${holder.mysteryVaultId}`;
+  }
+  const files = await tx.execute<{ storage_key: string }>(
+    sql`delete from media where ${where} returning storage_key`,
+  );
+  return files.rows.map((row) => row.storage_key);
 }
 
 /** The upload now belongs to the post (and goes with it). */

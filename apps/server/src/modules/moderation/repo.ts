@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';
+import { deleteMediaOf } from '../media/index.ts';
 
 /** Every SQL statement of the moderation slice. */
 
@@ -200,11 +201,9 @@ export async function decideOpenReports(
 
 /** Deletes a post (cascading to its comments and likes) and its media rows: the files' names. */
 export async function deletePost(tx: Q, id: bigint): Promise<string[]> {
-  const files = await tx.execute<{ storage_key: string }>(
-    sql`delete from media where message_id = ${id} returning storage_key`,
-  );
+  const keys = await deleteMediaOf(tx, { postIds: [id.toString()] });
   await tx.execute(sql`delete from messages where id = ${id}`);
-  return files.rows.map((row) => row.storage_key);
+  return keys;
 }
 
 /**
@@ -212,11 +211,9 @@ export async function deletePost(tx: Q, id: bigint): Promise<string[]> {
  * and the ledger keeps its events) and its media rows: the files' names.
  */
 export async function deleteMystery(tx: Q, id: bigint): Promise<string[]> {
-  const files = await tx.execute<{ storage_key: string }>(
-    sql`delete from media where mystery_vault_id = ${id} returning storage_key`,
-  );
+  const keys = await deleteMediaOf(tx, { mysteryVaultId: id });
   await tx.execute(sql`delete from mystery_vaults where id = ${id}`);
-  return files.rows.map((row) => row.storage_key);
+  return keys;
 }
 
 /** Deletes a comment, keeping its post's comment count exact. */
@@ -235,14 +232,12 @@ export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
  * conversation list keep their shape; a tip's record stays): its media rows go, and the names.
  */
 export async function removeDirectMessage(tx: Q, id: bigint): Promise<string[]> {
-  const files = await tx.execute<{ storage_key: string }>(
-    sql`delete from media where direct_message_id = ${id} returning storage_key`,
-  );
+  const keys = await deleteMediaOf(tx, { directMessageId: id });
   await tx.execute(
     sql`update direct_messages set body = ${REMOVED_MESSAGE_TEXT}, image_key = null,
           audio_key = null where id = ${id}`,
   );
-  return files.rows.map((row) => row.storage_key);
+  return keys;
 }
 
 export interface RestrictionRow extends Record<string, unknown> {
