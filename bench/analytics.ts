@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnalyticsResponse } from '@dum/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { systemClock } from '../apps/server/src/context.ts';
+import { systemClock } from '../apps/server/src/clock.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';

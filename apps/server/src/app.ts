@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext } from './create-context.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';

@@ -4,7 +4,8 @@ import { createChainClient, defaultRpcUrl, startLocalnet, type Localnet } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { systemClock, type AppContext, type Clock } from './context.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { SharedContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
@@ -12,12 +13,32 @@ import {
   createSessionRevocations,
   createTokenService,
   loadAuthSecret,
+  type TokenService,
 } from './modules/auth/index.ts';
-import { createEmissionSequencer } from './modules/emissions/index.ts';
-import { createEscrowDeps } from './modules/escrow/index.ts';
-import { createMediaStore } from './modules/media/index.ts';
+import { createEmissionSequencer, type EmissionSequencer } from './modules/emissions/index.ts';
+import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
+import { createMediaStore, type MediaStore } from './modules/media/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
 import { createViewerVersions } from './viewer-versions.ts';
+
+/**
+ * Everything a request handler or a job may depend on: the shared part (context.ts) and what
+ * each slice keeps for the life of the process (a connection, a cache), made here and released
+ * by close(), never opened by the slice itself. Declared here, with the code that builds it,
+ * because it names slices' types: the slices themselves take only the fields they use.
+ */
+export interface AppContext extends SharedContext {
+  /** Gives queued rewarded events their ledger rows (decision 010). */
+  emissions: EmissionSequencer;
+  /** Carries real-time events to every instance's sockets (in-process, or Redis pub/sub). */
+  bus: EventBus;
+  /** Issues and verifies access tokens (modules/auth). */
+  tokens: TokenService;
+  /** Escrow vaults' dependencies, one set (and one program-config cache) per context. */
+  escrow: EscrowDeps;
+  /** Where uploaded media are stored (MEDIA_STORE: DATA_DIR/media, or an S3 bucket). */
+  media: MediaStore;
+}
 
 /** What differs between the server (main.ts), the tests' kit and the feed benchmark's server. */
 export interface AppContextOptions {

@@ -1,4 +1,4 @@
-import type { Clock } from './context.ts';
+import type { Clock } from './clock.ts';
 
 /**
  * One value held in memory for calls that must not wait on the database each time (the

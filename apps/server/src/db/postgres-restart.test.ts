@@ -7,8 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { createAppContext } from '../create-context.ts';
+import { createAppContext, type AppContext } from '../create-context.ts';
 import { NO_WRITE_LIMITS, createSignedInUser } from '../test/app-test-kit.ts';
 import {
   postgresBinaries,

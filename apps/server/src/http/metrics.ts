@@ -4,9 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { AppContext } from '../context.ts';
+import type { SharedContext } from '../context.ts';
 import { httpRequestDuration, httpRequests, processRegistry } from '../metrics.ts';
 import { countFailedDeletes } from '../modules/media/index.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type MetricsContext = Pick<SharedContext, 'config' | 'database' | 'logger'>;
 
 /** What the app's gauges read at each scrape: the socket hub's counts (realtime/). */
 export interface SocketCounts {
@@ -50,7 +53,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
 }
 
 /** This app's gauges, read when scraped: database pool, open sockets, deletes to retry. */
-function appRegistry(ctx: AppContext, sockets: SocketCounts): Registry {
+function appRegistry(ctx: MetricsContext, sockets: SocketCounts): Registry {
   const registry = new Registry();
   const { pool } = ctx.database;
   new Gauge({
@@ -103,7 +106,11 @@ function hasToken(header: string | undefined, token: string | undefined): boolea
  * behind METRICS_TOKEN, or with METRICS_PORT on a port of its own (opened when the app is
  * ready, closed with it; the token is required there too when set). Off when neither is set.
  */
-export function metricsRoutes(app: FastifyInstance, ctx: AppContext, sockets: SocketCounts): void {
+export function metricsRoutes(
+  app: FastifyInstance,
+  ctx: MetricsContext,
+  sockets: SocketCounts,
+): void {
   const settings = ctx.config.metrics;
   if (!settings) return;
   collectNodeMetrics();

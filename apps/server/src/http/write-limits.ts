@@ -2,8 +2,11 @@ import { AppError } from '@dum/core';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WRITE_LIMIT_KINDS, type WriteLimitKind } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { SharedContext } from '../context.ts';
 import { redisWithLocalFallback } from './rate-limit-store.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type WriteLimitsContext = Pick<SharedContext, 'config' | 'rateLimitStore'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +36,10 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  * Registered before the slices' routes: a write route under /api without a `writeLimit` stops
  * the app at start, so a new route cannot forget its limit.
  */
-export async function registerWriteLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerWriteLimits(
+  app: FastifyInstance,
+  ctx: WriteLimitsContext,
+): Promise<void> {
   const { windowMs, perWallet, ipMultiple } = ctx.config.writeLimits;
 
   app.addHook('onRoute', (route) => {

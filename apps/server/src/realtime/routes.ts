@@ -1,8 +1,21 @@
 import { AppError, SOCKET_CLOSE } from '@dum/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import type { AppContext } from '../context.ts';
+import type { SharedContext } from '../context.ts';
+import type { EventBus } from './bus.ts';
 import { SocketHub } from './socket-hub.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type SocketRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'logger'> & {
+  bus: EventBus;
+  /**
+   * Checks a socket's access token. Typed by what the hub reads, not as auth's TokenService:
+   * auth publishes on this slice's bus, so naming auth here would close a circle.
+   */
+  tokens: {
+    verifyAccessToken(token: string): Promise<{ id: string; sessionId: string; expiresAt: number }>;
+  };
+};
 
 /**
  * GET /socket (WebSocket): hands each connection to this instance's SocketHub, which checks the
@@ -10,7 +23,7 @@ import { SocketHub } from './socket-hub.ts';
  * delivers the bus's events.
  * @fastify/websocket must already be registered (app.ts does it once for /socket and /rpc).
  */
-export function socketRoutes(app: FastifyInstance, ctx: AppContext): SocketHub {
+export function socketRoutes(app: FastifyInstance, ctx: SocketRoutesContext): SocketHub {
   const hub = new SocketHub({
     async verifyAccessToken(token) {
       try {

@@ -11,7 +11,7 @@ import { ACTIONS_CORS_HEADERS } from '@solana/actions';
 import bs58 from 'bs58';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { asAppError } from '../../http/errors.ts';
 import { messageDepsOf } from '../messages/index.ts';
 import { paymentDepsOf } from '../payments/index.ts';
@@ -27,6 +27,12 @@ import {
   vaultTransaction,
   type ActionDeps,
 } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type ActionsRoutesContext = Pick<SharedContext, 'chain' | 'config' | 'database'> &
+  Parameters<typeof paymentDepsOf>[0] &
+  Parameters<typeof vaultDepsOf>[0] &
+  Parameters<typeof messageDepsOf>[0];
 
 const MAX_ID = 2n ** 63n - 1n;
 
@@ -108,7 +114,7 @@ function actionErrorMessage(error: AppError): string {
   return fields ? `${error.message} ${fields}` : error.message;
 }
 
-export function actionDepsOf(ctx: AppContext, readPost: PostReader): ActionDeps {
+export function actionDepsOf(ctx: ActionsRoutesContext, readPost: PostReader): ActionDeps {
   return {
     origin: new URL(ctx.config.appOrigin).origin,
     pool: ctx.database.pool,
@@ -130,7 +136,7 @@ export function actionDepsOf(ctx: AppContext, readPost: PostReader): ActionDeps 
  */
 export async function actionRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: ActionsRoutesContext,
   readPost: PostReader,
 ): Promise<void> {
   const deps = actionDepsOf(ctx, readPost);

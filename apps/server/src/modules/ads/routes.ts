@@ -9,7 +9,7 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
@@ -35,6 +35,12 @@ import {
 } from './service.ts';
 import { createServingProbe } from './serving.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type AdsRoutesContext = Pick<
+  SharedContext,
+  'chain' | 'clock' | 'config' | 'database' | 'localnet' | 'logger'
+>;
+
 interface CampaignParams {
   id: string;
 }
@@ -55,14 +61,14 @@ function parseCampaignId(value: string): bigint {
  * The treasury's key, DATA_DIR/keys/treasury.json: the localnet makes it on first start (and
  * funds it); on another cluster the operator puts it there. Without it ads are off.
  */
-function loadTreasury(ctx: AppContext): Signer | null {
+function loadTreasury(ctx: AdsRoutesContext): Signer | null {
   const file = path.join(ctx.config.dataDir, 'keys', 'treasury.json');
   if (ctx.localnet || existsSync(file)) return loadOrCreateKeypairFile(file);
   return null;
 }
 
 /** The ads' dependencies for this app; `readPosts` is the feed slice's (app.ts wires it). */
-export function adsDepsOf(ctx: AppContext, readPosts: AdPostReader): AdsDeps {
+export function adsDepsOf(ctx: AdsRoutesContext, readPosts: AdPostReader): AdsDeps {
   return {
     pool: ctx.database.pool,
     clock: ctx.clock,

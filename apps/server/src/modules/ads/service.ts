@@ -25,7 +25,7 @@ import {
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import { purposeKey, signatureIsSpent, spendSignature, verifyPayment } from '../payments/index.ts';

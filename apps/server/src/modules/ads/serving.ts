@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { createStaleWhileRevalidate } from '../../stale-while-revalidate.ts';
 import { anyCampaignActive } from './repo.ts';
 

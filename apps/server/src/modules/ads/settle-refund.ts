@@ -2,7 +2,7 @@ import type { ChainClient, Signer } from '@dum/chain';
 import { utcDay } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { buildRefund, nextRefundStep, sendRefund, type SignedRefund } from './refund.ts';
 import { lockCampaign, markRefundPaid, readCampaign, replaceRefund } from './repo.ts';

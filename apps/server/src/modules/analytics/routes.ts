@@ -1,17 +1,20 @@
 import { analyticsQuerySchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { analyticsResponseJsonSchema } from './json-schemas.ts';
 import { getAnalytics, type AnalyticsDeps } from './service.ts';
 
-export function analyticsDepsOf(ctx: AppContext): AnalyticsDeps {
+/** The fields of the app context (create-context.ts) this file uses. */
+type AnalyticsRoutesContext = Pick<SharedContext, 'clock' | 'database'>;
+
+export function analyticsDepsOf(ctx: AnalyticsRoutesContext): AnalyticsDeps {
   return { pool: ctx.database.pool, clock: ctx.clock };
 }
 
 /** The signed-in caller's own figures (docs/api.md "Analytics"). */
-export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function analyticsRoutes(app: FastifyInstance, ctx: AnalyticsRoutesContext): void {
   const deps = analyticsDepsOf(ctx);
   app.get(
     '/api/analytics',

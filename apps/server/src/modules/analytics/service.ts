@@ -8,7 +8,7 @@ import {
   type AnalyticsSeriesName,
 } from '@dum/core';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { readDailyRows, readTopPosts, type DailyRow } from './repo.ts';
 
 /** What the analytics slice needs; built once from the app context (routes.ts). */

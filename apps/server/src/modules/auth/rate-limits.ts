@@ -1,8 +1,11 @@
 import { AppError } from '@dum/core';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { redisWithLocalFallback } from '../../http/rate-limit-store.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type AuthRateLimitsContext = Pick<SharedContext, 'config' | 'rateLimitStore'>;
 
 export type LimitedEndpoint = 'challenge' | 'verify' | 'refresh';
 
@@ -32,7 +35,7 @@ export interface AuthRateLimits {
  */
 export async function registerAuthRateLimits(
   scope: FastifyInstance,
-  ctx: AppContext,
+  ctx: AuthRateLimitsContext,
 ): Promise<AuthRateLimits> {
   const { windowMs, perIp, perAddress } = ctx.config.auth.rateLimit;
   await scope.register(fastifyRateLimit, {

@@ -8,7 +8,9 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { TokenService } from './tokens.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from './authenticate.ts';
 import { deleteExpired } from './repo.ts';
@@ -22,6 +24,15 @@ import {
   type AuthDeps,
 } from './service.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type AuthRoutesContext = Pick<
+  SharedContext,
+  'clock' | 'config' | 'database' | 'logger' | 'rateLimitStore'
+> & {
+  bus: EventBus;
+  tokens: TokenService;
+};
+
 /** How often this instance deletes expired challenges and refresh tokens. */
 const CLEANUP_INTERVAL_MS = 60_000;
 
@@ -31,7 +42,7 @@ const CLEANUP_INTERVAL_MS = 60_000;
  */
 export async function authRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: AuthRoutesContext,
   /** What else happens when a wallet signs in (app.ts: blink payments attributed to it). */
   onSignedIn?: (user: { id: string; solAddress: string }) => Promise<void>,
 ): Promise<void> {
@@ -117,6 +128,6 @@ export async function authRoutes(
   });
 }
 
-function logBusFailure(ctx: AppContext, error: unknown): void {
+function logBusFailure(ctx: AuthRoutesContext, error: unknown): void {
   ctx.logger.warn({ err: error }, 'could not publish a session end to the bus');
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 
 /**
  * Sessions that ended before their access tokens did (sign-out, a reused refresh token). Every

@@ -1,7 +1,7 @@
 import { AppError } from '@dum/core';
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { createVerifier, TokenError } from 'fast-jwt';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { createSessionRevocations, type SessionRevocations } from './session-revocations.ts';
 
 /**

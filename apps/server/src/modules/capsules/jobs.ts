@@ -1,6 +1,10 @@
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { openCapsules, type OpeningResult } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type CapsulesJobsContext = Pick<SharedContext, 'clock' | 'database' | 'logger'> & { bus: EventBus };
 
 /** How often the opening job looks for capsules whose time has come. */
 export const CAPSULE_OPEN_INTERVAL_MS = 5_000;
@@ -12,7 +16,7 @@ export type CapsuleJobs = PeriodicJob<OpeningResult>;
  * then every CAPSULE_OPEN_INTERVAL_MS (periodic-job.ts). main.ts starts it and stops it on
  * shutdown, before the database closes; tests call openCapsules directly.
  */
-export function startCapsuleJobs(ctx: AppContext): CapsuleJobs {
+export function startCapsuleJobs(ctx: CapsulesJobsContext): CapsuleJobs {
   const deps = {
     pool: ctx.database.pool,
     clock: ctx.clock,

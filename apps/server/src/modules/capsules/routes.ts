@@ -1,12 +1,19 @@
 import { capsuleScopeSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { feedItemsReader, parseId } from '../feed/index.ts';
 import { capsuleNotifyJsonSchema, capsulePageJsonSchema } from './json-schemas.ts';
 import { listCapsules, setNotify, type NotifyDeps } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type CapsulesRoutesContext = Pick<
+  SharedContext,
+  'clock' | 'database' | 'logger' | 'viewerVersions'
+> & { bus: EventBus };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const listQuery = z.object({
@@ -19,7 +26,7 @@ interface CapsuleParams {
 }
 
 /** Time capsules' 'Notify me' and lists (docs/api.md "Time capsules"). */
-export function capsuleRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function capsuleRoutes(app: FastifyInstance, ctx: CapsulesRoutesContext): void {
   const deps: NotifyDeps = {
     pool: ctx.database.pool,
     clock: ctx.clock,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError, CAPSULE_PAGE_SIZE, type CapsuleScope, type FeedItem } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import {

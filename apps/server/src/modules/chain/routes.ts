@@ -2,9 +2,12 @@ import { attachSubscriptionSocket, pubsubUrlFor, type SubscriptionSocket } from 
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { windowCounter } from '../../http/rate-limit-store.ts';
 import { parseQuery } from '../../http/validate.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type ChainRoutesContext = Pick<SharedContext, 'chain' | 'config' | 'localnet' | 'rateLimitStore'>;
 
 /** What the SPA needs to reach the cluster (see docs/localnet.md). */
 export interface ClusterConfigResponse {
@@ -49,7 +52,7 @@ function callsIn(body: string): number {
  * Redis with REDIS_URL, shared by every instance; in the process while Redis is away). Answers
  * whether the call may go on; when not, the 429 has been sent.
  */
-function rpcRateLimit(ctx: AppContext) {
+function rpcRateLimit(ctx: ChainRoutesContext) {
   const { limit, windowMs } = ctx.config.solana.localnetRpcRate;
   const take = windowCounter(ctx.rateLimitStore, {
     nameSpace: `${ctx.config.redisPrefix}:rpc-rate:`,
@@ -80,7 +83,7 @@ function originOf(request: FastifyRequest): { http: string; ws: string } {
  * on the app's own origin: POST /rpc (JSON-RPC) and a WebSocket on /rpc (PubSub), answered
  * in-process, so one port serves the product and no CORS is needed.
  */
-export async function chainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function chainRoutes(app: FastifyInstance, ctx: ChainRoutesContext): Promise<void> {
   app.get('/api/config', async (request): Promise<ClusterConfigResponse> => {
     parseQuery(z.object({}), request.query);
     const origin = originOf(request);

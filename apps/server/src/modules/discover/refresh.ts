@@ -1,6 +1,6 @@
 import { TRENDING_WINDOW_HOURS } from '@dum/core';
 import type pg from 'pg';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import {
@@ -9,6 +9,9 @@ import {
   replaceTrendingTags,
   tryRefreshLock,
 } from './repo.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type DiscoverJobsContext = Pick<SharedContext, 'clock' | 'database' | 'logger'>;
 
 /** How often each instance runs the discover job. */
 export const DISCOVER_REFRESH_INTERVAL_MS = 60_000;
@@ -66,7 +69,7 @@ export type DiscoverJobs = PeriodicJob<DiscoverRefreshResult>;
  * Runs refreshDiscover now and every DISCOVER_REFRESH_INTERVAL_MS (periodic-job.ts). main.ts
  * starts it and stops it on shutdown, before the database closes; tests call refreshDiscover.
  */
-export function startDiscoverJobs(ctx: AppContext): DiscoverJobs {
+export function startDiscoverJobs(ctx: DiscoverJobsContext): DiscoverJobs {
   const job = startPeriodicJob({
     name: 'discover refresh',
     intervalMs: DISCOVER_REFRESH_INTERVAL_MS,

@@ -8,7 +8,7 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { feedItemsReader } from '../feed/index.ts';
 import {
@@ -28,6 +28,9 @@ import {
   searchPosts,
   type DiscoverDeps,
 } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type DiscoverRoutesContext = Pick<SharedContext, 'clock' | 'database'>;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const cursorQuery = z.object({
@@ -79,7 +82,7 @@ export function parseSearchText(value: string): string {
 }
 
 /** Search, tags, trending posts and top creators (docs/api.md "Discover and search"). */
-export function discoverRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function discoverRoutes(app: FastifyInstance, ctx: DiscoverRoutesContext): void {
   const deps: DiscoverDeps = {
     pool: ctx.database.pool,
     clock: ctx.clock,

@@ -11,7 +11,7 @@ import {
   type TrendingTags,
 } from '@dum/core';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { FeedItemsReader } from '../feed/index.ts';
 import {
   decodePersonCursor,

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { stakingRoutes } from './staking/routes.ts';
 
+/** The fields of the app context (create-context.ts) the four parts' routes use. */
+type EconomyRoutesContext = Parameters<typeof stakingRoutes>[1] &
+  Parameters<typeof referralRoutes>[1] &
+  Parameters<typeof activityRoutes>[1] &
+  Parameters<typeof rewardsRoutes>[1];
+
 /** The token economy's endpoints (docs/api.md, "Token economy"). */
-export function economyRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function economyRoutes(app: FastifyInstance, ctx: EconomyRoutesContext): void {
   stakingRoutes(app, ctx);
   referralRoutes(app, ctx);
   activityRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import {

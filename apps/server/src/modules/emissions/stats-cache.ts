@@ -1,4 +1,4 @@
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { createStaleWhileRevalidate } from '../../stale-while-revalidate.ts';
 import type { EmissionTotals } from './emission-rules.ts';
 

@@ -23,7 +23,7 @@ import {
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';

@@ -1,14 +1,17 @@
 import { isAddress } from '@dum/chain';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { faucetCalls, outcomeOf } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import { requestFaucet, type FaucetResult } from './service.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type FaucetRoutesContext = Pick<SharedContext, 'chain' | 'clock' | 'config'>;
+
 /** POST /api/faucet → { signature, lamports } (docs/api.md). */
-export function faucetRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function faucetRoutes(app: FastifyInstance, ctx: FaucetRoutesContext): void {
   const limiter = createMemoryRateLimiter();
   app.post(
     '/api/faucet',

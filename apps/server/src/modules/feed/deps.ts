@@ -1,7 +1,7 @@
 import type { EstablishedRule } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';

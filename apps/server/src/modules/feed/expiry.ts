@@ -1,7 +1,7 @@
 import { ESCROW_PENDING_TTL_MS } from '@dum/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { Tx } from '../emissions/index.ts';
@@ -9,6 +9,11 @@ import { lockStalePendingVaultPosts } from '../escrow/index.ts';
 import { removeMediaFiles, runMediaCleanup, type MediaStore } from '../media/index.ts';
 import { moderationKeeps } from '../moderation/index.ts';
 import { deletePosts, lockExpiredPosts } from './post-writes.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type FeedJobsContext = Pick<SharedContext, 'clock' | 'config' | 'database' | 'logger'> & {
+  media: MediaStore;
+};
 
 export interface CleanupDeps {
   db: Db;
@@ -92,7 +97,7 @@ export type FeedJobs = PeriodicJob<CleanupResult>;
  * Starts the cleanup every FEED_EXPIRY_INTERVAL_MS (periodic-job.ts). main.ts starts it and
  * stops it on shutdown, before the database closes; tests call runFeedCleanup directly.
  */
-export function startFeedJobs(ctx: AppContext): FeedJobs {
+export function startFeedJobs(ctx: FeedJobsContext): FeedJobs {
   const deps: CleanupDeps = {
     db: ctx.database.db,
     media: ctx.media,

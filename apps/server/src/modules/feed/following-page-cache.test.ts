@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { createFollowingPageCache, type FollowingEntry } from './following-page-cache.ts';
 
 function testClock(start = 0): Clock & { advance(ms: number): void } {

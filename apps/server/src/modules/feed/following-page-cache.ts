@@ -1,4 +1,4 @@
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 
 /**
  * Which posts make a viewer's Following feed first page, remembered per viewer (the ids only:

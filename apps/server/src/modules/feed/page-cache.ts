@@ -1,4 +1,4 @@
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 
 /**
  * The feed's pages (scope 'all', any cursor) as every viewer shares them, kept for a short time

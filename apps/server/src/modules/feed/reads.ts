@@ -1,6 +1,6 @@
 import { AppError, type FeedItem, type FeedPageResponse } from '@dum/core';
 import type pg from 'pg';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { isBlockedBy, readPersonIdByAddress } from '../people/index.ts';
 import { readPageVaults, withVaults, type PostReader } from '../vaults/index.ts';
 import { decodeCursor, encodeCursor, type PagePosition } from './cursor.ts';
@@ -29,6 +29,9 @@ import {
   type SharedPage,
 } from './shared-page.ts';
 import type { ViewerMarks } from './viewer-state.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type FeedReadsContext = Pick<SharedContext, 'clock' | 'database'>;
 
 /**
  * The feed's reads: its pages (all, Following, media, one wallet's posts), from the shared
@@ -294,7 +297,7 @@ export async function getPost(
  * A post as the feed shows it without its vault's summary (the vaults slice puts that on): the
  * vault page's post (app.ts hands this to the vault routes).
  */
-export function feedPostReader(ctx: Pick<AppContext, 'database' | 'clock'>): PostReader {
+export function feedPostReader(ctx: FeedReadsContext): PostReader {
   return async (postId, viewerId) => {
     const now = ctx.clock.now();
     const row = await readPostRow(ctx.database.pool, { now, id: postId, viewerId });
@@ -310,7 +313,7 @@ export type FeedItemsReader = (ids: string[], viewerId: string | null) => Promis
  * the viewer may still read, in the order given, each exactly as the feed shows it (likes,
  * bookmarks, a locked vault's media withheld). Posts gone since the list was read are left out.
  */
-export function feedItemsReader(ctx: Pick<AppContext, 'database' | 'clock'>): FeedItemsReader {
+export function feedItemsReader(ctx: FeedReadsContext): FeedItemsReader {
   return async (ids, viewerId) => {
     const rows = await readPostRows(ctx.database.pool, { now: ctx.clock.now(), ids, viewerId });
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -11,7 +11,11 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
+import type { EscrowDeps } from '../escrow/index.ts';
+import type { MediaStore } from '../media/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { parseAddress } from '../people/index.ts';
@@ -41,6 +45,12 @@ import {
   loadViewerMarks,
 } from './reads.ts';
 import { dropShared } from './shared-caches.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type FeedRoutesContext = Pick<
+  SharedContext,
+  'clock' | 'config' | 'database' | 'logger' | 'viewerVersions'
+> & { bus: EventBus; emissions: EmissionSequencer; escrow: EscrowDeps; media: MediaStore };
 
 /** `?limit=`: a positive integer, cut to the maximum; an empty value means the default. */
 function pageQuery(defaultSize: number, maxSize: number) {
@@ -99,7 +109,11 @@ export interface PageSponsor {
 }
 
 /** The feed: posts, likes and bookmarks, comments (docs/api.md "Feed"). */
-export function feedRoutes(app: FastifyInstance, ctx: AppContext, sponsor?: PageSponsor): void {
+export function feedRoutes(
+  app: FastifyInstance,
+  ctx: FeedRoutesContext,
+  sponsor?: PageSponsor,
+): void {
   const deps = feedDepsOf(app, ctx);
   postRoutes(app, deps, sponsor);
   commentRoutes(app, deps);
@@ -109,7 +123,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext, sponsor?: Page
  * The feed's dependencies for this app, with its first-page cache, which a post made (or a vault
  * supported) on any instance drops.
  */
-function feedDepsOf(app: FastifyInstance, ctx: AppContext): FeedDeps {
+function feedDepsOf(app: FastifyInstance, ctx: FeedRoutesContext): FeedDeps {
   const deps: FeedDeps = {
     db: ctx.database.db,
     pool: ctx.database.pool,

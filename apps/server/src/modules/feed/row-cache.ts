@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { dropExpired } from './page-cache.ts';
 import type { SharedPostRow } from './repo.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../context.ts';
+import { systemClock } from '../../clock.ts';
 import { createViewerVersions } from '../../viewer-versions.ts';
 import { createViewerMarksCache, type ViewerMarks } from './viewer-state.ts';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 
 /**

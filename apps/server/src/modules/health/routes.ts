@@ -1,11 +1,13 @@
 import { AppError, type ErrorBody, type HealthResponse, type ReadyResponse } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { readHealth, readReadiness } from './service.ts';
 
-export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The fields of the app context (create-context.ts) this file uses. */
+type HealthRoutesContext = Parameters<typeof readHealth>[0];
+
+export function healthRoutes(app: FastifyInstance, ctx: HealthRoutesContext): void {
   // Liveness: the process answers and reaches its database.
   app.get('/api/health', async (request): Promise<HealthResponse> => {
     parseQuery(z.object({}), request.query);

@@ -1,9 +1,16 @@
 import type { HealthResponse, ReadyCheck, ReadyResponse } from '@dum/core';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { MediaStore } from '../media/index.ts';
 import { migrationsApplied, pingDatabase } from './repo.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type HealthServiceContext = Pick<
+  SharedContext,
+  'chain' | 'config' | 'database' | 'rateLimitStore' | 'version'
+> & { media: MediaStore };
+
 /** Ready once the database answers: the versions and the modes in use. */
-export async function readHealth(ctx: AppContext): Promise<HealthResponse> {
+export async function readHealth(ctx: HealthServiceContext): Promise<HealthResponse> {
   await pingDatabase(ctx.database);
   return {
     status: 'ok',
@@ -38,7 +45,7 @@ async function check(run: () => Promise<unknown>): Promise<ReadyCheck> {
  * build needs ran, and the database, Redis (when configured), the object store (when
  * configured) and the Solana cluster answer. Checked together, each within 2 s.
  */
-export async function readReadiness(ctx: AppContext): Promise<ReadyResponse> {
+export async function readReadiness(ctx: HealthServiceContext): Promise<ReadyResponse> {
   const redis = ctx.rateLimitStore;
   const [migrations, database, redisCheck, objectStore, cluster] = await Promise.all([
     check(() => migrationsApplied(ctx.database)),

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { AppError } from '@dum/core';
 import sharp from 'sharp';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteAvatarRow, deleteAvatarRows, insertAvatarRow, isOwnImageUpload } from './repo.ts';
 import { MAX_IMAGE_PIXELS } from './sanitize.ts';

@@ -2,12 +2,17 @@ import multipart from '@fastify/multipart';
 import { normalizeIP } from '@fastify/rate-limit';
 import { AppError } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { outcomeOf, uploadsTotal } from '../../metrics.ts';
 import { requireUser } from '../auth/index.ts';
 import { trustOfWallet, trustPolicyOf } from '../trust/index.ts';
 import { servedTypeOf, type MediaStore } from './storage.ts';
 import { MULTIPART_LIMITS, receiveUpload, UploadIpQuotaError, type UploadDeps } from './upload.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type MediaRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database'> & {
+  media: MediaStore;
+};
 
 /**
  * Files are served as what the bytes were found to be, never sniffed, cached for a year (the
@@ -56,7 +61,7 @@ interface MediaQuery {
 }
 
 /** What an upload needs from the app: its limits, and the uploader's trust (modules/trust). */
-function uploadDeps(ctx: AppContext, store: MediaStore): UploadDeps {
+function uploadDeps(ctx: MediaRoutesContext, store: MediaStore): UploadDeps {
   return {
     db: ctx.database.db,
     clock: ctx.clock,
@@ -82,7 +87,7 @@ function uploadDeps(ctx: AppContext, store: MediaStore): UploadDeps {
  */
 export async function mediaRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: MediaRoutesContext,
   mediaAccess: MediaAccessCheck,
 ): Promise<void> {
   const store = ctx.media;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { dueFailedDeletes, forgetFailedDelete, recordFailedDeletes } from './repo.ts';
 import { createS3MediaStore } from './s3-store.ts';

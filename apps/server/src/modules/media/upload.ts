@@ -12,7 +12,7 @@ import {
   type UploadResponse,
 } from '@dum/core';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../emissions/index.ts';
 import { uploadedBytes } from '../../metrics.ts';

@@ -1,7 +1,9 @@
 import { DM_PAGE_DEFAULT, DM_PAGE_MAX, sendMessageRequestSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { trustPolicyOf } from '../trust/index.ts';
@@ -22,6 +24,12 @@ import {
   type MessageDeps,
 } from './service.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type MessagesRoutesContext = Pick<
+  SharedContext,
+  'chain' | 'clock' | 'config' | 'database' | 'logger'
+> & { bus: EventBus; emissions: EmissionSequencer };
+
 interface AddressParams {
   address: string;
 }
@@ -38,7 +46,7 @@ const threadQuery = z.object({
     .transform((limit) => Math.min(limit, DM_PAGE_MAX)),
 });
 
-export function messageDepsOf(ctx: AppContext): MessageDeps {
+export function messageDepsOf(ctx: MessagesRoutesContext): MessageDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -58,7 +66,7 @@ export function messageDepsOf(ctx: AppContext): MessageDeps {
  * conversation is named by the other participant's wallet, so nobody reads a conversation they
  * are not in.
  */
-export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function messageRoutes(app: FastifyInstance, ctx: MessagesRoutesContext): void {
   const deps = messageDepsOf(ctx);
 
   app.get(

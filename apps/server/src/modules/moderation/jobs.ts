@@ -1,6 +1,9 @@
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { restoreEndedSuspensions } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type ModerationJobsContext = Pick<SharedContext, 'clock' | 'database' | 'logger'>;
 
 export type ModerationJobs = PeriodicJob<number>;
 
@@ -8,7 +11,7 @@ export type ModerationJobs = PeriodicJob<number>;
  * Gives back the posts of wallets whose suspension ended by time, every minute (a lift by a
  * moderator gives them back at once). main.ts starts it and stops it on shutdown.
  */
-export function startModerationJobs(ctx: AppContext): ModerationJobs {
+export function startModerationJobs(ctx: ModerationJobsContext): ModerationJobs {
   return startPeriodicJob({
     name: 'moderation',
     intervalMs: 60_000,

@@ -5,7 +5,9 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { MediaStore } from '../media/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { trustPolicyOf } from '../trust/index.ts';
@@ -27,6 +29,12 @@ import {
   type ModerationDeps,
 } from './service.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type ModerationRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database' | 'logger'> & {
+  bus: EventBus;
+  media: MediaStore;
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -40,7 +48,7 @@ declare module 'fastify' {
 
 const noQuery = z.object({});
 
-export function moderationDepsOf(ctx: AppContext): ModerationDeps {
+export function moderationDepsOf(ctx: ModerationRoutesContext): ModerationDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -60,7 +68,7 @@ export function moderationDepsOf(ctx: AppContext): ModerationDeps {
  * The suspension check on every route that opts in (`config.refusedWhenSuspended`). Registered
  * by app.ts before the slices' routes, after authentication.
  */
-export function registerSuspensionCheck(app: FastifyInstance, ctx: AppContext): void {
+export function registerSuspensionCheck(app: FastifyInstance, ctx: ModerationRoutesContext): void {
   const deps = { pool: ctx.database.pool, clock: ctx.clock };
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.refusedWhenSuspended || !request.user) return;
@@ -69,7 +77,7 @@ export function registerSuspensionCheck(app: FastifyInstance, ctx: AppContext): 
 }
 
 /** Reports, the moderators' queue and actions (docs/api.md "Moderation"). */
-export function moderationRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function moderationRoutes(app: FastifyInstance, ctx: ModerationRoutesContext): void {
   const deps = moderationDepsOf(ctx);
 
   app.post(

@@ -12,7 +12,7 @@ import {
   type ReportStatus,
 } from '@dum/core';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';

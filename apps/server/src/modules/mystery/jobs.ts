@@ -1,7 +1,11 @@
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { mysteryDepsOf } from './routes.ts';
 import { openEndedMysteries } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type MysteryJobsContext = Pick<SharedContext, 'clock' | 'logger'> &
+  Parameters<typeof mysteryDepsOf>[0];
 
 /** How often the timer job looks for mysteries whose time is up. */
 export const MYSTERY_OPEN_INTERVAL_MS = 15_000;
@@ -13,7 +17,7 @@ export type MysteryJobs = PeriodicJob<{ opened: number }>;
  * whose time passed while the server was down open then) and every MYSTERY_OPEN_INTERVAL_MS.
  * main.ts starts it and stops it on shutdown; tests call openEndedMysteries directly.
  */
-export function startMysteryJobs(ctx: AppContext): MysteryJobs {
+export function startMysteryJobs(ctx: MysteryJobsContext): MysteryJobs {
   const deps = mysteryDepsOf(ctx);
   const job = startPeriodicJob({
     name: 'mystery opening',

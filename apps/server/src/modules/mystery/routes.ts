@@ -6,7 +6,9 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
@@ -16,6 +18,12 @@ import {
   listMysteries,
   type MysteryDeps,
 } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type MysteryRoutesContext = Pick<
+  SharedContext,
+  'chain' | 'clock' | 'config' | 'database' | 'logger'
+> & { bus: EventBus; emissions: EmissionSequencer };
 
 interface MysteryParams {
   id: string;
@@ -38,7 +46,7 @@ const listQuery = z.object({
   cursor: z.string().min(1).max(300).optional(),
 });
 
-export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
+export function mysteryDepsOf(ctx: MysteryRoutesContext): MysteryDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -53,7 +61,7 @@ export function mysteryDepsOf(ctx: AppContext): MysteryDeps {
 }
 
 /** Mystery vaults (docs/api.md "Mystery vaults"). */
-export function mysteryRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function mysteryRoutes(app: FastifyInstance, ctx: MysteryRoutesContext): void {
   const deps = mysteryDepsOf(ctx);
 
   app.post(

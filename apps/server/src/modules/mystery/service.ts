@@ -20,7 +20,7 @@ import {
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import {

@@ -1,9 +1,12 @@
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import type { PaymentDeps } from './service.ts';
 import { watchPayments, type PaymentRecorder, type WatchResult } from './watcher.ts';
 
-export function paymentDepsOf(ctx: AppContext): PaymentDeps {
+/** The fields of the app context (create-context.ts) this file uses. */
+type PaymentsJobsContext = Pick<SharedContext, 'chain' | 'clock' | 'database' | 'logger'>;
+
+export function paymentDepsOf(ctx: PaymentsJobsContext): PaymentDeps {
   return { pool: ctx.database.pool, chain: ctx.chain, clock: ctx.clock };
 }
 
@@ -16,7 +19,10 @@ export type PaymentWatcher = PeriodicJob<WatchResult>;
  * Runs the watcher (watcher.ts) every PAYMENT_WATCH_INTERVAL_MS on this instance; main.ts
  * starts it with the recorder of the features intents are made for and stops it on shutdown.
  */
-export function startPaymentWatcher(ctx: AppContext, record: PaymentRecorder): PaymentWatcher {
+export function startPaymentWatcher(
+  ctx: PaymentsJobsContext,
+  record: PaymentRecorder,
+): PaymentWatcher {
   const deps = { ...paymentDepsOf(ctx), logger: ctx.logger };
   return startPeriodicJob({
     name: 'payment watcher',

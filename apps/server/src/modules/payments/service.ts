@@ -3,7 +3,7 @@ import type { ChainClient, TransferRejection } from '@dum/chain';
 import { AppError } from '@dum/core';
 import bs58 from 'bs58';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { purposeKey, type PaymentPurpose } from './purpose.ts';
 import {
   countFailedReport,

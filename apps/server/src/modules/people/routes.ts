@@ -1,7 +1,9 @@
 import { AppError, PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
@@ -10,6 +12,12 @@ import {
   userSummaryPageJsonSchema,
 } from './json-schemas.ts';
 import { listFollows, setBlock, setFollow, type PeopleDeps } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type PeopleRoutesContext = Pick<
+  SharedContext,
+  'clock' | 'config' | 'database' | 'logger' | 'viewerVersions'
+> & { bus: EventBus; emissions: EmissionSequencer };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -43,7 +51,7 @@ interface AddressParams {
   address: string;
 }
 
-export function peopleDepsOf(ctx: AppContext): PeopleDeps {
+export function peopleDepsOf(ctx: PeopleRoutesContext): PeopleDeps {
   return {
     pool: ctx.database.pool,
     clock: ctx.clock,
@@ -56,7 +64,7 @@ export function peopleDepsOf(ctx: AppContext): PeopleDeps {
 }
 
 /** Follows and blocks (docs/api.md "People"). */
-export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function peopleRoutes(app: FastifyInstance, ctx: PeopleRoutesContext): void {
   const deps = peopleDepsOf(ctx);
 
   for (const [method, on] of [

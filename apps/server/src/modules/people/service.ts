@@ -8,7 +8,7 @@ import {
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';

@@ -1,9 +1,12 @@
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { recomputeTrust, type TrustPolicy, type TrustRecomputeResult } from './service.ts';
 
+/** The fields of the app context (create-context.ts) this file uses. */
+type TrustJobsContext = Pick<SharedContext, 'clock' | 'config' | 'database' | 'logger'>;
+
 /** The policy every slice reads trust with (config: TRUST_REWARDS, ESTABLISHED_SEED_WALLETS). */
-export function trustPolicyOf(ctx: Pick<AppContext, 'config'>): TrustPolicy {
+export function trustPolicyOf(ctx: Pick<SharedContext, 'config'>): TrustPolicy {
   return {
     enabled: ctx.config.economy.trustRewards,
     seedWallets: ctx.config.economy.established.seedWallets,
@@ -17,7 +20,7 @@ export type TrustJob = PeriodicJob<TrustRecomputeResult>;
  * instance holds the lock or computed within the interval, so the cluster computes about once
  * per interval. main.ts starts it and stops it on shutdown; tests call recomputeTrust.
  */
-export function startTrustJob(ctx: AppContext): TrustJob {
+export function startTrustJob(ctx: TrustJobsContext): TrustJob {
   const intervalMs = ctx.config.economy.trustRecomputeMs;
   const job = startPeriodicJob({
     name: 'trust recompute',

@@ -1,7 +1,8 @@
 import { userProfileSchema, usernameAvailabilitySchema, userSummaryPageSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { MediaStore } from '../media/index.ts';
 import { responseJsonSchema } from '../../http/response-schema.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
@@ -14,6 +15,11 @@ import {
   usernameAvailability,
   type UsersDeps,
 } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type UsersRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database' | 'logger'> & {
+  media: MediaStore;
+};
 
 /** Longest search: a wallet address (44) with room for an @. */
 const SEARCH_MAX_LENGTH = 64;
@@ -44,7 +50,7 @@ const availabilityJsonSchema = responseJsonSchema(usernameAvailabilitySchema);
 const summaryPageJsonSchema = responseJsonSchema(userSummaryPageSchema);
 
 /** Profiles: a wallet's public profile, editing one's own, name checks and search. */
-export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function userRoutes(app: FastifyInstance, ctx: UsersRoutesContext): void {
   const deps: UsersDeps = {
     db: ctx.database.db,
     pool: ctx.database.pool,

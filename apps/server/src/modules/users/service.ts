@@ -11,7 +11,7 @@ import {
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { readAccountView } from '../economy/index.ts';
 import { countLivePosts } from '../feed/index.ts';

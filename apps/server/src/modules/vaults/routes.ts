@@ -7,7 +7,10 @@ import {
 import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { SharedContext } from '../../context.ts';
+import type { EventBus } from '../../realtime/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
+import type { EscrowDeps } from '../escrow/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { syncEscrowVault } from '../escrow/index.ts';
@@ -28,6 +31,12 @@ import {
 } from './reads.ts';
 import { supportVault } from './service.ts';
 import { createSupportWriter } from './support-writer.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type VaultsRoutesContext = Pick<
+  SharedContext,
+  'chain' | 'clock' | 'config' | 'database' | 'logger'
+> & { bus: EventBus; emissions: EmissionSequencer; escrow: EscrowDeps };
 
 interface VaultParams {
   id: string;
@@ -61,7 +70,7 @@ function isSignature(value: string): boolean {
 }
 
 /** The vaults' dependencies from the app context (the actions slice builds its own with it). */
-export function vaultDepsOf(ctx: AppContext): VaultDeps {
+export function vaultDepsOf(ctx: VaultsRoutesContext): VaultDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -81,7 +90,11 @@ export function vaultDepsOf(ctx: AppContext): VaultDeps {
  * Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). A vault's page shows
  * its post as the feed does: `readPost` is the feed slice's (app.ts wires it).
  */
-export function vaultRoutes(app: FastifyInstance, ctx: AppContext, readPost: PostReader): void {
+export function vaultRoutes(
+  app: FastifyInstance,
+  ctx: VaultsRoutesContext,
+  readPost: PostReader,
+): void {
   const deps = vaultDepsOf(ctx);
   const escrow = ctx.escrow;
 

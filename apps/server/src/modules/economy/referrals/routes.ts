@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../../context.ts';
+import type { SharedContext } from '../../../context.ts';
 import { parseQuery } from '../../../http/validate.ts';
 import { requireUser } from '../../auth/index.ts';
 import { getReferralLink, getReferralStats } from './service.ts';
 
-export function referralRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The fields of the app context (create-context.ts) this file uses. */
+type ReferralsRoutesContext = Pick<SharedContext, 'config' | 'database'>;
+
+export function referralRoutes(app: FastifyInstance, ctx: ReferralsRoutesContext): void {
   /** GET /api/referrals/code → {code, link}; the link opens the app with ?ref=code. */
   app.get('/api/referrals/code', async (request) => {
     const user = requireUser(request);

@@ -1,10 +1,13 @@
 import { LEDGER_ENTRY_KINDS, ledgerIdSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../../context.ts';
+import type { SharedContext } from '../../../context.ts';
 import { parseQuery } from '../../../http/validate.ts';
 import { requireUser } from '../../auth/index.ts';
 import { getRewardsHistory, getRewardsSummary } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type RewardsRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database'>;
 
 const historyQuery = z.object({
   kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
@@ -13,7 +16,7 @@ const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export function rewardsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function rewardsRoutes(app: FastifyInstance, ctx: RewardsRoutesContext): void {
   /**
    * GET /api/rewards/summary → the signed-in wallet's account and its earnings by kind
    * ({account, stakingAprBps, byKind: [{kind, amount, count}]}).

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../../context.ts';
+import type { SharedContext } from '../../../context.ts';
 import { parseBody } from '../../../http/validate.ts';
 import { requireUser } from '../../auth/index.ts';
 import { changeStake, claimStakingRewards } from './service.ts';
+
+/** The fields of the app context (create-context.ts) this file uses. */
+type StakingRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database'>;
 
 const stakeBody = z.strictObject({
   amount: z.string().max(64),
   action: z.enum(['stake', 'unstake']),
 });
 
-export function stakingRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function stakingRoutes(app: FastifyInstance, ctx: StakingRoutesContext): void {
   const aprBps = ctx.config.economy.stakingAprBps;
 
   /** POST /api/users/stake {amount, action} → the account (docs/api.md). */
