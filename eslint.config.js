@@ -40,6 +40,38 @@ function sliceZone(slice) {
   };
 }
 
+const webFeatures = 'apps/web/src/features';
+
+/** The web app's features: each folder under src/features. */
+function webFeatureNames() {
+  return readdirSync(path.join(root, webFeatures), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * A web feature is used from outside (other features, pages, the app, components, lib) only
+ * through its index.ts, its test kits (which only tests import) and its *-entry.ts files (a face
+ * loaded lazily, so its code stays out of the importer's chunk).
+ */
+function webFeatureZone(name) {
+  const feature = `${webFeatures}/${name}`;
+  return {
+    target: [
+      'apps/web/src/*.{ts,tsx}',
+      'apps/web/src/!(features)/**',
+      `${webFeatures}/!(${name})/**`,
+    ],
+    from: `${feature}/**`,
+    except: [
+      `**/${feature}/index.ts`,
+      `**/${feature}/*test-kit.{ts,tsx}`,
+      `**/${feature}/*-entry.ts`,
+    ],
+    message: 'Use another web feature through its index.ts (its public face) only.',
+  };
+}
+
 /** Tests and what only tests use: their kits and setup, the browser tests. */
 const testFiles = [
   '**/*.test.{ts,tsx}',
@@ -89,8 +121,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // Boundaries: no import cycles; slices meet only through their faces; dependencies point
-    // inward (the web never imports the server, a package never imports an app).
+    // Boundaries: no import cycles; server slices and web features meet only through their faces;
+    // dependencies point inward (the web never imports the server, a package never imports an app).
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -117,6 +149,7 @@ export default tseslint.config(
               message: 'packages/core stays pure.',
             },
             ...[...serverSlices(), `${serverSrc}/realtime`].map(sliceZone),
+            ...webFeatureNames().map(webFeatureZone),
           ],
         },
       ],

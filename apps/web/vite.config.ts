@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { prerenderShell } from './build/prerender-shell.ts';
 
+const FEATURE_FACE = /\/src\/features\/[^/]+\/index\.ts$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -22,6 +24,9 @@ export default defineConfig({
     // Small chunks shared by the entry and the lazy pages go into the chunks that use them:
     // each is a request before the first paint on a slow network (Lighthouse, docs/benchmarks-history.md).
     rolldownOptions: {
+      // A feature's face (features/<name>/index.ts) only re-exports: importing it for one name
+      // must not pull the feature's other modules into the importer's chunk.
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_FACE.test(id) },
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16000 } } },
     },
   },

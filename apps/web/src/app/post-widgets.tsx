@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { VaultPanel } from '../features/vaults/vault-panel.tsx';
-import { LazyReportDialog, ReportButton } from '../features/moderation/report-button.tsx';
-import type { PostWidgets } from '../features/post/post-widgets.tsx';
+import { VaultPanel } from '../features/vaults/index.ts';
+import { LazyReportDialog, ReportButton } from '../features/moderation/index.ts';
+import type { PostWidgets } from '../features/post/index.ts';
 
 /**
  * What the post kernel draws from the features built on it. The sponsored mark and a sealed

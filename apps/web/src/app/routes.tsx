@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { AppLayout } from '../features/shell/app-layout.tsx';
+import { AppLayout } from '../features/shell/index.ts';
 import { FeedPage } from '../pages/feed-page.tsx';
 
 /** Each page is its own chunk: React.lazy over a named export. */

@@ -1,5 +1,5 @@
-import { AdvertiserScreen } from '../features/ads/advertiser-screen.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { AdvertiserScreen } from '../features/ads/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /advertiser: the advertiser dashboard (a lazy route of its own). */

@@ -1,5 +1,5 @@
-import { AnalyticsScreen } from '../features/analytics/analytics-screen.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { AnalyticsScreen } from '../features/analytics/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /analytics?range=7d|30d|90d: the signed-in wallet's figures (a lazy route of its own). */

@@ -1,5 +1,5 @@
-import { CreateScreen } from '../features/create/create-screen.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { CreateScreen } from '../features/create/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /create: the full-page composer (features/create). */

@@ -1,5 +1,5 @@
-import { DiscoverView } from '../features/discover/discover-view.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { DiscoverView } from '../features/discover/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 
 /** /discover: search, a tag's posts (`?tag=`), trending tags and posts, the week's top creators. */
 export function DiscoverPage() {

@@ -1,9 +1,9 @@
-import { FeedEconomyCards } from '../features/economy/feed-economy.tsx';
-import { Composer } from '../features/feed/composer.tsx';
-import { TrendingFanVaults } from '../features/feed/trending-fan-vaults.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { WelcomeBanner } from '../features/feed/welcome-banner.tsx';
-import { FeedTabs } from '../features/people/feed-tabs.tsx';
+import { FeedEconomyCards } from '../features/economy/index.ts';
+import { Composer } from '../features/feed/index.ts';
+import { TrendingFanVaults } from '../features/feed/index.ts';
+import { useViewer } from '../features/auth/index.ts';
+import { WelcomeBanner } from '../features/feed/index.ts';
+import { FeedTabs } from '../features/people/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { MessagesScreen } from '../features/messages/messages-screen.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { MessagesScreen } from '../features/messages/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /messages (the conversations) and /messages/{walletAddress} (one open). */

@@ -1,7 +1,7 @@
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { useModerationStatus } from '../features/moderation/moderation-queries.ts';
-import { ModerationView } from '../features/moderation/moderation-view.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { useModerationStatus } from '../features/moderation/index.ts';
+import { ModerationView } from '../features/moderation/index.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /**

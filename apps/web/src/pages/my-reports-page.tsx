@@ -1,5 +1,5 @@
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { MyReports } from '../features/moderation/my-reports.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { MyReports } from '../features/moderation/index.ts';
 
 /** /reports: the viewer's reports and their decisions. */
 export function MyReportsPage() {

@@ -17,21 +17,21 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { formatTimeLeft } from '../features/post/post-display.ts';
+import { formatTimeLeft } from '../features/post/index.ts';
 import { useNow } from '../lib/use-now.ts';
-import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
-import type { MyDepositsView } from '../features/vaults/escrow-types.ts';
+import { useViewer, type Viewer } from '../features/auth/index.ts';
+import type { MyDepositsView } from '../features/vaults/index.ts';
 import {
   lamportsOf,
   percentReached,
   solText,
   supporterCountText,
   vaultEnd,
-} from '../features/vaults/vault-display.ts';
-import { useMyVaults, VAULTS_ROOT } from '../features/vaults/vault-queries.ts';
-import type { MyVaultItemView, MyVaultsView } from '../features/vaults/vault-types.ts';
+} from '../features/vaults/index.ts';
+import { useMyVaults, VAULTS_ROOT } from '../features/vaults/index.ts';
+import type { MyVaultItemView, MyVaultsView } from '../features/vaults/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { ConnectPrompt } from '../features/auth/connect-prompt.tsx';
+import { ConnectPrompt } from '../features/auth/index.ts';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';

@@ -1,5 +1,5 @@
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { MysteryView } from '../features/mystery/mystery-view.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { MysteryView } from '../features/mystery/index.ts';
 
 /** /mystery-vaults: open, opened and my mystery vaults; create and join. */
 export function MysteryVaultsPage() {

@@ -5,11 +5,11 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { ItemNotFound } from '../components/ui/not-found.tsx';
 import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { POST_ROOT } from '../features/post/feed-cache.ts';
-import { usePost, useReferralCode } from '../features/post/feed-queries.ts';
+import { POST_ROOT } from '../features/post/index.ts';
+import { usePost, useReferralCode } from '../features/post/index.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { PostCard } from '../features/post/post-card.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { PostCard } from '../features/post/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

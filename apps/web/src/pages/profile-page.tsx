@@ -1,6 +1,6 @@
-import { ConnectPrompt } from '../features/auth/connect-prompt.tsx';
-import { ProfileView } from '../features/people/profile-view.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { ConnectPrompt } from '../features/auth/index.ts';
+import { ProfileView } from '../features/people/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /profile: the signed-in wallet's own profile; signed out, the way to connect. */

@@ -1,5 +1,5 @@
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { ReelsScreen } from '../features/reels/reels-screen.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { ReelsScreen } from '../features/reels/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /reels: the image and audio posts, one per screen (features/reels). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../components/ui/use-toast.ts';
 import type * as ToastModule from '../components/ui/use-toast.ts';
-import type { AuthContextValue } from '../features/auth/use-auth.ts';
+import type { AuthContextValue } from '../features/auth/index.ts';
 import {
   jsonResponse,
   renderWithClient,
@@ -12,7 +12,7 @@ import {
   signedInAuth,
   signedOutAuth,
 } from '../features/economy/test-kit.tsx';
-import { formatAprBps } from '../features/economy/staking-position.ts';
+import { formatAprBps } from '../features/economy/index.ts';
 import { RewardsPage } from './rewards-page.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));

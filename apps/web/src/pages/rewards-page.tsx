@@ -7,13 +7,13 @@ import {
   CardTitle,
 } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { CardError } from '../features/economy/card-states.tsx';
-import { EarningsHistoryCard } from '../features/economy/earnings-history-card.tsx';
-import { usePlatformStats } from '../features/economy/economy-queries.ts';
-import { HalvingChart } from '../features/economy/halving-chart.tsx';
-import { ReferralCard } from '../features/economy/referral-card.tsx';
-import { StakingPositionCard } from '../features/economy/staking-position-card.tsx';
-import { useEconomyViewer } from '../features/economy/use-economy-viewer.ts';
+import { CardError } from '../features/economy/index.ts';
+import { EarningsHistoryCard } from '../features/economy/index.ts';
+import { usePlatformStats } from '../features/economy/index.ts';
+import { HalvingChart } from '../features/economy/index.ts';
+import { ReferralCard } from '../features/economy/index.ts';
+import { StakingPositionCard } from '../features/economy/index.ts';
+import { useEconomyViewer } from '../features/economy/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { CapsulesView } from '../features/capsules/capsules-view.tsx';
-import { useViewer } from '../features/auth/use-viewer.ts';
+import { CapsulesView } from '../features/capsules/index.ts';
+import { useViewer } from '../features/auth/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /time-capsules: opening soon, recently opened, and mine (lazy, apps/web/src/app/routes.tsx). */

@@ -1,7 +1,7 @@
 import { formatAddress } from '@dum/core';
 import { useParams } from 'react-router';
-import { useViewer } from '../features/auth/use-viewer.ts';
-import { ProfileView } from '../features/people/profile-view.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { ProfileView } from '../features/people/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /profile/{walletAddress}: any wallet's profile (one's own shows 'Edit profile'). */

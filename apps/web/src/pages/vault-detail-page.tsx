@@ -10,22 +10,22 @@ import { PostSkeleton } from '../components/ui/post-skeleton.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LINK_COPIED_TOAST, useCopyToClipboard } from '../components/ui/use-copy-to-clipboard.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { usePost, useReferralCode } from '../features/post/feed-queries.ts';
+import { usePost, useReferralCode } from '../features/post/index.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { PostCard } from '../features/post/post-card.tsx';
-import { postText } from '../features/post/post-display.ts';
-import { shareText, tweetIntentUrl } from '../features/post/share.ts';
-import type { FeedPost } from '../features/post/types.ts';
-import { useViewer, type Viewer } from '../features/auth/use-viewer.ts';
+import { PostCard } from '../features/post/index.ts';
+import { postText } from '../features/post/index.ts';
+import { shareText, tweetIntentUrl } from '../features/post/index.ts';
+import type { FeedPost } from '../features/post/index.ts';
+import { useViewer, type Viewer } from '../features/auth/index.ts';
 import {
   LeaderboardHeading,
   LeaderboardList,
   SupportHistory,
-} from '../features/vaults/vault-history.tsx';
-import type { EscrowView } from '../features/vaults/escrow-types.ts';
-import { useLeaderboard, useVault } from '../features/vaults/vault-queries.ts';
-import type { VaultDetailView } from '../features/vaults/vault-types.ts';
-import { useWallet } from '../features/wallet/wallet-context.tsx';
+} from '../features/vaults/index.ts';
+import type { EscrowView } from '../features/vaults/index.ts';
+import { useLeaderboard, useVault } from '../features/vaults/index.ts';
+import type { VaultDetailView } from '../features/vaults/index.ts';
+import { useWallet } from '../features/wallet/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 

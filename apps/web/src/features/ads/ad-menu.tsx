@@ -4,7 +4,7 @@ import { EyeOff, MoreHorizontal } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { FEED_ROOT } from '../post/feed-cache.ts';
+import { FEED_ROOT } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
 const itemClass =

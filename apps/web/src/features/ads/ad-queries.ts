@@ -10,8 +10,8 @@ import type {
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { postWithRetries, sendSolTransfer } from '../wallet/sol-transfer-flow.ts';
-import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
+import { postWithRetries, sendSolTransfer } from '../wallet/index.ts';
+import { useSolTransferSteps } from '../wallet/index.ts';
 
 export const ADS_ROOT = '/api/ads';
 const CAMPAIGNS = `${ADS_ROOT}/campaigns`;

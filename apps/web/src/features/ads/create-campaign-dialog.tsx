@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { postText } from '../post/post-display.ts';
+import { postText } from '../post/index.ts';
 import { useFundCampaign, useOwnPosts } from './ad-queries.ts';
 import { checkCampaignForm, solExact, type CampaignForm } from './ads-display.ts';
 import { AmountField } from './fund-fields.tsx';

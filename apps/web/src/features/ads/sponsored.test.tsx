@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PostCard } from '../post/post-card.tsx';
+import { PostCard } from '../post/index.ts';
 import {
   json,
   makePost,

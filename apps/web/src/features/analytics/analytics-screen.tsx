@@ -6,8 +6,8 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
-import { ConnectPrompt } from '../auth/connect-prompt.tsx';
+import type { Viewer } from '../auth/index.ts';
+import { ConnectPrompt } from '../auth/index.ts';
 import {
   dayLabel,
   formatWithUnit,

@@ -1,4 +1,4 @@
-import { CONNECTION_FAILED_TOAST } from '../wallet/wallet-messages.ts';
+import { CONNECTION_FAILED_TOAST } from '../wallet/index.ts';
 
 /**
  * The sign-in texts of spec sections 5 and 8, verbatim. Errors are thrown with the first group;

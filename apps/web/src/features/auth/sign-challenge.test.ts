@@ -2,7 +2,8 @@ import { MEMO_PROGRAM_ID } from '@dum/core';
 import * as ed from '@noble/ed25519';
 import { address, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeBase58, decodeBase64, encodeBase58 } from '../wallet/encoding.ts';
+import { encodeBase58 } from '../wallet/index.ts';
+import { decodeBase58, decodeBase64 } from '../wallet/wallet-standard-test-kit.ts';
 import { signChallenge, signingPath } from './sign-challenge.ts';
 import { createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 

@@ -2,11 +2,11 @@ import { parseSiwsMessage } from '@dum/core';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { SignedChallenge } from './auth-api.ts';
 import { AUTH_ERRORS } from './auth-messages.ts';
-import { encodeBase58, encodeBase64 } from '../wallet/encoding.ts';
-import { getLatestBlockhash } from '../wallet/rpc.ts';
-import { signInFeature, signMessageFeature, signTransactionFeature } from '../wallet/wallet-standard.ts';
+import { encodeBase58, encodeBase64 } from '../wallet/index.ts';
+import { getLatestBlockhash } from '../wallet/index.ts';
+import { signInFeature, signMessageFeature, signTransactionFeature } from '../wallet/index.ts';
 
-export { signingPath, type SigningPath } from '../wallet/wallet-standard.ts';
+export { signingPath, type SigningPath } from '../wallet/index.ts';
 
 export interface SigningContext {
   /** e.g. 'solana:localnet', for wallets that take a chain with a transaction. */
@@ -48,7 +48,7 @@ export async function signChallenge(
   if (signTransaction) {
     const [recentBlockhash, { buildMemoTransaction }] = await Promise.all([
       getLatestBlockhash(context.rpcUrl),
-      import('../wallet/memo-transaction.ts'),
+      import('../wallet/memo-transaction-entry.ts'),
     ]);
     const transaction = buildMemoTransaction({
       signer: account.address,

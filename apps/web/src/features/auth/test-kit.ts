@@ -78,3 +78,8 @@ export function memoryStorage(): Storage {
 export async function flush(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
+
+// Other features' tests use these beyond the face: the app loads them lazily or keeps them
+// inside this feature.
+export { getPendingReferralCode } from './referral-capture.ts';
+export { signChallenge } from './sign-challenge.ts';

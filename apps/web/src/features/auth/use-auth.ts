@@ -16,9 +16,9 @@ import {
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { setAuthHooks } from '../../lib/api-client.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { walletChain } from '../wallet/chain-id.ts';
-import { signInFeature, signMessageFeature, signingPath } from '../wallet/wallet-standard.ts';
+import { useWallet } from '../wallet/index.ts';
+import { walletChain } from '../wallet/index.ts';
+import { signInFeature, signMessageFeature, signingPath } from '../wallet/index.ts';
 import { createAuthApi } from './auth-api.ts';
 import {
   AuthMachine,

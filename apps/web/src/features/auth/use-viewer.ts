@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useAuth, type SignInOptions } from './use-auth.ts';
-import { useWallet, useWalletModal } from '../wallet/wallet-context.tsx';
+import { useWallet, useWalletModal } from '../wallet/index.ts';
 
 /** Who is looking at the feed: the one place the feed reads the auth feature. */
 export interface Viewer {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
-import { PostCard } from '../post/post-card.tsx';
+import type { AuthContextValue } from '../auth/index.ts';
+import { PostCard } from '../post/index.ts';
 import {
   json,
   makePost,
@@ -12,8 +12,8 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
-import type { FeedPost } from '../post/types.ts';
-import { useViewer } from '../auth/use-viewer.ts';
+import type { FeedPost } from '../post/index.ts';
+import { useViewer } from '../auth/index.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

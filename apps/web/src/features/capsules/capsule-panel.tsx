@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import type { FeedPost } from '../post/types.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import type { FeedPost } from '../post/index.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 import { formatOpensIn, waitingLabel } from './capsule-display.ts';
-import { FEED_ROOT, POST_ROOT } from '../post/feed-cache.ts';
+import { FEED_ROOT, POST_ROOT } from '../post/index.ts';
 import { CAPSULES_ROOT, useCapsuleNotify, type CapsuleNotifyResponse } from './capsule-queries.ts';
 
 /** The server's job opens a due capsule within seconds; a card past its time reads it again. */

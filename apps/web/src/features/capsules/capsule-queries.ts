@@ -2,8 +2,8 @@ import type { CapsuleScope } from '@dum/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest, ApiError } from '../../lib/api-client.ts';
-import { FEED_ROOT, POST_ROOT } from '../post/feed-cache.ts';
-import type { FeedPage } from '../post/types.ts';
+import { FEED_ROOT, POST_ROOT } from '../post/index.ts';
+import type { FeedPage } from '../post/index.ts';
 
 /** The capsules' lists and 'Notify me' (docs/api.md "Time capsules"). */
 export const CAPSULES_ROOT = '/api/time-capsules';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   apiError,
   json,
@@ -12,7 +12,7 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { CapsulesView } from './capsules-view.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { EmptySection } from '../discover/empty-section.tsx';
-import { PostFeedList } from '../post/post-list.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
-import { TabList, tabPanelProps } from '../people/tab-list.tsx';
+import { EmptySection } from '../discover/index.ts';
+import { PostFeedList } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
+import { TabList, tabPanelProps } from '../people/index.ts';
 import { useCapsulePage } from './capsule-queries.ts';
 
 const TABS: readonly { id: CapsuleScope; label: string }[] = [

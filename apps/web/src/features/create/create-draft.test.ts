@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_COMPOSER_STATE, type ComposerState } from '../feed/composer-state.ts';
+import { INITIAL_COMPOSER_STATE, type ComposerState } from '../feed/index.ts';
 import {
   clearDraft,
   draftKey,

@@ -2,8 +2,8 @@ import {
   INITIAL_COMPOSER_STATE,
   type ComposerState,
   type VaultKind,
-} from '../feed/composer-state.ts';
-import type { AttachmentKind } from '../post/attachment.ts';
+} from '../feed/index.ts';
+import type { AttachmentKind } from '../post/index.ts';
 
 /**
  * The Create page's draft: what the composer holds, kept in localStorage (one per wallet) until

@@ -12,7 +12,7 @@ import {
   VISITOR,
   WALLET,
 } from '../post/test-kit.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import { draftKey } from './create-draft.ts';
 import { CreateScreen } from './create-screen.tsx';
 

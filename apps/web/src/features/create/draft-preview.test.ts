@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_COMPOSER_STATE, type ComposerState } from '../feed/composer-state.ts';
+import { INITIAL_COMPOSER_STATE, type ComposerState } from '../feed/index.ts';
 import { draftPreviewPost, type PreviewAuthor } from './draft-preview.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');

@@ -4,8 +4,8 @@ import {
   VAULT_DURATION_MS,
   VAULT_MAX_TARGET_LAMPORTS,
 } from '@dum/core';
-import type { ComposerState } from '../feed/composer-state.ts';
-import type { FeedPost } from '../post/types.ts';
+import type { ComposerState } from '../feed/index.ts';
+import type { FeedPost } from '../post/index.ts';
 
 /** Who the preview shows as the author: the signed-in member's public profile. */
 export interface PreviewAuthor {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import type { AttachmentKind } from '../post/attachment.ts';
-import type { ComposerController } from '../feed/use-composer.ts';
+import type { AttachmentKind } from '../post/index.ts';
+import type { ComposerController } from '../feed/index.ts';
 import { clearDraft, hasDraftContent, saveDraft, type StoredDraft } from './create-draft.ts';
 import { clearDraftMedia, loadDraftMedia, saveDraftMedia } from './draft-media-store.ts';
 

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { FEED_ROOT } from '../post/feed-cache.ts';
-import type { FollowState } from '../people/people-cache.ts';
+import { FEED_ROOT } from '../post/index.ts';
+import type { FollowState } from '../people/index.ts';
 import type { DiscoverPerson, SearchPage, SearchType, TopCreators } from './types.ts';
 
 /**

@@ -2,8 +2,8 @@ import { extractHashtags, type SearchType } from '@dum/core';
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { postText } from '../post/post-display.ts';
-import type { FeedPage } from '../post/types.ts';
+import { postText } from '../post/index.ts';
+import type { FeedPage } from '../post/index.ts';
 import {
   searchKey,
   searchPath,

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
-import { prependPost } from '../post/feed-cache.ts';
+import type { AuthContextValue } from '../auth/index.ts';
+import { prependPost } from '../post/index.ts';
 import {
   apiError,
   json,
@@ -15,7 +15,7 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { DiscoverView } from './discover-view.tsx';
 import { makeCreator, makePerson, peoplePage, postsPage, trendingPage } from './test-kit.ts';
 

@@ -1,7 +1,7 @@
 import { Clapperboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import { DiscoverSearch } from './discover-search.tsx';
 import { readDiscoverView, type DiscoverView as View } from './discover-url.ts';
 import { TopCreators } from './top-creators.tsx';

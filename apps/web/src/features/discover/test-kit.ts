@@ -1,4 +1,4 @@
-import type { FeedPost } from '../post/types.ts';
+import type { FeedPost } from '../post/index.ts';
 import type { DiscoverPerson, TopCreator } from './types.ts';
 
 /** Test-only Discover data for the slice's component tests (jsdom). */

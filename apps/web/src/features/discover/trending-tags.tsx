@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { hashtagHref } from '../post/post-text.tsx';
+import { hashtagHref } from '../post/index.ts';
 import { useTrendingTags } from './discover-queries.ts';
 import { EmptySection } from './empty-section.tsx';
 import { SectionHeading } from './section-heading.tsx';

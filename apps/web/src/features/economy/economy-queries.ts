@@ -25,7 +25,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { EMISSIONS_STATS_KEY } from '../emissions/use-emissions-stats.ts';
+import { EMISSIONS_STATS_KEY } from '../emissions/index.ts';
 
 /**
  * The token economy's calls (docs/api.md): query keys, response shapes and hooks.

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import { USER_ID, WALLET, jsonResponse, renderWithClient, stubApi } from './test-kit.tsx';
 import { FeedEconomyCards } from './feed-economy.tsx';
 

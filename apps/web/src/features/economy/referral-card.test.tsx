@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/ui/use-toast.ts';
 import type * as ToastModule from '../../components/ui/use-toast.ts';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   errorResponse,
   jsonResponse,

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
-import { useEmissionsStats } from '../emissions/use-emissions-stats.ts';
+import { useEmissionsStats } from '../emissions/index.ts';
 import { CardError } from './card-states.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useReferralCode, useReferralStats } from './economy-queries.ts';

@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../auth/index.ts';
 
 /** Who the economy screens are for: the signed-in wallet, or nobody (the one read of auth). */
 export interface EconomyViewer {

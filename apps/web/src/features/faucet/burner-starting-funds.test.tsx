@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
-import { registerBurnerWallet } from '../wallet/burner-wallet.ts';
-import { WalletControl } from '../shell/wallet-control.tsx';
+import { registerBurnerWallet } from '../wallet/wallet-standard-test-kit.ts';
+import { WalletControl } from '../shell/index.ts';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { json, renderWallet, stubServer, type FakeServer } from '../wallet/wallet-ui-test-kit.tsx';
 import { BURNER_FUNDED_KEY_PREFIX, BurnerStartingFunds } from './burner-starting-funds.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAuth } from '../auth/use-auth.ts';
-import { BURNER_WALLET_NAME } from '../wallet/burner-name.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useAuth } from '../auth/index.ts';
+import { BURNER_WALLET_NAME } from '../wallet/index.ts';
+import { useWallet } from '../wallet/index.ts';
 import { useFaucet } from './faucet-queries.ts';
 
 /** Set (per address) once the burner wallet has asked the faucet for its starting SOL. */

@@ -1,7 +1,7 @@
 import { Droplets, ExternalLink } from 'lucide-react';
 import { BusyButton, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useWallet } from '../wallet/index.ts';
 import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from './faucet-messages.ts';
 import { useFaucet, useFaucetBusy } from './faucet-queries.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
-import { LENGTH_WARNING_REMAINING } from '../post/limits.ts';
+import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
 import type { ComposerController } from './use-composer.ts';
 
 /**
@@ -62,7 +62,7 @@ const ComposerVaultFields = lazy(async () => ({
   default: (await import('./composer-vault-fields.tsx')).ComposerVaultFields,
 }));
 const ComposerCapsuleFields = lazy(async () => ({
-  default: (await import('../capsules/composer-capsule-fields.tsx')).ComposerCapsuleFields,
+  default: (await import('../capsules/composer-capsule-fields-entry.ts')).ComposerCapsuleFields,
 }));
 const AttachmentPreview = lazy(async () => ({
   default: (await import('./composer-attachment-preview.tsx')).AttachmentPreview,

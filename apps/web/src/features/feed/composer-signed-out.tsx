@@ -2,7 +2,7 @@ import { Loader2, Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useWalletPrompt } from '../auth/use-viewer.ts';
+import { useWalletPrompt } from '../auth/index.ts';
 
 export const COMPOSER_TEXTAREA_CLASS =
   'block w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3.5 py-3 text-[15px] leading-relaxed placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30 disabled:cursor-not-allowed disabled:opacity-60';

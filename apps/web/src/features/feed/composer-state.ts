@@ -1,5 +1,5 @@
 import { DEFAULT_VAULT_LOCK_SOL } from '@dum/core';
-import type { AttachmentKind } from '../post/attachment.ts';
+import type { AttachmentKind } from '../post/index.ts';
 
 export type VaultKind = 'direct' | 'escrow';
 

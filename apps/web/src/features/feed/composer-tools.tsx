@@ -3,9 +3,9 @@ import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { checkAttachment } from '../post/attachment.ts';
+import { checkAttachment } from '../post/index.ts';
 import type { Attachment } from './composer-state.ts';
-import { LENGTH_WARNING_REMAINING } from '../post/limits.ts';
+import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
 
 /**
  * Keeps a picked file as the attachment when it passes the checks (type, size), else says why

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import { Composer } from './composer.tsx';
-import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from '../post/limits.ts';
+import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from '../post/index.ts';
 import {
   apiError,
   json,

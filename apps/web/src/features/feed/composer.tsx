@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { AUTH_TOASTS } from '../auth/auth-messages.ts';
+import { AUTH_TOASTS } from '../auth/index.ts';
 import { ComposerDetails, ComposerTextBox } from './composer-fields.tsx';
 import { SignedOutComposer } from './composer-signed-out.tsx';
 import { ComposerTools, PostControls } from './composer-tools.tsx';
 import { useComposer } from './use-composer.ts';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 
 /** The feed's composer: gated for signed-out visitors; text, media and vault mode once signed in. */
 export function Composer() {

@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatTimeLeft } from '../post/post-display.ts';
+import { formatTimeLeft } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 export interface FanVaultSample {

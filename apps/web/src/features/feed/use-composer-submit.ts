@@ -7,14 +7,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, SubmitEvent } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import { checkUnlockInput } from '../capsules/capsule-display.ts';
-import { vaultsEnabledIn } from '../vaults/vault-queries.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { checkUnlockInput } from '../capsules/index.ts';
+import { vaultsEnabledIn } from '../vaults/index.ts';
+import { useWallet } from '../wallet/index.ts';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
-import { useCreatePost } from '../post/feed-queries.ts';
-import { SIGN_IN_REQUIRED } from '../auth/use-viewer.ts';
-import { charactersLeft, POST_MAX_LENGTH } from '../post/limits.ts';
-import type { FeedPost } from '../post/types.ts';
+import { useCreatePost } from '../post/index.ts';
+import { SIGN_IN_REQUIRED } from '../auth/index.ts';
+import { charactersLeft, POST_MAX_LENGTH } from '../post/index.ts';
+import type { FeedPost } from '../post/index.ts';
 
 interface EscrowPostRequest {
   body: string;

@@ -5,8 +5,8 @@ import {
   type ComposerAction,
   type ComposerState,
 } from './composer-state.ts';
-import { charactersLeft, POST_MAX_LENGTH } from '../post/limits.ts';
-import type { FeedPost } from '../post/types.ts';
+import { charactersLeft, POST_MAX_LENGTH } from '../post/index.ts';
+import type { FeedPost } from '../post/index.ts';
 import { useComposerSubmit } from './use-composer-submit.ts';
 
 export interface ComposerOptions {

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import { Composer } from './composer.tsx';
-import { PostList } from '../post/post-list.tsx';
+import { PostList } from '../post/index.ts';
 import {
   apiError,
   json,
@@ -14,7 +14,7 @@ import {
   signedOut,
   WALLET,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { WELCOME_DISMISSED_KEY, WelcomeBanner } from './welcome-banner.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));

@@ -3,9 +3,9 @@ import { Check, PenLine, Pickaxe, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { GlowPanel } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { balancesOf, useUserRecord } from '../economy/economy-queries.ts';
-import { useStartWriting } from '../post/start-writing.ts';
-import { useViewer, useWalletPrompt } from '../auth/use-viewer.ts';
+import { balancesOf, useUserRecord } from '../economy/index.ts';
+import { useStartWriting } from '../post/index.ts';
+import { useViewer, useWalletPrompt } from '../auth/index.ts';
 
 export const WELCOME_DISMISSED_KEY = 'dum.welcomeBanner.dismissed';
 

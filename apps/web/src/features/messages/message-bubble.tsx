@@ -9,11 +9,11 @@ import {
   RotateCw,
 } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
-import { explorerTxUrl, shortSignature } from '../vaults/vault-display.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { explorerTxUrl, shortSignature } from '../vaults/index.ts';
+import { useWallet } from '../wallet/index.ts';
 import { clockTime, tipSol } from './message-display.ts';
 import { canRemove, type OutboxItem } from './use-message-sender.ts';
-import { ReportButton } from '../moderation/report-button.tsx';
+import { ReportButton } from '../moderation/index.ts';
 
 /** What a bubble shows: a stored message, or one on its way. */
 export interface BubbleContent {

@@ -7,14 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { AuthProvider } from '../auth/use-auth.ts';
+import { AuthProvider } from '../auth/index.ts';
 import { memberViewer } from '../post/test-kit.tsx';
-import type { SolTransferAccess } from '../wallet/use-sol-transfer-steps.ts';
-import { WalletProvider } from '../wallet/wallet-context.tsx';
-import { WalletControl } from '../shell/wallet-control.tsx';
-import { WalletModal } from '../wallet/wallet-modal.tsx';
+import type { SolTransferAccess } from '../wallet/index.ts';
+import { WalletProvider } from '../wallet/index.ts';
+import { WalletControl } from '../shell/index.ts';
+import { WalletModal } from '../wallet/wallet-standard-test-kit.ts';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
-import { WalletStore } from '../wallet/wallet-store.ts';
+import { WalletStore } from '../wallet/wallet-standard-test-kit.ts';
 import { json, stubServer, type FakeServer } from '../wallet/wallet-ui-test-kit.tsx';
 import { ADA, dm, ME, MessagesRoutes, person } from './test-kit.tsx';
 

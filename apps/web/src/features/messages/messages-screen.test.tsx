@@ -10,7 +10,7 @@ import {
   resetFeedTestState,
   VISITOR,
 } from '../post/test-kit.tsx';
-import { isThreadOnScreen } from '../realtime/open-thread.ts';
+import { isThreadOnScreen } from '../realtime/index.ts';
 import {
   ADA,
   conversation,

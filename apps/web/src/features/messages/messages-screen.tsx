@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { FolderTabs, NoRequestOpen } from './message-requests.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { listFolderOf } from './messages-queries.ts';
 import { NewMessageDialog } from './new-message-dialog.tsx';
 import { useMessageCounts } from './unread-count.ts';
-import { ConnectPrompt } from '../auth/connect-prompt.tsx';
+import { ConnectPrompt } from '../auth/index.ts';
 
 /**
  * Messages. Large screens: the conversations beside the open thread. Phones: two screens,

@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
-import { Avatar } from '../post/avatar.tsx';
+import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { looksLikeWalletAddress, personName } from './message-display.ts';
 import { usePeopleSearch } from './messages-queries.ts';

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationFolder, DirectMessage, UserSummary } from '@dum/core';
 import { Route, Routes, useParams } from 'react-router';
 import { json, mockApi } from '../post/test-kit.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import { MessagesScreen } from './messages-screen.tsx';
 
 /** Test-only data and a routed screen for the messages' component tests (jsdom). */

@@ -1,7 +1,7 @@
 import type { UnreadCount } from '@dum/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../auth/index.ts';
 
 /**
  * The unread messages badge of the navigation. Kept apart from the messages screens so the

@@ -1,7 +1,7 @@
 import type { UploadResponse } from '@dum/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiUpload } from '../../lib/api-upload.ts';
-import { checkAttachment, type AttachmentKind } from '../post/attachment.ts';
+import { checkAttachment, type AttachmentKind } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
 /** The composer's picked file: uploading (with progress), uploaded (its URL) or failed. */

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { postWithRetries, sendSolTransfer } from '../wallet/sol-transfer-flow.ts';
-import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
+import { postWithRetries, sendSolTransfer } from '../wallet/index.ts';
+import { useSolTransferSteps } from '../wallet/index.ts';
 import { addToThread, postMessage, refreshConversations } from './messages-queries.ts';
 import {
   dropPendingTip,

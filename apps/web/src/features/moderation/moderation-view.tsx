@@ -7,7 +7,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { formatRelativeTime } from '../post/post-display.ts';
+import { formatRelativeTime } from '../post/index.ts';
 import { capitalized, formatEnd, reasonLabel, TARGET_LABEL } from './labels.ts';
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';

@@ -2,7 +2,7 @@ import type { ModerationQueue, Report } from '@dum/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   apiError,
   json,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 
 const SuspensionBanner = lazy(async () => ({
   default: (await import('./suspension-banner.tsx')).SuspensionBanner,

@@ -5,7 +5,7 @@ import {
   VAULT_MIN_SUPPORT_SOL,
 } from '@dum/core';
 import { useState } from 'react';
-import { SolAmountDialog } from '../vaults/sol-amount-dialog.tsx';
+import { SolAmountDialog } from '../vaults/index.ts';
 import { useJoinMystery } from './join-mystery.ts';
 import { creatorName } from './mystery-display.ts';
 import type { MysteryVault } from './types.ts';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VAULT_MESSAGES } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { runVaultSupport, supportFailureMessage } from '../vaults/support-flow.ts';
-import { useSolTransferSteps } from '../wallet/use-sol-transfer-steps.ts';
+import { runVaultSupport, supportFailureMessage } from '../vaults/index.ts';
+import { useSolTransferSteps } from '../wallet/index.ts';
 import { MYSTERY_ROOT } from './mystery-queries.ts';
 import type { JoinMysteryResult, MysteryVault } from './types.ts';
 

@@ -2,7 +2,7 @@ import { Clock, Lock, LockOpen, Sparkles, Users } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useNow } from '../../lib/use-now.ts';
-import { formatTimeLeft } from '../post/post-display.ts';
+import { formatTimeLeft } from '../post/index.ts';
 import { creatorName, participantsText, solOf } from './mystery-display.ts';
 import type { MysteryVault } from './types.ts';
 

@@ -2,8 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
-import { errorMessage } from '../../lib/error-message.ts';
-import type { UploadResponse } from '../post/types.ts';
+import type { UploadResponse } from '../post/index.ts';
 import type { CreateMysteryRequest, MysteryPage, MysteryScope, MysteryVault } from './types.ts';
 
 /** Every mystery query starts with this key (the realtime events invalidate it). */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   apiError,
   json,
@@ -12,7 +12,7 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { MysteryView } from './mystery-view.tsx';
 import { makeMystery, mysteryPage, openedMystery } from './test-kit.ts';
 

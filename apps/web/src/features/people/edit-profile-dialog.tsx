@@ -19,8 +19,8 @@ import {
 import { Progress } from '../../components/ui/progress.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { checkAttachment } from '../post/attachment.ts';
-import { Avatar } from '../post/avatar.tsx';
+import { checkAttachment } from '../post/index.ts';
+import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import {
   uploadAvatar,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   json,
   makePost,
@@ -13,7 +13,7 @@ import {
   signedOut,
   WALLET,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { FeedTabs } from './feed-tabs.tsx';
 import { makeProfile } from './test-kit.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { FeedSkeleton, PostList } from '../post/post-list.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
+import { FeedSkeleton, PostList } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
 import { TabList, tabPanelProps } from './tab-list.tsx';
 
 // The Following feed's code loads when its tab is first chosen.

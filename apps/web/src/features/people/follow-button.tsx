@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 import type { OtherFollowCopies } from './people-cache.ts';
 import { useFollow } from './people-queries.ts';
 import type { UserProfile } from './types.ts';

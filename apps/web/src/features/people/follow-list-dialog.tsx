@@ -9,11 +9,11 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { Avatar } from '../post/avatar.tsx';
+import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFollowList } from './people-queries.ts';
 import { personName } from './profile-display.ts';
-import { profileHref } from '../post/profile-link.tsx';
+import { profileHref } from '../post/index.ts';
 import type { FollowListKind, UserSummary } from './types.ts';
 
 const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };

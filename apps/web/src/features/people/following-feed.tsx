@@ -1,9 +1,9 @@
 import { Compass, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import { PostFeedList } from '../post/post-list.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
-import { ConnectPrompt } from '../auth/connect-prompt.tsx';
+import { PostFeedList } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
+import { ConnectPrompt } from '../auth/index.ts';
 import { useFollowingFeed, useProfile } from './people-queries.ts';
 import { EmptyTab } from './profile-posts.tsx';
 

@@ -1,9 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { feedKey, prependPost, updatePostEverywhere } from '../post/feed-cache.ts';
+import { feedKey, prependPost, updatePostEverywhere } from '../post/index.ts';
 import { makePost } from '../post/test-kit.tsx';
-import type { FeedPage } from '../post/types.ts';
+import type { FeedPage } from '../post/index.ts';
 import {
   followingFeedKey,
   followingFeedPath,

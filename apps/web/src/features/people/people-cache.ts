@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FEED_ROOT } from '../post/feed-cache.ts';
+import { FEED_ROOT } from '../post/index.ts';
 import type { FollowListKind, UserProfile } from './types.ts';
 
 /**

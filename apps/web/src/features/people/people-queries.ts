@@ -10,10 +10,10 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
-import { FEED_ROOT } from '../post/feed-cache.ts';
+import { FEED_ROOT } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { FEED_PAGE_SIZE } from '../post/limits.ts';
-import type { FeedPage, UploadResponse } from '../post/types.ts';
+import { FEED_PAGE_SIZE } from '../post/index.ts';
+import type { FeedPage, UploadResponse } from '../post/index.ts';
 import {
   blockPath,
   followingFeedKey,

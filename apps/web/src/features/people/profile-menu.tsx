@@ -14,10 +14,10 @@ import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
 } from '../../components/ui/use-copy-to-clipboard.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
-import { LazyReportDialog } from '../moderation/report-button.tsx';
+import type { Viewer } from '../auth/index.ts';
+import { LazyReportDialog } from '../moderation/index.ts';
 import { useBlock } from './people-queries.ts';
-import { profileHref } from '../post/profile-link.tsx';
+import { profileHref } from '../post/index.ts';
 import type { UserProfile } from './types.ts';
 
 const itemBase =

@@ -2,9 +2,9 @@ import { LockKeyhole, MessageSquareDashed } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { PostFeedList } from '../post/post-list.tsx';
-import type { FeedPost } from '../post/types.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import { PostFeedList } from '../post/index.ts';
+import type { FeedPost } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
 import { useUserPosts } from './people-queries.ts';
 import { TAB_CLASS, TAB_LIST_CLASS } from './tab-styles.ts';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   apiError,
   json,
@@ -14,7 +14,7 @@ import {
   signedOut,
   WALLET,
 } from '../post/test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 import { ProfileView } from './profile-view.tsx';
 import { ADA_WALLET, makeProfile, makeSummary } from './test-kit.ts';
 import type { UserProfile } from './types.ts';

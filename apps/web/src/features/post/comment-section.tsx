@@ -12,7 +12,7 @@ import { commentAuthorName, formatRelativeTime } from './post-display.ts';
 import { usePostWidgets } from './post-widgets.tsx';
 import type { PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 
 export interface CommentSectionProps {
   postId: string;

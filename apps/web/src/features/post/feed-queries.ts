@@ -27,7 +27,7 @@ import {
   withCommentCount,
 } from './feed-cache.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
-import { SIGN_IN_REQUIRED } from '../auth/use-viewer.ts';
+import { SIGN_IN_REQUIRED } from '../auth/index.ts';
 import type {
   CommentPage,
   CreatePostInput,

@@ -20,7 +20,7 @@ import { usePostWidgets } from './post-widgets.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 
 export interface PostCardProps {
   post: FeedPost;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import { PLAIN_BATCH, PLAIN_LIST_MAX, PostList } from './post-list.tsx';
 import {
   apiError,
@@ -14,7 +14,7 @@ import {
   signedIn,
   signedOut,
 } from './test-kit.tsx';
-import { useViewer } from '../auth/use-viewer.ts';
+import { useViewer } from '../auth/index.ts';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));

@@ -19,7 +19,7 @@ import { FEED_PAGE_SIZE } from './limits.ts';
 import { PostCard } from './post-card.tsx';
 import type { FeedPost } from './types.ts';
 import { useStartWriting } from './start-writing.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 
 /** Start loading the next page when this many posts (or fewer) are left below the window. */
 const LOAD_AHEAD = 3;

@@ -1,6 +1,6 @@
 import type { ReportTargetKind } from '@dum/core';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import type { FeedPost, PostVault } from './types.ts';
 
 /**

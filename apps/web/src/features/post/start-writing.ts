@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { AUTH_TOASTS } from '../auth/auth-messages.ts';
-import { useViewer, useWalletPrompt } from '../auth/use-viewer.ts';
+import { AUTH_TOASTS } from '../auth/index.ts';
+import { useViewer, useWalletPrompt } from '../auth/index.ts';
 
 /** The attribute the signed-in composer's text box carries (composer.tsx). */
 const COMPOSER_INPUT_ATTRIBUTE = 'data-composer-input';

@@ -7,10 +7,10 @@ import { Toaster } from '../../components/ui/toaster.tsx';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { postWidgets } from '../../app/post-widgets.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import { PostWidgetsProvider } from './post-widgets.tsx';
 import type { FeedPost, PostComment } from './types.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 
 /** Test-only helpers for the feed's component tests (jsdom). */
 

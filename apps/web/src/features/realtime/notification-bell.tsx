@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../auth/index.ts';
 import { useRealtime } from './realtime-provider.tsx';
 
 // The list and its popover load only for a signed-in user, out of the first load.

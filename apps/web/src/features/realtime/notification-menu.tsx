@@ -16,7 +16,7 @@ import { Popover } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { formatRelativeTime } from '../post/post-display.ts';
+import { formatRelativeTime } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { Notification } from './notifications.ts';
 import type { RealtimeStatus } from './realtime-client.ts';

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import { useAuth, useAuthMachine } from '../auth/use-auth.ts';
+import { useAuth, useAuthMachine } from '../auth/index.ts';
 import type { NotificationState } from './notifications.ts';
 import { isThreadOnScreen } from './open-thread.ts';
 import type { RealtimeStatus } from './realtime-client.ts';

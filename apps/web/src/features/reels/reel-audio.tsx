@@ -1,7 +1,7 @@
 import { Pause, Play, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { Avatar } from '../post/avatar.tsx';
+import { Avatar } from '../post/index.ts';
 
 /**
  * An audio reel: the author's picture on a turning disc, the play/pause button and a progress

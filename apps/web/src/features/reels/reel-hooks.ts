@@ -5,7 +5,7 @@ import {
   reelInView,
   type ReelVisibility,
 } from './reel-logic.ts';
-import type { FeedPost } from '../post/types.ts';
+import type { FeedPost } from '../post/index.ts';
 
 /** The attribute each reel carries with its index, which the observer reads back. */
 export const REEL_INDEX_ATTRIBUTE = 'data-reel-index';

@@ -1,4 +1,4 @@
-import type { FeedPost } from '../post/types.ts';
+import type { FeedPost } from '../post/index.ts';
 
 /**
  * The Reels screen's decisions as plain functions: which key moves where, which reel is in view,

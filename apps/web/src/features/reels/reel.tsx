@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Avatar } from '../post/avatar.tsx';
-import { useEngagement } from '../post/feed-queries.ts';
-import { imageAlt } from '../post/post-card.tsx';
+import { Avatar } from '../post/index.ts';
+import { useEngagement } from '../post/index.ts';
+import { imageAlt } from '../post/index.ts';
 import {
   abbreviateCount,
   authorName,
@@ -14,12 +14,12 @@ import {
   formatRelativeTime,
   postCreatedAt,
   postText,
-} from '../post/post-display.ts';
-import { ShareMenu } from '../post/share-menu.tsx';
-import type { ShareTriggerAppearance } from '../post/share-trigger.tsx';
-import type { FeedPost } from '../post/types.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
-import { LockedMediaNotice, ViewVaultLink } from '../vaults/vault-blocks.tsx';
+} from '../post/index.ts';
+import { ShareMenu } from '../post/index.ts';
+import type { ShareTriggerAppearance } from '../post/index.ts';
+import type { FeedPost } from '../post/index.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
+import { LockedMediaNotice, ViewVaultLink } from '../vaults/index.ts';
 import { ReelAudio } from './reel-audio.tsx';
 import { REEL_INDEX_ATTRIBUTE } from './reel-hooks.ts';
 import { reelMedia, type ReelMedia } from './reel-logic.ts';

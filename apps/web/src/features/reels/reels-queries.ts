@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { FEED_ROOT } from '../post/feed-cache.ts';
-import type { FeedPage } from '../post/types.ts';
+import { FEED_ROOT } from '../post/index.ts';
+import type { FeedPage } from '../post/index.ts';
 
 /** Reels per page: a screen each, so fewer than the feed's. */
 export const REELS_PAGE_SIZE = 10;

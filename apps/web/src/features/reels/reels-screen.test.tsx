@@ -11,7 +11,7 @@ import {
   resetFeedTestState,
   VISITOR,
 } from '../post/test-kit.tsx';
-import type { FeedPost } from '../post/types.ts';
+import type { FeedPost } from '../post/index.ts';
 import { useSoundAllowed } from './reel-hooks.ts';
 import { ReelsScreen } from './reels-screen.tsx';
 

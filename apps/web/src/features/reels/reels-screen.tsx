@@ -20,12 +20,12 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CommentSection } from '../post/comment-section.tsx';
-import { useReferralCode } from '../post/feed-queries.ts';
+import { CommentSection } from '../post/index.ts';
+import { useReferralCode } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { authorName } from '../post/post-display.ts';
-import type { FeedPost } from '../post/types.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import { authorName } from '../post/index.ts';
+import type { FeedPost } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
 import { Reel } from './reel.tsx';
 import {
   prefersReducedMotion,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/ui/use-toast.ts';
 import type * as ToastModule from '../../components/ui/use-toast.ts';
-import type { AuthContextValue } from '../auth/use-auth.ts';
+import type { AuthContextValue } from '../auth/index.ts';
 import {
   USER_ID,
   WALLET,
@@ -14,7 +14,7 @@ import {
   userRecord,
   signedOutAuth,
 } from '../economy/test-kit.tsx';
-import { getPendingReferralCode } from '../auth/referral-capture.ts';
+import { getPendingReferralCode } from '../auth/test-kit.ts';
 import { DumTokenBox } from './dum-token-box.tsx';
 
 const auth = vi.hoisted(() => ({ value: null as AuthContextValue | null }));

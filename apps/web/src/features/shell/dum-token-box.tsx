@@ -4,9 +4,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { balancesOf, useUserRecord, type DumBalances } from '../economy/economy-queries.ts';
-import { useReferralCapture } from '../auth/referral-capture.ts';
-import { WALLET_REQUIRED, useEconomyViewer } from '../economy/use-economy-viewer.ts';
+import { balancesOf, useUserRecord, type DumBalances } from '../economy/index.ts';
+import { useReferralCapture } from '../auth/index.ts';
+import { WALLET_REQUIRED, useEconomyViewer } from '../economy/index.ts';
 
 /** Loaded on the first Stake Tokens click: most visits never open it. */
 const StakeDialog = lazy(() =>

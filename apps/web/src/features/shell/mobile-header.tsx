@@ -1,9 +1,9 @@
 import { MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { useUnreadMessages } from '../messages/unread-count.ts';
-import { NotificationBell } from '../realtime/notification-bell.tsx';
+import { useAuth } from '../auth/index.ts';
+import { useUnreadMessages } from '../messages/index.ts';
+import { NotificationBell } from '../realtime/index.ts';
 import { WalletControl } from './wallet-control.tsx';
 import { ExploreLinks, ROUND_LINK_CLASS } from './explore-links.tsx';
 import { Logo } from './logo.tsx';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { useUnreadMessages } from '../messages/unread-count.ts';
-import { unreadBadgeText } from '../messages/unread-count.ts';
+import { useUnreadMessages } from '../messages/index.ts';
+import { unreadBadgeText } from '../messages/index.ts';
 import { DumTokenBox } from './dum-token-box.tsx';
 import { Logo } from './logo.tsx';
 import { NAV_ITEMS, isNavActive } from './nav.ts';

@@ -1,4 +1,4 @@
-import { NotificationBell } from '../realtime/notification-bell.tsx';
+import { NotificationBell } from '../realtime/index.ts';
 import { WalletControl } from './wallet-control.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ExploreLinks } from './explore-links.tsx';

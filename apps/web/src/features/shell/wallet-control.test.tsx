@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/use-toast.ts';
 import { makeJwt } from '../auth/test-kit.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../auth/index.ts';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { WalletControl } from './wallet-control.tsx';
-import { WALLET_NAME_KEY } from '../wallet/wallet-store.ts';
+import { WALLET_NAME_KEY } from '../wallet/wallet-standard-test-kit.ts';
 import { json, renderWallet, stubServer } from '../wallet/wallet-ui-test-kit.tsx';
 
 beforeEach(() => {

@@ -4,12 +4,12 @@ import { LogOut, Wallet as WalletIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { AUTH_TOASTS } from '../auth/auth-messages.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { getSolBalance } from '../wallet/rpc.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/wallet-menu-trigger.tsx';
-import { useFaucetBusy } from '../faucet/faucet-queries.ts';
+import { AUTH_TOASTS } from '../auth/index.ts';
+import { useAuth } from '../auth/index.ts';
+import { getSolBalance } from '../wallet/index.ts';
+import { useWallet } from '../wallet/index.ts';
+import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/index.ts';
+import { useFaucetBusy } from '../faucet/index.ts';
 
 // The menu (Radix dropdown and its positioning) loads once signed in, not on a visitor's first load.
 const WalletMenu = lazy(async () => ({ default: (await import('./wallet-menu.tsx')).WalletMenu }));

@@ -2,10 +2,10 @@ import { Copy, Droplets, ExternalLink, Flag, Loader2, LogOut } from 'lucide-reac
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
-import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/faucet-messages.ts';
-import { useFaucet, useFaucetBusy } from '../faucet/faucet-queries.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/wallet-menu-trigger.tsx';
+import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/index.ts';
+import { useFaucet, useFaucetBusy } from '../faucet/index.ts';
+import { useWallet } from '../wallet/index.ts';
+import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/index.ts';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as WalletTransfer from '../wallet/wallet-transfer.ts';
 import type * as EscrowFlow from './escrow-flow.ts';
-import type { AuthContextValue } from '../auth/use-auth.ts';
-import { Composer } from '../feed/composer.tsx';
+import type { AuthContextValue } from '../auth/index.ts';
+import { Composer } from '../feed/index.ts';
 import {
   apiError,
   json,
@@ -32,7 +31,7 @@ vi.mock('../wallet/wallet-context.tsx', () => ({
   useWalletModal: () => ({ open: vi.fn() }),
 }));
 vi.mock('../wallet/wallet-transfer.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof WalletTransfer>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   canSendTransfers: () => true,
 }));
 vi.mock('./escrow-flow.ts', async (importOriginal) => ({

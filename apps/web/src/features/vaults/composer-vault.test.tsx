@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth/use-auth.ts';
-import { Composer } from '../feed/composer.tsx';
+import type { AuthContextValue } from '../auth/index.ts';
+import { Composer } from '../feed/index.ts';
 import {
   apiError,
   json,

@@ -9,18 +9,18 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { POST_ROOT, prependPost } from '../post/feed-cache.ts';
-import { MediaUploadError, uploadMedia } from '../post/feed-queries.ts';
-import type { FeedPost, UploadResponse } from '../post/types.ts';
-import { walletChain } from '../wallet/chain-id.ts';
-import type { ClusterConfig } from '../wallet/wallet-context.tsx';
-import { getSolBalance } from '../wallet/rpc.ts';
+import { POST_ROOT, prependPost } from '../post/index.ts';
+import { MediaUploadError, uploadMedia } from '../post/index.ts';
+import type { FeedPost, UploadResponse } from '../post/index.ts';
+import { walletChain } from '../wallet/index.ts';
+import type { ClusterConfig } from '../wallet/index.ts';
+import { getSolBalance } from '../wallet/index.ts';
 import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.ts';
 import { createEscrowOnChain, type EscrowMedia, type EscrowSteps } from './escrow-flow.ts';
 import { applyVault } from './escrow-queries.ts';
 import { fetchMediaHash, toHex } from './media-hash.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
-import { canSendTransfers } from '../wallet/wallet-transfer.ts';
+import { canSendTransfers } from '../wallet/index.ts';
 
 /** The server takes 1 to 30 days (the escrow contract). */
 export const MAX_ESCROW_DURATION_DAYS = 30;

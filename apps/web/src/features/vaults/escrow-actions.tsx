@@ -2,7 +2,7 @@ import { formatSol } from '@dum/core';
 import { Coins, HandCoins, Landmark, LogOut } from 'lucide-react';
 import { BusyButton, Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 import type { EscrowAction } from './escrow-display.ts';
 import {
   useEscrowAction,

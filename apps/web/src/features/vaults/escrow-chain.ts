@@ -8,14 +8,14 @@ import {
   type VaultProgramReader,
 } from '@dum/chain/vault-program';
 import { ApiError } from '../../lib/api-client.ts';
-import { buildLegacyTransaction } from '../wallet/legacy-transaction.ts';
-import { getLatestBlockhash, rpcCall } from '../wallet/rpc.ts';
+import { buildLegacyTransaction } from '../wallet/index.ts';
+import { getLatestBlockhash, rpcCall } from '../wallet/index.ts';
 import {
   sendTransactionWithWallet,
   TransactionFailedError,
   waitForConfirmation,
   type TransferContext,
-} from '../wallet/wallet-transfer.ts';
+} from '../wallet/index.ts';
 
 /**
  * The escrow screens' way to the chain: one legacy transaction of vault-program instructions

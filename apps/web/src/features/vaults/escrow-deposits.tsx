@@ -1,7 +1,7 @@
 import { formatAddress } from '@dum/core';
 import { Coins } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { ProfileLink } from '../post/profile-link.tsx';
+import { ProfileLink } from '../post/index.ts';
 import { dumText, rewardSoFar, unixSeconds } from './escrow-display.ts';
 import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
 import { useNow } from '../../lib/use-now.ts';

@@ -8,7 +8,7 @@ import {
 import { getAddressDecoder, type Instruction } from '@solana/kit';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import type { PostVault } from '../post/types.ts';
+import type { PostVault } from '../post/index.ts';
 import { escrowErrorMessage } from './escrow-chain.ts';
 import {
   claimEscrow,
@@ -20,7 +20,7 @@ import {
   withdrawEscrow,
   type EscrowSteps,
 } from './escrow-flow.ts';
-import { TransactionFailedError } from '../wallet/wallet-transfer.ts';
+import { TransactionFailedError } from '../wallet/index.ts';
 
 const PROGRAM = 'DumVau1t11111111111111111111111111111111111';
 const decodeAddress = getAddressDecoder();

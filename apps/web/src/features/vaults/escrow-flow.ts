@@ -16,7 +16,7 @@ import {
 } from '@dum/chain/vault-program';
 import type { Instruction } from '@solana/kit';
 import { ApiError } from '../../lib/api-client.ts';
-import type { PostVault } from '../post/types.ts';
+import type { PostVault } from '../post/index.ts';
 import { claimableDeposits, inBatches } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
 

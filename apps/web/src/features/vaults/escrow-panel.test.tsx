@@ -10,8 +10,8 @@ import {
   resetFeedTestState,
   VISITOR,
 } from '../post/test-kit.tsx';
-import type { FeedPost } from '../post/types.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { FeedPost } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
 import { CREATOR, depositView, END, escrowVault, FAN, START } from './test-kit.ts';
 import type { EscrowDepositView, EscrowVault } from './escrow-types.ts';
 import { sha256, toHex } from './media-hash.ts';

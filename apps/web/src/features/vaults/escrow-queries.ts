@@ -3,11 +3,11 @@ import { findDepositAddress, type OnChainDeposit } from '@dum/chain/vault-progra
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { updatePostEverywhere } from '../post/feed-cache.ts';
-import type { FeedPost, PostVault } from '../post/types.ts';
-import { walletChain } from '../wallet/chain-id.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
-import { getSolBalance } from '../wallet/rpc.ts';
+import { updatePostEverywhere } from '../post/index.ts';
+import type { FeedPost, PostVault } from '../post/index.ts';
+import { walletChain } from '../wallet/index.ts';
+import { useWallet } from '../wallet/index.ts';
+import { getSolBalance } from '../wallet/index.ts';
 import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.ts';
 import { dumText, earlyWithdrawQuote } from './escrow-display.ts';
 import {
@@ -23,7 +23,7 @@ import {
 import type { EscrowDepositView, EscrowView, MyDepositsView } from './escrow-types.ts';
 import { fetchMediaHash, fromHex, toHex } from './media-hash.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
-import { canSendTransfers } from '../wallet/wallet-transfer.ts';
+import { canSendTransfers } from '../wallet/index.ts';
 
 /** Query keys and hooks of the escrow screens (loaded with them). */
 

@@ -5,7 +5,7 @@
  * seconds as strings.
  */
 import type { EscrowSummary } from '@dum/core';
-import type { PostVault } from '../post/types.ts';
+import type { PostVault } from '../post/index.ts';
 
 export type {
   EscrowDeposit as EscrowDepositView,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { Viewer } from '../auth/index.ts';
 import { depositStatus } from './escrow-deposits.tsx';
 import {
   escrowActions,

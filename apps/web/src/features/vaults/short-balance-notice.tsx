@@ -1,7 +1,7 @@
 import { insufficientBalanceMessage, parseDecimalAmount } from '@dum/core';
 
 export const SHORT_BALANCE_TEXT = 'Your wallet holds less than this amount plus the network fee.';
-import { GetTestSolButton } from '../faucet/get-test-sol.tsx';
+import { GetTestSolButton } from '../faucet/index.ts';
 
 /**
  * Under a vault dialog's amount: when the wallet holds less than the amount plus the fee (and

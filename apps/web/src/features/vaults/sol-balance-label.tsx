@@ -1,7 +1,7 @@
 import { formatSol } from '@dum/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { getSolBalance } from '../wallet/rpc.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { getSolBalance } from '../wallet/index.ts';
+import { useWallet } from '../wallet/index.ts';
 
 /** The connected wallet's SOL balance in lamports, read fresh while a dialog holding it is open. */
 export function useOpenDialogSolBalance(open: boolean): UseQueryResult<bigint> {

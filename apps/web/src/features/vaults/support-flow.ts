@@ -3,7 +3,7 @@ import {
   postWithRetries,
   sendSolTransfer,
   type SolTransferSteps,
-} from '../wallet/sol-transfer-flow.ts';
+} from '../wallet/index.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
 /**

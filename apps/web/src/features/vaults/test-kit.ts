@@ -1,4 +1,4 @@
-import type { PostVault } from '../post/types.ts';
+import type { PostVault } from '../post/index.ts';
 import type { EscrowDepositView, EscrowView, EscrowVault } from './escrow-types.ts';
 
 /** Test-only escrow vault data (a 7-day vault of 0.2 SOL, one 0.1 SOL deposit). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildTransferTransaction,
   transferInstructionData,
-} from '../wallet/transfer-transaction.ts';
+} from '../wallet/wallet-standard-test-kit.ts';
 import {
   explorerTxUrl,
   percentReached,

@@ -1,5 +1,5 @@
 import { formatAddress, formatSol, VAULT_DURATION_MS } from '@dum/core';
-import type { PostVault } from '../post/types.ts';
+import type { PostVault } from '../post/index.ts';
 import type { VaultUserView } from './vault-types.ts';
 
 /** What the vault screens show, as pure functions over the wire shapes. */

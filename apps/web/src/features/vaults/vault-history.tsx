@@ -1,8 +1,8 @@
 import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
-import { ProfileLink } from '../post/profile-link.tsx';
-import { formatRelativeTime } from '../post/post-display.ts';
+import { ProfileLink } from '../post/index.ts';
+import { formatRelativeTime } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
 import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';

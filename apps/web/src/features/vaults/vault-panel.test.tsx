@@ -11,8 +11,8 @@ import {
   memberViewer,
   VISITOR,
 } from '../post/test-kit.tsx';
-import type { PostVault } from '../post/types.ts';
-import type { Viewer } from '../auth/use-viewer.ts';
+import type { PostVault } from '../post/index.ts';
+import type { Viewer } from '../auth/index.ts';
 import { VaultPanel } from './vault-panel.tsx';
 
 const CREATOR = 'CreatorWa11et1111111111111111111111111111111';

@@ -7,11 +7,11 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { ProfileLink } from '../post/profile-link.tsx';
-import { formatTimeLeft } from '../post/post-display.ts';
-import type { FeedPost, PostVault } from '../post/types.ts';
+import { ProfileLink } from '../post/index.ts';
+import { formatTimeLeft } from '../post/index.ts';
+import type { FeedPost, PostVault } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { WALLET_REQUIRED, type Viewer } from '../auth/use-viewer.ts';
+import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 import {
   lamportsOf,
   percentReached,

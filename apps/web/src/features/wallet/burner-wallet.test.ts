@@ -10,7 +10,7 @@ import { memoryStorage } from '../auth/test-kit.ts';
 import { BURNER_SECRET_KEY, BurnerWallet } from './burner-wallet.ts';
 import { decodeBase58, encodeBase58 } from './encoding.ts';
 import { buildMemoTransaction } from './memo-transaction.ts';
-import { signChallenge } from '../auth/sign-challenge.ts';
+import { signChallenge } from '../auth/test-kit.ts';
 import { isSolanaWallet } from './wallet-standard.ts';
 
 const BLOCKHASH = encodeBase58(new Uint8Array(32).fill(3));

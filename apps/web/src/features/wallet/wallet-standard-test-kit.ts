@@ -153,3 +153,11 @@ export function createRegistry(initial: Wallet[] = []): Wallets & { wallets: Wal
     },
   };
 }
+
+// Other features' tests use these beyond the face: the app loads them lazily or keeps them
+// inside this feature.
+export { registerBurnerWallet } from './burner-wallet.ts';
+export { decodeBase58, decodeBase64 } from './encoding.ts';
+export { buildTransferTransaction, transferInstructionData } from './transfer-transaction.ts';
+export { WalletModal } from './wallet-modal.tsx';
+export { WALLET_NAME_KEY, WalletStore } from './wallet-store.ts';
