@@ -99,6 +99,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
   analytics_take_from_day: 'analytics',
   queue_rewarded_event: 'emissions',
   record_live_activity: 'economy',
+  follows_wallet: 'people',
   moderation_actions_append_only: 'moderation',
 };
 

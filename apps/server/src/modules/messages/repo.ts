@@ -1,7 +1,7 @@
 import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
-import { followsWallet, notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
+import { notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
 
 /**
  * The direct messages' SQL. Reads are single named statements on the pool; writes run inside
@@ -65,9 +65,10 @@ export interface InsertedDmRow extends DmRow {
  * The CTE `c` that writes both participants' conversation rows for the message in `m`, and the
  * select that answers the message with the recipient's folder. The rows are written in user-id
  * order, so two messages of one pair sent both ways at once take the rows' locks in the same
- * order. The recipient's new row is a request unless they follow the sender or `trusted` (a
- * parameter such as `$9`) is true; the sender's row is in the inbox (writing is accepting). A
- * request already there moves to the inbox by the same rule; an inbox or declined row stays.
+ * order. The recipient's new row is a request unless they follow the sender (people's
+ * follows_wallet) or `trusted` (a parameter such as `$9`) is true; the sender's row is in the
+ * inbox (writing is accepting). A request already there moves to the inbox by the same rule; an
+ * inbox or declined row stays.
  */
 function conversationRowsSql(trusted: string): { cte: string; answer: string } {
   return {
@@ -78,7 +79,7 @@ function conversationRowsSql(trusted: string): { cte: string; answer: string } {
         from m cross join lateral (values
           (m.sender_id, m.recipient_id, 0, 'inbox'),
           (m.recipient_id, m.sender_id, 1,
-            case when ${trusted} or ${followsWallet('m.recipient_id', 'm.sender_id')}
+            case when ${trusted} or follows_wallet(m.recipient_id, m.sender_id)
               then 'inbox' else 'requests' end)) as p(user_id, peer_id, unread, folder)
         order by p.user_id
         on conflict (user_id, peer_id) do update set

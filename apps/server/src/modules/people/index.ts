@@ -1,12 +1,11 @@
 /**
  * The people slice's public face: follows and blocks (docs/api.md "People"), what other slices
- * read of them (a profile's counts, SQL that hides what a viewer blocked or says whether one
- * wallet follows another), and the verified tick (docs/decisions/014-verified-tick.md). Nothing
+ * read of them (a profile's counts, SQL that hides what a viewer blocked; in SQL functions,
+ * follows_wallet in sql/), and the verified tick (docs/decisions/014-verified-tick.md). Nothing
  * else in this folder is imported from outside it.
  */
 export {
   blockedEitherWay,
-  followsWallet,
   isBlockedBy,
   isBlockedEitherWay,
   notBlockedBy,

@@ -48,12 +48,6 @@ export function notBlockedEitherWay(a: string, b: string): string {
        or (either_way.blocker_id = ${b} and either_way.blocked_id = ${a}))`;
 }
 
-/** SQL: true when the wallet in `follower` follows the one in `following`. One primary-key probe. */
-export function followsWallet(follower: string, following: string): string {
-  return `exists (select 1 from follows following_now
-    where following_now.follower_id = ${follower} and following_now.following_id = ${following})`;
-}
-
 export interface PersonRow {
   id: string;
   sol_address: string;
