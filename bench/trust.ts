@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       `bench:trust — ${WALLETS.toLocaleString('en-US')} wallets, ${EDGES.toLocaleString('en-US')} ledger edges (${result.edges.toLocaleString('en-US')} distinct pairs), ${seeds.size} seeds, PostgreSQL (filled in ${fillSeconds.toFixed(0)} s)`,
     );
     console.log(
-      `  recompute:   ${seconds.toFixed(2)} s: edges read ${result.readMs} ms, ${result.iterations} iterations ${result.computeMs} ms, the rest writes the scores`,
+      `  recompute:   ${seconds.toFixed(2)} s: edges read ${result.readMs} ms, grouped and ${result.iterations} iterations ${result.computeMs} ms (in a worker thread), the rest writes the scores`,
     );
     console.log(
       `  memory:      process RSS peak ${(peakRss / MB).toFixed(0)} MB (${((peakRss - baseRss) / MB).toFixed(0)} MB over the ${(baseRss / MB).toFixed(0)} MB before), heap peak ${(peakHeap / MB).toFixed(0)} MB`,

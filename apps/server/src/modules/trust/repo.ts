@@ -1,4 +1,4 @@
-import { pairsFromEngagements, type Engagements } from '@dum/core';
+import type { Engagements } from '@dum/core';
 import type { Queryable } from '../../db/prepared.ts';
 
 /**
@@ -8,15 +8,16 @@ import type { Queryable } from '../../db/prepared.ts';
  * trust_scores and trust_runs (db/schema-trust.ts).
  */
 
-/** The graph a run reads, wallets numbered 0..n−1 in id order. */
-export interface EdgeSnapshot {
+/** The engagements a run reads, wallets numbered 0..n−1 in id order. */
+export interface EngagementSnapshot {
   maxLedgerId: bigint;
   walletIds: string[];
   /** Indices into walletIds. */
   seeds: number[];
-  from: Int32Array;
-  to: Int32Array;
-  weight: Float64Array;
+  /** The engagements, 12 bytes each (readEngagements says how): `unpack` reads them. */
+  packed: Uint8Array;
+  /** The weight of each kind index the packed engagements carry. */
+  kindWeights: number[];
 }
 
 /** The ledger kinds that are edges, with their weights (core's TRUST_EDGE_WEIGHTS). */
@@ -37,16 +38,17 @@ export async function readMaxLedgerId(db: Queryable): Promise<bigint> {
 const ROWS_PER_READ = 4_000_000;
 
 /**
- * Every (giver, receiver) pair's raw weight over the ledger rows with id ≤ maxLedgerId: per
- * UTC day the strongest engagement of the pair, summed over its days (core's
- * pairsFromEngagements). Must run in a transaction: the wallets are numbered once in id order in
+ * Every engagement in the ledger rows with id ≤ maxLedgerId, packed for core's
+ * pairsFromEngagements (per UTC day a pair's strongest engagement, summed over its days), which
+ * `unpack` and the service run, off the event loop when the graph is large. Must run in a
+ * transaction: the wallets are numbered once in id order in
  * a temporary table dropped at commit. PostgreSQL only joins and packs: each engagement
  * arrives as 12 bytes (giver, receiver, day · 8 + kind) of one bytea (hex on the wire: node-postgres
  * reads binary results through a string, which mangles arbitrary bytes), and Node does the
  * grouping on typed arrays. Letting PostgreSQL group 2,000,000 rows by pair and day took about
  * 11 s on a 2-core machine; this takes about 3.
  */
-export async function readEdges(
+export async function readEngagements(
   db: Queryable,
   args: {
     maxLedgerId: bigint;
@@ -55,7 +57,7 @@ export async function readEdges(
     /** Tests read in small pieces to see pieces join up. */
     rowsPerRead?: number;
   },
-): Promise<EdgeSnapshot> {
+): Promise<EngagementSnapshot> {
   const rowsPerRead = args.rowsPerRead ?? ROWS_PER_READ;
   // A plan compiled for one read costs more than it saves.
   await db.query(`select set_config('jit', 'off', true)`);
@@ -94,22 +96,24 @@ export async function readEdges(
     if (!row?.last || row.rows < rowsPerRead) break;
     after = BigInt(row.last);
   }
-  const engagements = unpack(
-    chunks,
-    walletIds.length,
-    kinds.map((kind) => args.weights[kind] as number),
-  );
-  const { from, to, weight } = pairsFromEngagements(engagements);
   const seeds = await seedIndices(db, walletIds, args.seedAddresses);
-  return { maxLedgerId: args.maxLedgerId, walletIds, seeds, from, to, weight };
+  return {
+    maxLedgerId: args.maxLedgerId,
+    walletIds,
+    seeds,
+    packed: Buffer.concat(chunks),
+    kindWeights: kinds.map((kind) => args.weights[kind] as number),
+  };
 }
 
-function unpack(
-  chunks: readonly Buffer[],
+/** The packed engagements as core's Engagements: giver, receiver, day · 8 + kind, big-endian. */
+export function unpack(
+  packed: Uint8Array,
   walletCount: number,
   kindWeights: number[],
 ): Engagements {
-  const m = chunks.reduce((total, chunk) => total + chunk.length / 12, 0);
+  const m = packed.length / 12;
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
   const engagements: Engagements = {
     walletCount,
     giver: new Int32Array(m),
@@ -118,15 +122,12 @@ function unpack(
     kind: new Uint8Array(m),
     kindWeights,
   };
-  let k = 0;
-  for (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; at += 12, k += 1) {
-      const dayKind = chunk.readInt32BE(at + 8);
-      engagements.giver[k] = chunk.readInt32BE(at);
-      engagements.receiver[k] = chunk.readInt32BE(at + 4);
-      engagements.day[k] = dayKind >> 3;
-      engagements.kind[k] = dayKind & 7;
-    }
+  for (let k = 0, at = 0; k < m; k += 1, at += 12) {
+    const dayKind = view.getInt32(at + 8);
+    engagements.giver[k] = view.getInt32(at);
+    engagements.receiver[k] = view.getInt32(at + 4);
+    engagements.day[k] = dayKind >> 3;
+    engagements.kind[k] = dayKind & 7;
   }
   return engagements;
 }

@@ -1,5 +1,4 @@
 import {
-  computeTrust,
   TRUST_EDGE_WEIGHTS,
   TRUST_PARAMS,
   TRUST_WEIGHT_FULL,
@@ -13,9 +12,10 @@ import {
 } from '@dum/core';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import { computeScoresOffLoop } from './compute.ts';
 import {
   latestRun,
-  readEdges,
+  readEngagements,
   readMaxLedgerId,
   readScores,
   readWeights,
@@ -46,7 +46,7 @@ export type TrustRecomputeResult =
       wallets: number;
       edges: number;
       iterations: number;
-      /** The whole run, and its edge read and iteration within it. */
+      /** The whole run, and within it the ledger read and the computation (grouping, iterations). */
       durationMs: number;
       readMs: number;
       computeMs: number;
@@ -63,7 +63,13 @@ export type TrustRecomputeResult =
  */
 export async function recomputeTrust(
   database: { pool: pg.Pool },
-  args: { now: Date; seedWallets: ReadonlySet<string>; minIntervalMs?: number },
+  args: {
+    now: Date;
+    seedWallets: ReadonlySet<string>;
+    minIntervalMs?: number;
+    /** From this many engagements the computation runs in a worker (compute.ts). */
+    offThreadFrom?: number;
+  },
 ): Promise<TrustRecomputeResult> {
   return inTransaction(database, async (client): Promise<TrustRecomputeResult> => {
     if (!(await tryTrustLock(client))) return { recomputed: false };
@@ -82,6 +88,7 @@ export async function recomputeTrust(
       maxLedgerId: await readMaxLedgerId(client),
       seeds,
       params,
+      offThreadFrom: args.offThreadFrom,
     });
     const durationMs = Math.round(performance.now() - started);
     const stored: StoredParams = {
@@ -128,34 +135,39 @@ interface Computed {
 
 async function computeFromLedger(
   db: Queryable,
-  args: { maxLedgerId: bigint; seeds: readonly string[]; params: StoredParams },
+  args: {
+    maxLedgerId: bigint;
+    seeds: readonly string[];
+    params: StoredParams;
+    offThreadFrom?: number;
+  },
 ): Promise<Computed> {
   const readStarted = performance.now();
-  const graph = await readEdges(db, {
+  const snapshot = await readEngagements(db, {
     maxLedgerId: args.maxLedgerId,
     weights: args.params.edgeWeights,
     seedAddresses: args.seeds,
   });
   const readMs = Math.round(performance.now() - readStarted);
   const computeStarted = performance.now();
-  const { scores, iterations, fullTrust } = computeTrust(
+  const { scores, iterations, fullTrust, edges } = await computeScoresOffLoop(
     {
-      walletCount: graph.walletIds.length,
-      seeds: graph.seeds,
-      from: graph.from,
-      to: graph.to,
-      weight: graph.weight,
+      walletCount: snapshot.walletIds.length,
+      seeds: snapshot.seeds,
+      packed: snapshot.packed,
+      kindWeights: snapshot.kindWeights,
+      params: args.params.trust,
     },
-    args.params.trust,
+    args.offThreadFrom,
   );
   return {
     readMs,
     computeMs: Math.round(performance.now() - computeStarted),
-    maxLedgerId: graph.maxLedgerId,
-    walletIds: graph.walletIds,
+    maxLedgerId: snapshot.maxLedgerId,
+    walletIds: snapshot.walletIds,
     scores,
     fullTrust,
-    edges: graph.from.length,
+    edges,
     iterations,
   };
 }

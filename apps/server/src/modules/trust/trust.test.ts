@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigner } from '@dum/chain';
-import { TRUST_EDGE_WEIGHTS, TRUST_WEIGHT_FULL, trustSummarySchema } from '@dum/core';
+import {
+  pairsFromEngagements,
+  TRUST_EDGE_WEIGHTS,
+  TRUST_WEIGHT_FULL,
+  trustSummarySchema,
+} from '@dum/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
@@ -12,7 +17,7 @@ import {
 import { createdPost, type SignedIn } from '../feed/test-kit.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { auditTrust, recomputeTrust, trustOf, trustPolicyOf } from './index.ts';
-import { readEdges, readMaxLedgerId } from './repo.ts';
+import { readEngagements, readMaxLedgerId, unpack } from './repo.ts';
 
 /**
  * Trust (docs/security.md "Trust") through the real routes and the real sequencer: the job reads
@@ -136,6 +141,24 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     expect(tampered.mismatches.map((m) => m.userId)).toEqual([bob.user.id]);
   });
 
+  it('computes the same scores in a worker thread as inline', async () => {
+    const seed = await createSignedInUser(t.ctx, SEED);
+    const alice = await createSignedInUser(t.ctx);
+    const bob = await createSignedInUser(t.ctx);
+    await like(seed, await post(alice, 'one'));
+    await follow(alice, bob);
+    await like(bob, await post(alice, 'two'));
+    await recompute();
+    const inline = await scores();
+    const result = await recomputeTrust(t.ctx.database, {
+      now: t.ctx.clock.now(),
+      seedWallets: new Set([SEED]),
+      offThreadFrom: 0,
+    });
+    expect(result.recomputed).toBe(true);
+    expect(await scores()).toEqual(inline);
+  });
+
   it('keeps an edge after the free post it was on expires (the ledger outlives the post)', async () => {
     const seed = await createSignedInUser(t.ctx, SEED);
     const alice = await createSignedInUser(t.ctx);
@@ -156,15 +179,18 @@ describe.each(testDatabaseKinds())('trust on %s', (kind) => {
     await follow(alice, bob);
     t.clock.advance(24 * 3600_000);
     await like(bob, await post(alice, 'two'));
-    const read = (rowsPerRead?: number) =>
-      inTransaction(t.ctx.database, async (client) =>
-        readEdges(client, {
+    const read = async (rowsPerRead?: number) => {
+      const snapshot = await inTransaction(t.ctx.database, async (client) =>
+        readEngagements(client, {
           maxLedgerId: await readMaxLedgerId(client),
           weights: TRUST_EDGE_WEIGHTS,
           seedAddresses: [SEED],
           rowsPerRead,
         }),
       );
+      const engagements = unpack(snapshot.packed, snapshot.walletIds.length, snapshot.kindWeights);
+      return { ...snapshot, ...pairsFromEngagements(engagements) };
+    };
     const whole = await read();
     const pairs = [...whole.from].map((from, k) => [
       whole.walletIds[from],
