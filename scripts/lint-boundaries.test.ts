@@ -37,6 +37,30 @@ describe('lint keeps the boundaries', () => {
     expect(boundaryRules(found)).toEqual([]);
   });
 
+  it("fails a web feature that imports another feature's internals", async () => {
+    const found = await lintScratch({
+      'apps/web/src/features/feed/lint-probe-<tag>.ts':
+        "export { VaultPanel } from '../vaults/vault-panel.tsx';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("fails a web page that imports a feature's internals instead of its face", async () => {
+    const found = await lintScratch({
+      'apps/web/src/pages/lint-probe-<tag>.ts':
+        "export { usePost } from '../features/post/feed-queries.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("passes a web feature that uses another feature's face", async () => {
+    const found = await lintScratch({
+      'apps/web/src/features/feed/lint-probe-<tag>.ts':
+        "export { VaultPanel } from '../vaults/index.ts';\n",
+    });
+    expect(boundaryRules(found)).toEqual([]);
+  });
+
   it('fails an import cycle', async () => {
     const found = await lintScratch({
       'apps/server/src/modules/feed/lint-probe-a-<tag>.ts':
