@@ -19,6 +19,10 @@ describe('the import graph has no circles', () => {
   it('in the server and the packages', () => {
     expect(cyclesIn(['apps/server/src', 'packages/core/src', 'packages/chain/src'])).toEqual([]);
   });
+
+  it('in the web app and the core it imports', () => {
+    expect(cyclesIn(['apps/web/src', 'packages/core/src'])).toEqual([]);
+  });
 });
 
 describe('the circle finder', () => {
