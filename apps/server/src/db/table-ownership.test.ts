@@ -117,11 +117,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     reason: 'sign-in creates the wallet user',
   },
   {
-    writer: 'modules/capsules/repo.ts',
-    table: 'messages',
-    reason: 'a capsule is a post: its waiting count and opening are columns of its messages row',
-  },
-  {
     writer: 'modules/economy/referrals/repo.ts',
     table: 'users',
     reason: 'the referral code is a column of users',

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { addToWaitingCount, openDueCapsulePosts } from '../feed/index.ts';
 
 /**
  * The capsules slice's SQL: 'Notify me' (capsule_waiters, with messages.waiting_count kept in
@@ -42,13 +43,7 @@ export async function setWaiter(
         values: [args.id.toString(), args.userId],
       });
   const delta = (changed.rowCount ?? 0) > 0 ? (args.on ? 1 : -1) : 0;
-  const { rows } = await client.query<{ waiting_count: number }>({
-    name: 'capsule_waiting_count',
-    text: `update messages set waiting_count = waiting_count + $2 where id = $1
-      returning waiting_count`,
-    values: [args.id.toString(), delta],
-  });
-  return rows[0]?.waiting_count ?? 0;
+  return addToWaitingCount(client, args.id, delta);
 }
 
 export interface ListPosition {
@@ -110,30 +105,18 @@ export interface OpenedCapsule {
 }
 
 /**
- * Opens a batch of capsules whose time has come, oldest first: sets opened_at, moves the
- * feed time (created_at) to unlock_at and drops the media key. The rows are taken with FOR
- * UPDATE SKIP LOCKED and re-checked as still sealed, so two instances running at once open
- * disjoint batches and a capsule is opened by exactly one transaction. Answers who to notify,
- * read in the same transaction.
+ * Opens a batch of capsules whose time has come (the feed's openDueCapsulePosts: exactly once,
+ * however many instances run) and answers who to notify, read in the same transaction.
  */
 export async function openDueCapsules(
   client: pg.PoolClient,
   args: { now: Date; limit: number },
 ): Promise<OpenedCapsule[]> {
+  const opened = await openDueCapsulePosts(client, args);
+  if (opened.length === 0) return [];
   const { rows } = await client.query<OpenedCapsule>({
-    name: 'capsules_open_due',
-    text: `with due as (
-        select id from messages
-        where kind = 'capsule' and opened_at is null and unlock_at <= $1
-        order by unlock_at, id
-        limit $2
-        for update skip locked
-      ), opened as (
-        update messages m set opened_at = $1, created_at = m.unlock_at, capsule_key = null
-        from due where m.id = due.id and m.opened_at is null
-        returning m.id, m.author_id
-      )
-      select o.id::text as id, o.author_id, u.username,
+    name: 'capsules_opened_recipients',
+    text: `select o.id::text as id, o.author_id, u.username,
         coalesce(u.display_name, u.username, left(u.sol_address, 4) || '…' || right(u.sol_address, 4))
           as author_name,
         array(
@@ -143,9 +126,10 @@ export async function openDueCapsules(
           except
           select o.author_id
         )::text[] as recipients
-      from opened o join users u on u.id = o.author_id
+      from unnest($1::bigint[], $2::uuid[]) as o(id, author_id)
+      join users u on u.id = o.author_id
       order by o.id`,
-    values: [args.now, args.limit],
+    values: [opened.map((post) => post.id), opened.map((post) => post.author_id)],
   });
   return rows;
 }

@@ -11,6 +11,7 @@ export {
   type CleanupResult,
   type FeedJobs,
 } from './expiry.ts';
+export { addToWaitingCount, openDueCapsulePosts } from './post-writes.ts';
 export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
 export { feedItemsReader, feedPostReader, type FeedItemsReader } from './reads.ts';

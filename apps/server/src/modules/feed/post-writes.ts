@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { messages } from '../../db/schema.ts';
+import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';
 import { deleteMediaOf } from '../media/index.ts';
 import type { PostRow } from './repo.ts';
@@ -159,4 +160,46 @@ export async function deletePosts(tx: Pick<Tx, 'execute'>, ids: string[]): Promi
 /** Deletes a post; cascades remove its comments, engagements, media rows and vault. */
 export async function deletePostRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
   await tx.delete(messages).where(eq(messages.id, id));
+}
+
+/**
+ * Moves a time capsule's 'Notify me' count by `delta` (the capsules slice keeps the waiters), in
+ * the caller's transaction, which holds the post's row lock; answers the new count.
+ */
+export async function addToWaitingCount(db: Queryable, id: bigint, delta: number): Promise<number> {
+  const { rows } = await db.query<{ waiting_count: number }>({
+    name: 'capsule_waiting_count',
+    text: `update messages set waiting_count = waiting_count + $2 where id = $1
+      returning waiting_count`,
+    values: [id.toString(), delta],
+  });
+  return rows[0]?.waiting_count ?? 0;
+}
+
+/**
+ * Opens a batch of time capsules whose time has come, oldest first: sets opened_at, moves the
+ * feed time (created_at) to unlock_at and drops the media key. The rows are taken with FOR
+ * UPDATE SKIP LOCKED and re-checked as still sealed, so two instances running at once open
+ * disjoint batches and a capsule is opened by exactly one transaction. Answers the opened posts
+ * and their authors.
+ */
+export async function openDueCapsulePosts(
+  db: Queryable,
+  args: { now: Date; limit: number },
+): Promise<{ id: string; author_id: string }[]> {
+  const { rows } = await db.query<{ id: string; author_id: string }>({
+    name: 'capsules_open_due',
+    text: `with due as (
+        select id from messages
+        where kind = 'capsule' and opened_at is null and unlock_at <= $1
+        order by unlock_at, id
+        limit $2
+        for update skip locked
+      )
+      update messages m set opened_at = $1, created_at = m.unlock_at, capsule_key = null
+      from due where m.id = due.id and m.opened_at is null
+      returning m.id::text as id, m.author_id`,
+    values: [args.now, args.limit],
+  });
+  return rows;
 }
