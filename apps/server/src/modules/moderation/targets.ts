@@ -45,18 +45,15 @@ function targetOf(row: ContentRow | undefined): FoundTarget | null {
 const viewer = (reporterId: string): SQL => sql`(select ${reporterId}::uuid as id) viewer`;
 
 /**
- * A post as every read decides who sees it (modules/feed, repo.ts: postIsLive and the feed's
- * statements): not expired (moderation's hides move the expiry), not an escrow vault post still
- * pending (decision 009) unless the viewer wrote it, and not by a wallet the viewer blocked. The
- * feed keeps its rule in its own SQL and imports this slice (its deletion job's freeze), so it
- * is spelt again here: report-targets.test.ts checks both answer the same. A sealed time capsule
- * is left out as well: nothing of it is there to report yet.
+ * A post as every read decides who sees it: live for the viewer by the feed's own rule, its SQL
+ * function live_post_author (modules/feed/sql: not expired, and moderation's hides move the
+ * expiry; not an escrow vault post still pending, decision 009, unless the viewer wrote it), and
+ * not by a wallet the viewer blocked. The feed imports this slice (its deletion job's freeze), so
+ * its TypeScript face is out of reach; its SQL function is not, and one post's row is all it
+ * reads here. A sealed time capsule is left out as well: nothing of it is there to report yet.
  */
 function postVisible(now: Date): SQL {
-  return sql`(m.expires_at is null or m.expires_at > ${now})
-    and (m.kind <> 'vault' or m.author_id = viewer.id or not exists (
-      select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
-      where pv.message_id = m.id and pe.state = 'pending'))
+  return sql`live_post_author(m.id, viewer.id, ${now}::timestamptz) is not null
     and ${sql.raw(notBlockedBy('viewer.id', 'm.author_id'))}
     and (m.kind <> 'capsule' or m.opened_at is not null)`;
 }
