@@ -51,10 +51,10 @@ export function sqlWrites(sqlText: string, tables: ReadonlySet<string>): TableWr
 }
 
 /**
- * The text of every template literal in TypeScript source (each `${...}` stands as a space),
- * which is where the server writes SQL; comments and quoted strings are skipped.
+ * The text of every string in TypeScript source, quoted or template (each `${...}` stands as a
+ * space), which is where the server writes SQL; comments are skipped.
  */
-export function templateLiterals(source: string): string[] {
+export function stringLiterals(source: string): string[] {
   const literals: string[] = [];
   let i = 0;
   // Each open template's text so far, and the brace depth of the `${` that interrupted it.
@@ -90,7 +90,9 @@ export function templateLiterals(source: string): string[] {
       const end = source.indexOf('*/', i + 2);
       i = end === -1 ? source.length : end + 2;
     } else if (char === "'" || char === '"') {
-      i = endOfQuoted(source, i);
+      const end = endOfQuoted(source, i);
+      literals.push(source.slice(i + 1, end - 1));
+      i = end;
     } else if (char === '`') {
       open.push({ text: '', depth });
       i += 1;
@@ -132,7 +134,7 @@ export function sourceWrites(
   tableOfIdentifier: ReadonlyMap<string, string>,
 ): TableWrite[] {
   return [
-    ...templateLiterals(source).flatMap((text) => sqlWrites(text, tables)),
+    ...stringLiterals(source).flatMap((text) => sqlWrites(text, tables)),
     ...builderWrites(source, tableOfIdentifier),
   ];
 }

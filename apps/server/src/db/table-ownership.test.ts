@@ -276,6 +276,7 @@ describe('the write scanner', () => {
       'const d = `merge into messages m using x on true when matched then delete`;',
       'await db.update(users).set({ bio: null });',
       'const e = `update ${t} set a = 1`;',
+      "await db.query('delete from follows where a = $1', [1]);",
     ].join('\n');
     expect(sourceWrites(source, tables, identifiers)).toEqual([
       { table: 'follows', verb: 'insert' },
@@ -283,6 +284,7 @@ describe('the write scanner', () => {
       { table: 'follows', verb: 'truncate' },
       { table: 'users', verb: 'truncate' },
       { table: 'messages', verb: 'merge' },
+      { table: 'follows', verb: 'delete' },
       { table: 'users', verb: 'update' },
     ]);
   });
@@ -290,7 +292,7 @@ describe('the write scanner', () => {
   it('takes no lock, conflict clause, comment or prose for a write', () => {
     const source = [
       '// delete from users when the account goes',
-      "const note = 'update users set x';",
+      "const note = 'an update of users';",
       'const a = `select 1 from messages for no key update`;',
       'const b = `insert into follows (a) values (1)',
       '  on conflict (a) do update set a = follows.a + 1 -- update users set b = 1`;',
