@@ -5,7 +5,8 @@
 -- The author of a post the viewer may act on: live (not expired), and not a pending escrow post
 -- of someone else's (to anyone but its author that does not exist yet); null otherwise. The
 -- rule of repo.ts lockLivePost, for toggle_engagement and add_comment, which take the post's
--- row lock first and then ask, so the answer is read after the lock is granted.
+-- row lock first and then ask, so the answer is read after the lock is granted; moderation's
+-- report targets ask it too (the feed imports moderation, so its TypeScript face is out of reach).
 -- Installed by drizzle/0029_engagement_calls.sql.
 CREATE OR REPLACE FUNCTION public.live_post_author(p_post_id bigint, p_viewer_id uuid, p_now timestamp with time zone)
  RETURNS uuid
