@@ -30,7 +30,8 @@ function checkedCounter(counter: DailyCounter): DailyCounter {
  * Adds `amount` (positive) to a wallet's counter for the UTC day of `at`, in the caller's
  * transaction: an upsert, so concurrent actions for the same wallet and day take turns on its
  * row and none is lost. Callers take at most one such row per transaction, or several in
- * (user, day) order, after their other locks.
+ * (user, day) order, after their other locks. Other slices' SQL functions call its twin,
+ * analytics_add_to_day (sql/), and takeFromDay's, analytics_take_from_day.
  */
 export async function addToDay(
   db: Queryable,

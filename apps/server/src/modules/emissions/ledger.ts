@@ -39,7 +39,8 @@ export type QueueResult = { status: 'queued' } | { status: 'self_engagement' };
  * daily and per-pair caps, referral bonuses) are the sequencer's; the subject goes with the
  * event (a like or comment vouches for it and counts in the pair's cap). Self-engagement is not even queued. `db` is the action's
  * transaction (a pg client inside `inTransaction`); given the pool, the insert is a transaction
- * of its own. A named statement: planned once per connection.
+ * of its own. A named statement: planned once per connection. Other slices' SQL functions
+ * queue through its twin, queue_rewarded_event (sql/).
  */
 export async function recordRewardedEvent(
   db: Queryable,
