@@ -152,3 +152,4 @@ export * from './schema-ads.ts';
 export * from './schema-moderation.ts';
 export * from './schema-payments.ts';
 export * from './schema-trust.ts';
+export * from './schema-realtime.ts';
