@@ -155,7 +155,7 @@ export async function schemaTableIdentifiers(): Promise<Map<string, string>> {
 
 /**
  * The server's code that may write: every TypeScript file under src but tests and test kits,
- * with the slice it belongs to ('app' for files outside modules/).
+ * with the slice it belongs to ('realtime' for src/realtime, 'app' for the rest outside modules/).
  */
 export async function serverSourceFiles(): Promise<{ file: string; writer: string }[]> {
   const entries = await readdir(SERVER_SRC, { recursive: true });
@@ -164,7 +164,13 @@ export async function serverSourceFiles(): Promise<{ file: string; writer: strin
     .filter((file) => !file.split(path.sep).includes('test'))
     .map((file) => {
       const parts = file.split(path.sep);
-      const writer = parts[0] === 'modules' && parts.length > 2 ? (parts[1] ?? 'app') : 'app';
+      // src/realtime is a slice of its own outside modules/ (decision 012).
+      const writer =
+        parts[0] === 'modules' && parts.length > 2
+          ? (parts[1] ?? 'app')
+          : parts[0] === 'realtime'
+            ? 'realtime'
+            : 'app';
       return { file: parts.join('/'), writer };
     })
     .sort((a, b) => a.file.localeCompare(b.file));

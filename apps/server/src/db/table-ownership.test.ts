@@ -83,6 +83,8 @@ const TABLE_OWNERS: Record<string, string> = {
   anonymous_payments: 'payments',
   trust_runs: 'trust',
   trust_scores: 'trust',
+  // schema-realtime.ts: src/realtime, a slice outside modules/ (decision 012).
+  realtime_outbox: 'realtime',
 };
 
 /** Each SQL function's owning slice: its readable source is modules/<slice>/sql/<name>.sql. */
