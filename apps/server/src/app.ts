@@ -9,8 +9,8 @@ import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWriteLimits } from './http/write-limits.ts';
-import { actionDepsOf, actionRoutes, attributeBlinkPayments } from './modules/actions/index.ts';
-import { adsDepsOf, adsRoutes, feedSponsor } from './modules/ads/index.ts';
+import { actionRoutes, attributeBlinkPayments } from './modules/actions/index.ts';
+import { adsRoutes, feedSponsor } from './modules/ads/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
@@ -20,7 +20,7 @@ import { economyRoutes } from './modules/economy/index.ts';
 import { emissionsRoutes } from './modules/emissions/index.ts';
 import { faucetRoutes } from './modules/faucet/index.ts';
 import { capsuleMediaAccess, capsuleRoutes } from './modules/capsules/index.ts';
-import { feedItemsReader, feedPostReader, feedRoutes } from './modules/feed/index.ts';
+import { feedRoutes } from './modules/feed/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { combinedMediaAccess, mediaRoutes } from './modules/media/index.ts';
 import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
@@ -105,18 +105,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, ctx);
+  // Each slice's shared dependencies were built once, with the context (slice-deps.ts).
+  const { slices } = ctx;
   // A wallet that paid through blinks before it signed in gets those payments as its own.
-  const actions = actionDepsOf(ctx, feedPostReader(ctx));
   await app.register(async (scope) =>
-    authRoutes(scope, ctx, (user) => attributeBlinkPayments(actions, user)),
+    authRoutes(scope, ctx, (user) => attributeBlinkPayments(slices.actions, user)),
   );
   const sockets = socketRoutes(app, ctx);
   metricsRoutes(app, ctx, sockets);
   emissionsRoutes(app, ctx);
   await chainRoutes(app, ctx);
   faucetRoutes(app, ctx);
-  const ads = adsDepsOf(ctx, feedItemsReader(ctx));
-  feedRoutes(app, ctx, feedSponsor(ads));
+  feedRoutes(app, ctx, feedSponsor(slices.ads));
   // A locked vault's files are its creator's alone, a sealed time capsule's its author's, a
   // mystery's its creator's until it opens; the vault's post is read as the feed shows it.
   await mediaRoutes(
@@ -134,14 +134,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   discoverRoutes(app, ctx);
   trustRoutes(app, ctx);
   economyRoutes(app, ctx);
-  vaultRoutes(app, ctx, feedPostReader(ctx));
-  mysteryRoutes(app, ctx);
-  messageRoutes(app, ctx);
+  vaultRoutes(app, ctx, slices.vaults, slices.readPost);
+  mysteryRoutes(app, slices.mystery);
+  messageRoutes(app, slices.messages);
   analyticsRoutes(app, ctx);
   // Solana Actions: /actions.json at the root and /api/actions/*, in scopes of their own (CORS
   // for any origin, the specification's headers and `{ message }` errors), before the SPA.
-  await actionRoutes(app, ctx, feedPostReader(ctx));
-  adsRoutes(app, ads);
+  await actionRoutes(app, slices.actions);
+  adsRoutes(app, slices.ads);
   moderationRoutes(app, ctx);
 
   await registerSpa(app, ctx.config.webDist);

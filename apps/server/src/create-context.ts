@@ -19,6 +19,7 @@ import { createEmissionSequencer, type EmissionSequencer } from './modules/emiss
 import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
 import { createMediaStore, type MediaStore } from './modules/media/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
+import { buildSliceDeps, type SliceDeps } from './slice-deps.ts';
 import { createViewerVersions } from './viewer-versions.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface AppContext extends SharedContext {
   escrow: EscrowDeps;
   /** Where uploaded media are stored (MEDIA_STORE: DATA_DIR/media, or an S3 bucket). */
   media: MediaStore;
+  /** The slices' dependencies that several registrars and jobs share, built once from the rest. */
+  slices: SliceDeps;
 }
 
 /** What differs between the server (main.ts), the tests' kit and the feed benchmark's server. */
@@ -106,7 +109,9 @@ export async function createAppContext(
     for (const close of closers.reverse().splice(0)) await close();
   };
   try {
-    const ctx = await openParts(config, options, closers);
+    const parts = await openParts(config, options, closers);
+    // Built once, from the finished parts; nothing in them opens a connection.
+    const ctx = { ...parts, slices: buildSliceDeps(parts) };
     return { ctx, close: closeAll };
   } catch (error) {
     await closeAll();
@@ -118,7 +123,7 @@ async function openParts(
   config: Config,
   options: AppContextOptions,
   closers: (() => Promise<void>)[],
-): Promise<AppContext> {
+): Promise<Omit<AppContext, 'slices'>> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, false);
   await mkdir(config.dataDir, { recursive: true });

@@ -3,14 +3,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
-import { actionDepsOf, actionPaymentRecorder } from './modules/actions/index.ts';
+import { actionPaymentRecorder } from './modules/actions/index.ts';
 import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
 import { startEscrowIndexer } from './modules/escrow/index.ts';
 import { startFeedJobs } from './modules/feed/index.ts';
 import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
-import { feedPostReader } from './modules/feed/index.ts';
 import { startPaymentWatcher } from './modules/payments/index.ts';
 import { startTrustJob } from './modules/trust/index.ts';
 
@@ -41,14 +40,15 @@ async function main(): Promise<void> {
   const capsuleJobs = startCapsuleJobs(ctx);
   // Opens mystery vaults whose timer has ended (on start, for those whose time passed while
   // down, then every 15 s).
-  const mysteryJobs = startMysteryJobs(ctx);
+  const mysteryJobs = startMysteryJobs(ctx, ctx.slices.mystery);
   // Re-indexes escrow vaults from the chain every ESCROW_INDEX_INTERVAL_MS.
   const escrowIndexer = startEscrowIndexer(ctx);
   // Records blink payments whose client never called back, found on the cluster by their
   // intent's reference (every 5 s).
   const paymentWatcher = startPaymentWatcher(
     ctx,
-    actionPaymentRecorder(actionDepsOf(ctx, feedPostReader(ctx))),
+    ctx.slices.payments,
+    actionPaymentRecorder(ctx.slices.actions),
   );
   // Recomputes every wallet's trust from the ledger (on start, then every
   // TRUST_RECOMPUTE_SECONDS, one instance at a time).

@@ -13,9 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
 import { asAppError } from '../../http/errors.ts';
-import { messageDepsOf } from '../messages/index.ts';
-import { paymentDepsOf } from '../payments/index.ts';
-import { vaultDepsOf, type PostReader } from '../vaults/index.ts';
 import {
   actionsJson,
   blockchainIdOf,
@@ -29,10 +26,7 @@ import {
 } from './service.ts';
 
 /** The fields of the app context (create-context.ts) this file uses. */
-type ActionsRoutesContext = Pick<SharedContext, 'chain' | 'config' | 'database'> &
-  Parameters<typeof paymentDepsOf>[0] &
-  Parameters<typeof vaultDepsOf>[0] &
-  Parameters<typeof messageDepsOf>[0];
+type ActionsRoutesContext = Pick<SharedContext, 'chain' | 'config' | 'database'>;
 
 const MAX_ID = 2n ** 63n - 1n;
 
@@ -114,15 +108,20 @@ function actionErrorMessage(error: AppError): string {
   return fields ? `${error.message} ${fields}` : error.message;
 }
 
-export function actionDepsOf(ctx: ActionsRoutesContext, readPost: PostReader): ActionDeps {
+/**
+ * The actions' dependencies: the other slices' parts are the ones their own routes use
+ * (createAppContext builds each once), so a blink support and the vault page share one vault
+ * cache.
+ */
+export function actionDepsOf(
+  ctx: ActionsRoutesContext,
+  slices: Pick<ActionDeps, 'readPost' | 'payments' | 'vaults' | 'messages'>,
+): ActionDeps {
   return {
     origin: new URL(ctx.config.appOrigin).origin,
     pool: ctx.database.pool,
     chain: ctx.chain,
-    payments: paymentDepsOf(ctx),
-    vaults: vaultDepsOf(ctx),
-    messages: messageDepsOf(ctx),
-    readPost,
+    ...slices,
     blockchainId: blockchainIdOf(ctx.chain),
   };
 }
@@ -132,15 +131,10 @@ export function actionDepsOf(ctx: ActionsRoutesContext, readPost: PostReader): A
  * vault and profile actions under /api/actions. Everything here answers with the Actions
  * CORS headers (any origin: blink clients fetch from their own), `X-Action-Version` and
  * `X-Blockchain-Ids`, an OPTIONS preflight, and errors as the specification's `{ message }`.
- * `readPost` is the feed slice's (app.ts wires it), for the vault post's text.
+ * `deps` is built once per context (actionDepsOf), with the feed slice's reader for the vault
+ * post's text.
  */
-export async function actionRoutes(
-  app: FastifyInstance,
-  ctx: ActionsRoutesContext,
-  readPost: PostReader,
-): Promise<void> {
-  const deps = actionDepsOf(ctx, readPost);
-
+export async function actionRoutes(app: FastifyInstance, deps: ActionDeps): Promise<void> {
   /**
    * The headers of every answer in these scopes, errors included. The cluster's id is read
    * once from the cluster (the localnet's genesis hash); while it cannot be read the answer goes

@@ -67,7 +67,7 @@ function loadTreasury(ctx: AdsRoutesContext): Signer | null {
   return null;
 }
 
-/** The ads' dependencies for this app; `readPosts` is the feed slice's (app.ts wires it). */
+/** The ads' dependencies, once per context; `readPosts` is the feed slice's (slice-deps.ts wires it). */
 export function adsDepsOf(ctx: AdsRoutesContext, readPosts: AdPostReader): AdsDeps {
   return {
     pool: ctx.database.pool,

@@ -55,7 +55,7 @@ import {
 import type { ServingProbe } from './serving.ts';
 import { buildRefundFor, settleRefund } from './settle-refund.ts';
 
-/** Posts by id as the feed shows them to the viewer (the feed slice's reader; app.ts wires it). */
+/** Posts by id as the feed shows them to the viewer (the feed slice's reader; slice-deps.ts wires it). */
 export type AdPostReader = (ids: string[], viewerId: string | null) => Promise<FeedItem[]>;
 
 /** What the ads' logic needs; built once from the app context. */

@@ -295,7 +295,7 @@ export async function getPost(
 
 /**
  * A post as the feed shows it without its vault's summary (the vaults slice puts that on): the
- * vault page's post (app.ts hands this to the vault routes).
+ * vault page's post (slice-deps.ts hands it to the vault and action routes).
  */
 export function feedPostReader(ctx: FeedReadsContext): PostReader {
   return async (postId, viewerId) => {

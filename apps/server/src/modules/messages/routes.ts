@@ -66,9 +66,7 @@ export function messageDepsOf(ctx: MessagesRoutesContext): MessageDeps {
  * conversation is named by the other participant's wallet, so nobody reads a conversation they
  * are not in.
  */
-export function messageRoutes(app: FastifyInstance, ctx: MessagesRoutesContext): void {
-  const deps = messageDepsOf(ctx);
-
+export function messageRoutes(app: FastifyInstance, deps: MessageDeps): void {
   app.get(
     '/api/conversations',
     { schema: { response: { 200: conversationPageJsonSchema } } },

@@ -61,9 +61,7 @@ export function mysteryDepsOf(ctx: MysteryRoutesContext): MysteryDeps {
 }
 
 /** Mystery vaults (docs/api.md "Mystery vaults"). */
-export function mysteryRoutes(app: FastifyInstance, ctx: MysteryRoutesContext): void {
-  const deps = mysteryDepsOf(ctx);
-
+export function mysteryRoutes(app: FastifyInstance, deps: MysteryDeps): void {
   app.post(
     '/api/mystery-vaults',
     { config: { writeLimit: 'post', refusedWhenSuspended: true } },

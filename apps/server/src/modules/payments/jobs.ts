@@ -6,7 +6,8 @@ import { watchPayments, type PaymentRecorder, type WatchResult } from './watcher
 /** The fields of the app context (create-context.ts) this file uses. */
 type PaymentsJobsContext = Pick<SharedContext, 'chain' | 'clock' | 'database' | 'logger'>;
 
-export function paymentDepsOf(ctx: PaymentsJobsContext): PaymentDeps {
+/** Built once per context (create-context.ts), for this watcher and the actions slice. */
+export function paymentDepsOf(ctx: Omit<PaymentsJobsContext, 'logger'>): PaymentDeps {
   return { pool: ctx.database.pool, chain: ctx.chain, clock: ctx.clock };
 }
 
@@ -20,10 +21,11 @@ export type PaymentWatcher = PeriodicJob<WatchResult>;
  * starts it with the recorder of the features intents are made for and stops it on shutdown.
  */
 export function startPaymentWatcher(
-  ctx: PaymentsJobsContext,
+  ctx: Pick<PaymentsJobsContext, 'logger'>,
+  payments: PaymentDeps,
   record: PaymentRecorder,
 ): PaymentWatcher {
-  const deps = { ...paymentDepsOf(ctx), logger: ctx.logger };
+  const deps = { ...payments, logger: ctx.logger };
   return startPeriodicJob({
     name: 'payment watcher',
     intervalMs: PAYMENT_WATCH_INTERVAL_MS,

@@ -10,8 +10,7 @@ import {
   type TestApp,
 } from '../../test/app-test-kit.ts';
 import { createTestWallet, signIn } from '../../test/wallet-test-kit.ts';
-import { actionDepsOf, actionPaymentRecorder } from '../actions/index.ts';
-import { feedPostReader } from '../feed/index.ts';
+import { actionPaymentRecorder } from '../actions/index.ts';
 import { createdMystery, joinCall } from '../mystery/test-kit.ts';
 import { block, sendTo } from '../messages/test-kit.ts';
 import {
@@ -428,7 +427,11 @@ describe.each(testDatabaseKinds())('the payment watcher on %s, two instances', (
     const signature = await signAndSend(a, intent, wallet);
 
     const watchers = [a, b].map((t) =>
-      startPaymentWatcher(t.ctx, actionPaymentRecorder(actionDepsOf(t.ctx, feedPostReader(t.ctx)))),
+      startPaymentWatcher(
+        t.ctx,
+        t.ctx.slices.payments,
+        actionPaymentRecorder(t.ctx.slices.actions),
+      ),
     );
     try {
       // Both instances look at once, and again and again: the payment counts once.
@@ -472,7 +475,8 @@ describe.each(testDatabaseKinds())('the payment watcher on %s, two instances', (
     );
     const watcher = startPaymentWatcher(
       a.ctx,
-      actionPaymentRecorder(actionDepsOf(a.ctx, feedPostReader(a.ctx))),
+      a.ctx.slices.payments,
+      actionPaymentRecorder(a.ctx.slices.actions),
     );
     const intents = () =>
       a.ctx.database.pool

@@ -26,7 +26,7 @@ import {
   type VaultRow,
 } from './repo.ts';
 
-/** Reads the post of a vault as the feed shows it (the feed slice answers it; app.ts wires it). */
+/** Reads the post of a vault as the feed shows it (the feed slice answers it; slice-deps.ts wires it). */
 export type PostReader = (postId: bigint, viewerId: string | null) => Promise<FeedItem | null>;
 
 /**

@@ -69,7 +69,10 @@ function isSignature(value: string): boolean {
   }
 }
 
-/** The vaults' dependencies from the app context (the actions slice builds its own with it). */
+/**
+ * The vaults' dependencies, built once per context (create-context.ts) for these routes and the
+ * actions slice alike, so both read one cache of vault facts and supporters.
+ */
 export function vaultDepsOf(ctx: VaultsRoutesContext): VaultDeps {
   return {
     db: ctx.database.db,
@@ -88,14 +91,14 @@ export function vaultDepsOf(ctx: VaultsRoutesContext): VaultDeps {
 
 /**
  * Vault support, detail, leaderboard and My Vaults (docs/api.md "Vaults"). A vault's page shows
- * its post as the feed does: `readPost` is the feed slice's (app.ts wires it).
+ * its post as the feed does: `readPost` is the feed slice's (slice-deps.ts wires it).
  */
 export function vaultRoutes(
   app: FastifyInstance,
-  ctx: VaultsRoutesContext,
+  ctx: Pick<VaultsRoutesContext, 'escrow'>,
+  deps: VaultDeps,
   readPost: PostReader,
 ): void {
-  const deps = vaultDepsOf(ctx);
   const escrow = ctx.escrow;
 
   // Two shapes by `mine` (deposits add myDeposit), so no one compiled response schema here.
