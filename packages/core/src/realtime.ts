@@ -80,8 +80,13 @@ export type RealtimeEventType = RealtimeEvent['type'];
 /** Who receives an event: everyone connected, or the sockets of these users. */
 export type Audience = { kind: 'all' } | { kind: 'users'; userIds: string[] };
 
+/**
+ * What the socket sends. `eventId` is on events that must arrive at least once (the server's
+ * outbox): one may then arrive twice, and a receiver keeps the first.
+ */
 export type ServerMessage =
-  { type: 'auth_success'; userId: string } | (RealtimeEvent & { timestamp: string });
+  | { type: 'auth_success'; userId: string }
+  | (RealtimeEvent & { timestamp: string; eventId?: string });
 
 /** Close codes the client acts on. 1008 is the spec's authentication failure. */
 export const SOCKET_CLOSE = {

@@ -9,7 +9,14 @@ import { Redis } from 'ioredis';
  * user's sockets on instance B.
  */
 export type BusMessage =
-  | { kind: 'event'; audience: Audience; event: RealtimeEvent; timestamp: string }
+  | {
+      kind: 'event';
+      audience: Audience;
+      event: RealtimeEvent;
+      timestamp: string;
+      /** An outbox event's id (outbox.ts): a receiver drops a repeat. */
+      eventId?: string;
+    }
   /** A session ended (sign-out, a reused refresh token): its sockets close (4001). */
   | { kind: 'close_session'; userId: string; sessionId: string };
 

@@ -171,7 +171,11 @@ export class SocketHub {
       this.closeSession(message.sessionId);
       return;
     }
-    const frame: ServerMessage = { ...message.event, timestamp: message.timestamp };
+    const frame: ServerMessage = {
+      ...message.event,
+      timestamp: message.timestamp,
+      ...(message.eventId === undefined ? {} : { eventId: message.eventId }),
+    };
     const payload = Buffer.from(JSON.stringify(frame));
     if (message.audience.kind === 'all') {
       for (const client of this.clients) if (client.userId) this.send(client, payload);

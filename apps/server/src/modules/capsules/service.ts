@@ -11,7 +11,7 @@ import {
   decodeSignedCursor,
   encodeSignedCursor,
 } from '../../http/signed-cursor.ts';
-import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import { drainOutbox, enqueueEvent, type EventBus } from '../../realtime/index.ts';
 import type { FeedItemsReader } from '../feed/index.ts';
 import type { MediaAccess, MediaAccessCheck } from '../media/index.ts';
 import { isBlockedBy } from '../people/index.ts';
@@ -113,11 +113,12 @@ export interface OpeningResult {
 }
 
 /**
- * Opens every capsule whose time has come, a batch per transaction, then (after each commit)
- * tells the author's followers and everyone who chose 'Notify me' (time_capsule_opened) and
- * every feed (new_post: the capsule is at its opening time now). Safe on several instances at
- * once: a capsule is opened by one transaction only (repo.ts openDueCapsules), and only that
- * one announces it.
+ * Opens every capsule whose time has come, a batch per transaction, and tells the author's
+ * followers and everyone who chose 'Notify me' (time_capsule_opened) and every feed (new_post:
+ * the capsule is at its opening time now) through the realtime outbox, written in the same
+ * transaction and published after the commit: a crash in between delays the news, never loses
+ * it. Safe on several instances at once: a capsule is opened by one transaction only (repo.ts
+ * openDueCapsules), and each outbox row is published by one drain.
  */
 export async function openCapsules(
   deps: CapsuleDeps,
@@ -126,36 +127,40 @@ export async function openCapsules(
 ): Promise<OpeningResult> {
   let opened = 0;
   for (;;) {
-    const batch = await inTransaction(deps, (client) =>
-      openDueCapsules(client, { now, limit: batchSize }),
-    );
-    for (const capsule of batch) {
-      if (capsule.recipients.length > 0) {
-        await announceAfterCommit(
-          deps,
-          { kind: 'users', userIds: capsule.recipients },
+    const batch = await inTransaction(deps, async (client) => {
+      const capsules = await openDueCapsules(client, { now, limit: batchSize });
+      for (const capsule of capsules) {
+        if (capsule.recipients.length > 0) {
+          await enqueueEvent(
+            client,
+            { kind: 'users', userIds: capsule.recipients },
+            {
+              type: 'time_capsule_opened',
+              data: {
+                postId: capsule.id,
+                authorId: capsule.author_id,
+                authorName: capsule.author_name,
+              },
+            },
+            now,
+          );
+        }
+        await enqueueEvent(
+          client,
+          { kind: 'all' },
           {
-            type: 'time_capsule_opened',
+            type: 'new_post',
             data: {
               postId: capsule.id,
-              authorId: capsule.author_id,
-              authorName: capsule.author_name,
+              author: { id: capsule.author_id, username: capsule.username },
             },
           },
+          now,
         );
       }
-      await announceAfterCommit(
-        deps,
-        { kind: 'all' },
-        {
-          type: 'new_post',
-          data: {
-            postId: capsule.id,
-            author: { id: capsule.author_id, username: capsule.username },
-          },
-        },
-      );
-    }
+      return capsules;
+    });
+    if (batch.length > 0) await drainOutbox(deps);
     opened += batch.length;
     if (batch.length < batchSize) return { opened };
   }

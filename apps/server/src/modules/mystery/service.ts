@@ -29,7 +29,12 @@ import {
   decodeSignedCursor,
   encodeSignedCursor,
 } from '../../http/signed-cursor.ts';
-import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
+import {
+  announceAfterCommit,
+  drainOutbox,
+  enqueueEvent,
+  type EventBus,
+} from '../../realtime/index.ts';
 import { recordRewardedEvent, writeActivity, type EmissionSequencer } from '../emissions/index.ts';
 import {
   attachUploadToMystery,
@@ -310,6 +315,17 @@ export async function joinMystery(
         userId: locked.creator_id,
         reference: `mystery:${vaultId}`,
       });
+      // Through the outbox, in this transaction: the opening's news survives a crash after the
+      // commit (drained below, after the joins' own news).
+      await enqueueEvent(
+        client,
+        { kind: 'users', userIds: await readAudience(client, vaultId) },
+        {
+          type: 'mystery_vault_opened',
+          data: { vaultId: vaultId.toString(), title: locked.title, reason: 'target' },
+        },
+        now,
+      );
     }
     return {
       kind: 'joined',
@@ -345,16 +361,7 @@ export async function joinMystery(
       { type: 'mystery_vault_joined', data: { vaultId: vaultId.toString() } },
     );
   }
-  if (outcome.opened) {
-    await announceAfterCommit(
-      deps,
-      { kind: 'users', userIds: audience },
-      {
-        type: 'mystery_vault_opened',
-        data: { vaultId: vaultId.toString(), title: outcome.title, reason: 'target' },
-      },
-    );
-  }
+  if (outcome.opened) await drainOutbox(deps);
   const row = await readMystery(deps.pool, vaultId, viewer.id);
   if (!row) throw new AppError('mystery_vault_not_found');
   return { vault: presentMystery(row, viewer.id), amount: amount.toString() };
@@ -390,8 +397,9 @@ async function answerExisting(
  * Opens every open mystery whose timer has ended, a batch per transaction. Safe on several
  * instances at once: each batch locks its rows with FOR UPDATE SKIP LOCKED and sets opened_at
  * in the same statement, so each vault opens in exactly one run (a join holding a row is
- * simply left for the next batch or run); its activity item is written in that transaction
- * and its `mystery_vault_opened` sent after commit, once.
+ * simply left for the next batch or run); its activity item and its `mystery_vault_opened`
+ * (through the realtime outbox, published after the commit) are written in that transaction, so
+ * a crash in between delays the news, never loses it.
  */
 export async function openEndedMysteries(
   deps: MysteryDeps,
@@ -410,20 +418,19 @@ export async function openEndedMysteries(
           userId: row.creator_id,
           reference: `mystery:${row.id}`,
         });
+        await enqueueEvent(
+          client,
+          { kind: 'users', userIds: await readAudience(client, BigInt(row.id)) },
+          {
+            type: 'mystery_vault_opened',
+            data: { vaultId: row.id, title: row.title, reason: 'timer' },
+          },
+          now,
+        );
       }
       return rows;
     });
-    for (const row of batch) {
-      const audience = await readAudience(deps.pool, BigInt(row.id));
-      await announceAfterCommit(
-        deps,
-        { kind: 'users', userIds: audience },
-        {
-          type: 'mystery_vault_opened',
-          data: { vaultId: row.id, title: row.title, reason: 'timer' },
-        },
-      );
-    }
+    if (batch.length > 0) await drainOutbox(deps);
     opened += batch.length;
     if (batch.length < batchSize) return { opened };
   }
