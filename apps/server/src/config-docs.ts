@@ -38,6 +38,11 @@ export const CONFIG_DOCS = {
     meaning:
       "namespace of this deployment's Redis channel and keys, so deployments can share one Redis",
   },
+  OUTBOX_DRAIN_MS: {
+    default: '`1000`',
+    meaning:
+      "how often each instance publishes what the realtime outbox still holds (an opening's news a crash or a refusing bus left behind)",
+  },
   SOLANA_RPC_URL: {
     default: '—',
     meaning: 'use this cluster instead of the embedded localnet (devnet by default then)',

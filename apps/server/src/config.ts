@@ -39,6 +39,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, dashes or underscores')
     .default('dum'),
+  /**
+   * How often each instance publishes what the realtime outbox holds (events written after a
+   * commit are published at once by their writer; this catches what a crash or a refusing bus
+   * left behind).
+   */
+  OUTBOX_DRAIN_MS: z.coerce.number().int().min(50).default(1000),
   SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SOLANA_CLUSTER: z.preprocess(
     emptyToUndefined,
@@ -291,6 +297,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel: `<prefix>:realtime`, `<prefix>:auth-rate:…`. */
   redisPrefix: string;
+  /** OUTBOX_DRAIN_MS: the realtime outbox's drain interval. */
+  outboxDrainMs: number;
   solana: {
     cluster: Cluster;
     rpcUrl: string | undefined;
@@ -449,6 +457,7 @@ export function loadConfig(
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    outboxDrainMs: e.OUTBOX_DRAIN_MS,
     solana: {
       cluster,
       rpcUrl: e.SOLANA_RPC_URL,
