@@ -12,6 +12,7 @@ import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
 import { startPaymentWatcher } from './modules/payments/index.ts';
 import { startTrustJob } from './modules/trust/index.ts';
+import { startOutboxDrainer } from './realtime/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
 async function main(): Promise<void> {
@@ -62,6 +63,14 @@ async function main(): Promise<void> {
     run: () => ctx.emissions.sweep(),
   });
   void emissionSweep.runOnce();
+  // Publishes what the realtime outbox still holds (an event whose writer died between its
+  // commit and its publish): on start, then every OUTBOX_DRAIN_MS.
+  const outboxDrainer = startOutboxDrainer({
+    pool: ctx.database.pool,
+    bus: ctx.bus,
+    logger,
+    intervalMs: config.outboxDrainMs,
+  });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -83,6 +92,7 @@ async function main(): Promise<void> {
       await paymentWatcher.stop();
       await trustJob.stop();
       await emissionSweep.stop();
+      await outboxDrainer.stop();
       await app.close();
       // The sequencer, the localnet (which writes its snapshot, so the next start replays
       // nothing), Redis, then the database.
