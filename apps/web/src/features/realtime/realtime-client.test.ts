@@ -79,6 +79,29 @@ afterEach(() => {
 });
 
 describe('RealtimeClient', () => {
+  it('passes an outbox event on once, even when it arrives again after a reconnect', () => {
+    const client = startClient();
+    const first = sockets[0]!;
+    first.open();
+    first.receive({ type: 'auth_success', userId: 'u1' });
+    const event = { type: 'vault_completed', data: { vaultId: 'v1' } };
+    const timestamp = '2026-11-23T12:00:00.000Z';
+    first.receive({ ...event, timestamp, eventId: 'outbox-7' });
+    first.receive({ ...event, timestamp, eventId: 'outbox-7' });
+    first.closeWith(SOCKET_CLOSE.goingAway);
+    vi.runOnlyPendingTimers();
+    const second = sockets[1]!;
+    second.open();
+    second.receive({ type: 'auth_success', userId: 'u1' });
+    second.receive({ ...event, timestamp, eventId: 'outbox-7' });
+    second.receive({ ...event, timestamp, eventId: 'outbox-8' });
+    // Events without an id are not the outbox's: each one counts.
+    second.receive({ ...event, timestamp });
+    second.receive({ ...event, timestamp });
+    expect(events).toEqual([event, event, event, event]);
+    client.stop();
+  });
+
   it('keeps the token out of the URL and sends it as its first message', () => {
     const client = startClient();
     const socket = sockets[0]!;

@@ -21,12 +21,17 @@ export interface RealtimeClientOptions {
  * 1008 (authentication failure) or a 4001 (token expired, session ended) refreshes the token
  * once before retrying, or stops when it cannot.
  */
+/** How many outbox event ids the client remembers (a repeat comes within seconds). */
+const SEEN_EVENT_IDS = 500;
+
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private authenticated = false;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  /** The latest outbox event ids, across reconnects: a repeat is dropped. */
+  private readonly seenEventIds = new Set<string>();
 
   constructor(private readonly options: RealtimeClientOptions) {}
 
@@ -92,7 +97,16 @@ export class RealtimeClient {
         return;
       }
       if (!this.authenticated) return;
-      const { timestamp, ...event } = parsed;
+      const { timestamp, eventId, ...event } = parsed;
+      // An event the server sends at least once (its outbox) may come twice: the first counts.
+      if (eventId !== undefined) {
+        if (this.seenEventIds.has(eventId)) return;
+        this.seenEventIds.add(eventId);
+        if (this.seenEventIds.size > SEEN_EVENT_IDS) {
+          const oldest = this.seenEventIds.values().next().value;
+          if (oldest !== undefined) this.seenEventIds.delete(oldest);
+        }
+      }
       this.options.onEvent(event, timestamp);
     };
 
