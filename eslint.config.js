@@ -215,7 +215,6 @@ export default tseslint.config(
       'apps/web/src/features/analytics/series-chart.tsx',
       'apps/web/src/features/discover/discover-search.tsx',
       'apps/web/src/features/messages/message-composer.tsx',
-      'apps/web/src/features/messages/message-thread.tsx',
       'apps/web/src/features/messages/new-message-dialog.tsx',
       'apps/web/src/features/messages/use-message-sender.ts',
       'apps/web/src/features/moderation/moderation-view.tsx',

@@ -1,7 +1,7 @@
 import { formatAddress, type ConversationFolder, type DirectMessage } from '@dum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, UserRound } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -62,14 +62,9 @@ export function MessageThread({
     peerAddress: address,
   });
   const name = personName(peer.data, address);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const location = useLocation();
-  const focusThread = (location.state as ThreadLocationState | null)?.focusThread === true;
+  const headingRef = useFocusOnArrival(address);
 
   useEffect(() => openThread(address), [address]);
-  useEffect(() => {
-    if (focusThread) headingRef.current?.focus();
-  }, [address, focusThread]);
   useMarkRead(address, viewer.userId, kept === 'inbox' ? thread.data?.pages : undefined);
   useLeaveRequestsOnceAccepted(address, folder, kept);
 
@@ -82,42 +77,13 @@ export function MessageThread({
       data-testid="message-thread"
       className="flex h-full min-h-0 flex-col"
     >
-      <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
-        <Link
-          to={messagesPath(folder)}
-          state={{ focusConversation: address }}
-          aria-label="Back to conversations"
-          className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'shrink-0 lg:hidden')}
-        >
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-        {peer.isPending ? (
-          <Skeleton className="size-10 rounded-full" />
-        ) : (
-          <Avatar name={name} src={peer.data?.avatarUrl} />
-        )}
-        <div className="flex min-w-0 flex-1 flex-col">
-          <h2
-            id="thread-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="truncate text-base font-semibold outline-none"
-          >
-            {name}
-          </h2>
-          <span className="truncate font-mono text-xs text-muted">
-            {peer.data?.username ? `@${peer.data.username} · ` : ''}
-            {formatAddress(address)}
-          </span>
-        </div>
-        <Link
-          to={`/profile/${encodeURIComponent(address)}`}
-          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'shrink-0')}
-        >
-          <UserRound aria-hidden="true" />
-          <span className="max-sm:sr-only">Profile</span>
-        </Link>
-      </header>
+      <ThreadHeader
+        address={address}
+        folder={folder}
+        name={name}
+        peer={peer}
+        headingRef={headingRef}
+      />
 
       {peerMissing ? (
         <ThreadNotice
@@ -213,6 +179,115 @@ function useMarkRead(
   }, [address, queryClient, unread, viewerId, visible]);
 }
 
+/** Focuses the thread's heading when the navigation that opened it asked to (focusThread). */
+function useFocusOnArrival(address: string) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const focusThread = (location.state as ThreadLocationState | null)?.focusThread === true;
+  useEffect(() => {
+    if (focusThread) headingRef.current?.focus();
+  }, [address, focusThread]);
+  return headingRef;
+}
+
+/** The way back (on a phone), the person (avatar, name, @username, wallet) and their profile. */
+function ThreadHeader({
+  address,
+  folder,
+  name,
+  peer,
+  headingRef,
+}: {
+  address: string;
+  folder: ListFolder;
+  name: string;
+  peer: ReturnType<typeof usePeer>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  return (
+    <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
+      <Link
+        to={messagesPath(folder)}
+        state={{ focusConversation: address }}
+        aria-label="Back to conversations"
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'shrink-0 lg:hidden')}
+      >
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+      {peer.isPending ? (
+        <Skeleton className="size-10 rounded-full" />
+      ) : (
+        <Avatar name={name} src={peer.data?.avatarUrl} />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h2
+          id="thread-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="truncate text-base font-semibold outline-none"
+        >
+          {name}
+        </h2>
+        <span className="truncate font-mono text-xs text-muted">
+          {peer.data?.username ? `@${peer.data.username} · ` : ''}
+          {formatAddress(address)}
+        </span>
+      </div>
+      <Link
+        to={`/profile/${encodeURIComponent(address)}`}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'shrink-0')}
+      >
+        <UserRound aria-hidden="true" />
+        <span className="max-sm:sr-only">Profile</span>
+      </Link>
+    </header>
+  );
+}
+
+/** The stored messages oldest first, then the ones still in the outbox. */
+function useThreadRows(
+  messages: DirectMessage[],
+  outbox: OutboxItem[],
+  viewerId: string | null,
+): Row[] {
+  return useMemo<Row[]>(() => {
+    const stored: Row[] = [...messages].reverse().map((message) => ({
+      key: message.id,
+      mine: message.senderId === viewerId,
+      content: message,
+      message,
+    }));
+    const pending: Row[] = outbox.map((item) => ({
+      key: item.localId,
+      mine: true,
+      content: outboxContent(item),
+      item,
+    }));
+    return [...stored, ...pending];
+  }, [messages, outbox, viewerId]);
+}
+
+function LoadOlderButton({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  return (
+    <div className="mb-3 flex justify-center">
+      <Button variant="ghost" size="sm" onClick={onLoad} disabled={loading}>
+        {loading ? 'Loading older messages…' : 'Load older messages'}
+      </Button>
+    </div>
+  );
+}
+
+/** The day's label between two rules (the section is named by it for screen readers). */
+function DaySeparator({ label }: { label: string }) {
+  return (
+    <div aria-hidden="true" className="my-3 flex items-center gap-3 text-xs text-subtle">
+      <span className="h-px flex-1 bg-border" />
+      <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-medium">{label}</span>
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
 function MessageLog({
   name,
   viewerId,
@@ -240,21 +315,7 @@ function MessageLog({
   const now = useNow(60_000);
   const logRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo<Row[]>(() => {
-    const stored: Row[] = [...messages].reverse().map((message) => ({
-      key: message.id,
-      mine: message.senderId === viewerId,
-      content: message,
-      message,
-    }));
-    const pending: Row[] = outbox.map((item) => ({
-      key: item.localId,
-      mine: true,
-      content: outboxContent(item),
-      item,
-    }));
-    return [...stored, ...pending];
-  }, [messages, outbox, viewerId]);
+  const rows = useThreadRows(messages, outbox, viewerId);
   const groups = groupByDay(rows.map((row) => ({ ...row, createdAt: row.content.createdAt })));
   useStickToBottom(logRef, rows, messages.length);
   useLoadOlderOnScroll(logRef, topRef, hasOlder && !loadingOlder && !olderFailed, loadOlder);
@@ -270,13 +331,7 @@ function MessageLog({
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 outline-none focus-visible:ring-2 focus-visible:ring-primary/40 sm:px-4"
     >
       <div ref={topRef} />
-      {hasOlder && (
-        <div className="mb-3 flex justify-center">
-          <Button variant="ghost" size="sm" onClick={loadOlder} disabled={loadingOlder}>
-            {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
-          </Button>
-        </div>
-      )}
+      {hasOlder && <LoadOlderButton loading={loadingOlder} onLoad={loadOlder} />}
       {rows.length === 0 ? (
         <ThreadNotice
           title={`Say hi to ${name}`}
@@ -285,13 +340,7 @@ function MessageLog({
       ) : (
         groups.map((group) => (
           <section key={group.day} aria-label={dayLabel(new Date(group.day).toISOString(), now)}>
-            <div aria-hidden="true" className="my-3 flex items-center gap-3 text-xs text-subtle">
-              <span className="h-px flex-1 bg-border" />
-              <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-medium">
-                {dayLabel(new Date(group.day).toISOString(), now)}
-              </span>
-              <span className="h-px flex-1 bg-border" />
-            </div>
+            <DaySeparator label={dayLabel(new Date(group.day).toISOString(), now)} />
             <ol className="flex flex-col gap-2">
               {group.items.map((row) => (
                 <li key={row.key}>
