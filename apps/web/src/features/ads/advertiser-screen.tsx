@@ -62,17 +62,7 @@ export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
           Campaigns are not available on this server yet.
         </p>
       ) : campaigns.data.campaigns.length === 0 ? (
-        <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">No campaigns yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted">
-            Pick one of your posts, set a price per 1,000 views and a budget. It shows in the For
-            you feed, at most once in every {config.data.feedEvery} posts, labelled Sponsored.
-          </p>
-          <Button className="mt-5" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Create your first campaign
-          </Button>
-        </div>
+        <NoCampaigns feedEvery={config.data.feedEvery} onCreate={() => setCreating(true)} />
       ) : (
         <section aria-labelledby="campaigns-heading" className="grid gap-4">
           <h2 id="campaigns-heading" className="text-lg font-bold">
@@ -106,6 +96,22 @@ function CampaignsSkeleton() {
       {[0, 1].map((key) => (
         <Skeleton key={key} className="h-56 w-full rounded-card" />
       ))}
+    </div>
+  );
+}
+
+function NoCampaigns({ feedEvery, onCreate }: { feedEvery: number; onCreate: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
+      <h2 className="text-lg font-semibold">No campaigns yet</h2>
+      <p className="mt-1 max-w-sm text-sm text-muted">
+        Pick one of your posts, set a price per 1,000 views and a budget. It shows in the For you
+        feed, at most once in every {feedEvery} posts, labelled Sponsored.
+      </p>
+      <Button className="mt-5" onClick={onCreate}>
+        <Plus aria-hidden="true" />
+        Create your first campaign
+      </Button>
     </div>
   );
 }

@@ -16,6 +16,22 @@ const REREAD_EVERY_MS = 10_000;
 type Capsule = NonNullable<FeedPost['capsule']>;
 
 /**
+ * Past its time and still sealed here: read it again every 10 s until it shows open (the
+ * new_post its opening sends refreshes the lists too, when the socket is up).
+ */
+function useRereadWhenOverdue(postId: string, opensAt: number, now: number): void {
+  const queryClient = useQueryClient();
+  const overdue = now - opensAt;
+  const rereads = overdue > 0 ? Math.floor(overdue / REREAD_EVERY_MS) + 1 : 0;
+  useEffect(() => {
+    if (rereads === 0) return;
+    void queryClient.invalidateQueries({ queryKey: [FEED_ROOT] });
+    void queryClient.invalidateQueries({ queryKey: [POST_ROOT, postId] });
+    void queryClient.invalidateQueries({ queryKey: [CAPSULES_ROOT] });
+  }, [rereads, queryClient, postId]);
+}
+
+/**
  * A sealed time capsule's panel in its post card: 'Opens in …' (a live countdown), how many are
  * waiting, and 'Notify me' (not for its author, who sees their own content above it).
  */
@@ -37,17 +53,7 @@ export function SealedCapsulePanel({
   const notifying = answer?.notifying ?? capsule.notifying;
   const waitingCount = answer?.waitingCount ?? capsule.waitingCount;
   const opensAt = new Date(capsule.unlockAt);
-  // Past its time and still sealed here: read it again every 10 s until it shows open (the
-  // new_post its opening sends refreshes the lists too, when the socket is up).
-  const queryClient = useQueryClient();
-  const overdue = now - opensAt.getTime();
-  const rereads = overdue > 0 ? Math.floor(overdue / REREAD_EVERY_MS) + 1 : 0;
-  useEffect(() => {
-    if (rereads === 0) return;
-    void queryClient.invalidateQueries({ queryKey: [FEED_ROOT] });
-    void queryClient.invalidateQueries({ queryKey: [POST_ROOT, post.id] });
-    void queryClient.invalidateQueries({ queryKey: [CAPSULES_ROOT] });
-  }, [rereads, queryClient, post.id]);
+  useRereadWhenOverdue(post.id, opensAt.getTime(), now);
 
   const toggle = () => {
     if (!viewer.isAuthenticated) {

@@ -282,24 +282,7 @@ function SearchResultsBody({
       />
     );
   }
-  if (results.length === 0) {
-    return (
-      <EmptySection
-        icon={<SearchX className="size-6" aria-hidden="true" />}
-        title={noResultsText(q)}
-        headingLevel={2}
-        action={
-          <Button variant="secondary" className="mt-3" onClick={onSwitch}>
-            Search {type === 'posts' ? 'people' : 'posts'} instead
-          </Button>
-        }
-      >
-        {type === 'posts'
-          ? 'No live post matches those words. Check the spelling or try other words.'
-          : 'Nobody goes by that name. Try a username, a display name or the start of a wallet address.'}
-      </EmptySection>
-    );
-  }
+  if (results.length === 0) return <NoResults q={q} type={type} onSwitch={onSwitch} />;
 
   return (
     <div className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm">
@@ -337,25 +320,58 @@ function SearchResultsBody({
           </li>
         ))}
       </ul>
-      {(search.hasNextPage || search.isFetchNextPageError) && (
-        <div className="flex justify-center border-t border-border/60 p-2" aria-live="polite">
-          {search.isFetchNextPageError ? (
-            <Button variant="ghost" size="sm" onClick={() => void search.fetchNextPage()}>
-              <RotateCw aria-hidden="true" />
-              Couldn’t load more. Try Again
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={search.isFetchingNextPage}
-              onClick={() => void search.fetchNextPage()}
-            >
-              {search.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {search.isFetchingNextPage ? 'Loading more…' : 'More results'}
-            </Button>
-          )}
-        </div>
+      <MoreResults search={search} />
+    </div>
+  );
+}
+
+function NoResults({
+  q,
+  type,
+  onSwitch,
+}: {
+  q: string;
+  type: Parameters<typeof SearchResults>[0]['type'];
+  onSwitch: () => void;
+}) {
+  return (
+    <EmptySection
+      icon={<SearchX className="size-6" aria-hidden="true" />}
+      title={noResultsText(q)}
+      headingLevel={2}
+      action={
+        <Button variant="secondary" className="mt-3" onClick={onSwitch}>
+          Search {type === 'posts' ? 'people' : 'posts'} instead
+        </Button>
+      }
+    >
+      {type === 'posts'
+        ? 'No live post matches those words. Check the spelling or try other words.'
+        : 'Nobody goes by that name. Try a username, a display name or the start of a wallet address.'}
+    </EmptySection>
+  );
+}
+
+/** More results, or a retry when the next page failed. */
+function MoreResults({ search }: { search: Parameters<typeof SearchResults>[0]['search'] }) {
+  if (!search.hasNextPage && !search.isFetchNextPageError) return null;
+  return (
+    <div className="flex justify-center border-t border-border/60 p-2" aria-live="polite">
+      {search.isFetchNextPageError ? (
+        <Button variant="ghost" size="sm" onClick={() => void search.fetchNextPage()}>
+          <RotateCw aria-hidden="true" />
+          Couldn’t load more. Try Again
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={search.isFetchingNextPage}
+          onClick={() => void search.fetchNextPage()}
+        >
+          {search.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {search.isFetchingNextPage ? 'Loading more…' : 'More results'}
+        </Button>
       )}
     </div>
   );

@@ -113,53 +113,68 @@ export function WelcomeBanner() {
         the reward halves every 70,000 events — three times faster than Bitcoin. Get in before the
         next halving.
       </p>
-      <ol className="mt-5 grid gap-2.5 sm:grid-cols-3">
-        {STEPS.map((step, index) => {
-          const isDone = done[index] === true;
-          const Icon = isDone ? Check : step.icon;
-          return (
-            <li
-              key={step.title}
-              data-done={isDone || undefined}
-              aria-current={index === current ? 'step' : undefined}
+      <WelcomeSteps done={done} current={current} onWrite={startWriting} />
+    </GlowPanel>
+  );
+}
+
+/** The three steps, ticked as they are reached; the current one is marked for screen readers. */
+function WelcomeSteps({
+  done,
+  current,
+  onWrite,
+}: {
+  done: boolean[];
+  current: number;
+  onWrite: () => void;
+}) {
+  return (
+    <ol className="mt-5 grid gap-2.5 sm:grid-cols-3">
+      {STEPS.map((step, index) => {
+        const isDone = done[index] === true;
+        const Icon = isDone ? Check : step.icon;
+        return (
+          <li
+            key={step.title}
+            data-done={isDone || undefined}
+            aria-current={index === current ? 'step' : undefined}
+            className={cn(
+              'flex items-start gap-3 rounded-2xl border bg-surface-2/70 p-3',
+              isDone
+                ? 'border-success/40'
+                : index === current
+                  ? 'border-primary/50'
+                  : 'border-border',
+            )}
+          >
+            <span
               className={cn(
-                'flex items-start gap-3 rounded-2xl border bg-surface-2/70 p-3',
-                isDone
-                  ? 'border-success/40'
-                  : index === current
-                    ? 'border-primary/50'
-                    : 'border-border',
+                'grid size-9 shrink-0 place-items-center rounded-xl',
+                isDone ? 'bg-success text-background' : 'bg-vibe text-primary-foreground',
               )}
             >
-              <span
-                className={cn(
-                  'grid size-9 shrink-0 place-items-center rounded-xl',
-                  isDone ? 'bg-success text-background' : 'bg-vibe text-primary-foreground',
-                )}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
-              <div className="min-w-0">
-                <p className="text-sm font-semibold">
-                  <span className="text-muted">{index + 1}.</span> {step.title}
-                  {isDone && <span className="sr-only"> (Done)</span>}
-                </p>
-                <p className="mt-0.5 text-xs text-muted">{step.text}</p>
-                {index === 2 && !isDone && (
-                  <button
-                    type="button"
-                    onClick={startWriting}
-                    className="mt-1.5 inline-flex items-center gap-1 rounded-md text-xs font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
-                  >
-                    <PenLine className="size-3.5" aria-hidden="true" />
-                    Write a post
-                  </button>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    </GlowPanel>
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <p className="text-sm font-semibold">
+                <span className="text-muted">{index + 1}.</span> {step.title}
+                {isDone && <span className="sr-only"> (Done)</span>}
+              </p>
+              <p className="mt-0.5 text-xs text-muted">{step.text}</p>
+              {index === 2 && !isDone && (
+                <button
+                  type="button"
+                  onClick={onWrite}
+                  className="mt-1.5 inline-flex items-center gap-1 rounded-md text-xs font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
+                >
+                  <PenLine className="size-3.5" aria-hidden="true" />
+                  Write a post
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

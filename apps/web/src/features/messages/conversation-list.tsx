@@ -22,6 +22,19 @@ export interface ListLocationState {
   focusConversation?: string;
 }
 
+/** Focuses the conversation the navigation asked for (focusConversation), once it is listed. */
+function useFocusConversation(listed: number) {
+  const location = useLocation();
+  const focusAddress = (location.state as ListLocationState | null)?.focusConversation;
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!focusAddress || !listRef.current) return;
+    const links = listRef.current.querySelectorAll<HTMLAnchorElement>('a[data-address]');
+    [...links].find((link) => link.dataset.address === focusAddress)?.focus();
+  }, [focusAddress, listed]);
+  return listRef;
+}
+
 /**
  * The inbox's or the requests' conversations, most recent first: avatar, name, the last
  * message's preview, when, and the unread count. Loading, empty ('No messages yet' with New
@@ -40,16 +53,8 @@ export function ConversationList({
 }) {
   const conversations = useConversations(viewerId, folder);
   const now = useNow(30_000);
-  const location = useLocation();
-  const focusAddress = (location.state as ListLocationState | null)?.focusConversation;
-  const listRef = useRef<HTMLUListElement>(null);
-
   const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
-  useEffect(() => {
-    if (!focusAddress || !listRef.current) return;
-    const links = listRef.current.querySelectorAll<HTMLAnchorElement>('a[data-address]');
-    [...links].find((link) => link.dataset.address === focusAddress)?.focus();
-  }, [focusAddress, items.length]);
+  const listRef = useFocusConversation(items.length);
 
   if (conversations.isPending) return <ListSkeleton />;
   if (conversations.isError && items.length === 0) {

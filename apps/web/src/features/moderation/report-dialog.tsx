@@ -70,42 +70,13 @@ export function ReportDialog({
             if (canSend) send();
           }}
         >
-          <fieldset aria-labelledby={ids.legend} className="flex flex-col gap-2">
-            <legend id={ids.legend} className="mb-2 text-sm font-medium">
-              Why are you reporting it?
-            </legend>
-            {REASONS.map((option) => (
-              <label
-                key={option.value}
-                className="flex cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
-              >
-                <input
-                  type="radio"
-                  name="report-reason"
-                  value={option.value}
-                  checked={reason === option.value}
-                  onChange={() => setReason(option.value)}
-                  className="mt-1 accent-[var(--color-primary)]"
-                />
-                <span>
-                  <span className="block text-sm font-medium">{option.label}</span>
-                  <span className="block text-xs text-muted">{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <label htmlFor={ids.note} className="mt-4 block text-sm font-medium">
-            Details {reason === 'other' ? '(required)' : '(optional)'}
-          </label>
-          <textarea
+          <ReasonChoices legendId={ids.legend} reason={reason} onChange={setReason} />
+          <NoteField
             id={ids.note}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            rows={3}
-            maxLength={NOTE_MAX}
-            aria-invalid={noteNeeded || undefined}
-            className="mt-1.5 w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
-            placeholder="What should a moderator know?"
+            note={note}
+            onChange={setNote}
+            required={reason === 'other'}
+            invalid={noteNeeded}
           />
           {create.isError && (
             <p id={ids.error} role="alert" className="mt-2 text-sm text-danger">
@@ -129,5 +100,76 @@ export function ReportDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The reasons to choose from, each with its hint. */
+function ReasonChoices({
+  legendId,
+  reason,
+  onChange,
+}: {
+  legendId: string;
+  reason: ReportReason | null;
+  onChange: (reason: ReportReason) => void;
+}) {
+  return (
+    <fieldset aria-labelledby={legendId} className="flex flex-col gap-2">
+      <legend id={legendId} className="mb-2 text-sm font-medium">
+        Why are you reporting it?
+      </legend>
+      {REASONS.map((option) => (
+        <label
+          key={option.value}
+          className="flex cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
+        >
+          <input
+            type="radio"
+            name="report-reason"
+            value={option.value}
+            checked={reason === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-1 accent-[var(--color-primary)]"
+          />
+          <span>
+            <span className="block text-sm font-medium">{option.label}</span>
+            <span className="block text-xs text-muted">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Details: required for Other, optional otherwise. */
+function NoteField({
+  id,
+  note,
+  onChange,
+  required,
+  invalid,
+}: {
+  id: string;
+  note: string;
+  onChange: (note: string) => void;
+  required: boolean;
+  invalid: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="mt-4 block text-sm font-medium">
+        Details {required ? '(required)' : '(optional)'}
+      </label>
+      <textarea
+        id={id}
+        value={note}
+        onChange={(event) => onChange(event.target.value)}
+        rows={3}
+        maxLength={NOTE_MAX}
+        aria-invalid={invalid || undefined}
+        className="mt-1.5 w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
+        placeholder="What should a moderator know?"
+      />
+    </>
   );
 }

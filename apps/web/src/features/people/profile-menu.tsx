@@ -69,36 +69,15 @@ export function ProfileMenu({
               Copy profile link
             </DropdownMenu.Item>
             {viewer.isAuthenticated && (
-              <>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                {blocked ? (
-                  <DropdownMenu.Item
-                    className={itemClass}
-                    disabled={block.isPending}
-                    onSelect={() => block.mutate(false)}
-                  >
-                    <ShieldCheck className="size-4" aria-hidden="true" />
-                    Unblock {name}
-                  </DropdownMenu.Item>
-                ) : (
-                  <DropdownMenu.Item
-                    className={dangerItemClass}
-                    onSelect={() => setConfirming(true)}
-                  >
-                    <Ban className="size-4" aria-hidden="true" />
-                    Block {name}
-                  </DropdownMenu.Item>
-                )}
-                {profile.solAddress !== viewer.wallet && (
-                  <DropdownMenu.Item
-                    className={dangerItemClass}
-                    onSelect={() => setReporting(true)}
-                  >
-                    <Flag className="size-4" aria-hidden="true" />
-                    Report {name}
-                  </DropdownMenu.Item>
-                )}
-              </>
+              <ViewerItems
+                name={name}
+                blocked={blocked}
+                unblocking={block.isPending}
+                canReport={profile.solAddress !== viewer.wallet}
+                onUnblock={() => block.mutate(false)}
+                onBlock={() => setConfirming(true)}
+                onReport={() => setReporting(true)}
+              />
             )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -109,28 +88,95 @@ export function ProfileMenu({
         open={reporting}
         onOpenChange={setReporting}
       />
-      <Dialog open={confirming} onOpenChange={(open) => !block.isPending && setConfirming(open)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Block {name}?</DialogTitle>
-            <DialogDescription>
-              They won’t be able to follow you, comment on your posts or message you, and their
-              posts and comments are hidden from you. Blocking also removes follows both ways.
-            </DialogDescription>
-          </DialogHeader>
-          <ConfirmFooter busy={block.isPending}>
-            <BusyButton
-              variant="danger"
-              busy={block.isPending}
-              busyLabel="Blocking..."
-              icon={<Ban aria-hidden="true" />}
-              onClick={() => block.mutate(true, { onSuccess: () => setConfirming(false) })}
-            >
-              Block
-            </BusyButton>
-          </ConfirmFooter>
-        </DialogContent>
-      </Dialog>
+      <BlockDialog
+        name={name}
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={block.isPending}
+        onBlock={() => block.mutate(true, { onSuccess: () => setConfirming(false) })}
+      />
     </>
+  );
+}
+
+/** A signed-in viewer's items: Block (or Unblock) and, on another's profile, Report. */
+function ViewerItems({
+  name,
+  blocked,
+  unblocking,
+  canReport,
+  onUnblock,
+  onBlock,
+  onReport,
+}: {
+  name: string;
+  blocked: boolean;
+  unblocking: boolean;
+  canReport: boolean;
+  onUnblock: () => void;
+  onBlock: () => void;
+  onReport: () => void;
+}) {
+  return (
+    <>
+      <DropdownMenu.Separator className="my-1 h-px bg-border" />
+      {blocked ? (
+        <DropdownMenu.Item className={itemClass} disabled={unblocking} onSelect={onUnblock}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          Unblock {name}
+        </DropdownMenu.Item>
+      ) : (
+        <DropdownMenu.Item className={dangerItemClass} onSelect={onBlock}>
+          <Ban className="size-4" aria-hidden="true" />
+          Block {name}
+        </DropdownMenu.Item>
+      )}
+      {canReport && (
+        <DropdownMenu.Item className={dangerItemClass} onSelect={onReport}>
+          <Flag className="size-4" aria-hidden="true" />
+          Report {name}
+        </DropdownMenu.Item>
+      )}
+    </>
+  );
+}
+
+/** "Block {name}?": what blocking does, and Block. */
+function BlockDialog({
+  name,
+  open,
+  onOpenChange,
+  busy,
+  onBlock,
+}: {
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  onBlock: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Block {name}?</DialogTitle>
+          <DialogDescription>
+            They won’t be able to follow you, comment on your posts or message you, and their posts
+            and comments are hidden from you. Blocking also removes follows both ways.
+          </DialogDescription>
+        </DialogHeader>
+        <ConfirmFooter busy={busy}>
+          <BusyButton
+            variant="danger"
+            busy={busy}
+            busyLabel="Blocking..."
+            icon={<Ban aria-hidden="true" />}
+            onClick={onBlock}
+          >
+            Block
+          </BusyButton>
+        </ConfirmFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -18,7 +18,7 @@ import { SolAmountLabel, useOpenDialogSolBalance } from './sol-balance-label.tsx
  * balance is short of the amount and the fee, it says so and offers test SOL. The dialog
  * cannot be closed while busy.
  */
-// Over 80 lines only in its props (half of it): the body is one form.
+// eslint-disable-next-line max-lines-per-function -- half of it is props; the body is one form
 export function SolAmountDialog({
   open,
   onOpenChange,
