@@ -17,11 +17,7 @@ import { postText } from '../features/post/index.ts';
 import { shareText, tweetIntentUrl } from '../features/post/index.ts';
 import type { FeedPost } from '../features/post/index.ts';
 import { useViewer, type Viewer } from '../features/auth/index.ts';
-import {
-  LeaderboardHeading,
-  LeaderboardList,
-  SupportHistory,
-} from '../features/vaults/index.ts';
+import { LeaderboardHeading, LeaderboardList, SupportHistory } from '../features/vaults/index.ts';
 import type { EscrowView } from '../features/vaults/index.ts';
 import { useLeaderboard, useVault } from '../features/vaults/index.ts';
 import type { VaultDetailView } from '../features/vaults/index.ts';

@@ -1,8 +1,4 @@
-import {
-  INITIAL_COMPOSER_STATE,
-  type ComposerState,
-  type VaultKind,
-} from '../feed/index.ts';
+import { INITIAL_COMPOSER_STATE, type ComposerState, type VaultKind } from '../feed/index.ts';
 import type { AttachmentKind } from '../post/index.ts';
 
 /**

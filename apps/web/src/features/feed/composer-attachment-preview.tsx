@@ -3,7 +3,11 @@ import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
 import type { Attachment } from './composer-state.ts';
-import { charactersLeft, LENGTH_WARNING_REMAINING, POST_ALT_TEXT_MAX_LENGTH } from '../post/index.ts';
+import {
+  charactersLeft,
+  LENGTH_WARNING_REMAINING,
+  POST_ALT_TEXT_MAX_LENGTH,
+} from '../post/index.ts';
 
 /** The picked image (shown, with its alt text field) or audio (playable), with Remove. */
 export function AttachmentPreview({

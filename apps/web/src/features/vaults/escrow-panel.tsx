@@ -6,7 +6,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { FeedPost } from '../post/index.ts';
 import type { Viewer } from '../auth/index.ts';
-import { EscrowActionBar, useEscrowRunner, type EscrowDialog, type EscrowRun } from './escrow-actions.tsx';
+import {
+  EscrowActionBar,
+  useEscrowRunner,
+  type EscrowDialog,
+  type EscrowRun,
+} from './escrow-actions.tsx';
 import { MyDeposit } from './escrow-deposit-figures.tsx';
 import { EscrowDialogs } from './escrow-dialogs.tsx';
 import {

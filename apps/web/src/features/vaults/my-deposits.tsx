@@ -15,7 +15,12 @@ import {
   unixSeconds,
   type EscrowAction,
 } from './escrow-display.ts';
-import { useEscrowRunner, WithdrawButtons, type EscrowDialog, type EscrowRun } from './escrow-actions.tsx';
+import {
+  useEscrowRunner,
+  WithdrawButtons,
+  type EscrowDialog,
+  type EscrowRun,
+} from './escrow-actions.tsx';
 import { DepositFigures } from './escrow-deposit-figures.tsx';
 import { EscrowDialogs } from './escrow-dialogs.tsx';
 import type { EscrowView, MyDepositItemView, MyDepositsView } from './escrow-types.ts';

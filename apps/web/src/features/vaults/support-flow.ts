@@ -1,9 +1,5 @@
 import { checkVaultAmount, formatBaseUnitsExact, VAULT_MESSAGES } from '@dum/core';
-import {
-  postWithRetries,
-  sendSolTransfer,
-  type SolTransferSteps,
-} from '../wallet/index.ts';
+import { postWithRetries, sendSolTransfer, type SolTransferSteps } from '../wallet/index.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
 /**
