@@ -219,7 +219,6 @@ export default tseslint.config(
       'apps/web/src/features/messages/use-message-sender.ts',
       'apps/web/src/features/moderation/moderation-view.tsx',
       'apps/web/src/features/mystery/create-mystery-dialog.tsx',
-      'apps/web/src/features/mystery/mystery-card.tsx',
       'apps/web/src/features/mystery/mystery-view.tsx',
       'apps/web/src/features/people/edit-profile-dialog.tsx',
       'apps/web/src/features/people/profile-view.tsx',

@@ -51,69 +51,9 @@ export function MysteryCard({
       </div>
       <p className="text-sm break-words text-muted">{vault.teaser}</p>
 
-      {vault.body !== null || vault.imageUrl || vault.audioUrl ? (
-        <div
-          data-testid="mystery-content"
-          className="flex flex-col gap-2 rounded-xl border border-dum/30 bg-dum/5 p-3"
-        >
-          {!opened && (
-            <p className="text-xs font-semibold text-dum">Only you can see this until it opens</p>
-          )}
-          {vault.body && <p className="text-sm break-words whitespace-pre-wrap">{vault.body}</p>}
-          {vault.imageUrl && (
-            <img
-              src={vault.imageUrl}
-              alt={`Hidden image of “${vault.title}”`}
-              className="max-h-80 w-full rounded-lg object-contain"
-              loading="lazy"
-            />
-          )}
-          {vault.audioUrl && (
-            <audio
-              controls
-              src={vault.audioUrl}
-              className="w-full"
-              aria-label={`Hidden audio of “${vault.title}”`}
-            />
-          )}
-        </div>
-      ) : null}
+      <MysteryContent vault={vault} opened={opened} />
 
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Participants</dt>
-          <Users className="size-3.5" aria-hidden="true" />
-          <dd>{participantsText(vault.participantCount)}</dd>
-        </div>
-        {opened ? (
-          <div className="flex items-center gap-1">
-            <dt className="sr-only">Opened</dt>
-            <Sparkles className="size-3.5" aria-hidden="true" />
-            <dd>{vault.openReason === 'target' ? 'Target reached' : 'Timer ended'}</dd>
-          </div>
-        ) : (
-          <div className="flex items-center gap-1">
-            <dt className="sr-only">Time left</dt>
-            <Clock className="size-3.5" aria-hidden="true" />
-            <dd>{left ?? 'Opening…'}</dd>
-          </div>
-        )}
-        {vault.targetAmount !== null && (
-          <div>
-            <dt className="inline">Target </dt>
-            <dd className="inline font-mono">
-              {vault.totalAmount !== null && `${solOf(vault.totalAmount)} / `}
-              {solOf(vault.targetAmount)} SOL
-            </dd>
-          </div>
-        )}
-        {mine && (
-          <div>
-            <dt className="inline">You gave </dt>
-            <dd className="inline font-mono">{solOf(mine)} SOL</dd>
-          </div>
-        )}
-      </dl>
+      <MysteryFacts vault={vault} opened={opened} left={left} mine={mine} />
 
       <div className="flex flex-wrap gap-2">
         {!opened && !vault.isCreator && (
@@ -129,5 +69,88 @@ export function MysteryCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** What only its creator sees until it opens, and everyone after: text, image, audio. */
+function MysteryContent({ vault, opened }: { vault: MysteryVault; opened: boolean }) {
+  if (vault.body === null && !vault.imageUrl && !vault.audioUrl) return null;
+  return (
+    <div
+      data-testid="mystery-content"
+      className="flex flex-col gap-2 rounded-xl border border-dum/30 bg-dum/5 p-3"
+    >
+      {!opened && (
+        <p className="text-xs font-semibold text-dum">Only you can see this until it opens</p>
+      )}
+      {vault.body && <p className="text-sm break-words whitespace-pre-wrap">{vault.body}</p>}
+      {vault.imageUrl && (
+        <img
+          src={vault.imageUrl}
+          alt={`Hidden image of “${vault.title}”`}
+          className="max-h-80 w-full rounded-lg object-contain"
+          loading="lazy"
+        />
+      )}
+      {vault.audioUrl && (
+        <audio
+          controls
+          src={vault.audioUrl}
+          className="w-full"
+          aria-label={`Hidden audio of “${vault.title}”`}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Participants, time left (or why it opened), the target and what the viewer gave. */
+function MysteryFacts({
+  vault,
+  opened,
+  left,
+  mine,
+}: {
+  vault: MysteryVault;
+  opened: boolean;
+  left: string | null;
+  mine: string | null;
+}) {
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Participants</dt>
+        <Users className="size-3.5" aria-hidden="true" />
+        <dd>{participantsText(vault.participantCount)}</dd>
+      </div>
+      {opened ? (
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Opened</dt>
+          <Sparkles className="size-3.5" aria-hidden="true" />
+          <dd>{vault.openReason === 'target' ? 'Target reached' : 'Timer ended'}</dd>
+        </div>
+      ) : (
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Time left</dt>
+          <Clock className="size-3.5" aria-hidden="true" />
+          <dd>{left ?? 'Opening…'}</dd>
+        </div>
+      )}
+      {vault.targetAmount !== null && (
+        <div>
+          <dt className="inline">Target </dt>
+          <dd className="inline font-mono">
+            {vault.totalAmount !== null && `${solOf(vault.totalAmount)} / `}
+            {solOf(vault.targetAmount)} SOL
+          </dd>
+        </div>
+      )}
+      {mine && (
+        <div>
+          <dt className="inline">You gave </dt>
+          <dd className="inline font-mono">{solOf(mine)} SOL</dd>
+        </div>
+      )}
+    </dl>
   );
 }
