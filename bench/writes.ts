@@ -55,7 +55,10 @@ interface Line {
   rows: Array<[string, number]>;
 }
 
-let firstRefusal: string | null = null;
+/** The first refusal of the running phase (a field: the callback sets it). */
+const refusal: { first: string | null } = { first: null };
+/** Read through a call: the phase clears the field before the requests that set it. */
+const firstRefusal = (): string | null => refusal.first;
 
 function log(message: string): void {
   process.stderr.write(`[bench:writes] ${message}\n`);
@@ -106,7 +109,7 @@ function pairs(
       // The first refusal of a run, printed with its line: a bench that measures refusals
       // measures nothing.
       onResponse: (status: number, responseBody: string) => {
-        if (status >= 300) firstRefusal ??= `${status} ${responseBody.slice(0, 200)}`;
+        if (status >= 300) refusal.first ??= `${status} ${responseBody.slice(0, 200)}`;
       },
       setupRequest: (request) => {
         i += 1;
@@ -149,7 +152,7 @@ async function measure(
   stats: pg.Client,
   serverPid: number,
 ): Promise<Line> {
-  firstRefusal = null;
+  refusal.first = null;
   await autocannon({ url, requests, connections: WRITERS, duration: 2 });
   // The statistics collector flushes a backend's counts when its transaction ends, at most
   // every second: a pause lets the warm-up's counts land before the first reading.
@@ -186,7 +189,7 @@ async function measure(
   };
   log(
     `${write}: ${line.perSecond}/s, p50 ${line.p50} ms, p99 ${line.p99} ms` +
-      (line.non2xx ? ` (NON-2XX ${line.non2xx}, the first: ${firstRefusal ?? '?'})` : '') +
+      (line.non2xx ? ` (NON-2XX ${line.non2xx}, the first: ${firstRefusal() ?? '?'})` : '') +
       `; server ${line.serverCpu} µs, PostgreSQL ${line.postgresCpu} µs per write`,
   );
   return line;

@@ -39,11 +39,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, dashes or underscores')
     .default('dum'),
-  /**
-   * How often each instance publishes what the realtime outbox holds (events written after a
-   * commit are published at once by their writer; this catches what a crash or a refusing bus
-   * left behind).
-   */
+  /** How often each instance publishes what the realtime outbox still holds. */
   OUTBOX_DRAIN_MS: z.coerce.number().int().min(50).default(1000),
   SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SOLANA_CLUSTER: z.preprocess(
