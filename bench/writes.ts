@@ -15,7 +15,7 @@
  *   4. Prints per write: req/s, p50, p99, the ratio to the ceiling, CPU per write (server,
  *      PostgreSQL), PostgreSQL transactions per write, and the rows it inserted, updated or
  *      deleted per write by table (pg_stat_user_tables): where a write's cost goes.
- * Targets (issue "writes at the machine's pace"): post creation ≥ 0.08 of the ceiling with
+ * Targets: post creation ≥ 0.08 of the ceiling with
  * PostgreSQL ≤ 500 µs per post; like, comment and follow each at least as fast as a post.
  */
 import type { ChildProcess } from 'node:child_process';
