@@ -270,10 +270,9 @@ export async function joinMystery(
     | {
         kind: 'joined';
         opened: boolean;
-        title: string;
-        creatorName: string;
         creatorId: string;
-        total: bigint;
+        /** Who hears of the vault (read in the transaction, with the new join in it). */
+        audience: string[];
       }
     | { kind: 'spent' }
     | { kind: 'gone' };
@@ -308,6 +307,7 @@ export async function joinMystery(
       },
       now,
     );
+    const audience = await readAudience(client, vaultId);
     if (joined.opened) {
       await writeActivity(drizzle(client), now, {
         type: 'vault_unlocked',
@@ -319,7 +319,7 @@ export async function joinMystery(
       // commit (drained below, after the joins' own news).
       await enqueueEvent(
         client,
-        { kind: 'users', userIds: await readAudience(client, vaultId) },
+        { kind: 'users', userIds: audience },
         {
           type: 'mystery_vault_opened',
           data: { vaultId: vaultId.toString(), title: locked.title, reason: 'target' },
@@ -330,10 +330,8 @@ export async function joinMystery(
     return {
       kind: 'joined',
       opened: joined.opened,
-      title: locked.title,
-      creatorName: locked.creator_name,
       creatorId: locked.creator_id,
-      total: joined.total,
+      audience,
     };
   });
   if (outcome.kind === 'gone') throw new AppError('mystery_vault_not_found');
@@ -341,7 +339,7 @@ export async function joinMystery(
 
   if (checked.ok) await settleIntent(deps, checked.payment);
   await deps.emissions.settle();
-  const audience = await readAudience(deps.pool, vaultId);
+  const { audience } = outcome;
   // The amount only to the joiner and the creator: the other participants would add up the
   // hidden total from it.
   const told = new Set([viewer.id, outcome.creatorId]);
