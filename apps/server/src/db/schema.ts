@@ -153,3 +153,4 @@ export * from './schema-moderation.ts';
 export * from './schema-payments.ts';
 export * from './schema-trust.ts';
 export * from './schema-realtime.ts';
+export * from './schema-push.ts';

@@ -85,6 +85,10 @@ const TABLE_OWNERS: Record<string, string> = {
   trust_scores: 'trust',
   // schema-realtime.ts: src/realtime, a slice outside modules/ (decision 012).
   realtime_outbox: 'realtime',
+  push_keys: 'push',
+  push_subscriptions: 'push',
+  push_settings: 'push',
+  push_deliveries: 'push',
 };
 
 /** Each SQL function's owning slice: its readable source is modules/<slice>/sql/<name>.sql. */
