@@ -16,6 +16,7 @@ import {
   type TokenService,
 } from './modules/auth/index.ts';
 import { createEmissionSequencer, type EmissionSequencer } from './modules/emissions/index.ts';
+import { grantVerifiedAfterBatch } from './modules/people/index.ts';
 import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
 import { createMediaStore, type MediaStore } from './modules/media/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
@@ -154,6 +155,11 @@ async function openParts(
       trustRewards: economy.trustRewards,
     },
     statsMaxAgeMs: economy.statsMaxAgeMs,
+    afterBatch: (events) =>
+      grantVerifiedAfterBatch(
+        { pool: database.pool, clock, logger, established: economy.established },
+        events,
+      ),
   });
   closers.push(() => emissions.stop());
 

@@ -63,7 +63,17 @@ export interface SequencerOptions {
   batchSize?: number;
   /** How old the counters `totals()` answers may be (EMISSIONS_STATS_MAX_AGE_MS, default 1 s). */
   statsMaxAgeMs?: number;
+  /**
+   * Runs after a batch this instance applied, with its events, before the callers of settle()
+   * resume: work that follows from an event having its ledger row (the verified tick counts
+   * ledger rows), done once per batch rather than once per request. A failure is logged; the
+   * batch stays applied.
+   */
+  afterBatch?: (events: readonly SequencedEvent[]) => Promise<void>;
 }
+
+/** What afterBatch learns about each event of a batch. */
+export type SequencedEvent = Pick<QueuedEvent, 'kind' | 'actorId' | 'subjectId'>;
 
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
   const batchSize = options.batchSize ?? 1000;
@@ -87,13 +97,25 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
           now: options.clock.now(),
         });
         timer({ outcome: batch.taken === 0 ? 'empty' : batch.applied ? 'applied' : 'lost' });
-        if (batch.applied) totals.offer(batch.totals);
+        if (batch.applied) {
+          totals.offer(batch.totals);
+          await runAfterBatch(batch.events);
+        }
         // Done once a batch saw the whole queue and its events have their ledger rows (this
         // write, or another writer's that took them all first). Otherwise read again.
         if (batch.settled && batch.taken < batchSize) return;
       }
     } catch (error) {
       options.logger.error({ err: error }, 'emission sequencer failed');
+    }
+  }
+
+  async function runAfterBatch(events: readonly SequencedEvent[]): Promise<void> {
+    if (!options.afterBatch || events.length === 0) return;
+    try {
+      await options.afterBatch(events);
+    } catch (error) {
+      options.logger.error({ err: error }, 'work after an emission batch failed');
     }
   }
 
@@ -145,10 +167,16 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 export async function sequenceBatch(
   database: Pick<Database, 'pool'>,
   options: { batchSize: number; rules: EarningRules; now: Date },
-): Promise<{ taken: number; applied: boolean; settled: boolean; totals: EmissionTotals }> {
+): Promise<{
+  taken: number;
+  applied: boolean;
+  settled: boolean;
+  totals: EmissionTotals;
+  events: readonly QueuedEvent[];
+}> {
   const read = await readBatch(database.pool, options.batchSize);
   if (read.events.length === 0) {
-    return { taken: 0, applied: true, settled: true, totals: read.totals };
+    return { taken: 0, applied: true, settled: true, totals: read.totals, events: [] };
   }
   const output = sequenceEvents({
     totals: read.totals,
@@ -175,6 +203,7 @@ export async function sequenceBatch(
     applied,
     settled: applied || !pending,
     totals: output.totals,
+    events: read.events,
   };
 }
 

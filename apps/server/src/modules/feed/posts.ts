@@ -21,7 +21,6 @@ import {
   removeMediaFiles,
   storedFileHash,
 } from '../media/index.ts';
-import { refreshVerified } from '../people/index.ts';
 import {
   createVaultForPost,
   planVault,
@@ -100,10 +99,9 @@ export async function createPost(
   // A pending escrow post is its author's alone until the vault is on chain; the indexer
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {
+    // Once settled, the post is in the ledger and counted towards its author's verified tick
+    // (people's grantVerifiedAfterBatch runs with the batch).
     await deps.emissions.settle();
-    // The post is in the ledger now: one more towards the verified tick (a tick already held
-    // stays; only the full rule, on an unfollow, takes it away).
-    if (!row.is_verified) await refreshVerified(deps, [author.id]);
     await announceAfterCommit(
       deps,
       { kind: 'all' },

@@ -18,4 +18,9 @@ export {
   type FollowStats,
 } from './repo.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';
-export { refreshVerified, toUserSummary, type VerifiedDeps } from './service.ts';
+export {
+  grantVerifiedAfterBatch,
+  refreshVerified,
+  toUserSummary,
+  type VerifiedDeps,
+} from './service.ts';

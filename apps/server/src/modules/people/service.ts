@@ -130,13 +130,17 @@ export async function setFollow(
   if (result.changed) {
     // The viewer's Following page is kept at their version (modules/feed): bumped before
     // answering, beside a follow's reward settling.
+    // A follow's tick is granted once its event is sequenced (grantVerifiedAfterBatch, before
+    // settle resolves); an unfollow may take one away, which only the full rule does.
     await Promise.all([deps.versions.bump(viewer.id), on ? deps.emissions.settle() : undefined]);
-    await applyVerifiedRule(deps.pool, {
-      userIds: [result.target.id],
-      mode: on ? 'grant' : 'full',
-      now,
-      rule: deps.established,
-    });
+    if (!on) {
+      await applyVerifiedRule(deps.pool, {
+        userIds: [result.target.id],
+        mode: 'full',
+        now,
+        rule: deps.established,
+      });
+    }
     if (on) await announceFollow(deps, viewer.id, result.target.id);
   }
   return { following: on, followerCount: result.followerCount };
@@ -256,6 +260,23 @@ export async function setBlock(
 
 /** What the verified rule needs from a caller in another slice. */
 export type VerifiedDeps = Pick<PeopleDeps, 'pool' | 'clock' | 'established' | 'logger'>;
+
+/**
+ * After an emission batch (the sequencer's afterBatch): its posts and vaults now have their
+ * ledger rows, one more each towards their author's tick, and its follows one more follower
+ * for the followed wallet. One statement for the whole batch, where a request each cost one.
+ */
+export async function grantVerifiedAfterBatch(
+  deps: VerifiedDeps,
+  events: readonly { kind: string; actorId: string; subjectId?: string | null | undefined }[],
+): Promise<void> {
+  const wallets = new Set<string>();
+  for (const event of events) {
+    if (event.kind === 'post_created' || event.kind === 'vault_created') wallets.add(event.actorId);
+    else if (event.kind === 'follow' && event.subjectId) wallets.add(event.subjectId);
+  }
+  if (wallets.size > 0) await refreshVerified(deps, [...wallets]);
+}
 
 /**
  * After a change that can only add to the verified rule's inputs (a post, a username): grants
