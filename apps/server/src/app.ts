@@ -13,6 +13,7 @@ import { actionRoutes, attributeBlinkPayments } from './modules/actions/index.ts
 import { adsRoutes, feedSponsor } from './modules/ads/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
+import { cardDepsOf, cardPageHead, cardRoutes, cardServiceOf } from './modules/cards/index.ts';
 import { chainRoutes, RPC_BODY_LIMIT } from './modules/chain/index.ts';
 import { discoverRoutes } from './modules/discover/index.ts';
 import { trustRoutes } from './modules/trust/index.ts';
@@ -144,6 +145,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   adsRoutes(app, slices.ads);
   moderationRoutes(app, ctx);
 
-  await registerSpa(app, ctx.config.webDist);
+  // Link cards: a shared post, vault, mystery or profile page carries its Open Graph tags in the
+  // shell, and its picture is drawn here.
+  const cards = cardServiceOf(
+    cardDepsOf(ctx, { readPost: slices.readPost, vaults: slices.vaults, mystery: slices.mystery }),
+    ctx.logger,
+  );
+  cardRoutes(app, cards);
+
+  await registerSpa(app, ctx.config.webDist, cardPageHead(cards));
   return app;
 }

@@ -130,7 +130,8 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     expect(action).toMatchObject({
       type: 'action',
       label: 'Support Vault',
-      icon: `${ORIGIN}/api/actions/icon.svg`,
+      // The vault's link card: its progress, in the app's picture.
+      icon: `${ORIGIN}/api/cards/vault/${vaultId}.png`,
     });
     expect(action.title).toContain('vault');
     expect(action.description).toContain('locked vibes');
@@ -146,8 +147,11 @@ describe.each(testDatabaseKinds())('Solana Actions on %s against the localnet', 
     // The icon loads from any page (a blink client's).
     const icon = await t.app.inject({ url: pathOf(action.icon) });
     expect(icon.statusCode).toBe(200);
-    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['content-type']).toBe('image/png');
     expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The app's mark stays for the answers that are about no one object.
+    const mark = await t.app.inject({ url: '/api/actions/icon.svg' });
+    expect(mark.headers['content-type']).toMatch(/^image\/svg\+xml/);
 
     // The custom amount, filled in as a blink client does.
     const href = custom.href.replace('{amount}', '0.25');

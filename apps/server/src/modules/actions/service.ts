@@ -35,6 +35,7 @@ import {
   type PaymentDeps,
   type PaymentRecorder,
 } from '../payments/index.ts';
+import { cardImagePath } from '../cards/index.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay, readPersonIdByAddress } from '../people/index.ts';
 import {
@@ -128,6 +129,14 @@ function iconUrl(deps: ActionDeps): string {
   return `${deps.origin}${ACTIONS_API_PREFIX}/icon.svg`;
 }
 
+/**
+ * The icon of an action about one vault or profile: its link card's picture (modules/cards),
+ * which shows what the action pays for (the vault's progress, the profile's name).
+ */
+function cardIconUrl(deps: ActionDeps, kind: 'vault' | 'profile', id: string): string {
+  return `${deps.origin}${cardImagePath({ kind, id })}`;
+}
+
 function vaultPath(deps: ActionDeps, vaultId: bigint): string {
   return `${deps.origin}${ACTIONS_API_PREFIX}/vaults/${vaultId}`;
 }
@@ -177,7 +186,7 @@ export async function vaultAction(deps: ActionDeps, vaultId: bigint): Promise<Ac
   const closed = vaultClosed(vault, deps.vaults.clock.now());
   return {
     type: 'action',
-    icon: iconUrl(deps),
+    icon: cardIconUrl(deps, 'vault', vaultId.toString()),
     title: `Support ${name}'s vault on Dum Club`,
     description: `${body ? `“${body}” ` : ''}${raised}; the post unlocks at its target. Your SOL goes straight to the creator's wallet.`,
     label: 'Support Vault',
@@ -282,7 +291,7 @@ export async function confirmVaultSupport(
   const sol = solText(lamports);
   return {
     type: 'completed',
-    icon: iconUrl(deps),
+    icon: cardIconUrl(deps, 'vault', vaultId.toString()),
     title: VAULT_MESSAGES.successTitle,
     description: unlocked
       ? `${VAULT_MESSAGES.success(sol)} ${VAULT_MESSAGES.unlocked}`
@@ -317,7 +326,7 @@ export async function profileAction(deps: ActionDeps, address: string): Promise<
   const href = profilePath(deps, address);
   return {
     type: 'action',
-    icon: iconUrl(deps),
+    icon: cardIconUrl(deps, 'profile', address),
     title: `Tip ${formatAddress(address)} on Dum Club`,
     description:
       'Send SOL straight to this creator’s wallet. It arrives as a tip in their Dum Club messages.',
