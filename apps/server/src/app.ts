@@ -28,6 +28,7 @@ import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
+import { pushRoutes } from './modules/push/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await actionRoutes(app, slices.actions);
   adsRoutes(app, slices.ads);
   moderationRoutes(app, ctx);
+  pushRoutes(app, ctx.push);
 
   // Link cards: a shared post, vault, mystery or profile page carries its Open Graph tags in the
   // shell, and its picture is drawn here.

@@ -87,6 +87,16 @@ export const CONFIG_DOCS = {
     default: '`development`',
     meaning: '`production` disables the faucet and enables HSTS',
   },
+  VAPID_PUBLIC_KEY: {
+    default: '—',
+    meaning:
+      "Web Push's VAPID public key (base64url, as `npx web-push generate-vapid-keys` prints it); set with `VAPID_PRIVATE_KEY` or neither, when a pair is made once and kept in the database",
+  },
+  VAPID_PRIVATE_KEY: { default: '—', meaning: "Web Push's VAPID private key (base64url)" },
+  VAPID_SUBJECT: {
+    default: '`APP_ORIGIN` when https, else `mailto:push@<its host>`',
+    meaning: 'the contact push services see in our VAPID signature (a `mailto:` or `https:` URL)',
+  },
   WEB_DIST: {
     default: '`apps/web/dist`',
     meaning: 'the built web app the server serves (relative to the working directory)',

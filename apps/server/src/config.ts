@@ -1,8 +1,9 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { VAULT_PROGRAM_ID } from '@dum/chain/vault-program';
 import type { EstablishedRule } from '@dum/core';
 import { z } from 'zod';
+import { pushConfigOf, pushEnvShape, type PushConfig } from './config-push.ts';
+import { isTrustProxy, parseTrustProxy } from './config-trust-proxy.ts';
 
 /**
  * The only module that reads process.env. Every setting is validated here; a bad value stops
@@ -261,6 +262,7 @@ const envSchema = z.object({
   ),
   METRICS_PORT: z.preprocess(emptyToUndefined, port.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...pushEnvShape,
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -295,6 +297,7 @@ export interface Config {
   redisPrefix: string;
   /** OUTBOX_DRAIN_MS: the realtime outbox's drain interval. */
   outboxDrainMs: number;
+  push: PushConfig;
   solana: {
     cluster: Cluster;
     rpcUrl: string | undefined;
@@ -440,6 +443,8 @@ export function loadConfig(
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (the SDK finds its own)',
     ]);
   }
+  const push = pushConfigOf(e, e.APP_ORIGIN ?? `http://localhost:${e.PORT}`);
+  if (typeof push === 'string') throw new ConfigError([push]);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const cluster: Cluster = e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'devnet' : 'localnet');
   return {
@@ -454,6 +459,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     outboxDrainMs: e.OUTBOX_DRAIN_MS,
+    push,
     solana: {
       cluster,
       rpcUrl: e.SOLANA_RPC_URL,
@@ -559,26 +565,6 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };
-}
-
-const HOP_COUNT = /^[1-9]\d{0,1}$/;
-
-function isTrustProxy(value: string): boolean {
-  if (HOP_COUNT.test(value)) return true;
-  const entries = value.split(',').map((entry) => entry.trim());
-  return entries.every((entry) => {
-    const [address = '', bits, ...rest] = entry.split('/');
-    if (rest.length > 0 || isIP(address) === 0) return false;
-    if (bits === undefined) return true;
-    const max = isIP(address) === 4 ? 32 : 128;
-    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
-  });
-}
-
-function parseTrustProxy(value: string | undefined): false | number | string[] {
-  if (value === undefined) return false;
-  if (HOP_COUNT.test(value)) return Number(value);
-  return value.split(',').map((entry) => entry.trim());
 }
 
 /** zod runs refinements even after `.url()` failed, so this must not throw. */

@@ -19,6 +19,12 @@ import { createEmissionSequencer, type EmissionSequencer } from './modules/emiss
 import { grantVerifiedAfterBatch } from './modules/people/index.ts';
 import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
 import { createMediaStore, type MediaStore } from './modules/media/index.ts';
+import {
+  createPushService,
+  withPushNotifications,
+  type PushDeps,
+  type PushService,
+} from './modules/push/index.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './realtime/index.ts';
 import { buildSliceDeps, type SliceDeps } from './slice-deps.ts';
 import { createViewerVersions } from './viewer-versions.ts';
@@ -42,6 +48,8 @@ export interface AppContext extends SharedContext {
   media: MediaStore;
   /** The slices' dependencies that several registrars and jobs share, built once from the rest. */
   slices: SliceDeps;
+  /** Web Push: subscriptions, settings and the delivery queue (the bus queues its news). */
+  push: PushService;
 }
 
 /** What differs between the server (main.ts), the tests' kit and the feed benchmark's server. */
@@ -82,6 +90,8 @@ export interface AppContextOptions {
   };
   /** Reported by /api/health. Default: apps/server/package.json's version. */
   version?: string;
+  /** Resolves push endpoints' host names (default: the system's; tests answer their own). */
+  pushResolve?: PushDeps['resolve'];
 }
 
 /** A context and the one way to release what it opened. */
@@ -133,8 +143,8 @@ async function openParts(
   if (!options.database) closers.push(() => database.close());
   const rateLimitStore = config.redisUrl ? await openRateLimitStore(config.redisUrl, logger) : null;
   if (rateLimitStore) closers.push(() => rateLimitStore.quit().then(() => undefined));
-  const bus = await openBus(config, options.bus ?? 'from-config', logger);
-  closers.push(() => bus.close());
+  const { push, bus } = await openBusWithPush(config, options, { database, clock, logger });
+  closers.push(() => push.idle().then(() => bus.close()));
   const localnet = await startLocalnetFor(config, options.localnet ?? 'from-config');
   if (localnet) closers.push(() => localnet.close());
   const { economy } = config;
@@ -208,7 +218,7 @@ async function openParts(
     logger,
     version: options.version ?? packageVersion(),
   };
-  return { ...shared, escrow: createEscrowDeps(shared), media };
+  return { ...shared, escrow: createEscrowDeps(shared), media, push };
 }
 
 async function openMigratedDatabase(config: Config, options: AppContextOptions): Promise<Database> {
@@ -242,6 +252,23 @@ async function openRateLimitStore(url: string, logger: FastifyBaseLogger): Promi
   redis.on('error', (error: Error) => logger.warn({ err: error }, 'rate-limit redis error'));
   await redis.connect();
   return redis;
+}
+
+/** The bus, with what this instance publishes to wallets reaching their devices too. */
+async function openBusWithPush(
+  config: Config,
+  options: AppContextOptions,
+  parts: { database: Database; clock: Clock; logger: FastifyBaseLogger },
+): Promise<{ push: PushService; bus: EventBus }> {
+  const push = createPushService({
+    pool: parts.database.pool,
+    clock: parts.clock,
+    logger: parts.logger,
+    config: config.push,
+    resolve: options.pushResolve,
+  });
+  const bus = await openBus(config, options.bus ?? 'from-config', parts.logger);
+  return { push, bus: withPushNotifications(bus, push) };
 }
 
 async function openBus(

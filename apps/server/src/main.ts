@@ -11,10 +11,12 @@ import { startFeedJobs } from './modules/feed/index.ts';
 import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
 import { startPaymentWatcher } from './modules/payments/index.ts';
+import { startPushDrainer } from './modules/push/index.ts';
 import { startTrustJob } from './modules/trust/index.ts';
 import { startOutboxDrainer } from './realtime/index.ts';
 
 /** The composition root: environment → config → context → listening server. */
+// eslint-disable-next-line max-lines-per-function -- the composition root: each job started and stopped in order
 async function main(): Promise<void> {
   let config;
   try {
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
     intervalMs: config.outboxDrainMs,
   });
 
+  // Sends queued Web Push notifications that are due (retries, and what a dead instance left):
+  // on start, then every 2 s.
+  const pushDrainer = startPushDrainer(ctx.push, logger);
+
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
       await trustJob.stop();
       await emissionSweep.stop();
       await outboxDrainer.stop();
+      await pushDrainer.stop();
       await app.close();
       // The sequencer, the localnet (which writes its snapshot, so the next start replays
       // nothing), Redis, then the database.

@@ -298,6 +298,11 @@ export const ERRORS = {
   },
   suspension_not_found: { status: 404, message: 'This wallet is not suspended.' },
   invalid_suspension_end: { status: 400, message: 'A suspension ends in the future.' },
+  // Web Push (docs/api.md "Web Push").
+  push_endpoint_refused: {
+    status: 400,
+    message: 'This push service address is not allowed: it must be https on a public host.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -30,3 +30,4 @@ export * from './ads-limits.ts';
 export * from './ads.ts';
 export * from './moderation.ts';
 export * from './trust.ts';
+export * from './push.ts';

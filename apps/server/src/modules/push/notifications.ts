@@ -1,0 +1,99 @@
+import { formatBaseUnitsExact, type PushPayload, type RealtimeEvent } from '@dum/core';
+
+const sol = (lamports: string): string => formatBaseUnitsExact(BigInt(lamports), 9);
+
+/**
+ * What a realtime event says as a notification on a device with no tab open, and to whom of its
+ * audience: null for events that are no news to a person away (new posts, read marks, the
+ * activity ticker). Pure: the push slice's hook (hook.ts) calls it on the instance that
+ * published the event.
+ */
+export interface Notification {
+  payload: PushPayload;
+  /**
+   * Who of the event's audience it is for: `everyone`, or only the creator of this vault
+   * (a support is news to its creator, not to the other supporters it is also sent to).
+   */
+  recipients:
+    { kind: 'everyone' } | { kind: 'vault_creator'; vaultId: string; except: string | null };
+}
+
+export function notificationFor(event: RealtimeEvent): Notification | null {
+  const everyone = { kind: 'everyone' } as const;
+  switch (event.type) {
+    case 'new_message': {
+      const tip = BigInt(event.data.tipAmount);
+      return {
+        payload: {
+          kind: 'messages',
+          title: tip > 0n ? `You were tipped ${sol(event.data.tipAmount)} SOL` : 'New message',
+          body: tip > 0n ? 'A tip came with a new message.' : 'Someone sent you a message.',
+          url: `/messages/${event.data.senderAddress}`,
+          tag: `message:${event.data.senderAddress}`,
+        },
+        recipients: everyone,
+      };
+    }
+    case 'user_followed':
+      return {
+        payload: {
+          kind: 'followers',
+          title: 'New follower',
+          body: `${event.data.followerName} followed you.`,
+          url: `/profile/${event.data.followerAddress}`,
+          tag: `follow:${event.data.followerAddress}`,
+        },
+        recipients: everyone,
+      };
+    case 'vault_support':
+      return {
+        payload: {
+          kind: 'vaults',
+          title: 'Your vault was funded',
+          body: `Someone locked ${sol(event.data.support.amount)} SOL in your vault.`,
+          url: `/vaults/${event.data.vaultId}`,
+          tag: `vault:${event.data.vaultId}`,
+        },
+        recipients: {
+          kind: 'vault_creator',
+          vaultId: event.data.vaultId,
+          except: event.data.support.supporterId,
+        },
+      };
+    case 'vault_completed':
+      return {
+        payload: {
+          kind: 'vaults',
+          title: 'Vault unlocked',
+          body: 'A vault reached its target and unlocked.',
+          url: `/vaults/${event.data.vaultId}`,
+          tag: `vault:${event.data.vaultId}`,
+        },
+        recipients: everyone,
+      };
+    case 'mystery_vault_opened':
+      return {
+        payload: {
+          kind: 'vaults',
+          title: 'Mystery vault opened',
+          body: `“${event.data.title}” is open.`,
+          url: '/mystery-vaults',
+          tag: `mystery:${event.data.vaultId}`,
+        },
+        recipients: everyone,
+      };
+    case 'time_capsule_opened':
+      return {
+        payload: {
+          kind: 'capsules',
+          title: 'Time capsule opened',
+          body: `${event.data.authorName}'s time capsule is open.`,
+          url: `/posts/${event.data.postId}`,
+          tag: `capsule:${event.data.postId}`,
+        },
+        recipients: everyone,
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,130 @@
+import {
+  AppError,
+  PUSH_KINDS,
+  type PushKind,
+  type PushSettings,
+  type PushSettingsRequest,
+  type PushSubscriptionAnswer,
+  type PushSubscriptionRequest,
+  type RealtimeEvent,
+} from '@dum/core';
+import type pg from 'pg';
+import type { PushConfig } from '../../config-push.ts';
+import { checkEndpoint, type Resolve } from './endpoint-guard.ts';
+import { notificationFor } from './notifications.ts';
+import * as repo from './repo.ts';
+import { generateVapidKeys } from './sender.ts';
+
+export interface PushDeps {
+  pool: pg.Pool;
+  clock: { now(): Date };
+  logger: {
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  config: PushConfig;
+  /** Host name resolution for the endpoint guard (tests answer for names of their own). */
+  resolve?: Resolve;
+}
+
+type VapidKeys = { publicKey: string; privateKey: string };
+
+/**
+ * The VAPID pair: the config's, else the database's, made on first need. Every instance inserts
+ * a fresh pair with `on conflict do nothing` and then reads the row, so racing instances agree.
+ */
+export async function loadVapidKeys(deps: PushDeps): Promise<VapidKeys> {
+  if (deps.config.vapidKeys) return deps.config.vapidKeys;
+  const stored = await repo.readVapidKeys(deps.pool);
+  if (stored) return stored;
+  await repo.insertVapidKeys(deps.pool, generateVapidKeys(), deps.clock.now());
+  const kept = await repo.readVapidKeys(deps.pool);
+  if (!kept) throw new Error('the VAPID key pair was not kept');
+  return kept;
+}
+
+async function devices(deps: PushDeps, userId: string, subscribed: boolean) {
+  return { subscribed, devices: await repo.countSubscriptions(deps.pool, userId) };
+}
+
+export async function subscribe(
+  deps: PushDeps,
+  userId: string,
+  body: PushSubscriptionRequest,
+): Promise<PushSubscriptionAnswer> {
+  const checked = await checkEndpoint(body.endpoint, deps.config, deps.resolve);
+  if (!checked) throw new AppError('push_endpoint_refused');
+  await repo.upsertSubscription(deps.pool, {
+    userId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    now: deps.clock.now(),
+  });
+  return devices(deps, userId, true);
+}
+
+/** Idempotent: an endpoint this wallet never subscribed (or already removed) changes nothing. */
+export async function unsubscribe(
+  deps: PushDeps,
+  userId: string,
+  endpoint: string,
+): Promise<PushSubscriptionAnswer> {
+  await repo.deleteSubscription(deps.pool, { userId, endpoint });
+  return devices(deps, userId, false);
+}
+
+export async function readPushSettings(deps: PushDeps, userId: string): Promise<PushSettings> {
+  const [rows, count] = await Promise.all([
+    repo.readSettings(deps.pool, userId),
+    repo.countSubscriptions(deps.pool, userId),
+  ]);
+  const kinds = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as Record<
+    PushKind,
+    boolean
+  >;
+  for (const row of rows) {
+    if ((PUSH_KINDS as readonly string[]).includes(row.kind)) {
+      kinds[row.kind as PushKind] = row.enabled;
+    }
+  }
+  return { kinds, devices: count };
+}
+
+export async function writePushSettings(
+  deps: PushDeps,
+  userId: string,
+  body: PushSettingsRequest,
+): Promise<PushSettings> {
+  const changes = PUSH_KINDS.flatMap((kind): [PushKind, boolean][] => {
+    const value = body.kinds[kind];
+    return value === undefined ? [] : [[kind, value]];
+  });
+  await repo.writeSettings(deps.pool, userId, changes);
+  return readPushSettings(deps, userId);
+}
+
+/**
+ * Queues the notification an event makes for its audience's devices (those with its kind on);
+ * answers how many were queued.
+ */
+export async function queueNotifications(
+  deps: PushDeps,
+  userIds: string[],
+  event: RealtimeEvent,
+): Promise<number> {
+  const notification = notificationFor(event);
+  if (!notification || userIds.length === 0) return 0;
+  let recipients = userIds;
+  if (notification.recipients.kind === 'vault_creator') {
+    const { vaultId, except } = notification.recipients;
+    const creator = await repo.readVaultCreator(deps.pool, vaultId);
+    recipients = userIds.filter((id) => id === creator && id !== except);
+    if (recipients.length === 0) return 0;
+  }
+  return repo.enqueueDeliveries(deps.pool, {
+    userIds: recipients,
+    payload: notification.payload,
+    now: deps.clock.now(),
+  });
+}
