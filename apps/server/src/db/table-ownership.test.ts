@@ -106,6 +106,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
   queue_rewarded_event: 'emissions',
   record_live_activity: 'economy',
   follows_wallet: 'people',
+  set_follow: 'people',
   moderation_actions_append_only: 'moderation',
 };
 

@@ -71,15 +71,6 @@ export async function readPersonByAddress(
   return rows[0] ?? null;
 }
 
-export async function readPersonById(db: Queryable, id: string): Promise<PersonRow | null> {
-  const { rows } = await db.query<PersonRow>({
-    name: 'people_person_by_id',
-    text: `select ${PERSON_COLUMNS} from users u where u.id = $1`,
-    values: [id],
-  });
-  return rows[0] ?? null;
-}
-
 /**
  * Makes the follows and blocks between two wallets take turns until commit (a
  * transaction-scoped advisory lock on the pair, in either order), so a follow cannot slip in
@@ -136,31 +127,35 @@ export async function readPersonIdByAddress(
   return rows[0]?.id ?? null;
 }
 
-/** Adds the follow; false when it was there already. */
-export async function insertFollow(
-  db: Queryable,
-  args: { followerId: string; followingId: string; now: Date },
-): Promise<boolean> {
-  const { rowCount } = await db.query({
-    name: 'people_insert_follow',
-    text: `insert into follows (follower_id, following_id, created_at) values ($1, $2, $3)
-      on conflict do nothing`,
-    values: [args.followerId, args.followingId, args.now],
-  });
-  return (rowCount ?? 0) > 0;
-}
+/** What set_follow (sql/set_follow.sql) answers. */
+export type SetFollowOutcome =
+  | { outcome: 'unauthorized' | 'user_not_found' | 'cannot_follow_self' | 'blocked' }
+  | {
+      outcome: 'done';
+      changed: boolean;
+      targetId: string;
+      followerCount: number;
+      followerName: string;
+      followerAddress: string;
+    };
 
-/** Removes the follow: when it was made, or null when there was none. */
-export async function deleteFollow(
+/**
+ * Follows (`on`) or unfollows the wallet at `address` in one call, with the pair's lock, the
+ * blocks, the day's counter and the rewarded event (sql/set_follow.sql): one round trip and no
+ * transaction around it.
+ */
+export async function setFollowCall(
   db: Queryable,
-  args: { followerId: string; followingId: string },
-): Promise<Date | null> {
-  const { rows } = await db.query<{ created_at: Date }>({
-    name: 'people_delete_follow',
-    text: `delete from follows where follower_id = $1 and following_id = $2 returning created_at`,
-    values: [args.followerId, args.followingId],
+  args: { viewerId: string; address: string; on: boolean; now: Date },
+): Promise<SetFollowOutcome> {
+  const { rows } = await db.query<{ result: SetFollowOutcome }>({
+    name: 'people_set_follow',
+    text: 'select set_follow($1, $2, $3, $4) as result',
+    values: [args.viewerId, args.address, args.on, args.now],
   });
-  return rows[0]?.created_at ?? null;
+  const row = rows[0];
+  if (!row) throw new Error('set_follow answered nothing');
+  return row.result;
 }
 
 /**
@@ -180,15 +175,6 @@ export async function deleteFollowsBetween(
     values: [userA, userB],
   });
   return rows.map((row) => ({ followingId: row.following_id, createdAt: row.created_at }));
-}
-
-export async function countFollowers(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>({
-    name: 'people_count_followers',
-    text: `select count(*)::int as n from follows where following_id = $1`,
-    values: [userId],
-  });
-  return rows[0]?.n ?? 0;
 }
 
 /** Adds the block; false when it was there already. */

@@ -13,22 +13,18 @@ import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
-import { addToDay, takeFromDay } from '../analytics/index.ts';
-import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
+import { takeFromDay } from '../analytics/index.ts';
+import type { EmissionSequencer } from '../emissions/index.ts';
 import { decodeFollowCursor, encodeFollowCursor } from './cursor.ts';
 import {
   applyVerifiedRule,
-  blockedEitherWay,
-  countFollowers,
   deleteBlock,
-  deleteFollow,
   deleteFollowsBetween,
   insertBlock,
-  insertFollow,
   lockPair,
   readFollowList,
   readPersonByAddress,
-  readPersonById,
+  setFollowCall,
   type PersonRow,
 } from './repo.ts';
 
@@ -72,10 +68,11 @@ async function personAt(db: Queryable, address: string): Promise<PersonRow> {
 /**
  * Follows (`on`) or unfollows the wallet at `address`; both idempotent. A follow refused
  * either way by a block is 403 `blocked`; unfollowing is always allowed. The follow and the
- * pair's blocks take turns (lockPair). The first follow of a pair ever queues the rewarded
- * `follow` event, whose ledger reference is the pair (the ledger's once key makes a later
- * follow of the same pair earn nothing). After commit: the reward is settled, the verified
- * rule looks at the followed wallet again, and a new follow is announced to its sockets.
+ * pair's blocks take turns (the pair's lock). The first follow of a pair ever queues the
+ * rewarded `follow` event, whose ledger reference is the pair (the ledger's once key makes a
+ * later follow of the same pair earn nothing). All of that is one call (repo.ts setFollowCall).
+ * After commit: the reward is settled (and with it the followed wallet's verified tick), an
+ * unfollow's tick looked at again, and a new follow announced to the followed wallet's sockets.
  */
 export async function setFollow(
   deps: PeopleDeps,
@@ -84,91 +81,35 @@ export async function setFollow(
   on: boolean,
 ): Promise<FollowResponse> {
   const now = deps.clock.now();
-  const result = await inTransaction(deps, async (client) => {
-    const target = await personAt(client, address);
-    if (target.id === viewer.id) throw new AppError('cannot_follow_self');
-    await lockPair(client, viewer.id, target.id);
-    let changed: boolean;
-    if (on) {
-      if (await blockedEitherWay(client, viewer.id, target.id)) throw new AppError('blocked');
-      changed = await insertFollow(client, {
-        followerId: viewer.id,
-        followingId: target.id,
-        now,
-      });
-      if (changed) {
-        // The followed wallet's followers gained that day (modules/analytics).
-        await addToDay(client, { userId: target.id, at: now, counter: 'followers_gained' });
-        await recordRewardedEvent(
-          client,
-          {
-            kind: 'follow',
-            actorId: viewer.id,
-            subjectOwnerId: target.id,
-            reference: `${viewer.id}:${target.id}`,
-          },
-          now,
-        );
-      }
-    } else {
-      const followedAt = await deleteFollow(client, {
-        followerId: viewer.id,
-        followingId: target.id,
-      });
-      changed = followedAt !== null;
-      // Off the day the follow was made: followers gained counts follows that still hold.
-      if (followedAt) {
-        await takeFromDay(client, {
-          userId: target.id,
-          at: followedAt,
-          counter: 'followers_gained',
-        });
-      }
-    }
-    return { target, changed, followerCount: await countFollowers(client, target.id) };
-  });
+  const result = await setFollowCall(deps.pool, { viewerId: viewer.id, address, on, now });
+  if (result.outcome !== 'done') throw new AppError(result.outcome);
   if (result.changed) {
     // The viewer's Following page is kept at their version (modules/feed): bumped before
     // answering, beside a follow's reward settling.
-    // A follow's tick is granted once its event is sequenced (grantVerifiedAfterBatch, before
-    // settle resolves); an unfollow may take one away, which only the full rule does.
     await Promise.all([deps.versions.bump(viewer.id), on ? deps.emissions.settle() : undefined]);
-    if (!on) {
+    if (on) {
+      await announceAfterCommit(
+        deps,
+        { kind: 'users', userIds: [result.targetId] },
+        {
+          type: 'user_followed',
+          data: {
+            followingId: result.targetId,
+            followerName: result.followerName,
+            followerAddress: result.followerAddress,
+          },
+        },
+      );
+    } else {
       await applyVerifiedRule(deps.pool, {
-        userIds: [result.target.id],
+        userIds: [result.targetId],
         mode: 'full',
         now,
         rule: deps.established,
       });
     }
-    if (on) await announceFollow(deps, viewer.id, result.target.id);
   }
   return { following: on, followerCount: result.followerCount };
-}
-
-async function announceFollow(
-  deps: PeopleDeps,
-  followerId: string,
-  followingId: string,
-): Promise<void> {
-  try {
-    const follower = await readPersonById(deps.pool, followerId);
-    if (!follower) return;
-    await announceAfterCommit(
-      deps,
-      { kind: 'users', userIds: [followingId] },
-      {
-        type: 'user_followed',
-        data: {
-          followingId,
-          followerName: follower.display_name ?? follower.username ?? follower.sol_address,
-          followerAddress: follower.sol_address,
-        },
-      },
-    );
-  } catch (error) {
-    deps.logger.error({ err: error }, 'could not announce a follow');
-  }
 }
 
 /** One page of a wallet's followers or followings, newest follow first. */
