@@ -159,6 +159,7 @@ export async function renderCard(facts: CardFacts): Promise<Buffer> {
     ctx.font = font(400, 26);
     ctx.fillText(fit(ctx, facts.note, TEXT_WIDTH), MARGIN, 580);
   }
-  const pixels = ctx.getImageData(0, 0, CARD_WIDTH, CARD_HEIGHT).data;
-  return encodePng(pixels, CARD_WIDTH, CARD_HEIGHT);
+  // The stored pixels, without getImageData's copy: they are premultiplied, which for a card
+  // painted opaque from edge to edge (the background above) is the plain RGBA a PNG holds.
+  return encodePng(canvas.data(), CARD_WIDTH, CARD_HEIGHT);
 }

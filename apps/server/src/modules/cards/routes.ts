@@ -31,6 +31,8 @@ const IMAGE_CACHE_SIZE = 256;
 export interface CardService {
   deps: CardDeps;
   images: Lru<string, Buffer>;
+  /** Pictures being drawn now: a burst of requests for a card just shared draws it once. */
+  drawing: Map<string, Promise<Buffer>>;
   logger: FastifyBaseLogger;
 }
 
@@ -48,7 +50,7 @@ export function cardDepsOf(
 }
 
 export function cardServiceOf(deps: CardDeps, logger: FastifyBaseLogger): CardService {
-  return { deps, images: new Lru(IMAGE_CACHE_SIZE), logger };
+  return { deps, images: new Lru(IMAGE_CACHE_SIZE), drawing: new Map(), logger };
 }
 
 /** A card's picture, from the cache when this version was drawn before. */
@@ -60,9 +62,16 @@ export async function cardImage(
   const key = `${facts.kind}:${facts.id}:${version}`;
   const cached = service.images.get(key);
   if (cached) return cached;
-  const png = await renderCard(facts);
-  service.images.set(key, png);
-  return png;
+  const pending = service.drawing.get(key);
+  if (pending) return pending;
+  const drawn = renderCard(facts)
+    .then((png) => {
+      service.images.set(key, png);
+      return png;
+    })
+    .finally(() => service.drawing.delete(key));
+  service.drawing.set(key, drawn);
+  return drawn;
 }
 
 /** The client routes that bear a card, and the card each stands for. */
