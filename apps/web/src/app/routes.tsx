@@ -36,6 +36,10 @@ const TermsPage = page(() => import('../pages/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
 const ModerationPage = page(() => import('../pages/moderation-page.tsx'), 'ModerationPage');
 const MyReportsPage = page(() => import('../pages/my-reports-page.tsx'), 'MyReportsPage');
+const NotificationsPage = page(
+  () => import('../pages/notifications-page.tsx'),
+  'NotificationsPage',
+);
 const NotFoundPage = page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** The routes table, plus the two navigation-only entries. */
@@ -63,6 +67,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="moderation" element={<ModerationPage />} />
         <Route path="reports" element={<MyReportsPage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
