@@ -25,6 +25,8 @@ describe('the built web app', () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'dum-spa-'));
     await writeBuiltFile(webDist, 'index.html', html);
     await writeBuiltFile(webDist, 'assets/index-abc123.js', script);
+    await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"Dum Club"}');
     app = Fastify();
     await registerSpa(app, webDist);
     await app.ready();
@@ -66,6 +68,24 @@ describe('the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest revalidated on every load, with their types', async () => {
+    const sw = await app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file outside /assets with a 404, never the app shell', async () => {
+    for (const url of ['/missing-sw.js', '/favicon.ico', '/icons/icon-1024.png']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
   });
 
   it('answers an unknown asset and an unknown API path with JSON 404s', async () => {

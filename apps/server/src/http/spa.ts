@@ -8,6 +8,13 @@ import { shellWithHead, type PageHead } from './spa-head.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * A last path segment with a dot names a file (/sw.js, /favicon.ico): one that does not exist is
+ * a 404, never the app's page, which a browser would otherwise take for the service worker's
+ * script or an icon. No client route has a dot in its last segment.
+ */
+const NAMES_FILE = /\.[^/]*$/;
+
+/**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
  * revalidated; text files go out brotli- or gzip-compressed from the build's copies; any other GET that wants HTML gets index.html (history fallback) so client-side
  * routes such as /profile/abc load directly. A page that bears a link card (`pageHead`,
@@ -44,7 +51,8 @@ export async function registerSpa(
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && hasSpa && !pathname.startsWith('/assets/')) {
+    const isFile = pathname.startsWith('/assets/') || NAMES_FILE.test(pathname);
+    if (!isApi && wantsPage && hasSpa && !isFile) {
       const query = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
       const head = pageHead?.(pathname, query);
       const tags = head ? await head : null;
