@@ -18,7 +18,9 @@ export type BusMessage =
       eventId?: string;
     }
   /** A session ended (sign-out, a reused refresh token): its sockets close (4001). */
-  | { kind: 'close_session'; userId: string; sessionId: string };
+  | { kind: 'close_session'; userId: string; sessionId: string }
+  /** A suspension began or was lifted: instances read their suspension set again. */
+  | { kind: 'suspensions_changed' };
 
 export interface EventBus {
   readonly mode: 'memory' | 'redis';

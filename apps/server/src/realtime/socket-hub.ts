@@ -171,6 +171,7 @@ export class SocketHub {
       this.closeSession(message.sessionId);
       return;
     }
+    if (message.kind !== 'event') return;
     const frame: ServerMessage = {
       ...message.event,
       timestamp: message.timestamp,

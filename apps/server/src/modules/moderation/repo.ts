@@ -267,24 +267,21 @@ export async function activeSuspension(
 }
 
 /**
- * The same on the pool as one named statement, planned once per connection: the check every
- * write a suspended wallet may not make runs first (service.ts, assertNotSuspended), so it
- * must cost one short round trip.
+ * Every wallet's active suspension, the latest end of each (null: indefinite): the set every
+ * instance keeps in memory (suspensions.ts). One named statement, planned once per connection.
  */
-export async function activeSuspensionOnPool(
+export async function suspendedWallets(
   pool: Queryable,
-  userId: string,
   now: Date,
-): Promise<{ ends_at: Date | null } | null> {
-  const { rows } = await pool.query<{ ends_at: Date | null }>({
-    name: 'moderation_active_suspension',
-    text: `select ends_at from wallet_restrictions
-      where user_id = $1 and kind = 'suspension' and lifted_at is null
-        and (ends_at is null or ends_at > $2)
-      order by ends_at desc nulls first limit 1`,
-    values: [userId, now],
+): Promise<Array<{ user_id: string; ends_at: Date | null }>> {
+  const { rows } = await pool.query<{ user_id: string; ends_at: Date | null }>({
+    name: 'moderation_active_suspensions',
+    text: `select distinct on (user_id) user_id, ends_at from wallet_restrictions
+      where kind = 'suspension' and lifted_at is null and (ends_at is null or ends_at > $1)
+      order by user_id, ends_at desc nulls first`,
+    values: [now],
   });
-  return rows[0] ?? null;
+  return rows;
 }
 
 export async function hasActiveHold(tx: Q, userId: string, now: Date): Promise<boolean> {

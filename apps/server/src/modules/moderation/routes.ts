@@ -28,6 +28,7 @@ import {
   myReports,
   type ModerationDeps,
 } from './service.ts';
+import { watchSuspensions } from './suspensions.ts';
 
 /** The fields of the app context (create-context.ts) this file uses. */
 type ModerationRoutesContext = Pick<SharedContext, 'clock' | 'config' | 'database' | 'logger'> & {
@@ -65,11 +66,16 @@ export function moderationDepsOf(ctx: ModerationRoutesContext): ModerationDeps {
 }
 
 /**
- * The suspension check on every route that opts in (`config.refusedWhenSuspended`). Registered
- * by app.ts before the slices' routes, after authentication.
+ * The suspension check on every route that opts in (`config.refusedWhenSuspended`), and this
+ * instance's ear for other instances' suspensions (suspensions.ts). Registered by app.ts before
+ * the slices' routes, after authentication.
  */
 export function registerSuspensionCheck(app: FastifyInstance, ctx: ModerationRoutesContext): void {
   const deps = { pool: ctx.database.pool, clock: ctx.clock };
+  const stopWatching = watchSuspensions(ctx.database.pool, ctx.bus);
+  app.addHook('onClose', () => {
+    stopWatching();
+  });
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.refusedWhenSuspended || !request.user) return;
     await assertNotSuspended(deps, request.user.id);

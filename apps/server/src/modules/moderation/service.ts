@@ -19,9 +19,9 @@ import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
 import type { TrustPolicy } from '../trust/index.ts';
+import { suspensionOf, suspensionsChanged } from './suspensions.ts';
 import {
   activeSuspension,
-  activeSuspensionOnPool,
   activeSuspensions,
   clearProfile,
   appendAudit,
@@ -285,6 +285,7 @@ export async function decideReport(
     }
     return { decided: closed, files: removedFiles };
   });
+  if (body.action === 'suspend') await suspensionsChanged(deps, deps.logger);
   await removeMediaFiles(deps.media, files);
   for (const closed of decided) {
     await announceAfterCommit(
@@ -370,6 +371,7 @@ export async function liftSuspension(
       now,
     });
   });
+  await suspensionsChanged(deps, deps.logger);
 }
 
 /** GET /api/moderation/me */
@@ -393,17 +395,18 @@ export async function moderationStatus(
  * The one check every write a suspended wallet may not make goes through: each such write
  * service calls it before it reads or writes anything else (whatever route, blink or retry
  * reaches it), and the routes that opt in with `config.refusedWhenSuspended` get it from a hook
- * (routes.ts). Read from the database on every call, so a suspension or its lifting holds on
- * every instance at once. 403 `account_suspended`, with the suspension's end.
+ * (routes.ts). Answered from the instance's suspension set (suspensions.ts: no round trip; a
+ * suspension or its lifting holds at once on the instance that made it, on the others when
+ * the bus tells them). 403 `account_suspended`, with the suspension's end.
  */
 export async function assertNotSuspended(
   deps: { pool: Queryable; clock: Pick<Clock, 'now'> },
   userId: string,
 ): Promise<void> {
-  const suspension = await activeSuspensionOnPool(deps.pool, userId, deps.clock.now());
+  const suspension = await suspensionOf(deps, userId);
   if (!suspension) return;
   throw new AppError('account_suspended', {
-    details: { endsAt: suspension.ends_at ? new Date(suspension.ends_at).toISOString() : null },
+    details: { endsAt: suspension.endsAt ? suspension.endsAt.toISOString() : null },
   });
 }
 
