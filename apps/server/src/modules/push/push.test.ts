@@ -6,6 +6,8 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
+import { inTransaction } from '../../db/prepared.ts';
+import { drainOutbox, enqueueEvent } from '../../realtime/index.ts';
 import { checkEndpoint, isPublicAddress } from './endpoint-guard.ts';
 import { nextAttemptAt } from './delivery.ts';
 import {
@@ -117,6 +119,53 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
         tag: `message:${b.user.solAddress}`,
       },
     ]);
+  });
+
+  it('sends an outbox event (a capsule opening) once its drain publishes it', async () => {
+    const a = await createSignedInUser(t.ctx);
+    await subscribeDevice(t, service, a.headers);
+    const before = service.received.length;
+    await inTransaction(t.ctx.database, (client) =>
+      enqueueEvent(
+        client,
+        { kind: 'users', userIds: [a.user.id] },
+        {
+          type: 'time_capsule_opened',
+          data: { postId: '42', authorId: a.user.id, authorName: 'Ada' },
+        },
+        t.clock.now(),
+      ),
+    );
+    await drainOutbox({ pool: t.ctx.database.pool, bus: t.ctx.bus, logger: t.ctx.logger });
+    await t.ctx.push.idle();
+    expect(service.received.slice(before).map((r) => r.payload)).toEqual([
+      {
+        kind: 'capsules',
+        title: 'Time capsule opened',
+        body: "Ada's time capsule is open.",
+        url: '/posts/42',
+        tag: 'capsule:42',
+      },
+    ]);
+  });
+
+  it('sends a vault support to the vault’s creator only', async () => {
+    const a = await createSignedInUser(t.ctx);
+    const b = await createSignedInUser(t.ctx);
+    await subscribeDevice(t, service, a.headers);
+    const before = service.received.length;
+    // No such vault: no creator, so nobody of the audience is told of the support.
+    await t.ctx.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds: [a.user.id] },
+      event: {
+        type: 'vault_support',
+        data: { vaultId: '987654321', support: { supporterId: b.user.id, amount: '1000' } },
+      },
+      timestamp: t.clock.now().toISOString(),
+    });
+    await t.ctx.push.idle();
+    expect(service.received.length).toBe(before);
   });
 
   it('retries 500 and 429 with backoff, then delivers', async () => {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFor } from './notifications.ts';
+
+describe('what an event says as a notification', () => {
+  it('names a message, a tip, a follower, a vault and a capsule, each with its page', () => {
+    expect(
+      notificationFor({
+        type: 'new_message',
+        data: { senderId: 's', tipAmount: '0', senderAddress: 'Addr1' },
+      })?.payload,
+    ).toEqual({
+      kind: 'messages',
+      title: 'New message',
+      body: 'Someone sent you a message.',
+      url: '/messages/Addr1',
+      tag: 'message:Addr1',
+    });
+    expect(
+      notificationFor({
+        type: 'new_message',
+        data: { senderId: 's', tipAmount: '1234500000', senderAddress: 'Addr1' },
+      })?.payload.title,
+    ).toBe('You were tipped 1.2345 SOL');
+    const support = notificationFor({
+      type: 'vault_support',
+      data: { vaultId: '7', support: { supporterId: 'u2', amount: '2000000000' } },
+    });
+    expect(support?.payload).toMatchObject({ kind: 'vaults', url: '/vaults/7' });
+    expect(support?.payload.body).toBe('Someone locked 2 SOL in your vault.');
+    expect(support?.recipients).toEqual({ kind: 'vault_creator', vaultId: '7', except: 'u2' });
+    expect(notificationFor({ type: 'vault_completed', data: { vaultId: '7' } })?.payload.kind).toBe(
+      'vaults',
+    );
+    expect(
+      notificationFor({
+        type: 'mystery_vault_opened',
+        data: { vaultId: '3', title: 'Box', reason: 'timer' },
+      })?.payload,
+    ).toMatchObject({ kind: 'vaults', url: '/mystery-vaults' });
+    expect(
+      notificationFor({
+        type: 'user_followed',
+        data: { followingId: 'x', followerName: 'Ada', followerAddress: 'AddrF' },
+      })?.payload,
+    ).toMatchObject({ kind: 'followers', body: 'Ada followed you.', url: '/profile/AddrF' });
+  });
+
+  it('says nothing of events that are no news to someone away', () => {
+    expect(
+      notificationFor({
+        type: 'new_post',
+        data: { postId: '1', author: { id: 'a', username: null } },
+      }),
+    ).toBeNull();
+    expect(
+      notificationFor({ type: 'messages_read', data: { readerId: 'r', readerAddress: 'A' } }),
+    ).toBeNull();
+    expect(
+      notificationFor({
+        type: 'activity',
+        data: { id: '1', type: 'x', message: 'm', created_at: '2026-01-01T00:00:00Z' },
+      }),
+    ).toBeNull();
+  });
+});
