@@ -202,6 +202,18 @@ describe.each(testDatabaseKinds())('link cards on %s', (kind) => {
     });
   });
 
+  it('answers a burst of requests for a card not drawn yet with one picture', async () => {
+    const post = await createdPost(t, author.headers, 'Shared everywhere at once');
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => image(`/api/cards/post/${post.id}.png`)),
+    );
+    for (const res of burst) {
+      expectPng(res);
+      expect(res.headers.etag).toBe(burst[0]?.headers.etag);
+      expect(res.rawPayload.equals(burst[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    }
+  });
+
   it('sends a card page compressed for the encoding asked, and other pages from the build as before', async () => {
     const post = await createdPost(t, author.headers, 'Compressed');
     const br = await t.app.inject({
