@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { registerServiceWorker } from './features/pwa/index.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -16,3 +17,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app's service worker, once the page has loaded.
+registerServiceWorker();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, setAuthHooks } from './api-client.ts';
+import { ApiError, OFFLINE_MESSAGE, apiRequest, setAuthHooks } from './api-client.ts';
 
 /**
  * The client's side: on a 401 with a token, one refresh and one retry. The
@@ -141,5 +141,33 @@ describe('apiRequest', () => {
   it('answers undefined for a 204', async () => {
     answers = [{ status: 204 }];
     await expect(apiRequest('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+  });
+});
+
+describe('apiRequest without a network', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function failingFetch(): void {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+  }
+
+  it('offline: an ApiError that says so', async () => {
+    failingFetch();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = await apiRequest('/api/feed').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'offline', message: OFFLINE_MESSAGE });
+  });
+
+  it('online: the failure as it came (a server that is down is not "offline")', async () => {
+    failingFetch();
+    await expect(apiRequest('/api/feed')).rejects.toThrow(new TypeError('Failed to fetch'));
   });
 });

@@ -64,6 +64,9 @@ export function refreshAccessToken(): Promise<boolean> {
   return authHooks.refresh();
 }
 
+/** A request's failure while the browser has no connection: what every error state then says. */
+export const OFFLINE_MESSAGE = 'You are offline. Check your connection and try again.';
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : authHooks.getAccessToken();
@@ -76,13 +79,22 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(path, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    credentials: 'include',
-    signal: options.signal,
-  });
+  try {
+    return await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // No network: say so, rather than the browser's "Failed to fetch". (The service worker
+    // never answers /api from a cache, so offline every read fails here.)
+    if (!options.signal?.aborted && !navigator.onLine) {
+      throw new ApiError(0, 'offline', OFFLINE_MESSAGE);
+    }
+    throw error;
+  }
 }
 
 /** An answer as apiRequest reads it: the JSON body, or an ApiError. */

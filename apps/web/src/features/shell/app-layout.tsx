@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { rescueLostFocus } from '../../lib/focus-rescue.ts';
 import { HalvingBanner } from '../emissions/index.ts';
 import { SuspensionBannerSlot } from '../moderation/index.ts';
+import { OfflineBanner, UpdatePrompt } from '../pwa/index.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
@@ -20,9 +21,9 @@ import { TopBar } from './top-bar.tsx';
 const IMMERSIVE_PATHS = new Set(['/reels']);
 
 /**
- * The shell. Large screens: sidebar on the left, a sticky header (halving
- * banner and top bar) over the page and the footer. Small screens: a sticky header (halving
- * banner and the logo + wallet bar), the page, the footer and a bottom bar. An immersive page
+ * The shell. Large screens: sidebar on the left, a sticky header (the offline notice, the halving
+ * banner and top bar) over the page and the footer. Small screens: a sticky header (the same
+ * notices and the logo + wallet bar), the page, the footer and a bottom bar. An immersive page
  * keeps the header, sidebar and bottom bar and gets the rest of the window.
  */
 export function AppLayout({ onStake }: { onStake?: () => void }) {
@@ -47,6 +48,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
         <Sidebar onStake={onStake} />
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="sticky top-0 z-30">
+            <OfflineBanner />
             <HalvingBanner />
             <SuspensionBannerSlot />
             <MobileHeader />
@@ -77,6 +79,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
         </div>
       </div>
       <BottomNav />
+      <UpdatePrompt />
     </div>
   );
 }
