@@ -36,6 +36,7 @@ function cardAt(i: number): CardFacts {
     label: kind.toUpperCase(),
     heading: `${i}: ${words.join(' ')}`,
     byline: `Creator ${i} · @creator_${i}`,
+    detail: kind === 'vault' ? null : `Detail ${i}: ${words.slice(0, 12).join(' ')}`,
     progress:
       kind === 'vault'
         ? { ratio, label: `${(ratio * 0.3).toFixed(3)} of 0.3 SOL · ${i % 17} supporters` }

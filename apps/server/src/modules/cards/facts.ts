@@ -46,6 +46,8 @@ export interface CardFacts {
   /** The picture's big text. */
   heading: string;
   byline: string;
+  /** A paragraph under the byline on cards without a progress bar (a bio, a teaser), or null. */
+  detail: string | null;
   progress: CardProgress | null;
   note: string | null;
   /** The page the card stands for, from the origin. */
@@ -162,6 +164,7 @@ function postFacts(item: FeedItem, now: Date): CardFacts {
       description: `Sealed until ${opens}. It opens on Dum Club then.`,
       label: 'TIME CAPSULE',
       heading: 'Sealed time capsule',
+      detail: 'Its words and media stay sealed until it opens.',
       progress: null,
       note: `Opens ${opens}`,
       pagePath,
@@ -177,6 +180,7 @@ function postFacts(item: FeedItem, now: Date): CardFacts {
       : excerpt(item.body, DESCRIPTION_MAX) || `A post by ${name} on Dum Club.`,
     label: item.vault ? 'VAULT' : item.capsule ? 'TIME CAPSULE' : 'POST',
     heading: text || (item.vault ? 'A vault post' : 'A post on Dum Club'),
+    detail: null,
     progress,
     note: item.vault ? vaultNote(item.vault, now) : null,
     pagePath,
@@ -203,6 +207,7 @@ async function readVaultFacts(deps: CardDeps, id: bigint): Promise<CardFacts | n
     label: 'VAULT',
     heading: excerpt(vault.post.body, HEADING_MAX) || 'A vault on Dum Club',
     byline: bylineOf(author),
+    detail: null,
     progress,
     note: vaultNote(vault, deps.clock.now()),
     pagePath: `/vaults/${vault.id}`,
@@ -230,6 +235,7 @@ async function readMysteryFacts(deps: CardDeps, id: bigint): Promise<CardFacts |
     label: 'MYSTERY VAULT',
     heading: excerpt(mystery.title, HEADING_MAX),
     byline: bylineOf(author),
+    detail: teaser || null,
     progress: null,
     note: `${joined} · ${when}`,
     pagePath: `/mystery-vaults?open=${mystery.id}`,
@@ -257,6 +263,7 @@ async function readProfileFacts(deps: CardDeps, address: string): Promise<CardFa
     label: user.isVerified ? 'VERIFIED PROFILE' : 'PROFILE',
     heading: name,
     byline: bylineOf(author),
+    detail: bio || null,
     progress: null,
     note: `${counts} · ${formatAddress(user.solAddress)}`,
     pagePath: `/profile/${user.solAddress}`,
@@ -305,7 +312,7 @@ export async function readCardFacts(
 }
 
 /** Bumped whenever the picture's drawing changes, so every cached copy and ETag changes too. */
-const RENDER_VERSION = '1';
+const RENDER_VERSION = '2';
 
 /** The version of a card: a hash of everything it shows (and of the drawing's version). */
 export function cardVersion(facts: CardFacts): string {

@@ -153,6 +153,16 @@ export async function renderCard(facts: CardFacts): Promise<Buffer> {
   ctx.font = font(400, 30);
   ctx.fillText(fit(ctx, facts.byline, TEXT_WIDTH), MARGIN, afterHeading + 58);
 
+  if (!facts.progress && facts.detail) {
+    // Under the byline, in what room the heading left above the facts line.
+    const top = afterHeading + 120;
+    const lines = Math.max(0, Math.min(3, Math.floor((540 - top) / 42) + 1));
+    ctx.fillStyle = COLORS.foreground;
+    ctx.font = font(400, 32);
+    wrap(ctx, facts.detail, TEXT_WIDTH, lines).forEach((line, i) =>
+      ctx.fillText(line, MARGIN, top + i * 42),
+    );
+  }
   drawProgress(ctx, facts, 478);
   if (facts.note) {
     ctx.fillStyle = COLORS.muted;
