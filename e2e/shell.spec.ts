@@ -346,7 +346,13 @@ describe('the app shell', () => {
   });
 
   it('shows the error fallback when a page fails to load, keeping the shell', async () => {
-    const { page, context } = await openPage(running.current.browser, DESKTOP);
+    // No service worker: once it controls the page it answers the page's chunk from its
+    // precache, and the failing route below would never see the request.
+    const context = await running.current.browser.newContext({
+      viewport: DESKTOP,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
     await page.route('**/assets/terms-page-*.js', (route) =>
       route.fulfill({ status: 500, body: 'boom' }),
     );
