@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './create-context.ts';
 import { createLogger } from './logger.ts';
 import { startPeriodicJob } from './periodic-job.ts';
+import { startAnalyticsJobs } from './modules/analytics/index.ts';
 import { actionPaymentRecorder } from './modules/actions/index.ts';
 import { startCapsuleJobs } from './modules/capsules/index.ts';
 import { startDiscoverJobs } from './modules/discover/index.ts';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
   // Recomputes every wallet's trust from the ledger (on start, then every
   // TRUST_RECOMPUTE_SECONDS, one instance at a time).
   const trustJob = startTrustJob(ctx);
+  // Moves the actions' pending day-counter changes into their rows (on start, then every
+  // second, one instance at a time).
+  const analyticsJobs = startAnalyticsJobs({ pool: ctx.database.pool, logger });
   // Sequences rewarded events whose own request did not (a crash between commit and settle, or
   // another instance's run that was stopped): on start, then every second.
   const emissionSweep = startPeriodicJob({
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
       await escrowIndexer.stop();
       await paymentWatcher.stop();
       await trustJob.stop();
+      await analyticsJobs.stop();
       await emissionSweep.stop();
       await outboxDrainer.stop();
       await pushDrainer.stop();

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -46,6 +56,33 @@ export const analyticsDaily = pgTable(
       sql`${t.posts} >= 0 and ${t.likesReceived} >= 0 and ${t.commentsReceived} >= 0 and ${t.followersGained} >= 0 and ${t.solRaised} >= 0`,
     ),
   ],
+);
+
+/**
+ * The changes to analytics_daily not yet added to it: each action appends one row (a delta per
+ * counter, negative for a withdrawn like, comment or follow) instead of updating its wallet's
+ * day row, so actions on one popular wallet never wait on each other for that row. A job on any
+ * instance moves the rows into analytics_daily every second or so (modules/analytics
+ * rollupDailyChanges, one at a time across instances); reads add what is still here, so the
+ * figures are exact at every moment. No foreign key: a deleted wallet's rows are dropped by the
+ * move (an append must not lock the wallet's row).
+ */
+export const analyticsDailyChanges = pgTable(
+  'analytics_daily_changes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    posts: integer('posts').notNull().default(0),
+    likesReceived: integer('likes_received').notNull().default(0),
+    commentsReceived: integer('comments_received').notNull().default(0),
+    followersGained: integer('followers_gained').notNull().default(0),
+    solRaised: bigint('sol_raised', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  // The reads' pending part: a wallet's days in a range.
+  (t) => [index('analytics_daily_changes_user_day').on(t.userId, t.day)],
 );
 
 /**

@@ -64,6 +64,7 @@ const TABLE_OWNERS: Record<string, string> = {
   discover_trending_tags: 'discover',
   discover_top_creators: 'discover',
   analytics_daily: 'analytics',
+  analytics_daily_changes: 'analytics',
   analytics_dum_daily: 'analytics',
   mystery_vaults: 'mystery',
   mystery_participants: 'mystery',
@@ -102,6 +103,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
   record_vault_supports: 'vaults',
   spend_transfer_signature: 'payments',
   analytics_add_to_day: 'analytics',
+  analytics_change_day: 'analytics',
   analytics_take_from_day: 'analytics',
   queue_rewarded_event: 'emissions',
   record_live_activity: 'economy',
@@ -145,7 +147,7 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     reason:
       "the indexer copies the chain's totals to the vaults row it locked; vaults imports escrow",
   },
-  ...['emission_queue', 'analytics_daily'].map((table) => ({
+  ...['emission_queue', 'analytics_daily_changes'].map((table) => ({
     writer: 'modules/feed/post-writes.ts',
     table,
     reason: 'a text post is one statement without a transaction; its reward and count ride in it',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { sourcesUnlikeLive } from '../../db/ownership-test-kit.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
+import { rollupDailyChanges } from './repo.ts';
 
 describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
   let database: Database;
@@ -23,31 +24,65 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
     return id;
   }
 
+  const likesOf = async (id: string): Promise<unknown[]> =>
+    (
+      await database.pool.query<{ day: string; likes_received: number }>(
+        'select day::text, likes_received from analytics_daily where user_id = $1 order by day',
+        [id],
+      )
+    ).rows;
+
   it('analytics_add_to_day and analytics_take_from_day keep a counter per UTC day', async () => {
     const id = await user();
     const at = '2026-11-23T23:30:00Z';
-    const likes = async (): Promise<unknown[]> =>
-      (
-        await database.pool.query<{ day: string; likes_received: number }>(
-          'select day::text, likes_received from analytics_daily where user_id = $1',
-          [id],
-        )
-      ).rows;
     await database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 2)`, [id, at]);
     await database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 3)`, [id, at]);
-    expect(await likes()).toEqual([{ day: '2026-11-23', likes_received: 5 }]);
+    // Pending until moved: no day row yet.
+    expect(await likesOf(id)).toEqual([]);
+    await rollupDailyChanges(database.pool);
+    expect(await likesOf(id)).toEqual([{ day: '2026-11-23', likes_received: 5 }]);
     await database.pool.query(`select analytics_take_from_day($1, $2, 'likes_received', 9)`, [
       id,
       at,
     ]);
-    // Another day has no row: nothing to take, nothing written.
+    // Another day has no row: nothing to take, no row written.
     await database.pool.query(
       `select analytics_take_from_day($1, '2026-11-24T00:30:00Z', 'likes_received', 1)`,
       [id],
     );
-    expect(await likes()).toEqual([{ day: '2026-11-23', likes_received: 0 }]);
+    await rollupDailyChanges(database.pool);
+    expect(await likesOf(id)).toEqual([{ day: '2026-11-23', likes_received: 0 }]);
     await expect(
       database.pool.query(`select analytics_add_to_day($1, $2, 'bio', 1)`, [id, at]),
     ).rejects.toThrow(/unknown analytics counter bio/);
+  });
+
+  it('moves every change exactly once while actions and other movers run', async () => {
+    const id = await user();
+    const at = '2026-11-25T10:00:00Z';
+    const adds = Array.from({ length: 60 }, () =>
+      database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 1)`, [id, at]),
+    );
+    const movers = Array.from({ length: 6 }, () => rollupDailyChanges(database.pool));
+    await Promise.all([...adds, ...movers]);
+    while ((await rollupDailyChanges(database.pool)) > 0);
+    expect(await likesOf(id)).toEqual([{ day: '2026-11-25', likes_received: 60 }]);
+    const { rows } = await database.pool.query(
+      'select 1 from analytics_daily_changes where user_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("drops a deleted wallet's changes", async () => {
+    const id = await user();
+    await database.pool.query(`select analytics_add_to_day($1, now(), 'posts', 1)`, [id]);
+    await database.pool.query('delete from users where id = $1', [id]);
+    await rollupDailyChanges(database.pool);
+    const { rows } = await database.pool.query(
+      'select 1 from analytics_daily_changes where user_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([]);
   });
 });

@@ -51,11 +51,10 @@ export async function insertPost(
         insert into emission_queue (kind, actor_id, reference, created_at)
         select $8::text, author_id, id::text, created_at from post where $8::text is not null
       ), counted as (
-        -- The author's posts that UTC day (modules/analytics addToDay, written here so a text
-        -- post stays one statement).
-        insert into analytics_daily (user_id, day, posts)
+        -- The author's posts that UTC day (modules/analytics addToDay's pending change, written
+        -- here so a text post stays one statement).
+        insert into analytics_daily_changes (user_id, day, posts)
         select author_id, (created_at at time zone 'UTC')::date, 1 from post
-        on conflict (user_id, day) do update set posts = analytics_daily.posts + 1
       )
       select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,

@@ -16,8 +16,16 @@ describe.each(testDatabaseKinds())('the suspension set (%s)', (kind) => {
   let now = new Date('2026-12-02T12:00:00Z');
   const clock = { now: () => now };
   const logger = { error: () => undefined };
+  /** The database's pool as another object (another instance's set), counting its queries. */
+  const poolView = (onQuery: () => void = () => undefined): Queryable => {
+    const query = (...args: unknown[]): unknown => {
+      onQuery();
+      return (database.pool.query as (...a: unknown[]) => unknown)(...args);
+    };
+    return { query: query as Queryable['query'] };
+  };
   const instance = (): { pool: Queryable; clock: typeof clock; bus: typeof bus } => ({
-    pool: { query: (...args: Parameters<Queryable['query']>) => database.pool.query(...args) },
+    pool: poolView(),
     clock,
     bus,
   });
@@ -95,12 +103,9 @@ describe.each(testDatabaseKinds())('the suspension set (%s)', (kind) => {
     let reads = 0;
     const c = {
       clock,
-      pool: {
-        query: (...args: Parameters<Queryable['query']>) => {
-          reads += 1;
-          database.pool.query(...args);
-        },
-      },
+      pool: poolView(() => {
+        reads += 1;
+      }),
     };
     const hal = await newWallet();
     await suspend(hal, null);
