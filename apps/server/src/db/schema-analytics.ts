@@ -20,9 +20,9 @@ import { users } from './schema-users.ts';
 /**
  * A wallet's figures per UTC day, for the figures whose source rows do not last: free posts are
  * deleted after 24 hours with their likes and comments, and follows go with an unfollow or a
- * block. One row per (user, day) with activity; each action adds to its row in its own
- * transaction (an upsert, so concurrent actions take turns on the row and the count stays
- * exact), and the deletion job never touches it.
+ * block. One row per (user, day) with activity; each action appends a change in its own
+ * transaction (analytics_daily_changes, below), which a job moves here, and the deletion job
+ * never touches it.
  *
  * - `posts`: posts the wallet created that day (every kind; deleting a post later keeps it).
  * - `likes_received` / `comments_received`: likes and comments other wallets gave the wallet's
