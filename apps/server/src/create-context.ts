@@ -147,30 +147,7 @@ async function openParts(
   closers.push(() => push.idle().then(() => bus.close()));
   const localnet = await startLocalnetFor(config, options.localnet ?? 'from-config');
   if (localnet) closers.push(() => localnet.close());
-  const { economy } = config;
-  if (economy.established.requireVouch && economy.established.seedWallets.size === 0) {
-    logger.warn(
-      'ESTABLISHED_SEED_WALLETS is empty: no wallet can become established, so nobody earns DUM (docs/decisions/013-established-wallets.md)',
-    );
-  }
-  const emissions = createEmissionSequencer({
-    database,
-    clock,
-    logger,
-    rules: {
-      dailyCap: economy.dailyRewardCap,
-      pairDailyCap: economy.pairDailyRewardCap,
-      referrerDailyCap: economy.referrerDailyCap,
-      established: economy.established,
-      trustRewards: economy.trustRewards,
-    },
-    statsMaxAgeMs: economy.statsMaxAgeMs,
-    afterBatch: (events) =>
-      grantVerifiedAfterBatch(
-        { pool: database.pool, clock, logger, established: economy.established },
-        events,
-      ),
-  });
+  const emissions = startEmissions(config, { database, clock, logger });
   closers.push(() => emissions.stop());
 
   const media = createMediaStore(config, { db: database.db, clock, logger });
@@ -219,6 +196,37 @@ async function openParts(
     version: options.version ?? packageVersion(),
   };
   return { ...shared, escrow: createEscrowDeps(shared), media, push };
+}
+
+/** The emission sequencer with the economy's rules, and the verified tick granted after each batch. */
+function startEmissions(
+  config: Config,
+  { database, clock, logger }: { database: Database; clock: Clock; logger: FastifyBaseLogger },
+): EmissionSequencer {
+  const { economy } = config;
+  if (economy.established.requireVouch && economy.established.seedWallets.size === 0) {
+    logger.warn(
+      'ESTABLISHED_SEED_WALLETS is empty: no wallet can become established, so nobody earns DUM (docs/decisions/013-established-wallets.md)',
+    );
+  }
+  return createEmissionSequencer({
+    database,
+    clock,
+    logger,
+    rules: {
+      dailyCap: economy.dailyRewardCap,
+      pairDailyCap: economy.pairDailyRewardCap,
+      referrerDailyCap: economy.referrerDailyCap,
+      established: economy.established,
+      trustRewards: economy.trustRewards,
+    },
+    statsMaxAgeMs: economy.statsMaxAgeMs,
+    afterBatch: (events) =>
+      grantVerifiedAfterBatch(
+        { pool: database.pool, clock, logger, established: economy.established },
+        events,
+      ),
+  });
 }
 
 async function openMigratedDatabase(config: Config, options: AppContextOptions): Promise<Database> {
