@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { sponsoredMarkerSchema } from './ads.ts';
+import {
+  mentionSchema,
+  pollInputSchema,
+  pollSchema,
+  quotedPostSchema,
+  replyPolicySchema,
+  repostedBySchema,
+} from './conversation.ts';
+import { postAuthorSchema } from './post-author.ts';
 import { vaultSummarySchema } from './vault-schemas.ts';
 
 /** The feed's payloads (docs/api.md "Feed" and "Uploads"); the limits are in feed-limits.ts. */
@@ -41,6 +50,10 @@ export const createPostRequestSchema = z.object({
     })
     .strict()
     .nullish(),
+  /** A quote post: the id of the post it quotes (docs/api.md "Conversation"). */
+  quoteOf: z.string().max(32).nullish(),
+  poll: pollInputSchema.nullish(),
+  replyPolicy: replyPolicySchema.optional(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -50,7 +63,11 @@ export const engageResponseSchema = z.object({ toggled: z.enum(['on', 'off']) })
 export type EngageResponse = z.infer<typeof engageResponseSchema>;
 
 /** POST /api/messages/{id}/comments */
-export const createCommentRequestSchema = z.object({ content: z.string().max(20_000) });
+export const createCommentRequestSchema = z.object({
+  content: z.string().max(20_000),
+  /** A reply: the comment (on the same post) it answers. */
+  parentId: z.string().max(32).nullish(),
+});
 
 /**
  * The capsule part of a post (docs/api.md "Time capsules"). While sealed, the post's body and
@@ -66,14 +83,7 @@ export const capsuleSummarySchema = z.object({
 });
 export type CapsuleSummary = z.infer<typeof capsuleSummarySchema>;
 
-export const postAuthorSchema = z.object({
-  id: z.string(),
-  avatarUrl: z.string().nullable(),
-  displayName: z.string().nullable(),
-  username: z.string().nullable(),
-  isVerified: z.boolean(),
-});
-export type PostAuthor = z.infer<typeof postAuthorSchema>;
+export { postAuthorSchema, type PostAuthor } from './post-author.ts';
 
 /** One post as the feed, the detail call and post creation return it. */
 export const feedItemSchema = z.object({
@@ -108,6 +118,18 @@ export const feedItemSchema = z.object({
   bookmarked: z.boolean(),
   /** Set on a sponsored item (an ad campaign's post) in a For you page (docs/api.md "Ads"). */
   sponsored: sponsoredMarkerSchema.optional(),
+  repostCount: z.number().int().nonnegative(),
+  /** The signed-in viewer reposts it now (false for anonymous readers). */
+  repostedByViewer: z.boolean(),
+  /** The Following feed only: a followed wallet reposted it (shown once per post). */
+  repostedBy: repostedBySchema.nullish(),
+  /** A quote post's original; null when this post quotes nothing or the original is gone. */
+  quoted: quotedPostSchema.nullable(),
+  /** True when this post quoted one that is gone now (deleted, expired or hidden). */
+  quotedUnavailable: z.boolean().optional(),
+  mentions: z.array(mentionSchema),
+  poll: pollSchema.nullable(),
+  replyPolicy: replyPolicySchema,
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
@@ -127,6 +149,13 @@ export const commentItemSchema = z.object({
   created_at: z.string(),
   authorId: z.string(),
   username: z.string().nullable(),
+  /** The top comment a reply sits under; null for a top comment. */
+  parentId: z.string().nullable(),
+  /** A top comment's replies (0 for a reply). */
+  replyCount: z.number().int().nonnegative(),
+  /** A reply to a reply: the wallet it answers (the "replying to @name" line); null otherwise. */
+  replyTo: z.object({ address: z.string(), username: z.string().nullable() }).nullable(),
+  mentions: z.array(mentionSchema),
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
 

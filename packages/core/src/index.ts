@@ -9,6 +9,7 @@ export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './display.ts';
 export * from './feed.ts';
+export * from './conversation.ts';
 export * from './staking.ts';
 export * from './economy-schemas.ts';
 export * from './ledger-audit.ts';

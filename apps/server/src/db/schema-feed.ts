@@ -4,12 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
   customType,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { directMessages } from './schema-messages.ts';
 import { mysteryVaults } from './schema-mystery.ts';
@@ -69,6 +71,23 @@ export const messages = pgTable(
     waitingCount: integer('waiting_count').notNull().default(0),
     /** A sealed capsule's media key: its author's media URLs carry it (`?key=`). */
     capsuleKey: text('capsule_key'),
+    /** Who may comment (core's REPLY_POLICIES): everyone, wallets the author follows, or those it mentions. */
+    replyPolicy: text('reply_policy').notNull().default('everyone'),
+    /**
+     * A quote post's original. No foreign key: the original may be deleted or expire while the
+     * quote stays, and a quote_of that no longer finds its post reads as `quotedUnavailable`
+     * (identities are never reused, so it cannot find another post).
+     */
+    quoteOf: bigint('quote_of', { mode: 'bigint' }),
+    /** How many wallets repost it now (reposts' rows), kept exact in each repost's transaction. */
+    repostCount: integer('repost_count').notNull().default(0),
+    /**
+     * The wallets the body mentions, resolved when it was written (core's mentionSchema:
+     * address, username, start, end); shown as links, never resolved again.
+     */
+    mentions: jsonb('mentions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     // Vault posts and time capsules have no expiry.
@@ -78,7 +97,11 @@ export const messages = pgTable(
       sql`(${t.kind} = 'capsule') = (${t.unlockAt} is not null) and (${t.openedAt} is null or ${t.kind} = 'capsule')`,
     ),
     check('messages_waiting_non_negative', sql`${t.waitingCount} >= 0`),
-    check('messages_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+    check(
+      'messages_counts_non_negative',
+      sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.repostCount} >= 0`,
+    ),
+    check('messages_reply_policy', sql`${t.replyPolicy} in ('everyone', 'following', 'mentioned')`),
     // Keyset paging of the feed, newest first (created_at desc, id desc): PostgreSQL reads this
     // index backwards, which gives exactly that order (an index declared DESC would be NULLS
     // LAST and not match a plain ORDER BY ... DESC).
@@ -106,6 +129,28 @@ export const messages = pgTable(
     index('messages_capsules_opened')
       .on(t.createdAt, t.id)
       .where(sql`${t.kind} = 'capsule' and ${t.openedAt} is not null`),
+  ],
+);
+
+/**
+ * A repost: a wallet shares a post with its followers (the Following feed shows the original
+ * with `repostedBy`). One row per (post, wallet) while it holds; deleting the post removes it.
+ */
+export const reposts = pgTable(
+  'reposts',
+  {
+    messageId: bigint('message_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    // The Following feed reads a followed wallet's reposts newest first.
+    index('reposts_user_time').on(t.userId, t.createdAt, t.messageId),
   ],
 );
 
@@ -151,7 +196,11 @@ export const engagements = pgTable(
   ],
 );
 
-/** Comments on a post, listed oldest first. */
+/**
+ * Comments on a post, listed oldest first. A reply has the top comment it sits under as its
+ * parent (one level of nesting; a reply to a reply attaches to the same top comment) and the
+ * wallet it answers as reply_to_author_id (the "replying to @name" line).
+ */
 export const comments = pgTable(
   'comments',
   {
@@ -164,9 +213,26 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    parentId: bigint('parent_id', { mode: 'bigint' }).references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    replyToAuthorId: uuid('reply_to_author_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** A top comment's replies now, kept exact in each reply's transaction. */
+    replyCount: integer('reply_count').notNull().default(0),
+    /** As messages.mentions: resolved when written. */
+    mentions: jsonb('mentions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
+    check('comments_reply_count_non_negative', sql`${t.replyCount} >= 0`),
     index('comments_thread').on(t.messageId, t.createdAt, t.id),
+    // A top comment's replies, oldest first.
+    index('comments_replies')
+      .on(t.parentId, t.createdAt, t.id)
+      .where(sql`${t.parentId} is not null`),
     // Discover's trending job reads the last 24 hours of comments.
     index('comments_recent').on(t.createdAt),
   ],

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
-// People (docs/api.md, "People"): who follows whom and who blocked whom. Owned by
+// People (docs/api.md, "People"): who follows whom, who blocked whom and the words each mutes. Owned by
 // modules/people; other slices read them only through its face.
 // ---------------------------------------------------------------------------------------------
 
@@ -49,4 +49,22 @@ export const blocks = pgTable(
     index('blocks_blocked').on(t.blockedId, t.blockerId),
     check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
+);
+
+/**
+ * A word or phrase a wallet mutes (GET/PUT /api/users/me/muted-words): posts and comments that
+ * contain it, whole-word and case-insensitive, are left out of that wallet's reads until
+ * expires_at (null: never). `word` is stored lower-cased, so the key holds one row per word.
+ */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.word] })],
 );

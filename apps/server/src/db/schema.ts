@@ -154,3 +154,4 @@ export * from './schema-payments.ts';
 export * from './schema-trust.ts';
 export * from './schema-realtime.ts';
 export * from './schema-push.ts';
+export * from './schema-polls.ts';

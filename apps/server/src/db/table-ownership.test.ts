@@ -41,6 +41,9 @@ const TABLE_OWNERS: Record<string, string> = {
   messages: 'feed',
   engagements: 'feed',
   comments: 'feed',
+  reposts: 'feed',
+  polls: 'polls',
+  poll_votes: 'polls',
   // schema-feed.ts holds it beside the posts it points at; 'Notify me' is the capsules slice's.
   capsule_waiters: 'capsules',
   // schema-feed.ts: uploads and their retried deletes are the media slice's, and so are the
@@ -58,6 +61,7 @@ const TABLE_OWNERS: Record<string, string> = {
   escrow_deposits: 'escrow',
   follows: 'people',
   blocks: 'people',
+  muted_words: 'people',
   direct_messages: 'messages',
   conversations: 'messages',
   discover_trending_posts: 'discover',

@@ -94,6 +94,25 @@ const publicPost: FeedItem = {
   commentCount: 12,
   liked: true,
   bookmarked: false,
+  repostCount: 2,
+  repostedByViewer: false,
+  repostedBy: { address: 'Wallet22222222222222222222222222222222222222', displayName: 'Bo "b"' },
+  quoted: null,
+  quotedUnavailable: true,
+  mentions: [
+    { address: 'Wallet33333333333333333333333333333333333333', username: 'cy', start: 0, end: 3 },
+  ],
+  poll: {
+    options: [
+      { text: 'yes', votes: 3 },
+      { text: 'no <b>', votes: 1 },
+    ],
+    totalVotes: 4,
+    endsAt: '2026-01-02T00:00:00.000Z',
+    ended: false,
+    viewerVote: 1,
+  },
+  replyPolicy: 'following',
 };
 
 const lockedVaultPost: FeedItem = {
@@ -127,6 +146,10 @@ const comment: CommentItem = {
   created_at: '2026-01-01T00:00:00.000Z',
   authorId: 'c0ffee00-0000-4000-8000-000000000002',
   username: 'bob',
+  parentId: '4',
+  replyCount: 0,
+  replyTo: { address: 'Wallet33333333333333333333333333333333333333', username: null },
+  mentions: [],
 };
 
 const supporter = {

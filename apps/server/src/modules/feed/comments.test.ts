@@ -68,6 +68,10 @@ describe.each(testDatabaseKinds())('comments on %s', (kind) => {
       created_at: t.clock.now().toISOString(),
       authorId: carol.user.id,
       username: 'carol',
+      parentId: null,
+      replyCount: 0,
+      replyTo: null,
+      mentions: [],
     });
     expect(await commentCount(post.id)).toBe(1);
     expect(await list(post.id)).toEqual({ items: [item], nextCursor: null });

@@ -31,6 +31,10 @@ function toCommentItem(row: CommentRow): CommentItem {
     created_at: row.created_at.toISOString(),
     authorId: row.author_id,
     username: row.username,
+    parentId: null,
+    replyCount: 0,
+    replyTo: null,
+    mentions: [],
   };
 }
 

@@ -64,5 +64,12 @@ function openItem(row: PostRow): FeedItem {
     commentCount: row.comment_count,
     liked: row.liked,
     bookmarked: row.bookmarked,
+    // Conversation's parts; reposts, quotes, mentions, polls and the reply policy fill them in.
+    repostCount: 0,
+    repostedByViewer: false,
+    quoted: null,
+    mentions: [],
+    poll: null,
+    replyPolicy: 'everyone',
   };
 }

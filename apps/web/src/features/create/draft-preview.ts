@@ -84,6 +84,12 @@ export function draftPreviewPost(
     commentCount: 0,
     liked: false,
     bookmarked: false,
+    repostCount: 0,
+    repostedByViewer: false,
+    quoted: null,
+    mentions: [],
+    poll: null,
+    replyPolicy: 'everyone',
   };
 }
 

@@ -268,6 +268,10 @@ export function useAddComment(postId: string, author: CommentAuthor) {
         created_at: new Date().toISOString(),
         authorId: author.id,
         username: null,
+        parentId: null,
+        replyCount: 0,
+        replyTo: null,
+        mentions: [],
       };
       queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
         appendComment(data, temporary),

@@ -62,6 +62,12 @@ export function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
     commentCount: 0,
     liked: false,
     bookmarked: false,
+    repostCount: 0,
+    repostedByViewer: false,
+    quoted: null,
+    mentions: [],
+    poll: null,
+    replyPolicy: 'everyone',
     ...overrides,
   };
 }
@@ -76,6 +82,10 @@ export function makeComment(overrides: Partial<PostComment> = {}): PostComment {
     created_at: new Date(Date.now() - 60_000).toISOString(),
     authorId: 'user-3',
     username: 'grace',
+    parentId: null,
+    replyCount: 0,
+    replyTo: null,
+    mentions: [],
     ...overrides,
   };
 }
