@@ -51,8 +51,16 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The sign-in session that subscribed the device: signing that session out removes the
+     * device, so a shared browser stops showing the wallet's notifications.
+     */
+    sessionId: text('session_id'),
   },
-  (t) => [index('push_subscriptions_user').on(t.userId)],
+  (t) => [
+    index('push_subscriptions_user').on(t.userId),
+    index('push_subscriptions_session').on(t.sessionId),
+  ],
 );
 
 /** The kinds a wallet turned off (or on again): no row means on. */
