@@ -10,6 +10,7 @@ export * from './realtime.ts';
 export * from './display.ts';
 export * from './feed.ts';
 export * from './conversation.ts';
+export * from './mentions.ts';
 export * from './staking.ts';
 export * from './economy-schemas.ts';
 export * from './ledger-audit.ts';
