@@ -71,6 +71,20 @@ export type RealtimeEvent =
       data: { reportId: string; status: 'dismissed' | 'removed' | 'suspended' };
     }
   | {
+      /**
+       * An addition to the spec's events: a post or comment mentions the recipient (docs/api.md
+       * "Mentions"). `commentId` is null for a post; `authorName` is the writer's display name,
+       * username or short address, as the item shows it.
+       */
+      type: 'mentioned';
+      data: {
+        postId: string;
+        commentId: string | null;
+        authorAddress: string;
+        authorName: string;
+      };
+    }
+  | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };
     };
