@@ -93,6 +93,17 @@ export function notificationFor(event: RealtimeEvent): Notification | null {
         },
         recipients: everyone,
       };
+    case 'mentioned':
+      return {
+        payload: {
+          kind: 'mentions',
+          title: 'New mention',
+          body: `${event.data.authorName} mentioned you.`,
+          url: `/posts/${event.data.postId}`,
+          tag: `mention:${event.data.postId}:${event.data.commentId ?? ''}`,
+        },
+        recipients: everyone,
+      };
     default:
       return null;
   }

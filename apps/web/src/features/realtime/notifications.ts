@@ -65,6 +65,8 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       return [['/api/follows'], ['/api/users']];
     case 'report_decided':
       return [['/api/reports']];
+    case 'mentioned':
+      return [];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -144,6 +146,11 @@ export function toastForEvent(
       return { title: 'New Follower', description: `${event.data.followerName} followed you` };
     case 'report_decided':
       return { title: 'Report Decided', description: REPORT_DECISION_TEXT[event.data.status] };
+    case 'mentioned':
+      return {
+        title: 'New Mention',
+        description: `${event.data.authorName} mentioned you${event.data.commentId ? ' in a comment' : ''}`,
+      };
     case 'messages_read':
     case 'activity':
       return null;
@@ -170,6 +177,8 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/profile/${encodeURIComponent(event.data.followerAddress)}`;
     case 'report_decided':
       return '/reports';
+    case 'mentioned':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
     case 'messages_read':
     case 'activity':
       return null;
