@@ -89,6 +89,8 @@ export const ERRORS = {
   },
   post_not_found: { status: 404, message: 'This post does not exist or has expired.' },
   comment_not_found: { status: 404, message: 'This comment does not exist.' },
+  // Who may reply (docs/api.md "Who may reply").
+  reply_not_allowed: { status: 403, message: 'The author limited who can reply to this post.' },
   invalid_cursor: { status: 400, message: 'The page cursor is not valid.' },
   media_not_attachable: {
     status: 400,
@@ -298,6 +300,26 @@ export const ERRORS = {
   },
   suspension_not_found: { status: 404, message: 'This wallet is not suspended.' },
   invalid_suspension_end: { status: 400, message: 'A suspension ends in the future.' },
+  // Polls (docs/api.md "Polls").
+  invalid_poll: {
+    status: 400,
+    message: 'A poll needs 2 to 4 different options of up to 50 characters.',
+  },
+  poll_not_found: { status: 404, message: 'This post has no poll.' },
+  invalid_poll_option: { status: 400, message: 'That option is not in this poll.' },
+  poll_already_voted: { status: 409, message: 'You have already voted in this poll.' },
+  poll_ended: { status: 409, message: 'This poll has ended.' },
+  // Muted words (docs/api.md "Muted words").
+  too_many_muted_words: { status: 400, message: 'You can mute up to 100 words or phrases.' },
+  muted_word_required: { status: 400, message: 'Please enter a word or phrase to mute.' },
+  muted_word_too_long: {
+    status: 400,
+    message: 'A muted word or phrase can be up to 100 characters.',
+  },
+  invalid_muted_word_expiry: {
+    status: 400,
+    message: 'A muted word ends at a valid time in the future, or never.',
+  },
   // Web Push (docs/api.md "Web Push").
   push_endpoint_refused: {
     status: 400,
