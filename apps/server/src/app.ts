@@ -28,7 +28,7 @@ import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
-import { pushRoutes } from './modules/push/index.ts';
+import { forgetSessionDevices, pushRoutes } from './modules/push/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
@@ -110,8 +110,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Each slice's shared dependencies were built once, with the context (slice-deps.ts).
   const { slices } = ctx;
   // A wallet that paid through blinks before it signed in gets those payments as its own.
+  // A signed-out session's push devices stop receiving the wallet's notifications.
   await app.register(async (scope) =>
-    authRoutes(scope, ctx, (user) => attributeBlinkPayments(slices.actions, user)),
+    authRoutes(scope, ctx, {
+      onSignedIn: (user) => attributeBlinkPayments(slices.actions, user),
+      onSessionEnded: (session) => forgetSessionDevices(ctx.push.deps, session.sessionId),
+    }),
   );
   const sockets = socketRoutes(app, ctx);
   metricsRoutes(app, ctx, sockets);

@@ -1,11 +1,14 @@
 import { AppError } from '@dum/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthUser, TokenService } from './tokens.ts';
+import type { SessionUser, TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user when the request carried a valid bearer token, else null. */
-    user: AuthUser | null;
+    /**
+     * The signed-in user (and the sign-in session the token belongs to) when the request
+     * carried a valid bearer token, else null.
+     */
+    user: SessionUser | null;
   }
   interface FastifyContextConfig {
     /**
@@ -37,7 +40,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
 }
 
 /** The signed-in user, or a 401. Every protected route starts with this. */
-export function requireUser(request: FastifyRequest): AuthUser {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('unauthorized');
   return request.user;
 }

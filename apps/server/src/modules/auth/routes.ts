@@ -33,6 +33,14 @@ type AuthRoutesContext = Pick<
   tokens: TokenService;
 };
 
+/** What else signing in and out does; each awaited, a failure logged and never refused for. */
+export interface AuthHooks {
+  /** A wallet signed in (app.ts: blink payments attributed to it). */
+  onSignedIn?: (user: { id: string; solAddress: string }) => Promise<void>;
+  /** A session ended (app.ts: the push devices it subscribed removed). */
+  onSessionEnded?: (session: { userId: string; sessionId: string }) => Promise<void>;
+}
+
 /** How often this instance deletes expired challenges and refresh tokens. */
 const CLEANUP_INTERVAL_MS = 60_000;
 
@@ -43,8 +51,7 @@ const CLEANUP_INTERVAL_MS = 60_000;
 export async function authRoutes(
   app: FastifyInstance,
   ctx: AuthRoutesContext,
-  /** What else happens when a wallet signs in (app.ts: blink payments attributed to it). */
-  onSignedIn?: (user: { id: string; solAddress: string }) => Promise<void>,
+  hooks: AuthHooks = {},
 ): Promise<void> {
   const limits = await registerAuthRateLimits(app, ctx);
   const db = ctx.database.pool;
@@ -58,15 +65,18 @@ export async function authRoutes(
       refreshTokenTtlMs: ctx.config.auth.refreshTokenTtlMs,
     },
     async onSignedIn(user) {
-      await onSignedIn?.(user).catch((error: unknown) => {
+      await hooks.onSignedIn?.(user).catch((error: unknown) => {
         ctx.logger.error({ err: error, userId: user.id }, 'attributing payments on sign-in failed');
       });
     },
-    onSessionEnded({ userId, sessionId }) {
+    async onSessionEnded({ userId, sessionId }) {
       // Every instance closes that session's sockets (4001); the user's other sessions (other
       // devices, other sign-ins) keep theirs.
       ctx.bus.publish({ kind: 'close_session', userId, sessionId }).catch((error: unknown) => {
         logBusFailure(ctx, error);
+      });
+      await hooks.onSessionEnded?.({ userId, sessionId }).catch((error: unknown) => {
+        ctx.logger.error({ err: error, userId }, 'ending a session: its hook failed');
       });
     },
   });

@@ -42,7 +42,7 @@ export interface AuthDeps {
    * A session (refresh-token family) ended, sign-out or a reused refresh token, and its access
    * tokens are revoked: close its sockets on every instance.
    */
-  onSessionEnded?(session: { userId: string; sessionId: string }): void;
+  onSessionEnded?(session: { userId: string; sessionId: string }): Promise<void>;
   /**
    * The wallet signed in (its user may be new): what it paid before it had a user here is
    * attributed to it now. Its failure is logged by the caller and never fails the sign-in.
@@ -258,7 +258,7 @@ async function endFamily(
   const { userId, familyId } = await revokeFamily(deps.db, { ...input, now: deps.now });
   if (!userId || !familyId) return;
   await deps.tokens.revokeSession(familyId);
-  deps.onSessionEnded?.({ userId, sessionId: familyId });
+  await deps.onSessionEnded?.({ userId, sessionId: familyId });
 }
 
 /** GET /api/auth/me */

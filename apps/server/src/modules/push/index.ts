@@ -7,4 +7,4 @@ export { drainDeliveries, nextAttemptAt, type DrainResult } from './delivery.ts'
 export { createPushService, withPushNotifications, type PushService } from './hook.ts';
 export { PUSH_DRAIN_INTERVAL_MS, startPushDrainer, type PushDrainer } from './jobs.ts';
 export { pushRoutes } from './routes.ts';
-export { loadVapidKeys, type PushDeps } from './service.ts';
+export { forgetSessionDevices, loadVapidKeys, type PushDeps } from './service.ts';

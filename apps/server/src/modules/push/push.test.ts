@@ -8,6 +8,7 @@ import {
 } from '../../test/app-test-kit.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import { drainOutbox, enqueueEvent } from '../../realtime/index.ts';
+import { createTestWallet, signIn } from '../../test/wallet-test-kit.ts';
 import { checkEndpoint, isPublicAddress } from './endpoint-guard.ts';
 import { nextAttemptAt } from './delivery.ts';
 import {
@@ -302,6 +303,38 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
     const before = service.received.length;
     await follow(t, b.headers, a.user.solAddress);
     expect(service.received.length).toBe(before);
+  });
+
+  it('signing out removes the devices that session subscribed, and only those', async () => {
+    const wallet = createTestWallet();
+    const laptop = await signIn(t.app, wallet);
+    const phone = await signIn(t.app, wallet);
+    const b = await createSignedInUser(t.ctx);
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const onLaptop = await subscribeDevice(t, service, bearer(laptop.accessToken));
+    const onPhone = await subscribeDevice(t, service, bearer(phone.accessToken));
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: laptop.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    // Answered once the laptop's device is gone: the next event reaches the phone alone.
+    const before = service.received.length;
+    await follow(t, b.headers, wallet.address);
+    await t.ctx.push.drain();
+    const paths = service.received.slice(before).map((push) => push.path);
+    expect(paths).toEqual([new URL(onPhone.endpoint).pathname]);
+    expect(paths).not.toContain(new URL(onLaptop.endpoint).pathname);
+    // The wallet has one device left (removing the gone one again changes nothing).
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: bearer(phone.accessToken),
+      payload: { endpoint: onLaptop.endpoint },
+    });
+    expect(again.json()).toEqual({ subscribed: false, devices: 1 });
   });
 });
 

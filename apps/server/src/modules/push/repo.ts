@@ -35,14 +35,22 @@ export const MAX_DEVICES = 10;
  */
 export async function upsertSubscription(
   db: Queryable,
-  args: { userId: string; endpoint: string; p256dh: string; auth: string; now: Date },
+  args: {
+    userId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    now: Date;
+    sessionId: string;
+  },
 ): Promise<void> {
   await db.query(
-    `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
-      values ($1, $2, $3, $4, $5)
+    `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at, session_id)
+      values ($1, $2, $3, $4, $5, $6)
       on conflict (endpoint) do update set user_id = excluded.user_id,
-        p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
-    [args.userId, args.endpoint, args.p256dh, args.auth, args.now],
+        p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at,
+        session_id = excluded.session_id`,
+    [args.userId, args.endpoint, args.p256dh, args.auth, args.now, args.sessionId],
   );
   await db.query(
     `delete from push_subscriptions where user_id = $1 and id not in (
@@ -60,6 +68,11 @@ export async function deleteSubscription(
     args.userId,
     args.endpoint,
   ]);
+}
+
+/** The devices a sign-in session subscribed (its sign-out removes them). */
+export async function deleteSessionSubscriptions(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('delete from push_subscriptions where session_id = $1', [sessionId]);
 }
 
 export async function countSubscriptions(db: Queryable, userId: string): Promise<number> {

@@ -35,7 +35,7 @@ export function pushRoutes(app: FastifyInstance, push: PushService): void {
     { schema: { response: { 200: pushSubscriptionJsonSchema } }, config: { writeLimit: 'other' } },
     async (request) => {
       const user = requireUser(request);
-      return subscribe(deps, user.id, parseBody(pushSubscriptionRequestSchema, request.body));
+      return subscribe(deps, user, parseBody(pushSubscriptionRequestSchema, request.body));
     },
   );
 

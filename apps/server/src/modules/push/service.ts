@@ -49,19 +49,29 @@ async function devices(deps: PushDeps, userId: string, subscribed: boolean) {
 
 export async function subscribe(
   deps: PushDeps,
-  userId: string,
+  user: { id: string; sessionId: string },
   body: PushSubscriptionRequest,
 ): Promise<PushSubscriptionAnswer> {
+  const userId = user.id;
   const checked = await checkEndpoint(body.endpoint, deps.config, deps.resolve);
   if (!checked) throw new AppError('push_endpoint_refused');
   await repo.upsertSubscription(deps.pool, {
     userId,
+    sessionId: user.sessionId,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
     now: deps.clock.now(),
   });
   return devices(deps, userId, true);
+}
+
+/**
+ * A signed-out session's devices stop receiving the wallet's notifications: a browser someone
+ * signed out of (a shared or lost device) shows nothing more of theirs.
+ */
+export async function forgetSessionDevices(deps: PushDeps, sessionId: string): Promise<void> {
+  await repo.deleteSessionSubscriptions(deps.pool, sessionId);
 }
 
 /** Idempotent: an endpoint this wallet never subscribed (or already removed) changes nothing. */
