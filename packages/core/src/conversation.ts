@@ -124,3 +124,4 @@ export const userSuggestResponseSchema = z.object({
   items: z.array(userSuggestionSchema).max(USER_SUGGEST_MAX),
 });
 export type UserSuggestion = z.infer<typeof userSuggestionSchema>;
+export type UserSuggestResponse = z.infer<typeof userSuggestResponseSchema>;

@@ -9,12 +9,18 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { inTransaction } from '../../db/prepared.ts';
 import { takeFromDay } from '../analytics/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { resolveMentions } from '../people/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
+import { notifyMentioned, storeCommentMentions } from './mentions.ts';
+import { announceAfterCommit } from '../../realtime/index.ts';
 import {
   addCommentRow,
   deleteCommentRow,
   lockComment,
+  readCommentPost,
   readCommentRows,
+  readReplyRows,
+  type CommentAdded,
   type CommentRow,
 } from './comment-repo.ts';
 import { adjustCount, lockLivePost } from './post-writes.ts';
@@ -31,10 +37,25 @@ function toCommentItem(row: CommentRow): CommentItem {
     created_at: row.created_at.toISOString(),
     authorId: row.author_id,
     username: row.username,
-    parentId: null,
-    replyCount: 0,
-    replyTo: null,
-    mentions: [],
+    parentId: row.parent_id,
+    replyCount: row.reply_count,
+    replyTo:
+      row.reply_to_address === null
+        ? null
+        : { address: row.reply_to_address, username: row.reply_to_username },
+    mentions: row.mentions,
+  };
+}
+
+function commentPage(rows: CommentRow[], limit: number): CommentPageResponse {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toCommentItem),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor('comments', { createdAt: last.created_at, id: BigInt(last.id) })
+        : null,
   };
 }
 
@@ -52,33 +73,57 @@ export async function listComments(
     after,
     viewerId: args.viewerId,
   });
-  const page = rows.slice(0, args.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toCommentItem),
-    nextCursor:
-      rows.length > args.limit && last
-        ? encodeCursor('comments', { createdAt: last.created_at, id: BigInt(last.id) })
-        : null,
-  };
+  return commentPage(rows, args.limit);
 }
 
+/**
+ * A top comment's replies, oldest first. The comment must be one the viewer may see, on a post
+ * the viewer may see (404 otherwise); a reply has no replies of its own (an empty page).
+ */
+export async function listReplies(
+  deps: FeedDeps,
+  args: { commentId: bigint; cursor: string | null; limit: number; viewerId: string | null },
+): Promise<CommentPageResponse> {
+  const after = args.cursor ? decodeCursor('comments', args.cursor) : null;
+  const postId = await readCommentPost(deps.pool, args);
+  if (postId === null) throw new AppError('comment_not_found');
+  if (!(await postIsLive(deps.pool, postId, deps.clock.now(), args.viewerId))) {
+    throw new AppError('post_not_found');
+  }
+  const rows = await readReplyRows(deps.pool, {
+    postId,
+    commentId: args.commentId,
+    limit: args.limit + 1,
+    after,
+    viewerId: args.viewerId,
+  });
+  return commentPage(rows, args.limit);
+}
+
+/**
+ * Adds a comment, or with `parentId` a reply to a comment of the same post (a reply to a reply
+ * sits under the top comment, naming the wallet it answers). After commit a reply is announced
+ * to the post's author and the answered comment's author (`comment_reply`), the replier aside.
+ */
 export async function addComment(
   deps: FeedDeps,
   user: Viewer,
   postId: bigint,
-  content: string,
+  input: { content: string; parentId: bigint | null },
 ): Promise<CommentItem> {
-  const text = content.trim();
+  const text = input.content.trim();
   if (text.length === 0) throw new AppError('comment_required');
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
+  const mentioned = await resolveMentions(deps.pool, text);
   const added = await addCommentRow(deps.pool, {
     postId,
     userId: user.id,
     body: text,
     now: deps.clock.now(),
+    parentId: input.parentId,
   });
   if (added.outcome !== 'added') throw new AppError(added.outcome);
+  await storeCommentMentions(deps.pool, added.id, mentioned.mentions);
   const item = toCommentItem({
     id: added.id,
     body: text,
@@ -88,13 +133,69 @@ export async function addComment(
     avatar_url: added.avatarUrl,
     sol_address: added.solAddress,
     username: added.username,
+    parent_id: added.parentId,
+    reply_count: 0,
+    reply_to_address: added.replyTo?.address ?? null,
+    reply_to_username: added.replyTo?.username ?? null,
+    mentions: mentioned.mentions,
   });
   moveSharedCount(deps, postId.toString(), 'comment_count', 1);
   await deps.emissions.settle();
+  await notifyMentioned(deps, {
+    author: {
+      id: user.id,
+      sol_address: added.solAddress,
+      username: added.username,
+      display_name: added.displayName,
+    },
+    postId: postId.toString(),
+    commentId: added.id,
+    text,
+    userIds: mentioned.userIds,
+  });
+  if (input.parentId !== null) await announceReply(deps, user, postId, { item, added });
   return item;
 }
 
-/** The comment's author deletes it; nobody else may (403). */
+/**
+ * Tells the post's author and the answered comment's author of a reply, each once, never the
+ * replier: `on` says whose it answered, so each is told what is theirs.
+ */
+async function announceReply(
+  deps: FeedDeps,
+  user: Viewer,
+  postId: bigint,
+  reply: { item: CommentItem; added: Extract<CommentAdded, { outcome: 'added' }> },
+): Promise<void> {
+  const { item, added } = reply;
+  const told = new Map<string, 'comment' | 'post'>();
+  if (added.parentAuthorId !== null) told.set(added.parentAuthorId, 'comment');
+  if (!told.has(added.postAuthorId)) told.set(added.postAuthorId, 'post');
+  told.delete(user.id);
+  const replierName = added.displayName ?? added.username ?? added.solAddress;
+  for (const [userId, on] of told) {
+    await announceAfterCommit(
+      deps,
+      { kind: 'users', userIds: [userId] },
+      {
+        type: 'comment_reply',
+        data: {
+          postId: postId.toString(),
+          commentId: item.id,
+          parentId: item.parentId ?? '',
+          on,
+          replierName,
+          replierAddress: added.solAddress,
+        },
+      },
+    );
+  }
+}
+
+/**
+ * The comment's author deletes it; nobody else may (403). A top comment's replies go with it (the
+ * post's comment count loses them too); a reply leaves its top comment's count.
+ */
 export async function deleteComment(
   deps: FeedDeps,
   user: Viewer,
@@ -111,13 +212,14 @@ export async function deleteComment(
     if (comment.authorId !== user.id) {
       throw new AppError('forbidden', { message: 'You can only delete your own comments.' });
     }
-    await deleteCommentRow(tx, commentId);
-    await adjustCount(tx, postId, 'comment_count', -1);
-    // Off the day it was given, as an unlike.
-    if (post.authorId !== user.id) {
+    const replies = await deleteCommentRow(tx, { id: commentId, parentId: comment.parentId });
+    await adjustCount(tx, postId, 'comment_count', -1 - replies.length);
+    // Off the day each was given, as an unlike: the comment and the replies that went with it.
+    for (const gone of [comment, ...replies]) {
+      if (post.authorId === gone.authorId) continue;
       await takeFromDay(client, {
         userId: post.authorId,
-        at: comment.createdAt,
+        at: gone.createdAt,
         counter: 'comments_received',
       });
     }

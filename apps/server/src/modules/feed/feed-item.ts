@@ -1,6 +1,6 @@
-import type { FeedItem } from '@dum/core';
+import type { FeedItem, QuotedPost } from '@dum/core';
 import { mediaUrlOf } from '../media/index.ts';
-import type { PostRow } from './repo.ts';
+import type { PostRow, QuotedRow } from './repo.ts';
 
 /**
  * A post row as the viewer sees it. A sealed time capsule (opened_at still null) shows its
@@ -14,6 +14,7 @@ export function toFeedItem(row: PostRow, viewerId: string | null): FeedItem {
       ...openItem(row),
       body: '',
       content: '',
+      mentions: [],
       imageUrl: null,
       altText: null,
       audioUrl: null,
@@ -64,12 +65,42 @@ function openItem(row: PostRow): FeedItem {
     commentCount: row.comment_count,
     liked: row.liked,
     bookmarked: row.bookmarked,
-    // Conversation's parts; reposts, quotes, mentions, polls and the reply policy fill them in.
-    repostCount: 0,
-    repostedByViewer: false,
-    quoted: null,
-    mentions: [],
+    // Conversation's parts; mentions, polls and the reply policy fill theirs in.
+    repostCount: row.repost_count,
+    repostedByViewer: row.reposted,
+    ...(row.reposted_by ? { repostedBy: row.reposted_by } : {}),
+    quoted: row.quoted ? quotedOf(row.quoted) : null,
+    ...(row.quote_of !== null && !row.quoted ? { quotedUnavailable: true } : {}),
+    mentions: row.mentions,
     poll: null,
-    replyPolicy: 'everyone',
+    replyPolicy: row.reply_policy,
+  };
+}
+
+/**
+ * A quoted post's summary. The row holds only what every viewer may see (repo.ts
+ * QUOTED_COLUMN): a locked vault or sealed capsule comes without its media or text. A quoted
+ * vault's progress is put on with the page's vaults (modules/vaults presentVault).
+ */
+function quotedOf(row: QuotedRow): QuotedPost {
+  return {
+    id: row.id,
+    kind: row.kind,
+    author: {
+      id: row.author_id,
+      avatarUrl: row.avatar_url,
+      displayName: row.display_name,
+      username: row.username,
+      isVerified: row.is_verified,
+    },
+    author_wallet: row.sol_address,
+    body: row.body,
+    createdAt: new Date(row.created_at).toISOString(),
+    imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
+    altText: row.image_key ? row.image_alt : null,
+    audioUrl: row.audio_key ? mediaUrlOf(row.audio_key) : null,
+    locked: row.locked,
+    vault: null,
+    unlockAt: row.unlock_at ? new Date(row.unlock_at).toISOString() : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { Mention, ReplyPolicy } from '@dum/core';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { messages } from '../../db/schema.ts';
@@ -29,27 +30,36 @@ export async function insertPost(
     audioKey: string | null;
     now: Date;
     expiresAt: Date | null;
-    rewardedEvent: 'post_created' | null;
+    /** A quote of someone else's post earns as a quote; of one's own, nothing. */
+    rewardedEvent: 'post_created' | 'quote_created' | null;
     /** The body's hashtags (core's extractHashtags), for modules/discover. */
     tags: string[];
     /** Time capsules: when it opens, and its media key. */
     unlockAt: Date | null;
     capsuleKey: string | null;
+    /** Who may comment (core's REPLY_POLICIES). */
+    replyPolicy: ReplyPolicy;
+    /** A quote post: the post it quotes, and that post's author (the reward's subject). */
+    quote?: { postId: string; authorId: string } | null;
+    /** The body's mentions, resolved to wallets (people's resolveMentions). */
+    mentions?: Mention[];
   },
 ): Promise<PostRow | null> {
   const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
     text: `with post as (
         insert into messages (author_id, kind, body, image_key, audio_key, created_at, expires_at,
-          image_alt, tags, unlock_at, capsule_key)
+          image_alt, tags, unlock_at, capsule_key, reply_policy, mentions, quote_of)
         select id, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz,
-          $9::text, $10::text[], $11::timestamptz, $12::text
+          $9::text, $10::text[], $11::timestamptz, $12::text, $13::text, $14::jsonb,
+          $15::bigint
         from users where id = $1
         returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
-          author_id, unlock_at, opened_at, waiting_count, capsule_key
+          author_id, unlock_at, opened_at, waiting_count, capsule_key, reply_policy, mentions, quote_of
       ), queued as (
-        insert into emission_queue (kind, actor_id, reference, created_at)
-        select $8::text, author_id, id::text, created_at from post where $8::text is not null
+        insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
+        select $8::text, author_id, $16::uuid, id::text, created_at from post
+        where $8::text is not null
       ), counted as (
         -- The author's posts that UTC day (modules/analytics addToDay's pending change, written
         -- here so a text post stays one statement).
@@ -60,7 +70,8 @@ export async function insertPost(
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
         u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
         false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
-        false as notifying
+        false as notifying, m.reply_policy, m.mentions, 0 as repost_count, false as reposted,
+        m.quote_of::text as quote_of, null::json as quoted
       from post m join users u on u.id = m.author_id`,
     values: [
       input.authorId,
@@ -75,6 +86,10 @@ export async function insertPost(
       input.tags,
       input.unlockAt,
       input.capsuleKey,
+      input.replyPolicy,
+      JSON.stringify(input.mentions ?? []),
+      input.quote?.postId ?? null,
+      input.quote?.authorId ?? null,
     ],
   });
   return rows[0] ?? null;
@@ -112,7 +127,8 @@ export async function adjustCount(
   tx: Pick<Tx, 'execute'>,
   id: bigint,
   column: 'like_count' | 'comment_count',
-  delta: 1 | -1,
+  /** A top comment's deletion takes its replies with it: more than one. */
+  delta: number,
 ): Promise<void> {
   await tx.execute(
     sql`update messages set ${sql.identifier(column)} = ${sql.identifier(column)} + ${delta}

@@ -9,6 +9,9 @@ import {
   POST_MAX_LENGTH,
   textLength,
   type FeedItem,
+  type Mention,
+  type PollInput,
+  type ReplyPolicy,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -29,10 +32,15 @@ import {
   type EscrowTermsInput,
   type VaultPlan,
 } from '../vaults/index.ts';
+import { resolveMentions } from '../people/index.ts';
+import { checkPollInput, createPollForPost, type PollPlan } from '../polls/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import { toFeedItem } from './feed-item.ts';
+import { withPolls } from './post-polls.ts';
+import { notifyMentioned } from './mentions.ts';
 import { deletePostRow, insertPost, lockLivePost, mediaKeysOfPosts } from './post-writes.ts';
 import type { PostRow } from './repo.ts';
+import { announceQuote, checkQuote, withQuoted, type QuoteTarget } from './quotes.ts';
 import { dropShared } from './shared-caches.ts';
 
 export interface CreatePostInput {
@@ -49,6 +57,12 @@ export interface CreatePostInput {
   escrow?: EscrowTermsInput | null;
   /** Time capsules: when it opens (ISO time, 1 hour to 1 year ahead). */
   unlockAt?: string | null | undefined;
+  /** A quote post: the id of the post it quotes. */
+  quoteOf?: string | null | undefined;
+  /** Who may comment; everyone when absent. */
+  replyPolicy?: ReplyPolicy | undefined;
+  /** A poll (plain posts only; modules/polls checks it). */
+  poll?: PollInput | null | undefined;
 }
 
 /** A post's checked text and attachment, before anything is written. */
@@ -60,6 +74,14 @@ interface PostDraft {
   attachment: { type: 'image' | 'audio'; name: string } | null;
   /** The image's alt text, trimmed; null when blank or when there is no image. */
   altText: string | null;
+  /** Who may comment; everyone when absent. */
+  replyPolicy?: ReplyPolicy;
+  /** The text's mentions, resolved to wallets (people's resolveMentions). */
+  mentions?: Mention[];
+  /** Its poll, checked (modules/polls writes it in the post's transaction). */
+  poll?: PollPlan | null;
+  /** A quote post: the post it quotes, checked (quotes.ts). */
+  quote?: QuoteTarget | null;
 }
 
 /**
@@ -88,9 +110,19 @@ export async function createPost(
       })
     : null;
   await checkContentHash(deps, draft, vault);
+  const poll = checkPoll(input.poll, draft.kind);
+  const quote = await checkQuote(deps, author, input.quoteOf, draft.kind);
 
   const now = deps.clock.now();
-  const row = await writePost(deps, author, draft, vault, now);
+  const replyPolicy = input.replyPolicy ?? 'everyone';
+  const mentioned = await resolveMentions(deps.pool, draft.text);
+  const row = await writePost(
+    deps,
+    author,
+    { ...draft, replyPolicy, mentions: mentioned.mentions, poll, quote },
+    vault,
+    now,
+  );
   // The author's row is gone (their token outlived their account).
   if (!row) throw new AppError('unauthorized');
 
@@ -114,10 +146,44 @@ export async function createPost(
         },
       },
     );
+    // A sealed time capsule's text is its author's alone until it opens.
+    if (row.kind !== 'capsule') {
+      await notifyMentioned(deps, {
+        author: { ...row, id: author.id },
+        postId: row.id,
+        commentId: null,
+        text: draft.text,
+        userIds: mentioned.userIds,
+      });
+    }
   }
-  const [item] = await withVaults(deps.pool, [toFeedItem(row, author.id)], author.id);
+  await announceQuote(deps, author, row, quote);
+  const vaulted = await withVaults(
+    deps.pool,
+    [toFeedItem(withQuoted(row, quote), author.id)],
+    author.id,
+  );
+  const polled = [{ id: row.id, has_poll: poll !== null }];
+  const [item] = await withPolls(deps.pool, polled, vaulted, author.id, now);
   if (!item) throw new Error('created post vanished');
   return item;
+}
+
+/**
+ * A post's poll, checked (modules/polls), or null without one. Only a plain post carries a
+ * poll: a vault post's card is its vault, and a sealed capsule shows nothing before it opens.
+ */
+function checkPoll(
+  input: PollInput | null | undefined,
+  kind: 'public' | 'vault' | 'capsule',
+): PollPlan | null {
+  if (input == null) return null;
+  if (kind !== 'public') {
+    throw new AppError('validation_failed', {
+      details: [{ path: 'poll', message: 'Only a plain post can carry a poll' }],
+    });
+  }
+  return checkPollInput(input);
 }
 
 /** The post's kind, text and attachment, or the error to answer. */
@@ -220,12 +286,23 @@ async function writePost(
       expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
       // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
       // A time capsule is a post: post_created.
-      rewardedEvent: kind === 'vault' ? null : 'post_created',
+      // A quote earns as a quote, and a quote of one's own post earns nothing.
+      rewardedEvent:
+        kind === 'vault'
+          ? null
+          : draft.quote
+            ? draft.quote.authorId === author.id
+              ? null
+              : 'quote_created'
+            : 'post_created',
+      quote: draft.quote ? { postId: draft.quote.postId, authorId: draft.quote.authorId } : null,
       tags: extractHashtags(draft.text),
       unlockAt: draft.unlockAt,
       capsuleKey: kind === 'capsule' ? randomBytes(18).toString('base64url') : null,
+      replyPolicy: draft.replyPolicy ?? 'everyone',
+      mentions: draft.mentions ?? [],
     });
-  if (!attachment && !vault) return insert(deps.pool);
+  if (!attachment && !vault && !draft.poll) return insert(deps.pool);
   return inTransaction(deps, async (client): Promise<PostRow | null> => {
     // The media helpers write through Drizzle, on the same connection.
     const tx = drizzle(client);
@@ -240,6 +317,14 @@ async function writePost(
     if (!post) return null;
     const postId = BigInt(post.id);
     if (mediaId) await attachUpload(tx, mediaId, postId);
+    if (draft.poll) {
+      await createPollForPost(client, {
+        postId,
+        plan: draft.poll,
+        now,
+        postExpiresAt: post.expires_at,
+      });
+    }
     if (vault) {
       await createVaultForPost(client, {
         postId,

@@ -1,5 +1,6 @@
+import type { Mention, ReplyPolicy } from '@dum/core';
 import type pg from 'pg';
-import { notBlockedBy, walletsBlockedBy } from '../people/index.ts';
+import { notBlockedBy, notBlockedEitherWay, walletsBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
 import type { FollowsFingerprint } from './following-page-cache.ts';
 
@@ -39,20 +40,95 @@ export interface PostRow {
   capsule_key: string | null;
   /** The viewer chose 'Notify me' on this capsule. */
   notifying: boolean;
+  /** Who may comment (core's REPLY_POLICIES). */
+  reply_policy: ReplyPolicy;
+  /** The body's mentions, resolved when it was written. */
+  mentions: Mention[];
+  repost_count: number;
+  /** The viewer reposts this post now. */
+  reposted: boolean;
+  /** A quote post: the id of the post it quotes (null otherwise). */
+  quote_of: string | null;
+  /** The quoted post as everyone sees it (quotedColumn), null when it cannot be read. */
+  quoted: QuotedRow | null;
+  /** The post carries a poll (modules/polls reads it for the viewer; it never changes). */
+  has_poll?: boolean;
+  /** The Following feed: the time it sorts by (a followed wallet's repost, else created_at). */
+  feed_at?: Date;
+  /** The Following feed: the followed wallet that reposted it most recently. */
+  reposted_by?: { address: string; displayName: string | null } | null;
 }
+
+/**
+ * A quoted post as every viewer sees it, built in SQL (quotedColumn). A locked vault's media
+ * and a sealed capsule's text and media are never put in it: the row carries only what
+ * anyone may see, so no cache or viewer can leak them.
+ */
+export interface QuotedRow {
+  id: string;
+  kind: 'public' | 'vault' | 'capsule';
+  body: string;
+  created_at: string;
+  image_key: string | null;
+  image_alt: string | null;
+  audio_key: string | null;
+  unlock_at: string | null;
+  locked: boolean;
+  author_id: string;
+  sol_address: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_verified: boolean;
+}
+
+/**
+ * SQL: the quoted post of `m` (quote posts only; others pay nothing, the subquery runs only on
+ * the CASE's branch) as JSON, or null when it is gone (deleted, expired, hidden by moderation,
+ * or an escrow vault post still pending). $1 is the statement's now. Its lock state is decided
+ * here: an active vault with media, or a capsule not yet opened, carries no body or media.
+ */
+const QUOTED_COLUMN = `case when m.quote_of is null then null else (
+    select json_build_object('id', q.id::text, 'kind', q.kind,
+      'body', case when qs.sealed then '' else q.body end,
+      'created_at', q.created_at,
+      'image_key', case when qs.locked then null else q.image_key end,
+      'image_alt', case when qs.locked then null else q.image_alt end,
+      'audio_key', case when qs.locked then null else q.audio_key end,
+      'unlock_at', case when qs.sealed then q.unlock_at end,
+      'locked', qs.locked, 'author_id', qu.id, 'sol_address', qu.sol_address,
+      'username', qu.username, 'display_name', qu.display_name, 'avatar_url', qu.avatar_url,
+      'is_verified', qu.is_verified)
+    from messages q join users qu on qu.id = q.author_id
+    cross join lateral (select q.kind = 'capsule' and q.opened_at is null as sealed,
+      (q.kind = 'capsule' and q.opened_at is null)
+        or (q.kind = 'vault' and (q.image_key is not null or q.audio_key is not null)
+          and coalesce((select qv.status from vaults qv where qv.message_id = q.id), 'active')
+            = 'active') as locked) qs
+    where q.id = m.quote_of and (q.expires_at is null or q.expires_at > $1)
+      and (q.kind <> 'vault' or not exists (
+        select 1 from vaults qpv join escrow_vaults qpe on qpe.vault_id = qpv.id
+        where qpv.message_id = q.id and qpe.state = 'pending'))
+  ) end as quoted`;
 
 const POST_COLUMNS = `m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
   m.image_alt, m.audio_key, m.like_count, m.comment_count, u.id as author_id, u.sol_address, u.username,
   u.display_name, u.avatar_url, u.is_verified, m.unlock_at, m.opened_at, m.waiting_count,
-  m.capsule_key`;
+  m.capsule_key, m.repost_count, m.quote_of::text as quote_of, ${QUOTED_COLUMN}, m.reply_policy,
+  m.mentions, exists(select 1 from polls pl where pl.message_id = m.id) as has_poll`;
 
 function viewerColumns(viewerParam: number | null): string {
-  if (viewerParam === null) return 'false as liked, false as bookmarked, false as notifying';
+  if (viewerParam === null) {
+    return 'false as liked, false as bookmarked, false as notifying, false as reposted';
+  }
   const has = (kind: string) =>
     `exists(select 1 from engagements e where e.message_id = m.id and e.user_id = $${viewerParam} and e.kind = '${kind}')`;
   const waiting = `(m.kind = 'capsule' and exists(select 1 from capsule_waiters w
     where w.message_id = m.id and w.user_id = $${viewerParam}))`;
-  return `${has('like')} as liked, ${has('bookmark')} as bookmarked, ${waiting} as notifying`;
+  const reposted = `exists(select 1 from reposts vr
+    where vr.message_id = m.id and vr.user_id = $${viewerParam})`;
+  return `${has('like')} as liked, ${has('bookmark')} as bookmarked, ${waiting} as notifying,
+    ${reposted} as reposted`;
 }
 
 /**
@@ -154,6 +230,18 @@ const SHARED_FEED_STATEMENTS = {
 
 export type SharedPostRow = PostRow & { pending: boolean };
 
+/**
+ * A post on a Following page because a followed wallet reposted it: the time it sorts by and
+ * who reposted it (the most recent followed reposter).
+ */
+export interface RepostMark {
+  at: Date;
+  by: { address: string; displayName: string | null };
+}
+
+/** The counts a write on this instance moves in the held pages and rows. */
+export type SharedCounter = 'like_count' | 'comment_count' | 'repost_count';
+
 export async function readSharedFeedRows(
   pool: pg.Pool,
   args: { now: Date; limit: number; after: PagePosition | null },
@@ -194,6 +282,7 @@ export interface ViewerMarksRow {
   bookmarks: string[];
   waiting: string[];
   blocked: string[];
+  reposts: string[];
 }
 
 /**
@@ -215,7 +304,8 @@ export async function readViewerMarks(
           where e.user_id = $1 and e.kind = 'bookmark' limit $2) as bookmarks,
         array(select w.message_id::text from capsule_waiters w
           where w.user_id = $1 limit $2) as waiting,
-        array(${walletsBlockedBy('$1')} limit $2) as blocked`,
+        array(${walletsBlockedBy('$1')} limit $2) as blocked,
+        array(select r.message_id::text from reposts r where r.user_id = $1 limit $2) as reposts`,
     values: [viewerId, max + 1],
   });
   const row = result.rows[0];
@@ -285,32 +375,71 @@ export async function readAuthorRows(
  */
 function followingStatement(withCursor: boolean): pg.QueryConfig {
   const after = withCursor ? 'and (p.created_at, p.id) < ($4::timestamptz, $5::bigint)' : '';
+  const repostAfter = withCursor
+    ? 'and (r.created_at, r.message_id) < ($4::timestamptz, $5::bigint)'
+    : '';
+  // On a later page, a post a followed wallet reposted at or after the cursor was on an
+  // earlier page already (at that repost's time): it is not shown again at an older time.
+  const shownBefore = withCursor
+    ? `having not exists (select 1 from reposts sr
+          join follows sf on sf.following_id = sr.user_id and sf.follower_id = $3
+          where sr.message_id = e.id and sr.created_at >= $4::timestamptz)`
+    : '';
   return {
     name: `following_feed_${withCursor ? 'after' : 'first'}`,
-    text: `select ${POST_COLUMNS}, ${viewerColumns(3)}
+    text: `select ${POST_COLUMNS}, ${viewerColumns(3)}, page.at as feed_at,
+        case when page.reposter_id is null then null
+          else json_build_object('address', ru.sol_address, 'displayName', ru.display_name)
+        end as reposted_by
       from (
-        select top.id, top.created_at from (
-          select $3::uuid as author_id
+        select e.id, max(e.at) as at,
+          (array_agg(e.reposter_id order by e.at desc))[1] as reposter_id
+        from (
+          select top.id, top.created_at as at, null::uuid as reposter_id from (
+            select $3::uuid as author_id
+            union all
+            select f.following_id from follows f where f.follower_id = $3
+          ) a
+          cross join lateral (
+            select p.id, p.created_at from messages p
+            where p.author_id = a.author_id
+              and (p.expires_at is null or p.expires_at > $1)
+              and (p.kind <> 'vault' or p.author_id = $3 or not exists (
+                select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+                where pv.message_id = p.id and pe.state = 'pending'))
+              ${after}
+            order by p.created_at desc, p.id desc
+            limit $2
+          ) top
           union all
-          select f.following_id from follows f where f.follower_id = $3
-        ) a
-        cross join lateral (
-          select p.id, p.created_at from messages p
-          where p.author_id = a.author_id
-            and (p.expires_at is null or p.expires_at > $1)
-            and (p.kind <> 'vault' or p.author_id = $3 or not exists (
-              select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
-              where pv.message_id = p.id and pe.state = 'pending'))
-            ${after}
-          order by p.created_at desc, p.id desc
-          limit $2
-        ) top
-        order by top.created_at desc, top.id desc
+          -- The reposts of each followed wallet, newest first (reposts_user_time), of posts
+          -- the viewer may read.
+          select rt.message_id, rt.created_at, rf.following_id
+          from follows rf
+          cross join lateral (
+            select r.message_id, r.created_at from reposts r
+            join messages p on p.id = r.message_id
+            where r.user_id = rf.following_id
+              and (p.expires_at is null or p.expires_at > $1)
+              and (p.kind <> 'vault' or p.author_id = $3 or not exists (
+                select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+                where pv.message_id = p.id and pe.state = 'pending'))
+              and ${notBlockedBy('$3', 'p.author_id')}
+              ${repostAfter}
+            order by r.created_at desc, r.message_id desc
+            limit $2
+          ) rt
+          where rf.follower_id = $3
+        ) e
+        group by e.id
+        ${shownBefore}
+        order by at desc, e.id desc
         limit $2
       ) page
       join messages m on m.id = page.id
       join users u on u.id = m.author_id
-      order by page.created_at desc, page.id desc`,
+      left join users ru on ru.id = page.reposter_id
+      order by page.at desc, page.id desc`,
   };
 }
 
@@ -366,6 +495,8 @@ const FOLLOWING_BY_IDS: pg.QueryConfig = {
       from messages m join users u on u.id = m.author_id
       where m.id = any($2::bigint[]) and (m.expires_at is null or m.expires_at > $1)
         and ${notPendingFor(3)}
+        -- A followed wallet's repost may bring a post of a wallet the viewer blocked since.
+        and ${notBlockedBy('$3', 'm.author_id')}
     ) page on true
     order by page.created_at desc, page.id::bigint desc`,
 };
@@ -475,4 +606,25 @@ export async function postIsLive(
     values: [id.toString(), now, viewerId],
   });
   return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * The post a new quote post would quote, as every viewer sees it (QUOTED_COLUMN), with whether
+ * a block stands between it and the quoting wallet (either way); null when it cannot be read.
+ * $1 now, $2 the post, $3 the quoting wallet.
+ */
+export async function readQuoteTarget(
+  pool: Pick<pg.Pool, 'query'>,
+  args: { now: Date; id: bigint; userId: string },
+): Promise<{ quoted: QuotedRow; blocked: boolean } | null> {
+  const result = await pool.query<{ quoted: QuotedRow | null; blocked: boolean }>({
+    name: 'feed_quote_target',
+    text: `select ${QUOTED_COLUMN},
+        exists (select 1 from messages bm where bm.id = $2
+          and not ${notBlockedEitherWay('$3::uuid', 'bm.author_id')}) as blocked
+      from (select $2::bigint as quote_of) m`,
+    values: [args.now, args.id.toString(), args.userId],
+  });
+  const row = result.rows[0];
+  return row?.quoted ? { quoted: row.quoted, blocked: row.blocked } : null;
 }

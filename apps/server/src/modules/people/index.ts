@@ -17,6 +17,8 @@ export {
   walletsBlockedBy,
   type FollowStats,
 } from './repo.ts';
+export { mentionRecipients, resolveMentions, type ResolvedMentions } from './mentions.ts';
+export { mutedMatcherOf, mutingWallets, type MutedMatcher } from './muted-words.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';
 export {
   grantVerifiedAfterBatch,

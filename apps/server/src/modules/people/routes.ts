@@ -9,8 +9,10 @@ import { requireUser } from '../auth/index.ts';
 import {
   blockResponseJsonSchema,
   followResponseJsonSchema,
+  mutedWordsJsonSchema,
   userSummaryPageJsonSchema,
 } from './json-schemas.ts';
+import { getMutedWords, putMutedWords } from './muted-words.ts';
 import { listFollows, setBlock, setFollow, type PeopleDeps } from './service.ts';
 
 /** The fields of the app context (create-context.ts) this file uses. */
@@ -111,4 +113,24 @@ export function peopleRoutes(app: FastifyInstance, ctx: PeopleRoutesContext): vo
       },
     );
   }
+
+  /** GET and PUT /api/users/me/muted-words (docs/api.md "Muted words"). */
+  app.get(
+    '/api/users/me/muted-words',
+    { schema: { response: { 200: mutedWordsJsonSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return getMutedWords(deps.pool, user.id, deps.clock.now());
+    },
+  );
+  app.put(
+    '/api/users/me/muted-words',
+    { schema: { response: { 200: mutedWordsJsonSchema } }, config: { writeLimit: 'other' } },
+    async (request) => {
+      const user = requireUser(request);
+      parseQuery(noQuery, request.query);
+      return putMutedWords(deps.pool, user.id, request.body, deps.clock.now());
+    },
+  );
 }

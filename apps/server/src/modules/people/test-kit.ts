@@ -58,3 +58,18 @@ export async function followList(
     url: `/api/follows/${address}/${side}${query ? `?${query}` : ''}`,
   });
 }
+
+/** PUT /api/users/me/muted-words, and expects it to work. */
+export async function muteWords(
+  t: TestApp,
+  headers: Headers,
+  items: { word: string; expiresAt?: string | null }[],
+): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/muted-words',
+    headers,
+    payload: { items },
+  });
+  if (res.statusCode !== 200) throw new Error(`mute failed: ${res.statusCode} ${res.body}`);
+}

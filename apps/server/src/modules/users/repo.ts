@@ -136,3 +136,37 @@ export async function searchUsers(
   });
   return rows;
 }
+
+/**
+ * The composer's `@` autocomplete (GET /api/users/suggest): wallets whose username or display
+ * name starts with `prefix` (lower-cased by the caller), an exact username first, then by
+ * username. Each name is read as a range of its prefix index (users_username_prefix,
+ * users_display_name_prefix: lower(name) collate "C"), a few more rows than asked so the
+ * viewer and wallets with a block either way can be left out, so the cost does not grow with
+ * the number of users.
+ */
+export async function suggestUsers(
+  pool: pg.Pool,
+  args: { prefix: string; limit: number; viewerId: string | null },
+): Promise<SearchRow[]> {
+  const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { rows } = await pool.query<SearchRow>({
+    name: 'users_suggest',
+    text: `with found as (
+        (select id from users where (lower(username) collate "C") like $1
+          order by (lower(username) collate "C"), id limit $3 + 16)
+        union
+        (select id from users where (lower(display_name) collate "C") like $1
+          order by (lower(display_name) collate "C"), id limit $3 + 16)
+      )
+      select u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified
+      from found join users u on u.id = found.id
+      where $4::uuid is null or (u.id <> $4::uuid and ${notBlockedEitherWay('$4::uuid', 'u.id')})
+      order by coalesce(lower(u.username) = $2, false) desc,
+        (lower(u.username) collate "C") like $1 desc,
+        (lower(u.username) collate "C") nulls last, (lower(u.display_name) collate "C"), u.id
+      limit $3`,
+    values: [`${escape(args.prefix)}%`, args.prefix, args.limit, args.viewerId],
+  });
+  return rows;
+}

@@ -1,4 +1,9 @@
-import { userProfileSchema, usernameAvailabilitySchema, userSummaryPageSchema } from '@dum/core';
+import {
+  userProfileSchema,
+  usernameAvailabilitySchema,
+  userSuggestResponseSchema,
+  userSummaryPageSchema,
+} from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
@@ -11,6 +16,7 @@ import { trustPolicyOf } from '../trust/index.ts';
 import {
   getProfile,
   searchPeople,
+  suggestPeople,
   updateOwnProfile,
   usernameAvailability,
   type UsersDeps,
@@ -48,6 +54,13 @@ const searchQuery = z.object({
 const profileJsonSchema = responseJsonSchema(userProfileSchema);
 const availabilityJsonSchema = responseJsonSchema(usernameAvailabilitySchema);
 const summaryPageJsonSchema = responseJsonSchema(userSummaryPageSchema);
+const suggestJsonSchema = responseJsonSchema(userSuggestResponseSchema);
+const suggestQuery = z.object({
+  prefix: z
+    .string()
+    .max(SEARCH_MAX_LENGTH)
+    .refine((q) => !q.includes('\u0000'), 'must not contain a NUL character'),
+});
 
 /** Profiles: a wallet's public profile, editing one's own, name checks and search. */
 export function userRoutes(app: FastifyInstance, ctx: UsersRoutesContext): void {
@@ -84,6 +97,16 @@ export function userRoutes(app: FastifyInstance, ctx: UsersRoutesContext): void 
         limit: query.limit,
         viewerId: request.user?.id ?? null,
       });
+    },
+  );
+
+  /** GET /api/users/suggest?prefix= : the composer's `@` autocomplete (docs/api.md "Mentions"). */
+  app.get(
+    '/api/users/suggest',
+    { schema: { response: { 200: suggestJsonSchema } } },
+    async (request) => {
+      const query = parseQuery(suggestQuery, request.query);
+      return suggestPeople(deps, { prefix: query.prefix, viewerId: request.user?.id ?? null });
     },
   );
 

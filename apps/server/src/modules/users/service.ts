@@ -3,10 +3,12 @@ import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
   textLength,
+  USER_SUGGEST_MAX,
   USERNAME_PATTERN,
   type EstablishedRule,
   type UserProfile,
   type UsernameAvailability,
+  type UserSuggestResponse,
   type UserSummaryPage,
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +25,7 @@ import {
   readPublicUser,
   readPublicUserById,
   searchUsers,
+  suggestUsers,
   updateProfile as writeProfile,
   usernameHeldByOther,
   type ProfileChange,
@@ -253,5 +256,32 @@ export async function searchPeople(
       isVerified: row.is_verified,
     })),
     nextCursor: null,
+  };
+}
+
+/**
+ * GET /api/users/suggest?prefix=: up to USER_SUGGEST_MAX wallets whose username or display
+ * name starts with the prefix, ignoring case (a leading `@` is dropped); none for a blank one.
+ */
+export async function suggestPeople(
+  deps: UsersDeps,
+  args: { prefix: string; viewerId: string | null },
+): Promise<UserSuggestResponse> {
+  const trimmed = args.prefix.trim();
+  const prefix = (trimmed.startsWith('@') ? trimmed.slice(1) : trimmed).toLowerCase();
+  if (prefix === '') return { items: [] };
+  const rows = await suggestUsers(deps.pool, {
+    prefix,
+    limit: USER_SUGGEST_MAX,
+    viewerId: args.viewerId,
+  });
+  return {
+    items: rows.map((row) => ({
+      address: row.sol_address,
+      username: row.username,
+      displayName: row.display_name,
+      avatarUrl: row.avatar_url,
+      isVerified: row.is_verified,
+    })),
   };
 }
