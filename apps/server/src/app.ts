@@ -28,6 +28,7 @@ import { mysteryMediaAccess, mysteryRoutes } from './modules/mystery/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
+import { pollRoutes } from './modules/polls/index.ts';
 import { forgetSessionDevices, pushRoutes } from './modules/push/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ),
   );
   capsuleRoutes(app, ctx);
+  pollRoutes(app, ctx);
   userRoutes(app, ctx);
   peopleRoutes(app, ctx);
   discoverRoutes(app, ctx);

@@ -12,6 +12,7 @@ import { startFeedJobs } from './modules/feed/index.ts';
 import { startModerationJobs } from './modules/moderation/index.ts';
 import { startMysteryJobs } from './modules/mystery/index.ts';
 import { startPaymentWatcher } from './modules/payments/index.ts';
+import { startPollJobs } from './modules/polls/index.ts';
 import { startPushDrainer } from './modules/push/index.ts';
 import { startTrustJob } from './modules/trust/index.ts';
 import { startOutboxDrainer } from './realtime/index.ts';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const discoverJobs = startDiscoverJobs(ctx);
   // Opens time capsules whose time has come (on start, then every 5 seconds).
   const capsuleJobs = startCapsuleJobs(ctx);
+  // Tells the authors of ended polls (on start, then every 15 seconds).
+  const pollJobs = startPollJobs(ctx);
   // Opens mystery vaults whose timer has ended (on start, for those whose time passed while
   // down, then every 15 s).
   const mysteryJobs = startMysteryJobs(ctx, ctx.slices.mystery);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
       await moderationJobs.stop();
       await discoverJobs.stop();
       await capsuleJobs.stop();
+      await pollJobs.stop();
       await mysteryJobs.stop();
       await escrowIndexer.stop();
       await paymentWatcher.stop();

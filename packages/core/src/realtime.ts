@@ -85,6 +85,47 @@ export type RealtimeEvent =
       };
     }
   | {
+      /**
+       * A reply (docs/api.md "Replies"), sent to the post's author and to the author of the
+       * comment it answers (`on`: whose it answered, 'comment' when both), never the replier.
+       * `parentId` is the top comment the reply sits under.
+       */
+      type: 'comment_reply';
+      data: {
+        postId: string;
+        commentId: string;
+        parentId: string;
+        on: 'post' | 'comment';
+        replierName: string;
+        replierAddress: string;
+      };
+    }
+  | {
+      /**
+       * An addition to the spec's events: a poll ended (docs/api.md "Polls"). Sent to the
+       * poll's author only, once; the results are fetched with the post.
+       */
+      type: 'poll_ended';
+      data: { postId: string; totalVotes: number };
+    }
+  | {
+      /**
+       * An addition to the spec's events: a wallet reposted a post (docs/api.md "Reposts").
+       * Sent to the post's author only, never for a repost of one's own post. Every instance
+       * sees it on the bus and drops the reposter's followers' cached Following pages.
+       */
+      type: 'post_reposted';
+      data: { postId: string; reposterId: string; reposterName: string; reposterAddress: string };
+    }
+  | {
+      /**
+       * An addition to the spec's events: a wallet quoted a post (docs/api.md "Quote posts").
+       * Sent to the quoted post's author only, never for a quote of one's own post.
+       */
+      type: 'post_quoted';
+      data: { postId: string; quoteId: string; quoterName: string; quoterAddress: string };
+    }
+  | {
       type: 'activity';
       data: { id: string; type: string; message: string; created_at: string };
     };

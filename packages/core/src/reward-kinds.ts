@@ -13,6 +13,13 @@ export const REWARDED_EVENT_KINDS = [
   'follow',
   'referral_joined',
   'tip',
+  /** A reply to someone's comment (a reply to one's own earns nothing). */
+  'reply_created',
+  'poll_voted',
+  /** A repost of someone else's post (the first of a pair ever; one's own earns nothing). */
+  'repost_given',
+  /** A quote post of someone else's post (in place of post_created; one's own earns nothing). */
+  'quote_created',
 ] as const;
 export type RewardedEventKind = (typeof REWARDED_EVENT_KINDS)[number];
 

@@ -203,12 +203,25 @@ export function pairKey(giverId: string, receiverId: string, dayStart: Date): st
 export const ENGAGEMENT_EVENT_KINDS: ReadonlySet<RewardedEventKind> = new Set([
   'like_given',
   'comment_created',
+  'reply_created',
+  'repost_given',
+  'quote_created',
+]);
+
+/**
+ * The kinds capped per pair (giver, receiver) and UTC day: engagement, and a vote in someone's
+ * poll (a vote is not a vouch: it says nothing of the author's worth).
+ */
+export const PAIR_CAPPED_EVENT_KINDS: ReadonlySet<RewardedEventKind> = new Set([
+  ...ENGAGEMENT_EVENT_KINDS,
+  'poll_voted',
 ]);
 
 /** The kinds that count as the wallet having posted. */
 export const POST_KINDS: ReadonlySet<RewardedEventKind> = new Set([
   'post_created',
   'vault_created',
+  'quote_created',
 ]);
 
 /**
@@ -293,7 +306,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
       continue;
     }
     const pair =
-      ENGAGEMENT_EVENT_KINDS.has(event.kind) && event.subjectId
+      PAIR_CAPPED_EVENT_KINDS.has(event.kind) && event.subjectId
         ? pairKey(event.actorId, event.subjectId, dayStart)
         : null;
     if (pair !== null && (pairOnDay.get(pair) ?? 0) >= rules.pairDailyCap) {
@@ -477,23 +490,31 @@ function activityOf(event: QueuedEvent, message: string): ActivityLine {
 const ACTIVITY_TYPE: Record<RewardedEventKind, ActivityType> = {
   post_created: 'post_created',
   comment_created: 'comment',
+  reply_created: 'comment',
   like_given: 'like',
   vault_created: 'vault_created',
   vault_supported: 'dum_earned',
   follow: 'dum_earned',
   referral_joined: 'dum_earned',
   tip: 'dum_earned',
+  poll_voted: 'dum_earned',
+  repost_given: 'dum_earned',
+  quote_created: 'post_created',
 };
 
 const ACTION_TEXT: Record<RewardedEventKind, string> = {
   post_created: 'posted a vibe',
   comment_created: 'commented',
+  reply_created: 'replied',
   like_given: 'liked a vibe',
   vault_created: 'created a vault',
   vault_supported: 'supported a vault',
   follow: 'followed someone',
   referral_joined: 'joined through a referral',
   tip: 'sent a tip',
+  poll_voted: 'voted in a poll',
+  repost_given: 'reposted a vibe',
+  quote_created: 'quoted a vibe',
 };
 
 /** Names in public activity: the chosen name, or a wallet shortened like the UI does. */

@@ -337,12 +337,14 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
           from (
             select distinct actor_id, subject_id, date_trunc('day', created_at, 'UTC') as day_start
             from taken
-            where subject_id is not null and kind in ('like_given', 'comment_created')
+            where subject_id is not null and kind in ('like_given', 'comment_created', 'reply_created', 'poll_voted',
+              'repost_given', 'quote_created')
           ) p
           cross join lateral (
             select count(*) from emission_ledger l
             where l.recipient_id = p.actor_id and l.subject_id = p.subject_id
-              and l.event_index is not null and l.kind in ('like_given', 'comment_created')
+              and l.event_index is not null and l.kind in ('like_given', 'comment_created', 'reply_created', 'poll_voted',
+              'repost_given', 'quote_created')
               and l.created_at >= p.day_start and l.created_at < p.day_start + interval '1 day'
           ) n) as pairs
       from emission_state s where s.id = 1`,

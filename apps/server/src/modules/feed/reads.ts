@@ -1,13 +1,16 @@
 import { AppError, type FeedItem, type FeedPageResponse } from '@dum/core';
 import type pg from 'pg';
 import type { SharedContext } from '../../context.ts';
-import { isBlockedBy, readPersonIdByAddress } from '../people/index.ts';
+import { isBlockedBy, mutedMatcherOf, readPersonIdByAddress } from '../people/index.ts';
+import { nextPollEnd, readPolls } from '../polls/index.ts';
 import { readPageVaults, withVaults, type PostReader } from '../vaults/index.ts';
 import { decodeCursor, encodeCursor, type PagePosition } from './cursor.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import { toFeedItem } from './feed-item.ts';
+import { withoutMutedPosts } from './muted.ts';
 import { sameFingerprint } from './following-page-cache.ts';
 import type { Loaded } from './page-cache.ts';
+import { withPolls } from './post-polls.ts';
 import {
   readAuthorRows,
   readFeedRows,
@@ -20,6 +23,7 @@ import {
   readSharedRowsByIds,
   readViewerMarks,
   type PostRow,
+  type RepostMark,
 } from './repo.ts';
 import {
   presentHeldRows,
@@ -67,15 +71,17 @@ async function toFeedPage(
 ): Promise<FeedPageResponse> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const viewerId = viewer?.id ?? null;
+  const items = await withVaults(
+    deps.pool,
+    page.map((row) => toFeedItem(row, viewerId)),
+    viewerId,
+  );
   return {
-    items: await withVaults(
-      deps.pool,
-      page.map((row) => toFeedItem(row, viewer?.id ?? null)),
-      viewer?.id ?? null,
-    ),
+    items: await withPolls(deps.pool, page, items, viewerId, deps.clock.now()),
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor('feed', { createdAt: last.created_at, id: BigInt(last.id) })
+        ? encodeCursor('feed', { createdAt: last.feed_at ?? last.created_at, id: BigInt(last.id) })
         : null,
   };
 }
@@ -99,10 +105,13 @@ export async function getFollowingBody(
       const held = await deps.rows.getMany(cached.ids);
       const body =
         held &&
-        presentHeldRows(held, cached.ids.length <= limit, limit, {
-          id: viewer.id,
-          marks: state.marks,
-        });
+        presentHeldRows(
+          held,
+          cached.ids.length <= limit,
+          limit,
+          { id: viewer.id, marks: state.marks },
+          cached.reposts,
+        );
       if (body) return body;
     }
     // The ids this reads are kept at the version read above.
@@ -144,7 +153,12 @@ export async function getFollowingPage(
       viewerId,
     });
     if (rows.length === cached.ids.length && sameFingerprint(follows, cached.follows)) {
-      return toFeedPage(deps, rows, args.limit, args.viewer);
+      return toFeedPage(
+        deps,
+        withRepostMarks(rows, cached.ids, cached.reposts),
+        args.limit,
+        args.viewer,
+      );
     }
   }
   const load = async () => {
@@ -163,6 +177,7 @@ export async function getFollowingPage(
       follows: followed.follows,
       // Read before the follows: a change committed since bumps the viewer past it.
       version: args.version?.version ?? null,
+      reposts: repostMarksOf(page),
     };
     return { entry, value: page };
   };
@@ -219,8 +234,9 @@ export async function getFeedBody(
     // A vault's summary changes with supports, claims and the escrow indexer, not all of which
     // reach the bus: a signed-in page with vault posts is read in SQL, as fresh as before (the
     // anonymous one keeps the first-page cache's time to live, as before).
+    // So is one with polls: the counts a voter sees move with every vote, and their vote is theirs.
     const body =
-      page.vaults.byPost.size === 0 || !viewer
+      (page.vaults.byPost.size === 0 && (page.polls?.size ?? 0) === 0) || !viewer
         ? presentSharedPage(
             page,
             limit,
@@ -241,12 +257,18 @@ async function loadSharedPage(
   const asked = limit + 1 + SHARED_PAGE_SPARE;
   const rows = await readSharedFeedRows(deps.pool, { now: deps.clock.now(), limit: asked, after });
   const vaults = await readPageVaults(deps.pool, rows);
-  let earliest = Infinity;
+  // A signed-out viewer sees a poll's counts once it ended: the page is made again then.
+  const polls = await readPolls(deps.pool, {
+    postIds: rows.filter((row) => row.has_poll === true).map((row) => row.id),
+    viewerId: null,
+    now: deps.clock.now(),
+  });
+  let earliest = nextPollEnd(polls)?.getTime() ?? Infinity;
   for (const row of rows) {
     if (row.expires_at) earliest = Math.min(earliest, row.expires_at.getTime());
   }
   return {
-    page: sharedPageOf(rows, asked, vaults),
+    page: sharedPageOf(rows, asked, vaults, polls),
     earliestExpiry: earliest === Infinity ? null : new Date(earliest),
   };
 }
@@ -263,13 +285,14 @@ export async function loadViewerMarks(
   max: number,
 ): Promise<ViewerMarks | null> {
   const row = await readViewerMarks(pool, viewerId, max);
-  const lists = [row.likes, row.bookmarks, row.waiting, row.blocked];
+  const lists = [row.likes, row.bookmarks, row.waiting, row.blocked, row.reposts];
   if (lists.some((list) => list.length > max)) return null;
   return {
     likes: new Set(row.likes),
     bookmarks: new Set(row.bookmarks),
     waiting: new Set(row.waiting),
     blocked: new Set(row.blocked),
+    reposts: new Set(row.reposts),
   };
 }
 
@@ -284,11 +307,9 @@ export async function getPost(
     viewerId: viewer?.id ?? null,
   });
   if (!row) throw new AppError('post_not_found');
-  const [item] = await withVaults(
-    deps.pool,
-    [toFeedItem(row, viewer?.id ?? null)],
-    viewer?.id ?? null,
-  );
+  const viewerId = viewer?.id ?? null;
+  const vaulted = await withVaults(deps.pool, [toFeedItem(row, viewerId)], viewerId);
+  const [item] = await withPolls(deps.pool, [row], vaulted, viewerId, deps.clock.now());
   if (!item) throw new AppError('post_not_found');
   return item;
 }
@@ -321,6 +342,42 @@ export function feedItemsReader(ctx: FeedReadsContext): FeedItemsReader {
       const row = byId.get(id);
       return row ? [toFeedItem(row, viewerId)] : [];
     });
-    return withVaults(ctx.database.pool, ordered, viewerId);
+    const items = await withVaults(ctx.database.pool, ordered, viewerId);
+    // Search, tags and trending leave out what the viewer muted (muted.ts).
+    const [polled, muted] = await Promise.all([
+      withPolls(ctx.database.pool, rows, items, viewerId, ctx.clock.now()),
+      viewerId === null ? null : mutedMatcherOf(ctx.database.pool, viewerId, ctx.clock.now()),
+    ]);
+    return withoutMutedPosts(polled, muted, viewerId);
   };
+}
+
+/** The page's posts that are there as a followed wallet's repost (the Following feed). */
+function repostMarksOf(rows: readonly PostRow[]): ReadonlyMap<string, RepostMark> | undefined {
+  let marks: Map<string, RepostMark> | undefined;
+  for (const row of rows) {
+    if (!row.reposted_by || !row.feed_at) continue;
+    marks ??= new Map();
+    marks.set(row.id, { at: row.feed_at, by: row.reposted_by });
+  }
+  return marks;
+}
+
+/**
+ * Rows read again by id, put back in the remembered page's order with their reposts' marks
+ * (a repost sorts by its own time, not the post's).
+ */
+function withRepostMarks(
+  rows: PostRow[],
+  ids: readonly string[],
+  marks: ReadonlyMap<string, RepostMark> | undefined,
+): PostRow[] {
+  if (!marks) return rows;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const mark = marks.get(id);
+    return [mark ? { ...row, feed_at: mark.at, reposted_by: mark.by } : row];
+  });
 }

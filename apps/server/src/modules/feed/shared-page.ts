@@ -1,7 +1,8 @@
+import type { Poll } from '@dum/core';
 import { presentVault, type PageVaults } from '../vaults/index.ts';
 import { encodeCursor } from './cursor.ts';
 import { toFeedItem } from './feed-item.ts';
-import type { SharedPostRow } from './repo.ts';
+import type { RepostMark, SharedCounter, SharedPostRow } from './repo.ts';
 import type { HeldRow } from './row-cache.ts';
 import type { ViewerMarks } from './viewer-state.ts';
 
@@ -18,7 +19,13 @@ export interface SharedPage {
   /** The read found fewer rows than it asked for: nothing lies beyond the last. */
   complete: boolean;
   vaults: PageVaults;
-  /** Serialised items, by row index then marks (liked 1, bookmarked 2, notifying 4). */
+  /**
+   * The rows' polls as a signed-out viewer sees them (counts only once ended): a signed-in
+   * viewer's page with polls is read in SQL (their vote and the live counts are theirs), and the
+   * entry is kept no longer than its first running poll (reads.ts loadSharedPage).
+   */
+  polls?: ReadonlyMap<string, Poll>;
+  /** Serialised items, by row index then marks (liked 1, bookmarked 2, notifying 4, reposted 8). */
   items: (string | undefined)[][];
   /** Each row's cursor (the next page after it), made when first needed. */
   cursors: (string | undefined)[];
@@ -30,6 +37,11 @@ export interface SharedPage {
    * `touches` reads of the rows (ids, authors, pending) never changes in a cached page.
    */
   touched: WeakMap<ViewerMarks, { viewerId: string; touches: boolean }>;
+  /**
+   * A Following page's posts that are there as a followed wallet's repost: their items carry
+   * `repostedBy` and their cursors the repost's time (the shared forms are the same for all).
+   */
+  reposts?: ReadonlyMap<string, RepostMark>;
 }
 
 /**
@@ -39,7 +51,7 @@ export interface SharedPage {
 export function moveCount(
   page: SharedPage,
   postId: string,
-  counter: 'like_count' | 'comment_count',
+  counter: SharedCounter,
   delta: number,
 ): void {
   const index = page.rows.findIndex((row) => row.id === postId);
@@ -53,11 +65,17 @@ export function moveCount(
 /** Rows read past a page's own, so a viewer's blocks or others' pending posts seldom leave it short. */
 export const SHARED_PAGE_SPARE = 10;
 
-export function sharedPageOf(rows: SharedPostRow[], asked: number, vaults: PageVaults): SharedPage {
+export function sharedPageOf(
+  rows: SharedPostRow[],
+  asked: number,
+  vaults: PageVaults,
+  polls?: ReadonlyMap<string, Poll>,
+): SharedPage {
   return {
     rows,
     complete: rows.length < asked,
     vaults,
+    ...(polls ? { polls } : {}),
     items: rows.map(() => []),
     cursors: [],
     anonymous: null,
@@ -98,18 +116,37 @@ export function presentHeldRows(
   complete: boolean,
   limit: number,
   viewer: PageViewer,
+  reposts?: ReadonlyMap<string, RepostMark>,
 ): Buffer | null {
-  if (held.some(({ row }) => row.kind === 'vault')) return null;
+  // Nor are polls: their counts and the viewer's vote are read fresh.
+  if (held.some(({ row }) => row.kind === 'vault' || row.has_poll === true)) return null;
+  // Nor is a quoted vault's progress.
+  if (held.some(({ row }) => row.quoted?.kind === 'vault')) return null;
+  const rows = held.map(({ row }) => row);
+  const cursors: (string | undefined)[] = [];
+  if (reposts) {
+    rows.forEach((row, index) => {
+      const mark = reposts.get(row.id);
+      if (mark) cursors[index] = encodeCursor('feed', { createdAt: mark.at, id: BigInt(row.id) });
+    });
+  }
   const page: SharedPage = {
-    rows: held.map(({ row }) => row),
+    rows,
     complete,
     vaults: NO_VAULTS,
     items: held.map(({ items }) => items),
-    cursors: [],
+    cursors,
     anonymous: null,
     touched: new WeakMap(),
+    ...(reposts ? { reposts } : {}),
   };
   return build(page, limit, viewer);
+}
+
+/** An item's JSON with `repostedBy` put first (the item's own JSON is shared, so not changed). */
+function withRepostedBy(json: string, mark: RepostMark | undefined): string {
+  if (!mark) return json;
+  return `{"repostedBy":${JSON.stringify(mark.by)},${json.slice(1)}`;
 }
 
 const NO_VAULTS: PageVaults = { byPost: new Map(), creatorOf: () => null };
@@ -129,7 +166,8 @@ function build(page: SharedPage, limit: number, viewer: PageViewer | null): Buff
       more = true;
       break;
     }
-    parts.push(own ? ownItem(page, row, viewer) : sharedItem(page, i, viewer?.marks ?? null));
+    const part = own ? ownItem(page, row, viewer) : sharedItem(page, i, viewer?.marks ?? null);
+    parts.push(page.reposts ? withRepostedBy(part, page.reposts.get(row.id)) : part);
     last = i;
   }
   if (!more && !page.complete) return null;
@@ -152,13 +190,14 @@ function touchesOnce(page: SharedPage, limit: number, viewer: PageViewer): boole
  * viewers have none of these on a given page, and get the anonymous answer as it is.
  */
 function touches(page: SharedPage, limit: number, viewer: PageViewer): boolean {
-  const { likes, bookmarks, waiting, blocked } = viewer.marks;
+  const { likes, bookmarks, waiting, blocked, reposts } = viewer.marks;
   let shown = 0;
   for (const row of page.rows) {
     if (row.author_id === viewer.id || page.vaults.creatorOf(row.id) === viewer.id) return true;
     if (blocked.has(row.author_id)) return true;
     if (row.pending) continue;
     if (likes.has(row.id) || bookmarks.has(row.id) || waiting.has(row.id)) return true;
+    if (reposts.has(row.id)) return true;
     shown += 1;
     if (shown > limit) return false;
   }
@@ -171,12 +210,14 @@ function sharedItem(page: SharedPage, index: number, marks: ViewerMarks | null):
   const bookmarked = marks?.bookmarks.has(row.id) ?? false;
   // 'Notify me' shows on capsules alone.
   const notifying = row.kind === 'capsule' && (marks?.waiting.has(row.id) ?? false);
-  const variant = (liked ? 1 : 0) | (bookmarked ? 2 : 0) | (notifying ? 4 : 0);
+  const reposted = marks?.reposts.has(row.id) ?? false;
+  const variant = (liked ? 1 : 0) | (bookmarked ? 2 : 0) | (notifying ? 4 : 0) | (reposted ? 8 : 0);
   const memo = page.items[index] as (string | undefined)[];
   let json = memo[variant];
   if (json === undefined) {
-    const item = toFeedItem({ ...row, liked, bookmarked, notifying }, null);
-    json = JSON.stringify(presentVault(item, page.vaults, null));
+    const item = toFeedItem({ ...row, liked, bookmarked, notifying, reposted }, null);
+    const poll = page.polls?.get(row.id);
+    json = JSON.stringify(presentVault(poll ? { ...item, poll } : item, page.vaults, null));
     memo[variant] = json;
   }
   return json;
@@ -191,6 +232,7 @@ function ownItem(page: SharedPage, row: SharedPostRow, viewer: PageViewer): stri
       liked: marks.likes.has(row.id),
       bookmarked: marks.bookmarks.has(row.id),
       notifying: marks.waiting.has(row.id),
+      reposted: marks.reposts.has(row.id),
     },
     viewer.id,
   );

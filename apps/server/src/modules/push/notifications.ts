@@ -45,6 +45,8 @@ export function notificationFor(event: RealtimeEvent): Notification | null {
         },
         recipients: everyone,
       };
+    case 'comment_reply':
+      return { payload: replyPayload(event.data), recipients: everyone };
     case 'vault_support':
       return {
         payload: {
@@ -104,7 +106,41 @@ export function notificationFor(event: RealtimeEvent): Notification | null {
         },
         recipients: everyone,
       };
+    case 'poll_ended':
+      return { payload: pollEndedPayload(event.data), recipients: everyone };
     default:
       return null;
   }
+}
+
+/** A reply is "Mentions and replies" news: to the answered comment's author, or the post's. */
+function replyPayload(
+  data: Extract<RealtimeEvent, { type: 'comment_reply' }>['data'],
+): PushPayload {
+  return {
+    kind: 'mentions',
+    title: 'New reply',
+    body:
+      data.on === 'comment'
+        ? `${data.replierName} replied to your comment.`
+        : `${data.replierName} replied in your post's comments.`,
+    url: `/posts/${data.postId}`,
+    tag: `reply:${data.commentId}`,
+  };
+}
+
+/** A poll's end is news of the author's own post, as a reply is: "Mentions and replies". */
+function pollEndedPayload(
+  data: Extract<RealtimeEvent, { type: 'poll_ended' }>['data'],
+): PushPayload {
+  return {
+    kind: 'mentions',
+    title: 'Your poll ended',
+    body:
+      data.totalVotes === 1
+        ? '1 vote. See the results.'
+        : `${data.totalVotes} votes. See the results.`,
+    url: `/posts/${data.postId}`,
+    tag: `poll:${data.postId}`,
+  };
 }
