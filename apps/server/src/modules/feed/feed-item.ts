@@ -1,6 +1,7 @@
 import type { FeedItem, QuotedPost } from '@dum/core';
 import { mediaUrlOf } from '../media/index.ts';
-import type { PostRow, QuotedRow } from './repo.ts';
+import type { QuotedRow } from './quote-repo.ts';
+import type { PostRow } from './repo.ts';
 
 /**
  * A post row as the viewer sees it. A sealed time capsule (opened_at still null) shows its

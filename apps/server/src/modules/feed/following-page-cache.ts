@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.ts';
+import type { RepostMark } from './repo.ts';
 
 /**
  * Which posts make a viewer's Following feed first page, remembered per viewer (the ids only:
@@ -59,6 +60,8 @@ export interface FollowingEntry {
    * made from shared rows without checking the follows in SQL.
    */
   version: number | null;
+  /** The page's posts that are there as a followed wallet's repost, by id. */
+  reposts?: ReadonlyMap<string, RepostMark>;
 }
 
 interface Stored extends FollowingEntry {

@@ -6,6 +6,8 @@ import {
   engageRequestSchema,
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
+  REPLIES_PAGE_DEFAULT,
+  REPLIES_PAGE_MAX,
   type FeedItem,
   type FeedPageResponse,
 } from '@dum/core';
@@ -31,9 +33,11 @@ import {
   feedItemJsonSchema,
   feedPageJsonSchema,
 } from './json-schemas.ts';
-import { addComment, deleteComment, listComments } from './comments.ts';
+import { addComment, deleteComment, listComments, listReplies } from './comments.ts';
+import { mutedOut, mutedOutBody, mutedOutComments } from './muted.ts';
 import type { FeedDeps } from './deps.ts';
 import { toggleEngagement } from './engagement.ts';
+import { setRepost } from './reposts.ts';
 import { createPost, deletePost } from './posts.ts';
 import {
   getFeedBody,
@@ -82,6 +86,7 @@ const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX).extend({
 });
 const userPostsQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX);
 const commentsQuery = pageQuery(COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX);
+const repliesQuery = pageQuery(REPLIES_PAGE_DEFAULT, REPLIES_PAGE_MAX);
 
 /** The feed's pages kept at once (page-cache.ts): the first pages and the deep ones read most. */
 const PAGE_CACHE_MAX_PAGES = 2_000;
@@ -116,6 +121,8 @@ export function feedRoutes(
 ): void {
   const deps = feedDepsOf(app, ctx);
   postRoutes(app, deps, sponsor);
+  repostRoutes(app, deps);
+  engageRoutes(app, deps);
   commentRoutes(app, deps);
 }
 
@@ -169,6 +176,8 @@ function feedDepsOf(app: FastifyInstance, ctx: FeedRoutesContext): FeedDeps {
       // A post by a wallet drops the cached Following pages it belongs in.
       deps.followingCache.postedBy(author.id);
     }
+    // A repost on any instance: the reposter's followers' Following pages may now hold the post.
+    if (event.type === 'post_reposted') deps.followingCache.postedBy(event.data.reposterId);
     if (
       event.type === 'vault_support' ||
       event.type === 'vault_completed' ||
@@ -193,13 +202,25 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
       const cursor = query.cursor ?? null;
       if (query.scope === 'following') {
         const viewer = requireUser(request);
-        const body = await getFollowingBody(deps, { cursor, limit: query.limit, viewer });
+        const body = await mutedOutBody(
+          deps,
+          viewer.id,
+          getFollowingBody(deps, { cursor, limit: query.limit, viewer }),
+        );
         return reply.type('application/json; charset=utf-8').send(body);
       }
       if (query.scope === 'media') {
-        return getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true });
+        return mutedOut(
+          deps,
+          request.user?.id ?? null,
+          getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true }),
+        );
       }
-      const body = await getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user });
+      const body = await mutedOutBody(
+        deps,
+        request.user?.id ?? null,
+        getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user }),
+      );
       // A signed-in For you page may carry one sponsored item (modules/ads, app.ts wires it);
       // only while some campaign is being served is the page taken apart for it.
       if (request.user && sponsor && (await sponsor.serving())) {
@@ -215,12 +236,13 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
     { schema: { response: { 200: feedPageJsonSchema } } },
     async (request) => {
       const query = parseQuery(userPostsQuery, request.query);
-      return getUserPosts(deps, {
+      const read = getUserPosts(deps, {
         address: parseAddress(request.params.address),
         cursor: query.cursor ?? null,
         limit: query.limit,
         viewer: request.user,
       });
+      return mutedOut(deps, request.user?.id ?? null, read);
     },
   );
 
@@ -258,6 +280,32 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
     },
   );
 
+}
+
+/** Reposts: PUT adds the viewer's, DELETE takes it back (docs/api.md "Reposts"). */
+function repostRoutes(app: FastifyInstance, deps: FeedDeps): void {
+  app.put<{ Params: PostParams }>(
+    '/api/messages/:id/repost',
+    { config: { writeLimit: 'like' } },
+    async (request) => {
+      const user = requireUser(request);
+      return setRepost(deps, user, parseId(request.params.id, 'post'), true);
+    },
+  );
+
+  app.delete<{ Params: PostParams }>(
+    '/api/messages/:id/repost',
+    { config: { writeLimit: 'like' } },
+    async (request) => {
+      const user = requireUser(request);
+      return setRepost(deps, user, parseId(request.params.id, 'post'), false);
+    },
+  );
+
+}
+
+/** Likes and bookmarks. */
+function engageRoutes(app: FastifyInstance, deps: FeedDeps): void {
   app.post<{ Params: PostParams }>(
     '/api/messages/:id/engage',
     { config: { writeLimit: 'like' } },
@@ -270,7 +318,7 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
   );
 }
 
-/** A post's comments. */
+/** A post's comments, and a comment's replies. */
 function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
   app.get<{ Params: PostParams }>(
     '/api/messages/:id/comments',
@@ -278,12 +326,13 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
     async (request) => {
       const postId = parseId(request.params.id, 'post');
       const query = parseQuery(commentsQuery, request.query);
-      return listComments(deps, {
+      const read = listComments(deps, {
         postId,
         cursor: query.cursor ?? null,
         limit: query.limit,
         viewerId: request.user?.id ?? null,
       });
+      return mutedOutComments(deps, request.user?.id ?? null, read);
     },
   );
 
@@ -296,8 +345,26 @@ function commentRoutes(app: FastifyInstance, deps: FeedDeps): void {
     async (request, reply) => {
       const user = requireUser(request);
       const postId = parseId(request.params.id, 'post');
-      const { content } = parseBody(createCommentRequestSchema, request.body);
-      return reply.status(201).send(await addComment(deps, user, postId, content));
+      const body = parseBody(createCommentRequestSchema, request.body);
+      const parentId = body.parentId ? parseId(body.parentId, 'comment') : null;
+      const added = await addComment(deps, user, postId, { content: body.content, parentId });
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.get<{ Params: PostParams }>(
+    '/api/comments/:id/replies',
+    { schema: { response: { 200: commentPageJsonSchema } } },
+    async (request) => {
+      const commentId = parseId(request.params.id, 'comment');
+      const query = parseQuery(repliesQuery, request.query);
+      const read = listReplies(deps, {
+        commentId,
+        cursor: query.cursor ?? null,
+        limit: query.limit,
+        viewerId: request.user?.id ?? null,
+      });
+      return mutedOutComments(deps, request.user?.id ?? null, read);
     },
   );
 

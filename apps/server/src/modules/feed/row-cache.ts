@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../../clock.ts';
 import { dropExpired } from './page-cache.ts';
-import type { SharedPostRow } from './repo.ts';
+import type { SharedCounter, SharedPostRow } from './repo.ts';
 
 /**
  * Posts as every viewer shares them, by id, kept for a short time (FEED_CACHE_MS) so the
@@ -28,7 +28,7 @@ export interface RowCache {
   /** How many rows are held (valid or not yet dropped). */
   size(): number;
   /** A count of one post this instance just moved (a like or a comment). */
-  moveCount(postId: string, counter: 'like_count' | 'comment_count', delta: number): void;
+  moveCount(postId: string, counter: SharedCounter, delta: number): void;
 }
 
 export interface HeldRow {

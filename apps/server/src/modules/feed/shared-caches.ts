@@ -1,4 +1,5 @@
 import type { FeedDeps } from './deps.ts';
+import type { SharedCounter } from './repo.ts';
 import { moveCount } from './shared-page.ts';
 
 /**
@@ -14,7 +15,7 @@ export function dropShared(deps: Pick<FeedDeps, 'pages' | 'rows'>): void {
 export function moveSharedCount(
   deps: FeedDeps,
   postId: string,
-  counter: 'like_count' | 'comment_count',
+  counter: SharedCounter,
   delta: number,
 ): void {
   deps.pages.patch((page) => moveCount(page, postId, counter, delta));

@@ -2,8 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 
 /**
- * A signed-in viewer's own marks on the feed: the posts they liked and bookmarked, the capsules
- * they wait for ('Notify me') and the wallets they blocked. With them, a page every viewer
+ * A signed-in viewer's own marks on the feed: the posts they liked, bookmarked and reposted, the
+ * capsules they wait for ('Notify me') and the wallets they blocked. With them, a page every viewer
  * shares (page-cache.ts) becomes this viewer's page without asking the database.
  */
 export interface ViewerMarks {
@@ -11,6 +11,7 @@ export interface ViewerMarks {
   bookmarks: ReadonlySet<string>;
   waiting: ReadonlySet<string>;
   blocked: ReadonlySet<string>;
+  reposts: ReadonlySet<string>;
 }
 
 /**

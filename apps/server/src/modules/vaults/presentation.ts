@@ -1,4 +1,11 @@
-import type { EscrowSummary, FeedItem, MyVaultItem, VaultSummary, VaultSupport } from '@dum/core';
+import type {
+  EscrowSummary,
+  FeedItem,
+  MyVaultItem,
+  QuotedPost,
+  VaultSummary,
+  VaultSupport,
+} from '@dum/core';
 import type pg from 'pg';
 import { MEDIA_URL_PREFIX } from '../media/index.ts';
 import { readVaultsOfPosts, type MyVaultRow, type SupportRow, type VaultRow } from './repo.ts';
@@ -101,9 +108,13 @@ export interface PageVaults {
 
 export async function readPageVaults(
   pool: pg.Pool,
-  items: readonly { id: string; kind: string }[],
+  items: readonly { id: string; kind: string; quoted?: { id: string; kind: string } | null }[],
 ): Promise<PageVaults> {
   const vaultPostIds = items.filter((item) => item.kind === 'vault').map((item) => item.id);
+  // A quote of a vault shows the vault's progress (and its Support button) too.
+  for (const item of items) {
+    if (item.quoted?.kind === 'vault') vaultPostIds.push(item.quoted.id);
+  }
   const rows = vaultPostIds.length === 0 ? [] : await readVaultsOfPosts(pool, vaultPostIds);
   const byPost = new Map(rows.map((row) => [row.post_id, row]));
   return { byPost, creatorOf: (postId) => byPost.get(postId)?.creator_id ?? null };
@@ -116,7 +127,20 @@ export function presentVault(
   viewerId: string | null,
 ): FeedItem {
   const row = vaults.byPost.get(item.id);
-  return row ? presentVaultPost(item, row, viewerId) : item;
+  const presented = row ? presentVaultPost(item, row, viewerId) : item;
+  return presented.quoted
+    ? { ...presented, quoted: withQuotedVault(presented.quoted, vaults) }
+    : presented;
+}
+
+/**
+ * A quoted vault's progress. Its lock and media were decided where the quote was read (the
+ * feed's quoted summary carries a locked vault's media for nobody), so only the summary is put on.
+ */
+function withQuotedVault(quoted: QuotedPost, vaults: PageVaults): QuotedPost {
+  if (quoted.kind !== 'vault') return quoted;
+  const row = vaults.byPost.get(quoted.id);
+  return row ? { ...quoted, vault: toVaultSummary(row) } : quoted;
 }
 
 export function presentVaultPost(item: FeedItem, row: VaultRow, viewerId: string | null): FeedItem {
