@@ -168,34 +168,41 @@ describe.each(testDatabaseKinds())('GET /socket on a listening server, on %s', (
 });
 
 describe('GET /socket in the logs', () => {
-  it('never writes a URL token, accepted or refused, at any level', async () => {
-    // The production logger (its serializers and redaction), writing into an array, not stdout.
+  // The production logger (its serializers and redaction), writing into an array, not stdout.
+  const lines: string[] = [];
+  let t: TestApp;
+  let base: string;
+
+  // The app is made in the hook, whose time allows for a loaded machine, not in the test.
+  beforeAll(async () => {
     const logger = createLogger('trace', false);
-    const lines: string[] = [];
     Object.assign(logger, {
       [pino.symbols.streamSym]: { write: (line: string) => lines.push(line) },
     });
-    const t = await createTestApp('pglite', {}, { logger });
-    try {
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const { port } = t.app.server.address() as AddressInfo;
-      const base = `ws://127.0.0.1:${port}/socket`;
-      const session = await signIn(t.app, createTestWallet());
-      const accepted = connect(`${base}?token=${session.accessToken}`, null);
-      expect(await accepted.next()).toMatchObject({ type: 'auth_success' });
-      accepted.socket.close();
-      await accepted.closed;
-      const forged = `${session.accessToken}x`;
-      expect((await connect(`${base}?token=${forged}`, null).closed).code).toBe(1008);
+    t = await createTestApp('pglite', {}, { logger });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    base = `ws://127.0.0.1:${port}/socket`;
+  });
 
-      const log = lines.join('');
-      // Both upgrades were logged, without their query.
-      expect(log.split('"url":"/socket?[redacted]"')).toHaveLength(3);
-      expect(log).not.toContain(session.accessToken);
-      expect(log).not.toContain('token=');
-    } finally {
-      await t.close();
-    }
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('never writes a URL token, accepted or refused, at any level', async () => {
+    const session = await signIn(t.app, createTestWallet());
+    const accepted = connect(`${base}?token=${session.accessToken}`, null);
+    expect(await accepted.next()).toMatchObject({ type: 'auth_success' });
+    accepted.socket.close();
+    await accepted.closed;
+    const forged = `${session.accessToken}x`;
+    expect((await connect(`${base}?token=${forged}`, null).closed).code).toBe(1008);
+
+    const log = lines.join('');
+    // Both upgrades were logged, without their query.
+    expect(log.split('"url":"/socket?[redacted]"')).toHaveLength(3);
+    expect(log).not.toContain(session.accessToken);
+    expect(log).not.toContain('token=');
   });
 });
 
