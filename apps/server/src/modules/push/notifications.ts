@@ -108,6 +108,9 @@ export function notificationFor(event: RealtimeEvent): Notification | null {
       };
     case 'poll_ended':
       return { payload: pollEndedPayload(event.data), recipients: everyone };
+    case 'post_reposted':
+    case 'post_quoted':
+      return { payload: repostPayload(event), recipients: everyone };
     default:
       return null;
   }
@@ -142,5 +145,30 @@ function pollEndedPayload(
         : `${data.totalVotes} votes. See the results.`,
     url: `/posts/${data.postId}`,
     tag: `poll:${data.postId}`,
+  };
+}
+
+/**
+ * A repost or a quote of the recipient's post is news of their own post, as a reply is
+ * ("Mentions and replies"); a quote opens the quote, a repost the reposted post.
+ */
+function repostPayload(
+  event: Extract<RealtimeEvent, { type: 'post_reposted' | 'post_quoted' }>,
+): PushPayload {
+  if (event.type === 'post_quoted') {
+    return {
+      kind: 'mentions',
+      title: 'New quote',
+      body: `${event.data.quoterName} quoted your post.`,
+      url: `/posts/${event.data.quoteId}`,
+      tag: `quote:${event.data.quoteId}`,
+    };
+  }
+  return {
+    kind: 'mentions',
+    title: 'New repost',
+    body: `${event.data.reposterName} reposted your post.`,
+    url: `/posts/${event.data.postId}`,
+    tag: `repost:${event.data.postId}:${event.data.reposterAddress}`,
   };
 }
