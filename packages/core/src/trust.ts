@@ -58,6 +58,7 @@ export const TRUST_PARAMS: TrustParams = {
 export const TRUST_EDGE_WEIGHTS = {
   like_given: 1,
   comment_created: 2,
+  reply_created: 2,
   follow: 2,
   vault_supported: 4,
   tip: 4,

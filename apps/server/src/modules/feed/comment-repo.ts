@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import type { Mention } from '@dum/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
@@ -19,12 +20,27 @@ export interface CommentRow {
   avatar_url: string | null;
   sol_address: string;
   username: string | null;
+  /** The top comment a reply sits under; null for a top comment. */
+  parent_id: string | null;
+  reply_count: number;
+  /** A reply to a reply: the wallet it answers (null when that wallet is gone). */
+  reply_to_address: string | null;
+  reply_to_username: string | null;
+  mentions: Mention[];
 }
 
 const COMMENT_COLUMNS = `c.id::text as id, c.body, c.created_at, u.id as author_id,
-  u.display_name, u.avatar_url, u.sol_address, u.username`;
+  u.display_name, u.avatar_url, u.sol_address, u.username, c.parent_id::text as parent_id,
+  c.reply_count, rt.sol_address as reply_to_address, rt.username as reply_to_username,
+  c.mentions`;
 
-/** A post's comments, oldest first; a viewer's leave out those of wallets the viewer blocked. */
+const COMMENT_FROM = `comments c join users u on u.id = c.author_id
+  left join users rt on rt.id = c.reply_to_author_id`;
+
+/**
+ * A post's top comments (their replies are read by readReplyRows), oldest first; a viewer's
+ * leave out those of wallets the viewer blocked.
+ */
 export async function readCommentRows(
   pool: pg.Pool,
   args: { messageId: bigint; limit: number; after: PagePosition | null; viewerId: string | null },
@@ -34,8 +50,8 @@ export async function readCommentRows(
   const result = await pool.query<CommentRow>({
     name: args.after ? 'comments_after' : 'comments_first',
     text: `select ${COMMENT_COLUMNS}
-      from comments c join users u on u.id = c.author_id
-      where c.message_id = $1
+      from ${COMMENT_FROM}
+      where c.message_id = $1 and c.parent_id is null
         and ($3::uuid is null or ${notBlockedBy('$3', 'c.author_id')})
         ${args.after ? 'and (c.created_at, c.id) > ($4::timestamptz, $5::bigint)' : ''}
       order by c.created_at, c.id
@@ -45,7 +61,55 @@ export async function readCommentRows(
   return result.rows;
 }
 
-/** What add_comment (migration 0029) answers. */
+/**
+ * A top comment's replies, oldest first (index comments_replies); a viewer's leave out those of
+ * wallets the viewer blocked. Null when the post has no such comment.
+ */
+export async function readReplyRows(
+  pool: pg.Pool,
+  args: {
+    postId: bigint;
+    commentId: bigint;
+    limit: number;
+    after: PagePosition | null;
+    viewerId: string | null;
+  },
+): Promise<CommentRow[]> {
+  const values: unknown[] = [args.commentId.toString(), args.limit, args.viewerId];
+  if (args.after) values.push(args.after.createdAt, args.after.id.toString());
+  const result = await pool.query<CommentRow>({
+    name: args.after ? 'comment_replies_after' : 'comment_replies_first',
+    text: `select ${COMMENT_COLUMNS}
+      from ${COMMENT_FROM}
+      where c.parent_id = $1
+        and ($3::uuid is null or ${notBlockedBy('$3', 'c.author_id')})
+        ${args.after ? 'and (c.created_at, c.id) > ($4::timestamptz, $5::bigint)' : ''}
+      order by c.created_at, c.id
+      limit $2`,
+    values,
+  });
+  return result.rows;
+}
+
+/**
+ * The post a comment is on, when the viewer may see the comment (not one of a wallet the viewer
+ * blocked); null when there is no such comment.
+ */
+export async function readCommentPost(
+  pool: pg.Pool,
+  args: { commentId: bigint; viewerId: string | null },
+): Promise<bigint | null> {
+  const { rows } = await pool.query<{ message_id: string }>({
+    name: 'comment_post',
+    text: `select c.message_id::text as message_id from comments c
+      where c.id = $1 and ($2::uuid is null or ${notBlockedBy('$2', 'c.author_id')})`,
+    values: [args.commentId.toString(), args.viewerId],
+  });
+  const row = rows[0];
+  return row ? BigInt(row.message_id) : null;
+}
+
+/** What add_comment (migration 0045) answers. */
 export type CommentAdded =
   | {
       outcome: 'added';
@@ -55,41 +119,83 @@ export type CommentAdded =
       username: string | null;
       displayName: string | null;
       avatarUrl: string | null;
+      /** The top comment a reply sits under. */
+      parentId: string | null;
+      replyTo: { address: string; username: string | null } | null;
+      postAuthorId: string;
+      /** A reply: the author of the comment it answers. */
+      parentAuthorId: string | null;
     }
-  | { outcome: 'post_not_found' | 'blocked' | 'unauthorized' };
+  | {
+      outcome:
+        'post_not_found' | 'comment_not_found' | 'blocked' | 'reply_not_allowed' | 'unauthorized';
+    };
 
 /**
- * Adds a comment in one call (add_comment, migration 0029): the post's row lock, the block
- * check, the comment, the post's comment count, the author's comments received that day and the
- * comment's rewarded event, in one statement of its own; with the commenter's profile.
+ * Adds a comment or a reply in one call (add_comment, migration 0045): the post's row lock, the
+ * block checks, the post's reply policy, the comment, the post's comment count, the top
+ * comment's reply count, the author's comments received that day and the rewarded event, in one
+ * statement of its own; with the commenter's profile.
  */
 export async function addCommentRow(
   db: Pick<pg.Pool, 'query'>,
-  args: { postId: bigint; userId: string; body: string; now: Date },
+  args: { postId: bigint; userId: string; body: string; now: Date; parentId: bigint | null },
 ): Promise<CommentAdded> {
   const { rows } = await db.query<{ result: CommentAdded }>({
-    name: 'feed_add_comment',
-    text: 'select add_comment($1, $2, $3, $4) as result',
-    values: [args.postId.toString(), args.userId, args.body, args.now],
+    name: 'feed_add_comment_v2',
+    text: 'select add_comment($1, $2, $3, $4, $5) as result',
+    values: [
+      args.postId.toString(),
+      args.userId,
+      args.body,
+      args.now,
+      args.parentId === null ? null : args.parentId.toString(),
+    ],
   });
   const result = rows[0]?.result;
   if (!result) throw new Error('add_comment returned nothing');
   return result;
 }
 
-/** Locks a comment of this post until commit, and answers its author and time; null when none. */
+/**
+ * Locks a comment of this post until commit, and answers its author, time and top comment (null
+ * for a top comment); null when none.
+ */
 export async function lockComment(
   tx: Pick<Tx, 'select'>,
   args: { postId: bigint; commentId: bigint },
-): Promise<{ authorId: string; createdAt: Date } | null> {
+): Promise<{ authorId: string; createdAt: Date; parentId: bigint | null } | null> {
   const [comment] = await tx
-    .select({ authorId: comments.authorId, createdAt: comments.createdAt })
+    .select({
+      authorId: comments.authorId,
+      createdAt: comments.createdAt,
+      parentId: comments.parentId,
+    })
     .from(comments)
     .where(and(eq(comments.id, args.commentId), eq(comments.messageId, args.postId)))
     .for('update');
   return comment ?? null;
 }
 
-export async function deleteCommentRow(tx: Pick<Tx, 'delete'>, id: bigint): Promise<void> {
-  await tx.delete(comments).where(eq(comments.id, id));
+/**
+ * Deletes a comment (a top comment's replies go with it, by the foreign key's cascade) and takes
+ * a reply off its top comment's count. Answers the replies that went with it, their authors and
+ * times, for the counts the caller keeps.
+ */
+export async function deleteCommentRow(
+  tx: Pick<Tx, 'delete' | 'update'>,
+  comment: { id: bigint; parentId: bigint | null },
+): Promise<{ authorId: string; createdAt: Date }[]> {
+  if (comment.parentId !== null) {
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+      .where(eq(comments.id, comment.parentId));
+  }
+  const replies = await tx
+    .delete(comments)
+    .where(eq(comments.parentId, comment.id))
+    .returning({ authorId: comments.authorId, createdAt: comments.createdAt });
+  await tx.delete(comments).where(eq(comments.id, comment.id));
+  return replies;
 }

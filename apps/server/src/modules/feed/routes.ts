@@ -202,11 +202,8 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
       const cursor = query.cursor ?? null;
       if (query.scope === 'following') {
         const viewer = requireUser(request);
-        const body = await mutedOutBody(
-          deps,
-          viewer.id,
-          getFollowingBody(deps, { cursor, limit: query.limit, viewer }),
-        );
+        const read = getFollowingBody(deps, { cursor, limit: query.limit, viewer });
+        const body = await mutedOutBody(deps, viewer.id, read);
         return reply.type('application/json; charset=utf-8').send(body);
       }
       if (query.scope === 'media') {
@@ -216,11 +213,8 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
           getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true }),
         );
       }
-      const body = await mutedOutBody(
-        deps,
-        request.user?.id ?? null,
-        getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user }),
-      );
+      const read = getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user });
+      const body = await mutedOutBody(deps, request.user?.id ?? null, read);
       // A signed-in For you page may carry one sponsored item (modules/ads, app.ts wires it);
       // only while some campaign is being served is the page taken apart for it.
       if (request.user && sponsor && (await sponsor.serving())) {

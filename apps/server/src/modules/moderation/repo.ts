@@ -216,12 +216,23 @@ export async function deleteMystery(tx: Q, id: bigint): Promise<string[]> {
   return keys;
 }
 
-/** Deletes a comment, keeping its post's comment count exact. */
+/**
+ * Deletes a comment, keeping its post's comment count exact: a top comment's replies go with it
+ * (the foreign key's cascade), and a reply leaves its top comment's reply count.
+ */
 export async function deleteComment(tx: Q, id: bigint): Promise<void> {
   await tx.execute(
-    sql`with gone as (delete from comments where id = ${id} returning message_id)
-        update messages set comment_count = greatest(comment_count - 1, 0)
-        where id in (select message_id from gone)`,
+    sql`with target as (
+          select c.message_id, c.parent_id,
+            1 + (select count(*) from comments r where r.parent_id = c.id) as n
+          from comments c where c.id = ${id}
+        ), gone as (delete from comments where id = ${id}),
+        top as (
+          update comments set reply_count = greatest(reply_count - 1, 0)
+          where id = (select parent_id from target)
+        )
+        update messages m set comment_count = greatest(m.comment_count - t.n, 0)
+        from target t where m.id = t.message_id`,
   );
 }
 

@@ -45,6 +45,30 @@ describe('what an event says as a notification', () => {
     ).toMatchObject({ kind: 'followers', body: 'Ada followed you.', url: '/profile/AddrF' });
   });
 
+  it('tells of a reply as mentions-and-replies news, by whose comment or post it answered', () => {
+    const data = {
+      postId: '7',
+      commentId: '9',
+      parentId: '8',
+      replierName: 'Ada',
+      replierAddress: 'AddrA',
+    };
+    const onComment = notificationFor({ type: 'comment_reply', data: { ...data, on: 'comment' } });
+    expect(onComment).toEqual({
+      payload: {
+        kind: 'mentions',
+        title: 'New reply',
+        body: 'Ada replied to your comment.',
+        url: '/posts/7',
+        tag: 'reply:9',
+      },
+      recipients: { kind: 'everyone' },
+    });
+    expect(
+      notificationFor({ type: 'comment_reply', data: { ...data, on: 'post' } })?.payload.body,
+    ).toBe("Ada replied in your post's comments.");
+  });
+
   it('says nothing of events that are no news to someone away', () => {
     expect(
       notificationFor({

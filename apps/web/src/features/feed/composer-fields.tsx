@@ -2,6 +2,7 @@ import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
 import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
+import { ReplyPolicyPicker } from './composer-reply-policy.tsx';
 import type { ComposerController } from './use-composer.ts';
 
 /**
@@ -64,37 +65,55 @@ const ComposerVaultFields = lazy(async () => ({
 const ComposerCapsuleFields = lazy(async () => ({
   default: (await import('../capsules/composer-capsule-fields-entry.ts')).ComposerCapsuleFields,
 }));
+const ComposerPollFields = lazy(async () => ({
+  default: (await import('../polls/poll-composer-entry.ts')).ComposerPollFields,
+}));
 const AttachmentPreview = lazy(async () => ({
   default: (await import('./composer-attachment-preview.tsx')).AttachmentPreview,
 }));
 
 /**
- * Under the text: vault mode's or time capsule mode's fields, and the picked image (with its alt
- * text) or audio.
+ * Under the text: vault mode's or time capsule mode's fields, the picked image (with its alt
+ * text) or audio, and who may reply.
  */
 export function ComposerDetails({ composer }: { composer: ComposerController }) {
   const { state, dispatch, pending } = composer;
   return (
-    <Suspense fallback={null}>
-      {state.vaultMode && (
-        <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />
-      )}
-      {state.capsuleMode && (
-        <ComposerCapsuleFields
-          unlockAt={state.unlockAt}
-          onChange={(value) => dispatch({ type: 'unlockAt', value })}
-          disabled={pending}
-        />
-      )}
-      {state.attachment && (
-        <AttachmentPreview
-          attachment={state.attachment}
-          altText={state.altText}
-          onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
-          disabled={pending}
-          onRemove={() => dispatch({ type: 'detach' })}
-        />
-      )}
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        {state.vaultMode && (
+          <ComposerVaultFields state={state} dispatch={dispatch} disabled={pending} />
+        )}
+        {state.capsuleMode && (
+          <ComposerCapsuleFields
+            unlockAt={state.unlockAt}
+            onChange={(value) => dispatch({ type: 'unlockAt', value })}
+            disabled={pending}
+          />
+        )}
+        {state.poll && (
+          <ComposerPollFields
+            draft={state.poll}
+            onChange={(poll) => dispatch({ type: 'poll', poll })}
+            onRemove={() => dispatch({ type: 'poll', poll: null })}
+            disabled={pending}
+          />
+        )}
+        {state.attachment && (
+          <AttachmentPreview
+            attachment={state.attachment}
+            altText={state.altText}
+            onAltText={(altText) => dispatch({ type: 'altText', text: altText })}
+            disabled={pending}
+            onRemove={() => dispatch({ type: 'detach' })}
+          />
+        )}
+      </Suspense>
+      <ReplyPolicyPicker
+        value={state.replyPolicy}
+        onChange={(policy) => dispatch({ type: 'replyPolicy', policy })}
+        disabled={pending}
+      />
+    </>
   );
 }

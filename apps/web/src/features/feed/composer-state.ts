@@ -1,5 +1,6 @@
-import { DEFAULT_VAULT_LOCK_SOL } from '@dum/core';
+import { DEFAULT_VAULT_LOCK_SOL, type ReplyPolicy } from '@dum/core';
 import type { AttachmentKind } from '../post/index.ts';
+import type { PollDraft } from '../polls/index.ts';
 
 export type VaultKind = 'direct' | 'escrow';
 
@@ -24,6 +25,10 @@ export interface ComposerState {
   /** An escrow vault's multiplier and duration, as typed. */
   multiplier: string;
   durationDays: string;
+  /** Who may reply to the post. */
+  replyPolicy: ReplyPolicy;
+  /** A poll on the post (plain posts only: not with a vault or a time capsule). */
+  poll: PollDraft | null;
 }
 
 export type ComposerAction =
@@ -39,6 +44,8 @@ export type ComposerAction =
   | { type: 'lockAmount'; value: string }
   | { type: 'multiplier'; value: string }
   | { type: 'durationDays'; value: string }
+  | { type: 'replyPolicy'; policy: ReplyPolicy }
+  | { type: 'poll'; poll: PollDraft | null }
   | { type: 'posted' };
 
 export const INITIAL_COMPOSER_STATE: ComposerState = {
@@ -52,6 +59,8 @@ export const INITIAL_COMPOSER_STATE: ComposerState = {
   lockAmount: DEFAULT_VAULT_LOCK_SOL,
   multiplier: '2',
   durationDays: '7',
+  replyPolicy: 'everyone',
+  poll: null,
 };
 
 /**
@@ -70,13 +79,18 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'altText':
       return { ...state, altText: action.text };
     case 'toggleVault':
-      // A post is a vault or a time capsule, not both.
-      return { ...state, vaultMode: !state.vaultMode, capsuleMode: false };
+      // A post is a vault or a time capsule, not both; a poll goes on a plain post only.
+      return { ...state, vaultMode: !state.vaultMode, capsuleMode: false, poll: null };
     case 'vaultMode':
       if (state.vaultMode === action.on && (!action.on || !state.capsuleMode)) return state;
-      return { ...state, vaultMode: action.on, capsuleMode: action.on ? false : state.capsuleMode };
+      return {
+        ...state,
+        vaultMode: action.on,
+        capsuleMode: action.on ? false : state.capsuleMode,
+        poll: action.on ? null : state.poll,
+      };
     case 'toggleCapsule':
-      return { ...state, capsuleMode: !state.capsuleMode, vaultMode: false };
+      return { ...state, capsuleMode: !state.capsuleMode, vaultMode: false, poll: null };
     case 'unlockAt':
       return { ...state, unlockAt: action.value };
     case 'vaultKind':
@@ -87,6 +101,12 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
       return { ...state, multiplier: action.value };
     case 'durationDays':
       return { ...state, durationDays: action.value };
+    case 'replyPolicy':
+      return { ...state, replyPolicy: action.policy };
+    case 'poll':
+      return action.poll
+        ? { ...state, poll: action.poll, vaultMode: false, capsuleMode: false }
+        : { ...state, poll: null };
     case 'posted':
       return INITIAL_COMPOSER_STATE;
   }

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, SubmitEvent } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { checkUnlockInput } from '../capsules/index.ts';
+import { checkPollDraft } from '../polls/index.ts';
 import { vaultsEnabledIn } from '../vaults/index.ts';
 import { useWallet } from '../wallet/index.ts';
 import { isEscrowMode, type ComposerAction, type ComposerState } from './composer-state.ts';
@@ -86,6 +87,7 @@ export function useComposerSubmit(
       return;
     }
     const attachment = state.attachment?.file ?? null;
+    const { replyPolicy } = state;
     const altText = (state.attachment?.kind === 'image' && state.altText.trim()) || undefined;
     const onSuccess = (post: FeedPost) => {
       dispatch({ type: 'posted' });
@@ -97,7 +99,10 @@ export function useComposerSubmit(
         destructive('Failed to Post', unlock.message);
         return;
       }
-      create.mutate({ body, attachment, altText, unlockAt: unlock.iso }, { onSuccess });
+      create.mutate(
+        { body, attachment, altText, unlockAt: unlock.iso, replyPolicy },
+        { onSuccess },
+      );
       return;
     }
     if (isEscrowMode(state)) {
@@ -111,7 +116,15 @@ export function useComposerSubmit(
       return;
     }
     const vaultTarget = state.vaultMode ? state.lockAmount.trim() : undefined;
-    create.mutate({ body, attachment, altText, vaultTarget }, { onSuccess });
+    const poll = state.poll && !state.vaultMode ? checkPollDraft(state.poll) : null;
+    if (poll && !poll.ok) {
+      destructive('Failed to Post', poll.message);
+      return;
+    }
+    create.mutate(
+      { body, attachment, altText, vaultTarget, replyPolicy, poll: poll?.poll },
+      { onSuccess },
+    );
   };
 
   return { submit, pending };

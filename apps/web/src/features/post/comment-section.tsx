@@ -1,4 +1,5 @@
-import { Loader2, RotateCw, Send, Trash2 } from 'lucide-react';
+import { formatAddress } from '@dum/core';
+import { AtSign, Loader2, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -8,25 +9,46 @@ import { ProfileAvatarLink, ProfileLink } from './profile-link.tsx';
 import { Avatar } from './avatar.tsx';
 import { useAddComment, useComments, useDeleteComment } from './feed-queries.ts';
 import { COMMENT_MAX_LENGTH } from './limits.ts';
-import { commentAuthorName, formatRelativeTime } from './post-display.ts';
+import { CommentThread, type RenderComment, type ReplyTarget } from './comment-replies.tsx';
+import { authorName, commentAuthorName, formatRelativeTime } from './post-display.ts';
+import { replyAccess, replyPolicyNote } from './reply-policy.ts';
+import { useDeleteReply } from './reply-queries.ts';
 import { usePostWidgets } from './post-widgets.tsx';
-import type { PostComment } from './types.ts';
+import type { FeedPost, PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 
 export interface CommentSectionProps {
   postId: string;
+  /** The post, for who may reply (its author, policy and mentions); everyone when absent. */
+  post?: Pick<FeedPost, 'author' | 'author_wallet' | 'replyPolicy' | 'mentions'>;
   viewer: Viewer;
   /** 'inline' under a feed card (scrolls past 24rem); 'full' on the post's own page. */
   variant: 'inline' | 'full';
   id?: string;
 }
 
-/** The comment thread of a post, oldest first, with the box to add one (signed-in only). */
-export function CommentSection({ postId, viewer, variant, id }: CommentSectionProps) {
+/**
+ * The comment thread of a post, oldest first, each top comment with its replies under it, and
+ * the box to add one (signed-in only, and only for those the post's reply policy lets in; the
+ * policy is said above the box).
+ */
+export function CommentSection({ postId, post, viewer, variant, id }: CommentSectionProps) {
   const comments = useComments(postId, true);
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const now = useNow(30_000);
+  const [replying, setReplying] = useState<ReplyTarget | null>(null);
+  const access = post ? replyAccess(post, viewer) : viewer.isAuthenticated ? 'yes' : 'no';
+  const renderComment: RenderComment = (comment, onReply) => (
+    <CommentRow
+      comment={comment}
+      postId={postId}
+      now={now}
+      mine={isOwnComment(comment, viewer)}
+      reportable={viewer.isAuthenticated}
+      onReply={onReply}
+    />
+  );
 
   return (
     <section
@@ -56,13 +78,15 @@ export function CommentSection({ postId, viewer, variant, id }: CommentSectionPr
         ) : (
           <ul className="flex flex-col gap-3">
             {items.map((comment) => (
-              <CommentRow
+              <CommentThread
                 key={comment.id}
                 comment={comment}
                 postId={postId}
-                now={now}
-                mine={isOwnComment(comment, viewer)}
-                reportable={viewer.isAuthenticated}
+                canReply={access !== 'no'}
+                replying={replying?.topId === comment.id ? replying : null}
+                onReply={setReplying}
+                onDoneReplying={() => setReplying(null)}
+                renderComment={renderComment}
               />
             ))}
           </ul>
@@ -80,14 +104,29 @@ export function CommentSection({ postId, viewer, variant, id }: CommentSectionPr
           </Button>
         )}
       </div>
+      <CommentBox postId={postId} post={post} viewer={viewer} open={access !== 'no'} />
+    </section>
+  );
+}
+
+/** Under the thread: who may reply, then the box (for those who may) or the sign-in line. */
+function CommentBox({
+  postId,
+  post,
+  viewer,
+  open,
+}: Pick<CommentSectionProps, 'postId' | 'post' | 'viewer'> & { open: boolean }) {
+  return (
+    <>
+      {post && <ReplyPolicyNote post={post} viewer={viewer} />}
       {viewer.isAuthenticated ? (
-        <CommentForm postId={postId} viewer={viewer} />
+        open && <CommentForm postId={postId} viewer={viewer} />
       ) : (
         <p className="mt-3 rounded-xl border border-dashed border-border px-3 py-2.5 text-center text-sm text-muted">
           Connect wallet to comment
         </p>
       )}
-    </section>
+    </>
   );
 }
 
@@ -97,12 +136,33 @@ function isOwnComment(comment: PostComment, viewer: Viewer): boolean {
   return Boolean(comment.author_wallet && comment.author_wallet === viewer.wallet);
 }
 
+/** Says who may reply to the post, before anyone types; nothing when everyone may. */
+function ReplyPolicyNote({
+  post,
+  viewer,
+}: {
+  post: NonNullable<CommentSectionProps['post']>;
+  viewer: Viewer;
+}) {
+  const isAuthor = viewer.userId !== null && viewer.userId === post.author.id;
+  const note = replyPolicyNote(post.replyPolicy, authorName(post), isAuthor);
+  if (note === null) return null;
+  return (
+    <p className="mt-3 flex items-center gap-2 text-sm text-muted" data-testid="reply-policy-note">
+      <AtSign className="size-4 shrink-0" aria-hidden="true" />
+      {note}
+    </p>
+  );
+}
+
+// eslint-disable-next-line max-lines-per-function -- one row: the byline, the text, its actions
 function CommentRow({
   comment,
   postId,
   now,
   mine,
   reportable,
+  onReply,
 }: {
   comment: PostComment;
   postId: string;
@@ -110,13 +170,22 @@ function CommentRow({
   mine: boolean;
   /** A signed-in viewer may report others' comments. */
   reportable: boolean;
+  /** Opens the reply box for this comment; absent when the viewer may not reply. */
+  onReply?: (() => void) | undefined;
 }) {
-  const remove = useDeleteComment(postId);
+  const removeComment = useDeleteComment(postId);
+  const removeReply = useDeleteReply(postId);
+  const { parentId } = comment;
+  const remove = {
+    isPending: removeComment.isPending || removeReply.isPending,
+    mutate: (id: string) =>
+      parentId === null ? removeComment.mutate(id) : removeReply.mutate({ id, parentId }),
+  };
   const { ReportButton } = usePostWidgets();
   const pending = comment.id.startsWith('pending-');
   const name = commentAuthorName(comment);
   return (
-    <li
+    <div
       className={cn('group flex gap-2.5', pending && 'opacity-60')}
       aria-busy={pending || undefined}
     >
@@ -135,9 +204,29 @@ function CommentRow({
             {pending ? 'Sending…' : formatRelativeTime(comment.created_at, now)}
           </time>
         </div>
+        {comment.replyTo && (
+          <p className="text-xs text-subtle">
+            Replying to{' '}
+            <ProfileLink address={comment.replyTo.address} className="text-primary">
+              {comment.replyTo.username
+                ? `@${comment.replyTo.username}`
+                : formatAddress(comment.replyTo.address)}
+            </ProfileLink>
+          </p>
+        )}
         <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-foreground/90">
           {comment.body}
         </p>
+        {onReply && (
+          <button
+            type="button"
+            onClick={onReply}
+            aria-label={`Reply to ${name}`}
+            className="mt-1 rounded-md text-xs font-semibold text-muted hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+          >
+            Reply
+          </button>
+        )}
       </div>
       {reportable && !mine && !pending && (
         <ReportButton
@@ -158,7 +247,7 @@ function CommentRow({
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       )}
-    </li>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MESSAGES } from '@dum/core';
+import { MESSAGES, type PollInput, type ReplyPolicy } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -106,6 +106,10 @@ export interface NewPost {
   vaultTarget?: string;
   /** A time capsule opening at this ISO time (composer's time capsule mode). */
   unlockAt?: string;
+  /** Who may comment (the composer's picker); everyone when absent. */
+  replyPolicy?: ReplyPolicy | undefined;
+  /** A poll on a plain post (the composer's poll, checked). */
+  poll?: PollInput | undefined;
 }
 
 /** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
@@ -113,7 +117,7 @@ export interface NewPost {
  * A post, first like or comment may have earned DUM: the wallet's balances, the platform
  * stats, the halving banner and Live Activity change at once rather than at their next poll.
  */
-function refreshEarnings(queryClient: QueryClient): void {
+export function refreshEarnings(queryClient: QueryClient): void {
   for (const key of [
     '/api/users',
     '/api/emissions/platform-stats',
@@ -135,6 +139,8 @@ export function useCreatePost() {
       altText,
       vaultTarget,
       unlockAt,
+      replyPolicy,
+      poll,
     }: NewPost): Promise<FeedPost> => {
       const input: CreatePostInput =
         unlockAt !== undefined
@@ -142,6 +148,8 @@ export function useCreatePost() {
           : vaultTarget === undefined
             ? { body, kind: 'public' }
             : { body, kind: 'vault', targetAmount: vaultTarget };
+      if (replyPolicy !== undefined && replyPolicy !== 'everyone') input.replyPolicy = replyPolicy;
+      if (poll) input.poll = poll;
       if (attachment) {
         let media: UploadResponse;
         try {
@@ -311,10 +319,16 @@ export function useDeleteComment(postId: string) {
         { method: 'DELETE' },
       ),
     onSuccess: (_result, commentId) => {
+      // A top comment's replies go with it.
+      const gone = queryClient
+        .getQueryData<InfiniteData<CommentPage>>(key)
+        ?.pages.flatMap((page) => page.items)
+        .find((comment) => comment.id === commentId);
       queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
         replaceComment(data, commentId, null),
       );
-      updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, -1));
+      const removed = -1 - (gone?.replyCount ?? 0);
+      updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, removed));
     },
     onError: (error) => {
       toast({

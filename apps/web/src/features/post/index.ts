@@ -12,6 +12,7 @@ export { CommentSection } from './comment-section.tsx';
 export { FEED_ROOT, POST_ROOT, feedKey, prependPost, updatePostEverywhere } from './feed-cache.ts';
 export {
   MediaUploadError,
+  refreshEarnings,
   uploadMedia,
   useCreatePost,
   useEngagement,
@@ -40,6 +41,7 @@ export { hashtagHref } from './post-text.tsx';
 export { PostWidgetsProvider } from './post-widgets.tsx';
 export type { PostWidgets } from './post-widgets.tsx';
 export { ProfileAvatarLink, ProfileLink, profileHref } from './profile-link.tsx';
+export { REPLY_POLICY_LABELS } from './reply-policy.ts';
 export { ShareMenu } from './share-menu.tsx';
 export type { ShareTriggerAppearance } from './share-trigger.tsx';
 export { shareText, tweetIntentUrl } from './share.ts';

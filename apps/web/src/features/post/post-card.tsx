@@ -43,7 +43,7 @@ export const PostCard = memo(function PostCard({
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
   // A sponsored item's mark, a sealed capsule's countdown and a vault's panel belong to the
   // features built on this one; the first two load only with the first card that needs them.
-  const { SponsoredMark, SealedCapsulePanel, VaultPanel } = usePostWidgets();
+  const { SponsoredMark, SealedCapsulePanel, VaultPanel, PollPanel } = usePostWidgets();
   const headingId = useId();
   const commentsId = useId();
 
@@ -90,6 +90,7 @@ export const PostCard = memo(function PostCard({
         </Suspense>
       )}
       {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
+      {post.poll && <PollPanel post={post} poll={post.poll} viewer={viewer} />}
 
       <PostActions
         post={post}
@@ -106,6 +107,7 @@ export const PostCard = memo(function PostCard({
           <CommentSection
             id={commentsId}
             postId={post.id}
+            post={post}
             viewer={viewer}
             variant={variant === 'detail' ? 'full' : 'inline'}
           />

@@ -44,7 +44,7 @@ export type CommentPage = Omit<CommentPageResponse, 'items'> & { items: PostComm
 /** What the composer sends: the text, the kind it can create, its media (with alt text) and a vault target. */
 export type CreatePostInput = Pick<
   CreatePostRequest,
-  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount' | 'unlockAt'
+  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount' | 'unlockAt' | 'replyPolicy' | 'poll'
 > & {
   body: string;
   kind: PostKind;

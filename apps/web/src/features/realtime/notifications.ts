@@ -63,10 +63,20 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
       return [['/api/conversations', event.data.readerAddress]];
     case 'user_followed':
       return [['/api/follows'], ['/api/users']];
+    case 'comment_reply':
+      // The post's top comments (their reply counts) and the thread the reply is in.
+      return [
+        ['/api/messages', event.data.postId, 'comments'],
+        ['/api/comments', event.data.parentId, 'replies'],
+        ['/api/messages-v2/messages', event.data.postId],
+      ];
     case 'report_decided':
       return [['/api/reports']];
     case 'mentioned':
       return [];
+    case 'poll_ended':
+      // The author's poll shows its final counts.
+      return [['/api/messages-v2/feed'], ['/api/messages-v2/messages', event.data.postId]];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -144,12 +154,28 @@ export function toastForEvent(
       return { title: 'Vault Completed', description: 'A vault reached its target' };
     case 'user_followed':
       return { title: 'New Follower', description: `${event.data.followerName} followed you` };
+    case 'comment_reply':
+      return {
+        title: 'New Reply',
+        description:
+          event.data.on === 'comment'
+            ? `${event.data.replierName} replied to your comment`
+            : `${event.data.replierName} replied in your post’s comments`,
+      };
     case 'report_decided':
       return { title: 'Report Decided', description: REPORT_DECISION_TEXT[event.data.status] };
     case 'mentioned':
       return {
         title: 'New Mention',
         description: `${event.data.authorName} mentioned you${event.data.commentId ? ' in a comment' : ''}`,
+      };
+    case 'poll_ended':
+      return {
+        title: 'Poll Ended',
+        description:
+          event.data.totalVotes === 1
+            ? 'Your poll ended with 1 vote: see the results'
+            : `Your poll ended with ${event.data.totalVotes} votes: see the results`,
       };
     case 'messages_read':
     case 'activity':
@@ -175,9 +201,13 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/messages/${encodeURIComponent(event.data.senderAddress)}`;
     case 'user_followed':
       return `/profile/${encodeURIComponent(event.data.followerAddress)}`;
+    case 'comment_reply':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
     case 'report_decided':
       return '/reports';
     case 'mentioned':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
+    case 'poll_ended':
       return `/posts/${encodeURIComponent(event.data.postId)}`;
     case 'messages_read':
     case 'activity':

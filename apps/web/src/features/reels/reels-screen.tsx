@@ -232,7 +232,12 @@ function ReelsFeed({
               <DialogDescription>On {authorName(commented)}’s post</DialogDescription>
             </DialogHeader>
             <div className="-mx-6 -mb-6 min-h-0 overflow-y-auto">
-              <CommentSection postId={commented.id} viewer={viewer} variant="full" />
+              <CommentSection
+                postId={commented.id}
+                post={commented}
+                viewer={viewer}
+                variant="full"
+              />
             </div>
           </DialogContent>
         )}

@@ -2,20 +2,31 @@
 -- migrations leave (pg_get_functiondef); sql-sources.test.ts fails when the two differ. Change it
 -- with a new migration, then copy the new definition here.
 --
--- A comment added in one call (comment-repo.ts), for the same reason as toggle_engagement: the
--- post's row lock is held for this call and its commit only. Refuses across a block either way.
--- Also moves the post's comment count, the author's comments received that UTC day (analytics'
--- table) and queues the rewarded event (emissions' queue_rewarded_event), neither for one's own post. Answers
--- jsonb {outcome: 'added' | 'post_not_found' | 'blocked' | 'unauthorized', ...}. Tested by
--- comments.test.ts.
--- Installed by drizzle/0037_slice_sql_twins.sql.
-CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone)
+-- A comment or a reply added in one call (comment-repo.ts), for the same reason as
+-- toggle_engagement: the post's row lock is held for this call and its commit only; it also
+-- orders the replies and deletions of the post's comments, so reply counts stay exact. Refuses
+-- across a block either way (with the post's author, and a reply's with the answered comment's
+-- author), and a wallet the post's reply policy leaves out. A reply (p_parent_id) must answer a
+-- comment of the same post; it sits under that comment's top comment and, answering a reply,
+-- names its author (reply_to_author_id). Also moves the post's comment count, the top comment's
+-- reply count, the author's comments received that UTC day (analytics' table) and queues the
+-- rewarded event (emissions' queue_rewarded_event): comment_created with the post's author,
+-- reply_created with the answered comment's author, neither for one's own. Answers jsonb
+-- {outcome: 'added' | 'post_not_found' | 'comment_not_found' | 'blocked' | 'reply_not_allowed'
+-- | 'unauthorized', ...}. Tested by comments.test.ts and replies.test.ts.
+-- Installed by drizzle/0045_comment_replies.sql.
+CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone, p_parent_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
 AS $function$
 DECLARE
   v_actor users%ROWTYPE;
   v_author uuid;
+  v_policy text;
+  v_mentions jsonb;
+  v_parent comments%ROWTYPE;
+  v_top bigint;
+  v_reply_to users%ROWTYPE;
   v_id bigint;
   v_created_at timestamptz;
 BEGIN
@@ -37,13 +48,54 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'blocked');
   END IF;
 
-  INSERT INTO comments (message_id, author_id, body, created_at)
-    VALUES (p_post_id, p_user_id, p_body, p_now)
+  -- Who may reply: the author always; else everyone, the wallets the author follows, or the
+  -- wallets the post mentions (messages.mentions, [{address, ...}] as written with the post).
+  SELECT reply_policy, mentions INTO v_policy, v_mentions FROM messages WHERE id = p_post_id;
+  IF v_author <> p_user_id AND (
+    (v_policy = 'following' AND NOT EXISTS (
+      SELECT 1 FROM follows WHERE follower_id = v_author AND following_id = p_user_id))
+    OR (v_policy = 'mentioned'
+      AND NOT v_mentions @> jsonb_build_array(jsonb_build_object('address', v_actor.sol_address)))
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'reply_not_allowed');
+  END IF;
+
+  -- A reply: to a comment of this post. One level is kept: a reply to a reply sits under the
+  -- top comment and names the wallet it answers. The post's row lock (above) orders the replies
+  -- and deletions of its comments, so the top comment's count stays exact.
+  IF p_parent_id IS NOT NULL THEN
+    SELECT * INTO v_parent FROM comments WHERE id = p_parent_id AND message_id = p_post_id;
+    IF NOT FOUND THEN
+      RETURN jsonb_build_object('outcome', 'comment_not_found');
+    END IF;
+    IF v_parent.author_id <> p_user_id AND EXISTS (
+      SELECT 1 FROM blocks
+      WHERE (blocker_id = p_user_id AND blocked_id = v_parent.author_id)
+        OR (blocker_id = v_parent.author_id AND blocked_id = p_user_id)
+    ) THEN
+      RETURN jsonb_build_object('outcome', 'blocked');
+    END IF;
+    v_top := coalesce(v_parent.parent_id, v_parent.id);
+    IF v_parent.parent_id IS NOT NULL THEN
+      SELECT * INTO v_reply_to FROM users WHERE id = v_parent.author_id;
+    END IF;
+  END IF;
+
+  INSERT INTO comments (message_id, author_id, body, created_at, parent_id, reply_to_author_id)
+    VALUES (p_post_id, p_user_id, p_body, p_now, v_top, v_reply_to.id)
     RETURNING id, created_at INTO v_id, v_created_at;
   UPDATE messages SET comment_count = comment_count + 1 WHERE id = p_post_id;
+  IF v_top IS NOT NULL THEN
+    UPDATE comments SET reply_count = reply_count + 1 WHERE id = v_top;
+  END IF;
   IF v_author <> p_user_id THEN
     PERFORM analytics_add_to_day(v_author, p_now, 'comments_received', 1);
+  END IF;
+  -- A comment rewards engaging with the post's author; a reply, with the comment's.
+  IF p_parent_id IS NULL AND v_author <> p_user_id THEN
     PERFORM queue_rewarded_event('comment_created', p_user_id, v_author, v_id::text, p_now);
+  ELSIF p_parent_id IS NOT NULL AND v_parent.author_id <> p_user_id THEN
+    PERFORM queue_rewarded_event('reply_created', p_user_id, v_parent.author_id, v_id::text, p_now);
   END IF;
   RETURN jsonb_build_object(
     'outcome', 'added',
@@ -52,6 +104,11 @@ BEGIN
     'solAddress', v_actor.sol_address,
     'username', v_actor.username,
     'displayName', v_actor.display_name,
-    'avatarUrl', v_actor.avatar_url
+    'avatarUrl', v_actor.avatar_url,
+    'parentId', v_top::text,
+    'replyTo', CASE WHEN v_reply_to.id IS NULL THEN NULL
+      ELSE jsonb_build_object('address', v_reply_to.sol_address, 'username', v_reply_to.username) END,
+    'postAuthorId', v_author,
+    'parentAuthorId', v_parent.author_id
   );
 END $function$;
