@@ -1,0 +1,78 @@
+import type { CommentItem, FeedItem } from '@dum/core';
+import { mutedMatcherOf, type MutedMatcher } from '../people/index.ts';
+import type { FeedDeps } from './deps.ts';
+
+/**
+ * Muted words in the feed's reads (docs/api.md "Muted words"). The pages are read as before
+ * (shared across viewers, cached), then the viewer's muted posts and comments are left out of
+ * the answer: a page may come out short, even empty, and its nextCursor still continues after
+ * the last row read, so no post is skipped or shown twice. The viewer's own posts and comments
+ * are never left out. The viewer's words are read alongside the page, not before it.
+ */
+
+type MutedDeps = Pick<FeedDeps, 'pool' | 'clock'>;
+
+function postMuted(item: FeedItem, matches: (text: string) => boolean, viewerId: string): boolean {
+  if (item.author.id === viewerId) return false;
+  return matches(item.body) || (item.quoted !== null && matches(item.quoted.body));
+}
+
+/** The items the viewer has not muted. */
+export function withoutMutedPosts(
+  items: FeedItem[],
+  matcher: MutedMatcher,
+  viewerId: string | null,
+): FeedItem[] {
+  if (!matcher || viewerId === null) return items;
+  return items.filter((item) => !postMuted(item, matcher, viewerId));
+}
+
+/** A page (of posts or comments) as the viewer sees it, its words read while the page is. */
+export async function mutedOut<P extends { items: FeedItem[] }>(
+  deps: MutedDeps,
+  viewerId: string | null,
+  read: Promise<P>,
+): Promise<P> {
+  if (viewerId === null) return read;
+  const [page, matcher] = await Promise.all([
+    read,
+    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
+  ]);
+  return matcher ? { ...page, items: withoutMutedPosts(page.items, matcher, viewerId) } : page;
+}
+
+/** As mutedOut, for a page already serialised (the shared pages' bodies). */
+export async function mutedOutBody(
+  deps: MutedDeps,
+  viewerId: string | null,
+  read: Promise<Buffer>,
+): Promise<Buffer> {
+  if (viewerId === null) return read;
+  const [body, matcher] = await Promise.all([
+    read,
+    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
+  ]);
+  if (!matcher) return body;
+  const page = JSON.parse(body.toString('utf8')) as { items: FeedItem[] };
+  const items = withoutMutedPosts(page.items, matcher, viewerId);
+  if (items.length === page.items.length) return body;
+  return Buffer.from(JSON.stringify({ ...page, items }));
+}
+
+/** A page of comments as the viewer sees it. */
+export async function mutedOutComments<P extends { items: CommentItem[] }>(
+  deps: MutedDeps,
+  viewerId: string | null,
+  read: Promise<P>,
+): Promise<P> {
+  if (viewerId === null) return read;
+  const [page, matcher] = await Promise.all([
+    read,
+    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
+  ]);
+  if (!matcher) return page;
+  return {
+    ...page,
+    items: page.items.filter((item) => item.authorId === viewerId || !matcher(item.body)),
+  };
+}
