@@ -14,6 +14,7 @@ import { authorName, commentAuthorName, formatRelativeTime } from './post-displa
 import { replyAccess, replyPolicyNote } from './reply-policy.ts';
 import { useDeleteReply } from './reply-queries.ts';
 import { usePostWidgets } from './post-widgets.tsx';
+import { PostText } from './post-text.tsx';
 import type { FeedPost, PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
@@ -215,7 +216,7 @@ function CommentRow({
           </p>
         )}
         <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-foreground/90">
-          {comment.body}
+          <PostText text={comment.body} mentions={comment.mentions} />
         </p>
         {onReply && (
           <button

@@ -304,7 +304,7 @@ function PostBody({
             variant === 'detail' ? 'text-lg leading-relaxed' : 'text-[15px] leading-relaxed',
           )}
         >
-          <PostText text={text} />
+          <PostText text={text} mentions={post.mentions} />
         </p>
       )}
 

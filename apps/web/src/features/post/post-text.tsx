@@ -1,13 +1,15 @@
-import { HASHTAG_PATTERN } from '@dum/core';
+import { HASHTAG_PATTERN, type Mention } from '@dum/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { profileHref } from './profile-link.tsx';
 
 /** The Discover page of a tag's posts; `tag` without the `#`, compared lower-cased. */
 export function hashtagHref(tag: string): string {
   return `/discover?${new URLSearchParams({ tag: tag.toLowerCase() }).toString()}`;
 }
 
-export type PostTextPart = { text: string } | { text: string; tag: string };
+export type PostTextPart =
+  { text: string } | { text: string; tag: string } | { text: string; address: string };
 
 /**
  * A post's text cut at its hashtags (core's HASHTAG_PATTERN): plain runs and `#tag` runs, in
@@ -27,10 +29,46 @@ export function splitHashtags(text: string): PostTextPart[] {
   return parts;
 }
 
-/** A post's text with each `#tag` a link to the tag's posts on Discover. */
-export function PostText({ text }: { text: string }): ReactNode {
-  return splitHashtags(text).map((part, index) =>
-    'tag' in part ? (
+/**
+ * A text cut at its mentions (the server's `mentions`, resolved when it was written) and, between
+ * them, at its hashtags. A mention whose span is not an `@` in this text (out of range, or
+ * overlapping the one before) is left as plain text, so a bad span never garbles the text.
+ */
+export function splitPostText(text: string, mentions: readonly Mention[] = []): PostTextPart[] {
+  const parts: PostTextPart[] = [];
+  let end = 0;
+  for (const mention of [...mentions].sort((a, b) => a.start - b.start)) {
+    if (mention.start < end || mention.end > text.length || text[mention.start] !== '@') continue;
+    if (mention.end <= mention.start + 1) continue;
+    parts.push(...splitHashtags(text.slice(end, mention.start)));
+    parts.push({ text: text.slice(mention.start, mention.end), address: mention.address });
+    end = mention.end;
+  }
+  parts.push(...splitHashtags(text.slice(end)));
+  return parts;
+}
+
+/**
+ * A post's, comment's or message's text with each mention a link to the wallet's profile and
+ * each `#tag` a link to the tag's posts on Discover.
+ */
+export function PostText({
+  text,
+  mentions,
+}: {
+  text: string;
+  mentions?: readonly Mention[] | undefined;
+}): ReactNode {
+  return splitPostText(text, mentions).map((part, index) =>
+    'address' in part ? (
+      <Link
+        key={index}
+        to={profileHref(part.address)}
+        className="rounded-sm font-medium text-primary hover:underline"
+      >
+        {part.text}
+      </Link>
+    ) : 'tag' in part ? (
       <Link
         // The same tag may appear twice; its place in the text tells them apart.
         key={index}
