@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { VaultPanel } from '../features/vaults/index.ts';
 import { LazyReportDialog, ReportButton } from '../features/moderation/index.ts';
+import { PollPanel } from '../features/polls/index.ts';
 import type { PostWidgets } from '../features/post/index.ts';
 
 /**
@@ -12,6 +13,7 @@ export const postWidgets: PostWidgets = {
   SealedCapsulePanel: lazy(async () => ({
     default: (await import('../features/capsules/capsule-panel-entry.ts')).SealedCapsulePanel,
   })),
+  PollPanel,
   SponsoredMark: lazy(async () => ({
     default: (await import('../features/ads/sponsored-entry.ts')).SponsoredMark,
   })),

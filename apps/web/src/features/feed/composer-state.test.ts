@@ -27,6 +27,7 @@ describe('composerReducer', () => {
       lockAmount: DEFAULT_VAULT_LOCK_SOL,
       multiplier: '2',
       durationDays: '7',
+      poll: null,
     });
   });
 
@@ -51,8 +52,23 @@ describe('composerReducer', () => {
       lockAmount: '0.5',
       multiplier: '3',
       durationDays: '10',
+      poll: null,
     });
     expect(composerReducer(state, { type: 'detach' }).attachment).toBeNull();
+  });
+
+  it('puts a poll on a plain post only: a vault or a time capsule drops it, and it drops them', () => {
+    const draft = { options: ['Yes', 'No'], durationHours: 6 };
+    const polled = run({ type: 'toggleCapsule' }, { type: 'poll', poll: draft });
+    expect(polled).toMatchObject({ poll: draft, capsuleMode: false, vaultMode: false });
+    expect(composerReducer(polled, { type: 'toggleVault' })).toMatchObject({
+      poll: null,
+      vaultMode: true,
+    });
+    expect(composerReducer(polled, { type: 'toggleCapsule' }).poll).toBeNull();
+    expect(composerReducer(polled, { type: 'vaultMode', on: true }).poll).toBeNull();
+    expect(composerReducer(polled, { type: 'poll', poll: null }).poll).toBeNull();
+    expect(composerReducer(polled, { type: 'posted' }).poll).toBeNull();
   });
 
   it('drops the alt text with its image: on Remove and when another file is attached', () => {

@@ -1,4 +1,4 @@
-import { Hourglass, ImagePlus, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
+import { Hourglass, ImagePlus, ListChecks, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -34,6 +34,8 @@ export function ComposerTools({
   onAttach,
   onToggleVault,
   onToggleCapsule,
+  pollMode = false,
+  onTogglePoll,
 }: {
   vaultMode: boolean;
   capsuleMode: boolean;
@@ -41,6 +43,9 @@ export function ComposerTools({
   onAttach: (attachment: Attachment) => void;
   onToggleVault: () => void;
   onToggleCapsule: () => void;
+  /** A poll on the post (the button shows only where a poll can be added). */
+  pollMode?: boolean;
+  onTogglePoll?: () => void;
 }) {
   return (
     <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
@@ -63,6 +68,17 @@ export function ComposerTools({
       >
         Time capsule
       </ToolButton>
+      {onTogglePoll && (
+        <ToolButton
+          onClick={onTogglePoll}
+          disabled={disabled}
+          pressed={pollMode}
+          icon={<ListChecks aria-hidden="true" />}
+          tone={pollMode ? 'text-primary hover:text-primary' : undefined}
+        >
+          Poll
+        </ToolButton>
+      )}
       <ToolButton
         onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
         icon={<Sparkles aria-hidden="true" />}

@@ -5,6 +5,7 @@ import { ComposerDetails, ComposerTextBox } from './composer-fields.tsx';
 import { SignedOutComposer } from './composer-signed-out.tsx';
 import { ComposerTools, PostControls } from './composer-tools.tsx';
 import { useComposer } from './use-composer.ts';
+import { newPollDraft } from '../polls/index.ts';
 import { useViewer } from '../auth/index.ts';
 
 /** The feed's composer: gated for signed-out visitors; text, media and vault mode once signed in. */
@@ -58,6 +59,10 @@ function SignedInComposer() {
             onAttach={(picked) => dispatch({ type: 'attach', attachment: picked })}
             onToggleVault={() => dispatch({ type: 'toggleVault' })}
             onToggleCapsule={() => dispatch({ type: 'toggleCapsule' })}
+            pollMode={state.poll !== null}
+            onTogglePoll={() =>
+              dispatch({ type: 'poll', poll: state.poll ? null : newPollDraft() })
+            }
           />
           <PostControls
             counterId={counterId}

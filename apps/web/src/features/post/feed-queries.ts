@@ -22,9 +22,11 @@ import {
   prependPost,
   replaceComment,
   settleEngagement,
+  settleRepost,
   toggleEngagement,
   updatePostEverywhere,
   withCommentCount,
+  withRepost,
 } from './feed-cache.ts';
 import { FEED_PAGE_SIZE } from './limits.ts';
 import { SIGN_IN_REQUIRED } from '../auth/index.ts';
@@ -36,6 +38,7 @@ import type {
   FeedPage,
   FeedPost,
   PostComment,
+  RepostResponse,
   UploadResponse,
 } from './types.ts';
 
@@ -110,6 +113,8 @@ export interface NewPost {
   replyPolicy?: ReplyPolicy | undefined;
   /** A poll on a plain post (the composer's poll, checked). */
   poll?: PollInput | undefined;
+  /** A quote post: the id of the post it quotes. */
+  quoteOf?: string | undefined;
 }
 
 /** Uploads the attachment (if any), then creates the post and puts it at the top of the feed. */
@@ -141,6 +146,7 @@ export function useCreatePost() {
       unlockAt,
       replyPolicy,
       poll,
+      quoteOf,
     }: NewPost): Promise<FeedPost> => {
       const input: CreatePostInput =
         unlockAt !== undefined
@@ -150,6 +156,7 @@ export function useCreatePost() {
             : { body, kind: 'vault', targetAmount: vaultTarget };
       if (replyPolicy !== undefined && replyPolicy !== 'everyone') input.replyPolicy = replyPolicy;
       if (poll) input.poll = poll;
+      if (quoteOf) input.quoteOf = quoteOf;
       if (attachment) {
         let media: UploadResponse;
         try {
@@ -246,6 +253,39 @@ export function useEngagement(postId: string) {
           void queryClient.invalidateQueries({ queryKey });
         }
       }
+    },
+  });
+}
+
+/**
+ * Repost on or off, optimistic: the card's mark and count move at once, the server's answer
+ * sets the exact count, and a failure puts the mark back with a toast.
+ */
+export function useRepost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      apiRequest<RepostResponse>(`/api/messages/${encodeURIComponent(postId)}/repost`, {
+        method: on ? 'PUT' : 'DELETE',
+      }),
+    onMutate: async (on) => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: [FEED_ROOT] }),
+        queryClient.cancelQueries({ queryKey: [POST_ROOT, postId] }),
+      ]);
+      updatePostEverywhere(queryClient, postId, (post) => withRepost(post, on));
+    },
+    onError: (error, on) => {
+      updatePostEverywhere(queryClient, postId, (post) => withRepost(post, !on));
+      toast({
+        title: on ? 'Failed to repost' : 'Failed to undo repost',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+    onSuccess: (result, on) => {
+      updatePostEverywhere(queryClient, postId, (post) => settleRepost(post, result));
+      if (on) refreshEarnings(queryClient);
     },
   });
 }

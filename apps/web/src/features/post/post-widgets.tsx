@@ -4,8 +4,8 @@ import type { Viewer } from '../auth/index.ts';
 import type { FeedPost, PostVault } from './types.ts';
 
 /**
- * The widgets other features draw inside a post (a vault's panel, a sealed capsule's panel, the
- * sponsored mark, the report flag and dialog). Those features are built on this kernel, so it
+ * The widgets other features draw inside a post (a vault's panel, a sealed capsule's panel, a
+ * poll, the sponsored mark, the report flag and dialog). Those features are built on this kernel, so it
  * cannot import them: it names the shapes it needs and the app hands the components in
  * (app/post-widgets.tsx). Without a provider a post shows none of them.
  */
@@ -17,6 +17,12 @@ export interface PostWidgets {
     capsule: NonNullable<FeedPost['capsule']>;
     viewer: Viewer;
     isAuthor: boolean;
+  }>;
+  /** A post's poll: its ballot, or its results once the viewer voted or it ended. */
+  PollPanel: ComponentType<{
+    post: FeedPost;
+    poll: NonNullable<FeedPost['poll']>;
+    viewer: Viewer;
   }>;
   /** Loaded lazily by its owner; the card shows it inside Suspense. */
   SponsoredMark: ComponentType<{ campaignId: string }>;
@@ -43,6 +49,7 @@ function Nothing(): null {
 const noWidgets: PostWidgets = {
   VaultPanel: Nothing,
   SealedCapsulePanel: Nothing,
+  PollPanel: Nothing,
   SponsoredMark: Nothing,
   ReportButton: Nothing,
   ReportDialog: Nothing,

@@ -13,7 +13,14 @@ import type {
   VaultSummary,
 } from '@dum/core';
 
-export type { EngagementKind, EngageResponse, PostAuthor, UploadResponse } from '@dum/core';
+export type {
+  EngagementKind,
+  EngageResponse,
+  PostAuthor,
+  QuotedPost,
+  RepostResponse,
+  UploadResponse,
+} from '@dum/core';
 
 /** The vault summary a vault post carries; its panel belongs to the vault feature. */
 export type PostVault = VaultSummary;
@@ -44,7 +51,14 @@ export type CommentPage = Omit<CommentPageResponse, 'items'> & { items: PostComm
 /** What the composer sends: the text, the kind it can create, its media (with alt text) and a vault target. */
 export type CreatePostInput = Pick<
   CreatePostRequest,
-  'imageUrl' | 'audioUrl' | 'altText' | 'targetAmount' | 'unlockAt' | 'replyPolicy' | 'poll'
+  | 'imageUrl'
+  | 'audioUrl'
+  | 'altText'
+  | 'targetAmount'
+  | 'unlockAt'
+  | 'replyPolicy'
+  | 'poll'
+  | 'quoteOf'
 > & {
   body: string;
   kind: PostKind;

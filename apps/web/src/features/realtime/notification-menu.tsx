@@ -7,6 +7,8 @@ import {
   Hourglass,
   ListChecks,
   MessageCircle,
+  Quote,
+  Repeat2,
   Reply,
   Sparkles,
   Trophy,
@@ -35,6 +37,8 @@ const ICONS: Record<RealtimeEvent['type'], LucideIcon> = {
   comment_reply: Reply,
   report_decided: Flag,
   poll_ended: ListChecks,
+  post_reposted: Repeat2,
+  post_quoted: Quote,
   messages_read: MessageCircle,
   activity: Sparkles,
 };

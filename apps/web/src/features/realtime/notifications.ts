@@ -77,6 +77,10 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
     case 'poll_ended':
       // The author's poll shows its final counts.
       return [['/api/messages-v2/feed'], ['/api/messages-v2/messages', event.data.postId]];
+    case 'post_reposted':
+    case 'post_quoted':
+      // The author's post shows its new repost count (a quote's count is its own post).
+      return [['/api/messages-v2/messages', event.data.postId]];
     case 'activity':
       return [
         ['/api/activity/recent'],
@@ -177,6 +181,10 @@ export function toastForEvent(
             ? 'Your poll ended with 1 vote: see the results'
             : `Your poll ended with ${event.data.totalVotes} votes: see the results`,
       };
+    case 'post_reposted':
+      return { title: 'New Repost', description: `${event.data.reposterName} reposted your post` };
+    case 'post_quoted':
+      return { title: 'New Quote', description: `${event.data.quoterName} quoted your post` };
     case 'messages_read':
     case 'activity':
       return null;
@@ -209,6 +217,10 @@ export function notificationHref(event: RealtimeEvent): string | null {
       return `/posts/${encodeURIComponent(event.data.postId)}`;
     case 'poll_ended':
       return `/posts/${encodeURIComponent(event.data.postId)}`;
+    case 'post_reposted':
+      return `/posts/${encodeURIComponent(event.data.postId)}`;
+    case 'post_quoted':
+      return `/posts/${encodeURIComponent(event.data.quoteId)}`;
     case 'messages_read':
     case 'activity':
       return null;
