@@ -172,3 +172,36 @@ describe('where a notification leads', () => {
     ).toBe('/profile/Fo11ower111');
   });
 });
+
+describe('a reply’s notification', () => {
+  const reply = (on: 'post' | 'comment') =>
+    ({
+      type: 'comment_reply',
+      data: {
+        postId: 'p1',
+        commentId: 'r1',
+        parentId: 'c1',
+        on,
+        replierName: 'Grace',
+        replierAddress: 'GraceWa11et',
+      },
+    }) as const;
+
+  it('says whose it answered, opens the post and refreshes its thread', () => {
+    const sol = (lamports: bigint) => lamports.toString();
+    expect(toastForEvent(reply('comment'), 'u1', sol)).toEqual({
+      title: 'New Reply',
+      description: 'Grace replied to your comment',
+    });
+    expect(toastForEvent(reply('post'), 'u1', sol)).toEqual({
+      title: 'New Reply',
+      description: 'Grace replied in your post’s comments',
+    });
+    expect(notificationHref(reply('post'))).toBe('/posts/p1');
+    expect(queryKeysToRefresh(reply('comment'))).toEqual([
+      ['/api/messages', 'p1', 'comments'],
+      ['/api/comments', 'c1', 'replies'],
+      ['/api/messages-v2/messages', 'p1'],
+    ]);
+  });
+});
