@@ -1,5 +1,6 @@
 import type { RealtimeEvent } from '@dum/core';
 import {
+  AtSign,
   Bell,
   Flag,
   BellRing,
@@ -35,6 +36,7 @@ const ICONS: Record<RealtimeEvent['type'], LucideIcon> = {
   new_message: MessageCircle,
   user_followed: UserPlus,
   comment_reply: Reply,
+  mentioned: AtSign,
   report_decided: Flag,
   poll_ended: ListChecks,
   post_reposted: Repeat2,
