@@ -1,6 +1,7 @@
 import {
   AppError,
   COMMENT_MAX_LENGTH,
+  formatAddress,
   textLength,
   type CommentItem,
   type CommentPageResponse,
@@ -172,7 +173,8 @@ async function announceReply(
   if (added.parentAuthorId !== null) told.set(added.parentAuthorId, 'comment');
   if (!told.has(added.postAuthorId)) told.set(added.postAuthorId, 'post');
   told.delete(user.id);
-  const replierName = added.displayName ?? added.username ?? added.solAddress;
+  // A wallet without a name is shown as the app shortens addresses, in a toast or on a device.
+  const replierName = added.displayName ?? added.username ?? formatAddress(added.solAddress);
   for (const [userId, on] of told) {
     await announceAfterCommit(
       deps,

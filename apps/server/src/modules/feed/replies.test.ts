@@ -1,5 +1,6 @@
 import {
   commentItemSchema,
+  formatAddress,
   REPLIES_PAGE_MAX,
   type CommentItem,
   type CommentPageResponse,
@@ -313,7 +314,7 @@ describe.each(testDatabaseKinds())('replies and who may reply on %s', (kind) => 
           ...base,
           commentId: own.id,
           on: 'comment',
-          replierName: author.user.solAddress,
+          replierName: formatAddress(author.user.solAddress),
           replierAddress: author.user.solAddress,
         },
       },

@@ -20,7 +20,7 @@ export function ReplyPolicyPicker({
   return (
     <div className="mt-3 flex items-center gap-2 text-sm">
       <MessageCircleReply className="size-4 shrink-0 text-muted" aria-hidden="true" />
-      <label htmlFor={id} className="text-muted">
+      <label htmlFor={id} className="whitespace-nowrap text-muted">
         Who can reply
       </label>
       <select

@@ -1,5 +1,5 @@
 import { formatAddress } from '@dum/core';
-import { AtSign, Loader2, RotateCw, Send, Trash2 } from 'lucide-react';
+import { Loader2, MessageCircleReply, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -150,7 +150,7 @@ function ReplyPolicyNote({
   if (note === null) return null;
   return (
     <p className="mt-3 flex items-center gap-2 text-sm text-muted" data-testid="reply-policy-note">
-      <AtSign className="size-4 shrink-0" aria-hidden="true" />
+      <MessageCircleReply className="size-4 shrink-0" aria-hidden="true" />
       {note}
     </p>
   );

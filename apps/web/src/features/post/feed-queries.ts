@@ -327,7 +327,7 @@ export function useAddComment(postId: string, author: CommentAuthor) {
       updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, 1));
       return { temporaryId: temporary.id };
     },
-    onError: (_error, _content, context) => {
+    onError: (error, _content, context) => {
       if (context) {
         queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
           replaceComment(data, context.temporaryId, null),
@@ -336,7 +336,9 @@ export function useAddComment(postId: string, author: CommentAuthor) {
       }
       toast({
         title: 'Failed to post comment',
-        description: 'Please try again',
+        // A refusal (who may reply, a block) says why; trying again would not help.
+        description:
+          error instanceof ApiError && error.status === 403 ? error.message : 'Please try again',
         variant: 'destructive',
       });
     },

@@ -202,6 +202,7 @@ describe('a reply’s notification', () => {
       ['/api/messages', 'p1', 'comments'],
       ['/api/comments', 'c1', 'replies'],
       ['/api/messages-v2/messages', 'p1'],
+      ['/api/messages-v2/feed'],
     ]);
   });
 });

@@ -64,11 +64,13 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
     case 'user_followed':
       return [['/api/follows'], ['/api/users']];
     case 'comment_reply':
-      // The post's top comments (their reply counts) and the thread the reply is in.
+      // The post's top comments (their reply counts), the thread the reply is in, and the post's
+      // comment count wherever it shows.
       return [
         ['/api/messages', event.data.postId, 'comments'],
         ['/api/comments', event.data.parentId, 'replies'],
         ['/api/messages-v2/messages', event.data.postId],
+        ['/api/messages-v2/feed'],
       ];
     case 'report_decided':
       return [['/api/reports']];
@@ -108,6 +110,15 @@ export interface ToastText {
  */
 export function toastForEvent(
   event: RealtimeEvent,
+  viewerId: string | null,
+  formatSol: (lamports: bigint) => string,
+): ToastText | null {
+  if (event.type === 'post_reposted' || event.type === 'post_quoted') return repostToast(event);
+  return otherEventToast(event, viewerId, formatSol);
+}
+
+function otherEventToast(
+  event: Exclude<RealtimeEvent, RepostEvent>,
   viewerId: string | null,
   formatSol: (lamports: bigint) => string,
 ): ToastText | null {
@@ -181,14 +192,19 @@ export function toastForEvent(
             ? 'Your poll ended with 1 vote: see the results'
             : `Your poll ended with ${event.data.totalVotes} votes: see the results`,
       };
-    case 'post_reposted':
-      return { title: 'New Repost', description: `${event.data.reposterName} reposted your post` };
-    case 'post_quoted':
-      return { title: 'New Quote', description: `${event.data.quoterName} quoted your post` };
     case 'messages_read':
     case 'activity':
       return null;
   }
+}
+
+type RepostEvent = Extract<RealtimeEvent, { type: 'post_reposted' | 'post_quoted' }>;
+
+/** A repost or a quote of the viewer's post (only its author is sent one). */
+function repostToast(event: RepostEvent): ToastText {
+  return event.type === 'post_reposted'
+    ? { title: 'New Repost', description: `${event.data.reposterName} reposted your post` }
+    : { title: 'New Quote', description: `${event.data.quoterName} quoted your post` };
 }
 
 /** The page an event is about: the vault, the post, the inbox, the new follower's list. */
