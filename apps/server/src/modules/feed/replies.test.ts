@@ -229,6 +229,27 @@ describe.each(testDatabaseKinds())('replies and who may reply on %s', (kind) => 
     expect((await post(p.id)).commentCount).toBe(2);
   });
 
+  it('leaves out the replies with a muted word, as comments, but not the viewer’s own', async () => {
+    const mona = await createSignedInUser(t.ctx);
+    const p = await createdPost(t, author.headers);
+    const top = await addedComment(t, carol.headers, p.id, 'top');
+    const spoiler = await replied(dave.headers, p.id, top.id, 'The butler did it');
+    const fine = await replied(dave.headers, p.id, top.id, 'no spoilers here');
+    const own = await replied(mona.headers, p.id, top.id, 'was it the butler?');
+    const muted = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/muted-words',
+      headers: mona.headers,
+      payload: { items: [{ word: 'butler' }] },
+    });
+    expect(muted.statusCode).toBe(200);
+    expect((await replies(top.id, '', mona.headers)).items.map((c) => c.id)).toEqual([
+      fine.id,
+      own.id,
+    ]);
+    expect((await replies(top.id)).items.map((c) => c.id)).toEqual([spoiler.id, fine.id, own.id]);
+  });
+
   it('answers 404 for the replies of a comment on a post that is gone', async () => {
     const p = await createdPost(t, author.headers);
     const top = await addedComment(t, carol.headers, p.id, 'top');
