@@ -40,6 +40,7 @@ const NotificationsPage = page(
   () => import('../pages/notifications-page.tsx'),
   'NotificationsPage',
 );
+const MutedWordsPage = page(() => import('../pages/muted-words-page.tsx'), 'MutedWordsPage');
 const NotFoundPage = page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** The routes table, plus the two navigation-only entries. */
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route path="moderation" element={<ModerationPage />} />
         <Route path="reports" element={<MyReportsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="settings/muted-words" element={<MutedWordsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

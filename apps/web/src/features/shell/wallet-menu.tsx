@@ -1,4 +1,4 @@
-import { Bell, Copy, Droplets, ExternalLink, Flag, Loader2, LogOut } from 'lucide-react';
+import { Bell, Copy, Droplets, ExternalLink, Flag, Loader2, LogOut, VolumeX } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
@@ -94,6 +94,12 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
             <Link to="/notifications">
               <Bell className="size-4" aria-hidden="true" />
               Notifications
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} asChild>
+            <Link to="/settings/muted-words">
+              <VolumeX className="size-4" aria-hidden="true" />
+              Muted words
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -1,0 +1,190 @@
+import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX, type MutedWords } from '@dum/core';
+import { Plus, VolumeX, X } from 'lucide-react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { BusyButton } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ConnectPrompt, type Viewer } from '../auth/index.ts';
+import {
+  addMutedWord,
+  expiryFor,
+  expiryLabel,
+  MUTE_DURATIONS,
+  type MuteDuration,
+} from './muted-words-form.ts';
+import { useMutedWords, useSaveMutedWords } from './muted-words-queries.ts';
+
+/**
+ * Settings → Muted words (/settings/muted-words): posts and comments with these words or phrases
+ * (whole words, any case) are left out of the viewer's feeds, threads, search and notifications.
+ */
+export function MutedWordsSettings({ viewer }: { viewer: Viewer }) {
+  useDocumentTitle('Muted words');
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <header className="mb-5">
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <VolumeX className="size-6 text-primary" aria-hidden="true" />
+          Muted words
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          Posts and comments with these words or phrases are hidden from your feeds, threads, search
+          and notifications. Your own posts are never hidden.
+        </p>
+      </header>
+      {viewer.isAuthenticated ? (
+        <SignedInMutedWords />
+      ) : (
+        <ConnectPrompt viewer={viewer} title="Sign in to mute words">
+          Muted words belong to the wallet you sign in with.
+        </ConnectPrompt>
+      )}
+    </div>
+  );
+}
+
+function SignedInMutedWords() {
+  const words = useMutedWords(true);
+  if (words.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading your muted words" className="space-y-3">
+        <Skeleton className="h-24 rounded-card" />
+        <Skeleton className="h-40 rounded-card" />
+      </div>
+    );
+  }
+  if (words.isError) {
+    return (
+      <LoadError
+        title="Could not load your muted words"
+        message={errorMessage(words.error)}
+        onRetry={() => void words.refetch()}
+      />
+    );
+  }
+  return <MutedWordsEditor items={words.data.items} />;
+}
+
+function MutedWordsEditor({ items }: { items: MutedWords['items'] }) {
+  const save = useSaveMutedWords();
+  const [removing, setRemoving] = useState<string | null>(null);
+  return (
+    <section
+      aria-label="Your muted words"
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface/80 p-4"
+    >
+      <AddWordForm items={items} />
+      <p className="text-xs text-subtle" aria-live="polite">
+        {items.length} of {MUTED_WORDS_MAX} muted
+      </p>
+      {items.length === 0 ? (
+        <p
+          data-testid="muted-words-empty"
+          className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted"
+        >
+          You have not muted any words.
+        </p>
+      ) : (
+        <ul aria-label="Muted" className="divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.word} className="flex items-center gap-3 py-2">
+              <div className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{item.word}</span>
+                <span className="block text-xs text-muted">{expiryLabel(item.expiresAt)}</span>
+              </div>
+              <BusyButton
+                variant="ghost"
+                size="sm"
+                busy={save.isPending && removing === item.word}
+                busyLabel="Removing…"
+                icon={<X aria-hidden="true" />}
+                disabled={save.isPending}
+                aria-label={`Unmute ${item.word}`}
+                onClick={() => {
+                  setRemoving(item.word);
+                  save.mutate(items.filter((other) => other.word !== item.word));
+                }}
+              >
+                Remove
+              </BusyButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddWordForm({ items }: { items: MutedWords['items'] }) {
+  const save = useSaveMutedWords();
+  const [word, setWord] = useState('');
+  const [duration, setDuration] = useState<MuteDuration>('never');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = addMutedWord(items, word, expiryFor(duration, Date.now()));
+    if ('error' in next) {
+      setProblem(next.error);
+      return;
+    }
+    setProblem(null);
+    save.mutate(next.items, { onSuccess: () => setWord('') });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${id}-word`} className="block text-sm font-medium">
+          Word or phrase
+        </label>
+        <input
+          id={`${id}-word`}
+          data-testid="muted-word-input"
+          value={word}
+          maxLength={MUTED_WORD_MAX_LENGTH * 2}
+          onChange={(event) => {
+            setWord(event.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="mt-1 h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+        />
+        {problem && (
+          <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-danger">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-ends`} className="block text-sm font-medium">
+          Ends
+        </label>
+        <select
+          id={`${id}-ends`}
+          data-testid="muted-word-duration"
+          value={duration}
+          onChange={(event) => setDuration(event.target.value as MuteDuration)}
+          className="mt-1 h-10 rounded-lg border border-border bg-surface-2 px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+        >
+          {MUTE_DURATIONS.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <BusyButton
+        type="submit"
+        busy={save.isPending}
+        busyLabel="Saving…"
+        icon={<Plus aria-hidden="true" />}
+        className="h-10"
+      >
+        Mute
+      </BusyButton>
+    </form>
+  );
+}
