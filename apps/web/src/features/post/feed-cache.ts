@@ -55,6 +55,24 @@ export function settleEngagement(post: FeedPost, kind: EngagementKind, on: boole
   return current === on ? post : toggleEngagement(post, kind);
 }
 
+/** The viewer's repost on (true) or off, its count moved only if the mark changes. */
+export function withRepost(post: FeedPost, on: boolean): FeedPost {
+  if (post.repostedByViewer === on) return post;
+  return {
+    ...post,
+    repostedByViewer: on,
+    repostCount: Math.max(0, post.repostCount + (on ? 1 : -1)),
+  };
+}
+
+/** The server's answer to a repost: its mark and its exact count. */
+export function settleRepost(
+  post: FeedPost,
+  result: { reposted: boolean; repostCount: number },
+): FeedPost {
+  return { ...post, repostedByViewer: result.reposted, repostCount: result.repostCount };
+}
+
 export function withCommentCount(post: FeedPost, delta: number): FeedPost {
   return { ...post, commentCount: Math.max(0, post.commentCount + delta) };
 }

@@ -1,4 +1,14 @@
-import { BadgeCheck, Bookmark, Clock, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
+import {
+  BadgeCheck,
+  Bookmark,
+  Clock,
+  Heart,
+  Lock,
+  MessageCircle,
+  Repeat2,
+  Trash2,
+} from 'lucide-react';
+import { formatAddress } from '@dum/core';
 import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -17,6 +27,8 @@ import {
 } from './post-display.ts';
 import { PostText } from './post-text.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
+import { QuotedPart } from './quoted-card.tsx';
+import { RepostAction } from './repost-action.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -66,6 +78,7 @@ export const PostCard = memo(function PostCard({
       data-post-id={post.id}
       className="overflow-hidden rounded-card border border-border bg-surface/80 shadow-sm"
     >
+      {post.repostedBy && <RepostedByLine repostedBy={post.repostedBy} />}
       <PostCardHeader post={post} headingId={headingId} variant={variant}>
         {post.sponsored && (
           <Suspense fallback={null}>
@@ -75,6 +88,7 @@ export const PostCard = memo(function PostCard({
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
+      <QuotedPart post={post} viewer={viewer} />
       {post.capsule?.sealed && (
         <Suspense
           fallback={
@@ -175,6 +189,7 @@ function PostActions({
       >
         <MessageCircle className="size-[18px]" aria-hidden="true" />
       </ActionButton>
+      <RepostAction post={post} viewer={viewer} />
       <ShareMenu
         postId={post.id}
         text={text}
@@ -199,6 +214,22 @@ function PostActions({
         />
       </ActionButton>
     </footer>
+  );
+}
+
+/** The Following feed's "Reposted by" line: the followed wallet that reposted the post. */
+function RepostedByLine({ repostedBy }: { repostedBy: NonNullable<FeedPost['repostedBy']> }) {
+  const name = repostedBy.displayName?.trim() || formatAddress(repostedBy.address);
+  return (
+    <p className="flex items-center gap-1.5 px-4 pt-3 -mb-1 text-xs font-medium text-subtle">
+      <Repeat2 className="size-3.5" aria-hidden="true" />
+      <span>
+        Reposted by{' '}
+        <Link to={`/profile/${repostedBy.address}`} className="rounded-sm hover:underline">
+          {name}
+        </Link>
+      </span>
+    </p>
   );
 }
 
