@@ -2,8 +2,9 @@
  * npm run bench:feed — the feed under load.
  *   1. Creates a throwaway database on PostgreSQL (BENCH_DATABASE_URL, default
  *      postgres://postgres@127.0.0.1:5432/postgres), applies the migrations and seeds 10,000
- *      users and 1,000,000 posts spread over the last 23 hours (plus 200,000 likes) with
- *      generate_series, and 1,000,000 follows (each user follows 100 others).
+ *      users and 1,000,000 posts spread over the last 23 hours (plus 200,000 likes and about
+ *      100,000 reposts) with generate_series, and 1,000,000 follows (each user follows 100
+ *      others, so the Following feed merges the reposts of the wallets a reader follows).
  *   2. Starts the app (bench/feed-server.ts: buildApp with a real context, on loopback) and a
  *      bare node:http server answering a fixed JSON body of the same size (bench/feed-ceiling.ts),
  *      each in its own process.
@@ -112,6 +113,23 @@ async function seed(url: string, now: Date): Promise<void> {
        join (select id, row_number() over (order by sol_address) as n from users) u
          on u.n = ((m.n * 7) % ${SIGNED_IN_USERS * 2}) + 1
        where m.n % 5 = 0`,
+    );
+    // Every tenth post is reposted once, a minute after it was made (the newest ones now), by a
+    // user spread over all of them: each reader's followed wallets repost, so the Following
+    // feed merges reposts into its pages, and shared pages carry repost counts.
+    await client.query(
+      `insert into reposts (message_id, user_id, created_at)
+       select m.id, u.id, least($1::timestamptz, m.created_at + interval '1 minute')
+       from (select id, created_at, author_id, row_number() over (order by id) as n
+             from messages) m
+       join (select id, row_number() over (order by sol_address) as n from users) u
+         on u.n = ((m.n * 13) % ${USERS}) + 1
+       where m.n % 10 = 0 and u.id <> m.author_id`,
+      [now],
+    );
+    await client.query(
+      `update messages m set repost_count = 1
+       where exists (select 1 from reposts r where r.message_id = m.id)`,
     );
     // User n follows users n + 97k (k = 1..100, wrapping): 100 distinct others each, and each
     // user has 100 followers. Follows made over the last 100 minutes.
