@@ -60,6 +60,7 @@ describe('the Create draft', () => {
       durationDays: '10',
       capsuleMode: false,
       unlockAt: '',
+      replyPolicy: 'everyone',
       attachment: { name: 'sunset.png', kind: 'image' },
       savedAt: NOW.toISOString(),
     });
@@ -85,6 +86,15 @@ describe('the Create draft', () => {
     });
     // A vault and a capsule at once cannot be: such a draft is dropped.
     expect(parseDraft(JSON.stringify({ ...draft, vaultMode: true }))).toBeNull();
+  });
+
+  it('keeps who may reply; reads drafts from before the picker as everyone', () => {
+    const limited = state({ text: 'friends only', replyPolicy: 'following' });
+    const draft = draftOf(limited, NOW)!;
+    expect(stateOfDraft(parseDraft(JSON.stringify(draft)))).toEqual(limited);
+    const { replyPolicy: _policy, ...older } = draft;
+    expect(stateOfDraft(parseDraft(JSON.stringify(older))).replyPolicy).toBe('everyone');
+    expect(parseDraft(JSON.stringify({ ...draft, replyPolicy: 'nobody' }))).toBeNull();
   });
 
   it('drops alt text that has no image to describe', () => {

@@ -1,5 +1,10 @@
+import { REPLY_POLICIES, type ReplyPolicy } from '@dum/core';
 import { INITIAL_COMPOSER_STATE, type ComposerState, type VaultKind } from '../feed/index.ts';
 import type { AttachmentKind } from '../post/index.ts';
+
+function isReplyPolicy(value: unknown): value is ReplyPolicy {
+  return (REPLY_POLICIES as readonly unknown[]).includes(value);
+}
 
 /**
  * The Create page's draft: what the composer holds, kept in localStorage (one per wallet) until
@@ -21,6 +26,8 @@ export interface StoredDraft {
   /** A time capsule, and when it opens (the picker's local date-time text). */
   capsuleMode?: boolean;
   unlockAt?: string;
+  /** Who may reply (absent in drafts from before the picker: everyone). */
+  replyPolicy?: ReplyPolicy;
   /** The attachment's name and kind (its bytes are in IndexedDB, if the browser kept them). */
   attachment: { name: string; kind: AttachmentKind } | null;
   /** When it was last written (ISO), to say "Draft saved". */
@@ -60,6 +67,7 @@ export function draftOf(state: ComposerState, now: Date): StoredDraft | null {
     durationDays: state.durationDays,
     capsuleMode: state.capsuleMode,
     unlockAt: state.unlockAt,
+    replyPolicy: state.replyPolicy,
     attachment: state.attachment
       ? { name: state.attachment.file.name, kind: state.attachment.kind }
       : null,
@@ -90,6 +98,7 @@ export function parseDraft(raw: string | null): StoredDraft | null {
   if (draft.unlockAt !== undefined && typeof draft.unlockAt !== 'string') return null;
   if (draft.vaultMode && draft.capsuleMode === true) return null;
   if (draft.vaultKind !== 'direct' && draft.vaultKind !== 'escrow') return null;
+  if (draft.replyPolicy !== undefined && !isReplyPolicy(draft.replyPolicy)) return null;
   const attachment = draft.attachment;
   if (attachment !== null) {
     if (typeof attachment !== 'object') return null;
@@ -113,6 +122,7 @@ export function stateOfDraft(draft: StoredDraft | null): ComposerState {
     durationDays: draft.durationDays,
     capsuleMode: draft.capsuleMode ?? false,
     unlockAt: draft.unlockAt ?? INITIAL_COMPOSER_STATE.unlockAt,
+    replyPolicy: draft.replyPolicy ?? INITIAL_COMPOSER_STATE.replyPolicy,
   };
 }
 
