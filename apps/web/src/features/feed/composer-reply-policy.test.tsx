@@ -43,7 +43,7 @@ describe('the composer’s reply policy', () => {
       'Only people you mention',
     ]);
     await user.selectOptions(picker, 'mentioned');
-    await user.type(screen.getByRole('textbox'), 'hi all');
+    await user.type(screen.getByLabelText('What’s your vibe?'), 'hi all');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() =>
       expect(sent).toEqual([{ body: 'hi all', kind: 'public', replyPolicy: 'mentioned' }]),
@@ -61,7 +61,7 @@ describe('the composer’s reply policy', () => {
       },
     });
     renderWithProviders(<Composer />);
-    await user.type(screen.getByRole('textbox'), 'gm');
+    await user.type(screen.getByLabelText('What’s your vibe?'), 'gm');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(sent).toEqual([{ body: 'gm', kind: 'public' }]));
   });
