@@ -326,4 +326,62 @@ describe('sequenceEvents', () => {
     expect(out.standing.get('a')).toEqual({ firstPostAt: DAY_1, vouchedAt: DAY_1 });
     expect(out.ledger.map((e) => e.subjectId)).toEqual([null, 'a', 'a', null]);
   });
+
+  it("caps a wallet's poll votes on one author with its likes and comments, and never vouches", () => {
+    const vote = (id: bigint, actorId: string, reference: string): QueuedEvent => ({
+      id,
+      kind: 'poll_voted',
+      actorId,
+      subjectId: 'a',
+      reference,
+      createdAt: DAY_1,
+    });
+    const capped = sequenceEvents({
+      totals: { totalEvents: 0n, totalMinted: 0n },
+      events: [
+        {
+          id: 1n,
+          kind: 'like_given',
+          actorId: 'b',
+          subjectId: 'a',
+          reference: 'p1',
+          createdAt: DAY_1,
+        },
+        vote(2n, 'b', 'p2'),
+        vote(3n, 'b', 'p3'),
+        vote(4n, 'c', 'p3'),
+      ],
+      actors: facts(),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      rules: { ...rules(100), pairDailyCap: 2 },
+    });
+    expect([...capped.outcomes.values()].map((o) => o.status)).toEqual([
+      'rewarded',
+      'rewarded',
+      'over_pair_cap',
+      'rewarded',
+    ]);
+    // A seed wallet's vote is paid, but it is not a vouch: 'a' stays unvouched.
+    const seeded = sequenceEvents({
+      totals: { totalEvents: 0n, totalMinted: 0n },
+      events: [vote(1n, 's', 'p1')],
+      actors: new Map([
+        ...facts(),
+        [
+          's',
+          {
+            ...facts().get('a')!,
+            name: 'user-s',
+            standing: { ...facts().get('a')!.standing, solAddress: 'wallet-s' },
+          },
+        ],
+      ]),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      rules: rules(100, STRICT),
+    });
+    expect([...seeded.outcomes.values()].map((o) => o.status)).toEqual(['rewarded']);
+    expect(seeded.standing.get('a')?.vouchedAt ?? null).toBeNull();
+  });
 });
