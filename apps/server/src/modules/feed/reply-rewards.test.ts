@@ -11,8 +11,8 @@ import { addedComment, createdPost } from './test-kit.ts';
 
 /**
  * A reply's reward under the economy's rules, as a comment's: with trust on (as in production)
- * it is paid at the replier's trust weight, nothing under the floor; a wallet that is not
- * established earns nothing.
+ * it is paid at the replier's trust weight, and recorded unpaid under the floor. The per-pair
+ * cap and "nothing for one's own" are in replies.test.ts.
  */
 const DUM = 1_000_000_000n;
 
