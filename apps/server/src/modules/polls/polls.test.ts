@@ -20,6 +20,7 @@ import {
   countRows,
   createdPost,
   createPost,
+  engage,
   errorOf,
   feedPage,
   type Headers,
@@ -353,6 +354,29 @@ describe.each(testDatabaseKinds())('polls on %s', (kind) => {
       );
       expect(ledger.rows).toEqual([{ recipient_id: bob.user.id, subject_id: alice.user.id }]);
       expect(await counts(post.id)).toEqual([1, 1]);
+    });
+  });
+
+  describe('rewards', () => {
+    it('pays votes under the per-pair daily cap they share with likes (3 a day)', async () => {
+      const erin = await createSignedInUser(t.ctx);
+      const frank = await createSignedInUser(t.ctx);
+      const liked = await createdPost(t, erin.headers, 'like me');
+      expect((await engage(t, frank.headers, liked.id, 'like')).statusCode).toBe(200);
+      const polls = [
+        await pollPost(erin.headers),
+        await pollPost(erin.headers),
+        await pollPost(erin.headers),
+      ];
+      // One at a time: each vote's batch is sequenced before the next (the cap's tally is read
+      // from the ledger, not only within a batch).
+      for (const poll of polls) await voted(poll.id, frank.headers, 0);
+      const ledger = await t.ctx.database.pool.query<{ reference: string; paid: boolean }>(
+        `select reference, event_index is not null as paid from emission_ledger
+          where kind = 'poll_voted' and recipient_id = $1 order by id`,
+        [frank.user.id],
+      );
+      expect(ledger.rows).toEqual(polls.map((poll, i) => ({ reference: poll.id, paid: i < 2 })));
     });
   });
 
