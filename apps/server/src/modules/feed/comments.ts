@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { inTransaction } from '../../db/prepared.ts';
 import { takeFromDay } from '../analytics/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { resolveMentions } from '../people/index.ts';
+import { mutingWallets, resolveMentions } from '../people/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import { notifyMentioned, storeCommentMentions } from './mentions.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
@@ -160,7 +160,8 @@ export async function addComment(
 
 /**
  * Tells the post's author and the answered comment's author of a reply, each once, never the
- * replier: `on` says whose it answered, so each is told what is theirs.
+ * replier nor one muting a word it holds: `on` says whose it answered, so each is told what is
+ * theirs.
  */
 async function announceReply(
   deps: FeedDeps,
@@ -173,6 +174,18 @@ async function announceReply(
   if (added.parentAuthorId !== null) told.set(added.parentAuthorId, 'comment');
   if (!told.has(added.postAuthorId)) told.set(added.postAuthorId, 'post');
   told.delete(user.id);
+  // Nobody is told of a reply holding a word they muted (as a mention); the reply stays written
+  // whatever this read does.
+  try {
+    const muting = await mutingWallets(deps.pool, {
+      userIds: [...told.keys()],
+      text: item.body,
+      now: deps.clock.now(),
+    });
+    for (const userId of muting) told.delete(userId);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not read who mutes a reply');
+  }
   // A wallet without a name is shown as the app shortens addresses, in a toast or on a device.
   const replierName = added.displayName ?? added.username ?? formatAddress(added.solAddress);
   for (const [userId, on] of told) {

@@ -293,14 +293,33 @@ describe.each(testDatabaseKinds())('replies and who may reply on %s', (kind) => 
     expect((await replies(top.id, `?limit=${REPLIES_PAGE_MAX * 10}`)).items).toHaveLength(5);
   });
 
-  it('tells the post’s author and the answered comment’s author, never the replier', async () => {
+  it('tells the post’s author and the answered comment’s author, never the replier nor one muting it', async () => {
     const p = await createdPost(t, author.headers);
     const top = await addedComment(t, carol.headers, p.id, 'top');
     const seen: BusMessage[] = [];
     const unsubscribe = t.ctx.bus.subscribe((message) => seen.push(message));
     const first = await replied(dave.headers, p.id, top.id);
     const own = await replied(author.headers, p.id, first.id);
+    // Carol (the top comment's author) and the post's author mute a word: that reply tells nobody.
+    for (const who of [carol, author]) {
+      const muted = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/muted-words',
+        headers: who.headers,
+        payload: { items: [{ word: 'spoiler' }] },
+      });
+      expect(muted.statusCode).toBe(200);
+    }
+    await replied(dave.headers, p.id, top.id, 'a spoiler');
     unsubscribe();
+    for (const who of [carol, author]) {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/muted-words',
+        headers: who.headers,
+        payload: { items: [] },
+      });
+    }
     const events = seen.flatMap((message) =>
       message.kind === 'event' && message.event.type === 'comment_reply'
         ? [{ audience: message.audience, data: message.event.data }]
