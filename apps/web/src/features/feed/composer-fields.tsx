@@ -1,7 +1,7 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
-import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
+import { LENGTH_WARNING_REMAINING, useMentionAutocomplete } from '../post/index.ts';
 import { ReplyPolicyPicker } from './composer-reply-policy.tsx';
 import type { ComposerController } from './use-composer.ts';
 
@@ -26,7 +26,9 @@ export function ComposerTextBox({
   rows?: number;
 }) {
   const { state, dispatch, submit, pending, remaining, tooLong } = composer;
+  const mentions = useMentionAutocomplete(state.text, (text) => dispatch({ type: 'text', text }));
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
   };
   return (
@@ -34,26 +36,30 @@ export function ComposerTextBox({
       <label htmlFor={textareaId} className={labelClassName}>
         What’s your vibe?
       </label>
-      <textarea
-        id={textareaId}
-        // 'Write a post' in the welcome banner and the empty feed focuses this box.
-        data-composer-input=""
-        value={state.text}
-        onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
-        onKeyDown={onKeyDown}
-        rows={rows}
-        placeholder={
-          state.vaultMode
-            ? 'What are you locking in a vault?'
-            : state.capsuleMode
-              ? 'What should open later?'
-              : 'What’s your vibe?'
-        }
-        aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
-        aria-invalid={tooLong || undefined}
-        disabled={pending}
-        className={cn(COMPOSER_TEXTAREA_CLASS, 'field-sizing-content', className)}
-      />
+      <div className="relative">
+        <textarea
+          {...mentions.inputProps}
+          id={textareaId}
+          // 'Write a post' in the welcome banner and the empty feed focuses this box.
+          data-composer-input=""
+          value={state.text}
+          onChange={(event) => dispatch({ type: 'text', text: event.target.value })}
+          onKeyDown={onKeyDown}
+          rows={rows}
+          placeholder={
+            state.vaultMode
+              ? 'What are you locking in a vault?'
+              : state.capsuleMode
+                ? 'What should open later?'
+                : 'What’s your vibe?'
+          }
+          aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
+          aria-invalid={tooLong || undefined}
+          disabled={pending}
+          className={cn(COMPOSER_TEXTAREA_CLASS, 'field-sizing-content', className)}
+        />
+        {mentions.list}
+      </div>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { replyAccess, replyPolicyNote } from './reply-policy.ts';
 import { useDeleteReply } from './reply-queries.ts';
 import { usePostWidgets } from './post-widgets.tsx';
 import { PostText } from './post-text.tsx';
+import { useMentionAutocomplete } from './mention-autocomplete.tsx';
 import type { FeedPost, PostComment } from './types.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
@@ -257,6 +258,7 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
   const add = useAddComment(postId, { id: viewer.userId, wallet: viewer.wallet });
   const inputId = useId();
   const trimmed = content.trim();
+  const mentions = useMentionAutocomplete<HTMLInputElement>(content, setContent);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -274,17 +276,22 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
       <label htmlFor={inputId} className="sr-only">
         Write a comment
       </label>
-      <input
-        id={inputId}
-        type="text"
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        placeholder="Write a comment…"
-        maxLength={COMMENT_MAX_LENGTH}
-        autoComplete="off"
-        enterKeyHint="send"
-        className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30"
-      />
+      <div className="relative min-w-0 flex-1">
+        <input
+          {...mentions.inputProps}
+          onKeyDown={(event) => void mentions.onKeyDown(event)}
+          id={inputId}
+          type="text"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          placeholder="Write a comment…"
+          maxLength={COMMENT_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="send"
+          className="h-10 w-full min-w-0 rounded-xl border border-border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30"
+        />
+        {mentions.list}
+      </div>
       <Button type="submit" size="md" disabled={!trimmed} aria-label="Post comment">
         <Send aria-hidden="true" />
         <span className="hidden sm:inline">Post</span>

@@ -36,6 +36,7 @@ export {
   postCreatedAt,
   postText,
 } from './post-display.ts';
+export { useMentionAutocomplete } from './mention-autocomplete.tsx';
 export { FeedSkeleton, PostFeedList, PostList } from './post-list.tsx';
 export { hashtagHref } from './post-text.tsx';
 export { PostWidgetsProvider } from './post-widgets.tsx';
