@@ -94,6 +94,12 @@ describe.each(testDatabaseKinds())('posts and the feed on %s', (kind) => {
       commentCount: 0,
       liked: false,
       bookmarked: false,
+      repostCount: 0,
+      repostedByViewer: false,
+      quoted: null,
+      mentions: [],
+      poll: null,
+      replyPolicy: 'everyone',
     });
 
     const feed = await feedPage(t);
