@@ -97,6 +97,25 @@ describe('the Create draft', () => {
     expect(parseDraft(JSON.stringify({ ...draft, replyPolicy: 'nobody' }))).toBeNull();
   });
 
+  it('keeps a poll as typed; drops a draft whose poll cannot be', () => {
+    const poll = { options: ['Tea', ''], durationHours: 6 };
+    const polled = state({ poll });
+    expect(hasDraftContent(polled)).toBe(true);
+    const draft = draftOf(polled, NOW)!;
+    expect(draft.poll).toEqual(poll);
+    expect(stateOfDraft(parseDraft(JSON.stringify(draft)))).toEqual(polled);
+    // Drafts from before polls have none.
+    expect(draftOf(state({ text: 'plain' }), NOW)).not.toHaveProperty('poll');
+    for (const bad of [
+      { ...draft, poll: { options: ['only one'], durationHours: 6 } },
+      { ...draft, poll: { options: ['a', 'b'], durationHours: '6' } },
+      { ...draft, poll: { options: ['a', 2], durationHours: 6 } },
+      { ...draft, vaultMode: true },
+    ]) {
+      expect(parseDraft(JSON.stringify(bad))).toBeNull();
+    }
+  });
+
   it('drops alt text that has no image to describe', () => {
     const draft = draftOf(state({ text: 'hi', altText: 'stale' }), NOW);
     expect(stateOfDraft(draft).altText).toBe('');

@@ -1,6 +1,7 @@
-import { REPLY_POLICIES, type ReplyPolicy } from '@dum/core';
+import { POLL_MAX_OPTIONS, POLL_MIN_OPTIONS, REPLY_POLICIES, type ReplyPolicy } from '@dum/core';
 import { INITIAL_COMPOSER_STATE, type ComposerState, type VaultKind } from '../feed/index.ts';
 import type { AttachmentKind } from '../post/index.ts';
+import type { PollDraft } from '../polls/index.ts';
 
 function isReplyPolicy(value: unknown): value is ReplyPolicy {
   return (REPLY_POLICIES as readonly unknown[]).includes(value);
@@ -28,6 +29,8 @@ export interface StoredDraft {
   unlockAt?: string;
   /** Who may reply (absent in drafts from before the picker: everyone). */
   replyPolicy?: ReplyPolicy;
+  /** A poll as typed (absent without one, and in drafts from before polls). */
+  poll?: PollDraft;
   /** The attachment's name and kind (its bytes are in IndexedDB, if the browser kept them). */
   attachment: { name: string; kind: AttachmentKind } | null;
   /** When it was last written (ISO), to say "Draft saved". */
@@ -49,7 +52,8 @@ export function hasDraftContent(state: ComposerState): boolean {
     state.attachment !== null ||
     state.altText.trim() !== '' ||
     state.vaultMode ||
-    state.capsuleMode
+    state.capsuleMode ||
+    state.poll !== null
   );
 }
 
@@ -68,6 +72,7 @@ export function draftOf(state: ComposerState, now: Date): StoredDraft | null {
     capsuleMode: state.capsuleMode,
     unlockAt: state.unlockAt,
     replyPolicy: state.replyPolicy,
+    ...(state.poll ? { poll: state.poll } : {}),
     attachment: state.attachment
       ? { name: state.attachment.file.name, kind: state.attachment.kind }
       : null,
@@ -99,6 +104,11 @@ export function parseDraft(raw: string | null): StoredDraft | null {
   if (draft.vaultMode && draft.capsuleMode === true) return null;
   if (draft.vaultKind !== 'direct' && draft.vaultKind !== 'escrow') return null;
   if (draft.replyPolicy !== undefined && !isReplyPolicy(draft.replyPolicy)) return null;
+  if (
+    draft.poll !== undefined &&
+    (!isPollDraft(draft.poll) || draft.vaultMode || draft.capsuleMode)
+  )
+    return null;
   const attachment = draft.attachment;
   if (attachment !== null) {
     if (typeof attachment !== 'object') return null;
@@ -123,7 +133,22 @@ export function stateOfDraft(draft: StoredDraft | null): ComposerState {
     capsuleMode: draft.capsuleMode ?? false,
     unlockAt: draft.unlockAt ?? INITIAL_COMPOSER_STATE.unlockAt,
     replyPolicy: draft.replyPolicy ?? INITIAL_COMPOSER_STATE.replyPolicy,
+    poll: draft.poll ?? null,
   };
+}
+
+/** A stored poll as the composer holds one: 2 to 4 option texts and a length in hours. */
+function isPollDraft(value: unknown): value is PollDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const { options, durationHours } = value as Record<string, unknown>;
+  return (
+    Array.isArray(options) &&
+    options.length >= POLL_MIN_OPTIONS &&
+    options.length <= POLL_MAX_OPTIONS &&
+    options.every((option) => typeof option === 'string') &&
+    typeof durationHours === 'number' &&
+    Number.isInteger(durationHours)
+  );
 }
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

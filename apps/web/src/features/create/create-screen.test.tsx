@@ -145,6 +145,50 @@ describe('the Create page', () => {
     expect(window.localStorage.getItem(draftKey(WALLET))).toBeNull();
   });
 
+  it('adds a poll to a plain post: previewed, kept in the draft, and posted', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      [PROFILE]: profile,
+      'POST /api/messages-v2/messages': () => json(makePost({ id: '8' }), 201),
+    });
+    const first = renderCreate();
+    await user.type(textBox(), 'Which one?');
+    await user.click(screen.getByRole('button', { name: 'Add a poll' }));
+    const fields = await screen.findByRole('group', { name: 'Poll' });
+    await user.type(within(fields).getByRole('textbox', { name: 'Option 1' }), 'Tea');
+    await user.type(within(fields).getByRole('textbox', { name: 'Option 2' }), 'Coffee');
+    const preview = within(screen.getByTestId('create-preview'));
+    expect(
+      preview.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Tea', 'Coffee']);
+    await waitFor(() => expect(window.localStorage.getItem(draftKey(WALLET))).toContain('Coffee'));
+    first.unmount();
+
+    renderCreate();
+    const back = await screen.findByRole('group', { name: 'Poll' });
+    expect(within(back).getByRole('textbox', { name: 'Option 2' })).toHaveProperty(
+      'value',
+      'Coffee',
+    );
+    // A vault takes no poll: picking one removes it.
+    await user.click(screen.getByRole('radio', { name: /^Vault/ }));
+    expect(screen.queryByRole('group', { name: 'Poll' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a poll' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /^Post/ }));
+    await user.click(screen.getByRole('button', { name: 'Add a poll' }));
+    const again = await screen.findByRole('group', { name: 'Poll' });
+    await user.type(within(again).getByRole('textbox', { name: 'Option 1' }), 'Yes');
+    await user.type(within(again).getByRole('textbox', { name: 'Option 2' }), 'No');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Posted!')).toBeDefined();
+    const create = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(create[1]?.body as string)).toMatchObject({
+      body: 'Which one?',
+      kind: 'public',
+      poll: { options: ['Yes', 'No'], durationHours: 24 },
+    });
+  });
+
   it("posts, says 'Posted!', forgets the draft and goes to the feed", async () => {
     const user = userEvent.setup();
     mockApi({

@@ -2,6 +2,7 @@ import {
   Check,
   FileWarning,
   Hourglass,
+  ListChecks,
   Loader2,
   Lock,
   PenLine,
@@ -28,6 +29,7 @@ import { ComposerDetails, ComposerTextBox } from '../feed/index.ts';
 import type { Attachment } from '../feed/index.ts';
 import { MediaTools, PostControls, useAttachmentPick } from '../feed/index.ts';
 import { PostCard } from '../post/index.ts';
+import { newPollDraft } from '../polls/index.ts';
 import { useComposer, type ComposerController } from '../feed/index.ts';
 import { useWalletPrompt, type Viewer } from '../auth/index.ts';
 import { useProfile } from '../people/index.ts';
@@ -121,6 +123,7 @@ function SignedInCreate({
             rows={6}
           />
           <ComposerDetails composer={composer} />
+          <AddPollButton composer={composer} />
         </div>
         {!state.attachment && <MediaDropZone composer={composer} draft={draft} />}
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:items-center">
@@ -137,6 +140,24 @@ function SignedInCreate({
       </form>
       <DraftPreview composer={composer} viewer={viewer} wallet={wallet} userId={userId} />
     </div>
+  );
+}
+
+/** 'Add a poll' under a plain post's text (its fields then show above, with Remove poll). */
+function AddPollButton({ composer }: { composer: ComposerController }) {
+  const { state, dispatch, pending } = composer;
+  if (state.vaultMode || state.capsuleMode || state.poll) return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="self-start"
+      disabled={pending}
+      onClick={() => dispatch({ type: 'poll', poll: newPollDraft() })}
+    >
+      <ListChecks aria-hidden="true" />
+      Add a poll
+    </Button>
   );
 }
 

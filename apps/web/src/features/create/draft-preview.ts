@@ -88,8 +88,19 @@ export function draftPreviewPost(
     repostedByViewer: false,
     quoted: null,
     mentions: [],
-    poll: null,
+    poll: state.poll ? previewPoll(state.poll.options, state.poll.durationHours, now) : null,
     replyPolicy: 'everyone',
+  };
+}
+
+/** The poll as its first reader will see it: the options as typed, no counts yet. */
+function previewPoll(options: string[], hours: number, now: Date): NonNullable<FeedPost['poll']> {
+  return {
+    options: options.map((text, i) => ({ text: text.trim() || `Option ${i + 1}`, votes: null })),
+    totalVotes: null,
+    endsAt: new Date(now.getTime() + Math.min(hours * 3_600_000, FREE_POST_TTL_MS)).toISOString(),
+    ended: false,
+    viewerVote: null,
   };
 }
 
