@@ -69,6 +69,22 @@ describe('what an event says as a notification', () => {
     ).toBe("Ada replied in your post's comments.");
   });
 
+  it("tells a poll's author it ended, as 'Mentions and replies' news", () => {
+    expect(notificationFor({ type: 'poll_ended', data: { postId: '7', totalVotes: 3 } })).toEqual({
+      payload: {
+        kind: 'mentions',
+        title: 'Your poll ended',
+        body: '3 votes. See the results.',
+        url: '/posts/7',
+        tag: 'poll:7',
+      },
+      recipients: { kind: 'everyone' },
+    });
+    expect(
+      notificationFor({ type: 'poll_ended', data: { postId: '7', totalVotes: 1 } })?.payload.body,
+    ).toBe('1 vote. See the results.');
+  });
+
   it('says nothing of events that are no news to someone away', () => {
     expect(
       notificationFor({
