@@ -206,3 +206,24 @@ describe('a reply’s notification', () => {
     ]);
   });
 });
+
+describe('ended polls', () => {
+  it('tells the author with the vote count, opens the post and refreshes its counts', () => {
+    const ended = (totalVotes: number): RealtimeEvent => ({
+      type: 'poll_ended',
+      data: { postId: 'p9', totalVotes },
+    });
+    expect(toastForEvent(ended(3), 'u1', formatSol)).toEqual({
+      title: 'Poll Ended',
+      description: 'Your poll ended with 3 votes: see the results',
+    });
+    expect(toastForEvent(ended(1), 'u1', formatSol)?.description).toBe(
+      'Your poll ended with 1 vote: see the results',
+    );
+    expect(notificationHref(ended(0))).toBe('/posts/p9');
+    expect(queryKeysToRefresh(ended(0))).toEqual([
+      ['/api/messages-v2/feed'],
+      ['/api/messages-v2/messages', 'p9'],
+    ]);
+  });
+});
