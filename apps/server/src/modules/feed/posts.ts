@@ -101,6 +101,8 @@ export async function createPost(
     input,
     vaultRequest !== null ? 'vault' : input.kind === 'capsule' ? 'capsule' : 'public',
   );
+  // Before the vault's plan, which may read the chain: a refused poll costs nothing.
+  const poll = checkPoll(input.poll, draft.kind);
   // Escrow: the terms, then whether the program is on the cluster (a chain read, before the
   // transaction).
   const vault = vaultRequest
@@ -110,7 +112,6 @@ export async function createPost(
       })
     : null;
   await checkContentHash(deps, draft, vault);
-  const poll = checkPoll(input.poll, draft.kind);
   const quote = await checkQuote(deps, author, input.quoteOf, draft.kind);
 
   const now = deps.clock.now();
