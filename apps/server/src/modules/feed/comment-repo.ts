@@ -63,12 +63,11 @@ export async function readCommentRows(
 
 /**
  * A top comment's replies, oldest first (index comments_replies); a viewer's leave out those of
- * wallets the viewer blocked. Null when the post has no such comment.
+ * wallets the viewer blocked.
  */
 export async function readReplyRows(
   pool: pg.Pool,
   args: {
-    postId: bigint;
     commentId: bigint;
     limit: number;
     after: PagePosition | null;

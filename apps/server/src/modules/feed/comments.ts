@@ -92,7 +92,6 @@ export async function listReplies(
     throw new AppError('post_not_found');
   }
   const rows = await readReplyRows(deps.pool, {
-    postId,
     commentId: args.commentId,
     limit: args.limit + 1,
     after,
