@@ -197,6 +197,14 @@ const routes: { name: string; contract: z.ZodType; samples: unknown[] }[] = [
     ],
   },
   {
+    name: 'GET /api/comments/{id}/replies',
+    contract: commentPageSchema,
+    samples: [
+      { items: [comment, { ...comment, id: '7', replyTo: null }], nextCursor: '7' },
+      { items: [], nextCursor: null },
+    ],
+  },
+  {
     name: 'POST /api/messages/{id}/comments',
     contract: commentItemSchema,
     samples: [comment, { ...comment, username: null }],
