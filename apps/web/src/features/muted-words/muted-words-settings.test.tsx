@@ -61,14 +61,14 @@ describe('the muted words screen', () => {
     // Enter in the word's field sends the form.
     await user.click(screen.getByLabelText('Word or phrase'));
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Unmute sol' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove sol' })).toBeTruthy());
     const first = puts[0] as MutedWords;
     expect(first.items[0]?.word).toBe('sol');
     expect(typeof first.items[0]?.expiresAt).toBe('string');
     expect(screen.getByText(/^Ends /)).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Word or phrase').value).toBe('');
 
-    screen.getByRole('button', { name: 'Unmute sol' }).focus();
+    screen.getByRole('button', { name: 'Remove sol' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('You have not muted any words.')).toBeTruthy();
     expect(puts[1]).toEqual({ items: [] });

@@ -101,7 +101,7 @@ function MutedWordsEditor({ items }: { items: MutedWords['items'] }) {
                 busyLabel="Removing…"
                 icon={<X aria-hidden="true" />}
                 disabled={save.isPending}
-                aria-label={`Unmute ${item.word}`}
+                aria-label={`Remove ${item.word}`}
                 onClick={() => {
                   setRemoving(item.word);
                   save.mutate(items.filter((other) => other.word !== item.word));
