@@ -1,4 +1,4 @@
-import { AppError } from '@dum/core';
+import { AppError, formatAddress } from '@dum/core';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import { parseId } from './cursor.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
@@ -66,7 +66,7 @@ export async function announceQuote(
       data: {
         postId: quote.postId,
         quoteId: row.id,
-        quoterName: row.display_name ?? row.username ?? row.sol_address,
+        quoterName: row.display_name ?? row.username ?? formatAddress(row.sol_address),
         quoterAddress: row.sol_address,
       },
     },

@@ -14,7 +14,7 @@ export interface RepostTarget {
   blocked: boolean;
   /** The reposter's account still exists (a token can outlive it). */
   user_exists: boolean;
-  /** The reposter's public name and wallet, for the author's notification. */
+  /** The reposter's chosen name (null: none) and wallet, for the author's notification. */
   user_name: string | null;
   user_address: string | null;
 }
@@ -33,7 +33,7 @@ export async function lockRepostTarget(
     text: `select m.author_id, m.repost_count,
         not ${notBlockedEitherWay('$2::uuid', 'm.author_id')} as blocked,
         ru.id is not null as user_exists,
-        coalesce(ru.display_name, ru.username, ru.sol_address) as user_name,
+        coalesce(ru.display_name, ru.username) as user_name,
         ru.sol_address as user_address
       from messages m left join users ru on ru.id = $2::uuid
       where m.id = $1 and (m.expires_at is null or m.expires_at > $3)

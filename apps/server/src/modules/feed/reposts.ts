@@ -1,4 +1,4 @@
-import { AppError, type RepostResponse } from '@dum/core';
+import { AppError, formatAddress, type RepostResponse } from '@dum/core';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import { recordRewardedEvent } from '../emissions/index.ts';
@@ -67,7 +67,7 @@ export async function setRepost(
         data: {
           postId: postId.toString(),
           reposterId: user.id,
-          reposterName: target.user_name ?? '',
+          reposterName: target.user_name ?? formatAddress(target.user_address ?? ''),
           reposterAddress: target.user_address ?? '',
         },
       },
