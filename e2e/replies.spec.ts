@@ -69,6 +69,16 @@ describe('replies in the browser', () => {
     // The phone is told without a reload, and opens the thread.
     const toasts = phone.page.getByRole('region', { name: /Notifications/ });
     await toasts.getByText('New Reply', { exact: true }).waitFor({ timeout: 20_000 });
+    // The bell lists it; its item leads to the post.
+    await phone.page
+      .getByRole('button', { name: /^Notifications, 1 unread/ })
+      .filter({ visible: true })
+      .click();
+    const item = phone.page.getByRole('dialog').getByRole('link', { name: /New Reply/ });
+    expect(await item.getAttribute('href')).toMatch(/^\/posts\/\d+$/);
+    await saveScreenshotIfAsked(phone.page, 'replies-notification-phone');
+    await phone.page.keyboard.press('Escape');
+    await expect.poll(() => phone.page.getByRole('dialog').count()).toBe(0);
     await phoneCard.getByRole('button', { name: 'View 1 reply' }).click();
     const phoneReplies = phoneCard.getByRole('list', { name: 'Replies' });
     await phoneReplies.getByText('These ones.').waitFor();

@@ -28,7 +28,7 @@ export function ReplyPolicyPicker({
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as ReplyPolicy)}
-        className="h-8 rounded-lg border border-border bg-surface-2 px-2 text-sm text-foreground focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30 disabled:opacity-50"
+        className="h-8 min-w-0 flex-1 rounded-lg border border-border bg-surface-2 px-2 sm:max-w-56 sm:flex-none text-sm text-foreground focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30 disabled:opacity-50"
       >
         {REPLY_POLICIES.map((policy) => (
           <option key={policy} value={policy}>
