@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeReport } from './support/accessibility-test-kit.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type PageWithErrors,
 } from './support/browser-test-kit.ts';
 import { startServer } from './support/server-test-kit.ts';
+import { registrationId, shownNotifications } from './support/service-worker-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -257,40 +258,6 @@ describe('the installable app', () => {
     }
   });
 });
-
-/** The registration id DevTools gives the app's service worker, for deliverPushMessage. */
-async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const match = registrations.find(
-        (registration) => registration.scopeURL === scope && !registration.isDeleted,
-      );
-      if (match) resolve(match.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-interface ShownNotification {
-  title: string;
-  body: string;
-  tag: string;
-  data: unknown;
-}
-
-async function shownNotifications(page: Page): Promise<ShownNotification[]> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const notifications = await registration.getNotifications();
-    return notifications.map(({ title, body, tag, data }) => ({
-      title,
-      body,
-      tag,
-      data: data as unknown,
-    }));
-  });
-}
 
 async function withNotifications(context: BrowserContext): Promise<void> {
   await context.grantPermissions(['notifications'], { origin: suite.server.url });
