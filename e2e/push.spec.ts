@@ -8,9 +8,8 @@ import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 /**
  * The Notifications settings screen in Chromium: reached from the wallet menu, this device's
  * state and the browser's permission, the per-kind switches worked by keyboard and kept by the
- * server, at phone and desktop sizes, axe clean. (Chromium without a push service cannot
- * subscribe; the server's delivery is tested against a local push service in
- * apps/server/src/modules/push, and the service worker's notification in pwa.spec.ts.)
+ * server, at phone and desktop sizes, axe clean. (The path from a tip to the shown
+ * notification is push-path.spec.ts; the worker's notification click, pwa.spec.ts.)
  */
 
 describe('notification settings in the browser', () => {
