@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { COMMENT_MAX_LENGTH } from './limits.ts';
+import { useMentionAutocomplete } from './mention-autocomplete.tsx';
 import { commentAuthorName } from './post-display.ts';
 import { useAddReply, useReplies } from './reply-queries.ts';
 import type { PostComment } from './types.ts';
@@ -164,6 +165,7 @@ function ReplyForm({
   const add = useAddReply(postId);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const mentions = useMentionAutocomplete(content, setContent, input);
   const trimmed = content.trim();
   useEffect(() => {
     input.current?.focus();
@@ -184,21 +186,25 @@ function ReplyForm({
       <label htmlFor={inputId} className="sr-only">
         Reply to {target.name}
       </label>
-      <input
-        ref={input}
-        id={inputId}
-        type="text"
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-        placeholder={`Reply to ${target.name}…`}
-        maxLength={COMMENT_MAX_LENGTH}
-        autoComplete="off"
-        enterKeyHint="send"
-        className="h-9 min-w-0 flex-1 rounded-xl border border-border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30"
-      />
+      <div className="relative min-w-0 flex-1">
+        <input
+          {...mentions.inputProps}
+          id={inputId}
+          type="text"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={(event) => {
+            if (mentions.onKeyDown(event)) return;
+            if (event.key === 'Escape') onCancel();
+          }}
+          placeholder={`Reply to ${target.name}…`}
+          maxLength={COMMENT_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="send"
+          className="h-9 w-full min-w-0 rounded-xl border border-border bg-surface-2 px-3 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30"
+        />
+        {mentions.list}
+      </div>
       <Button type="submit" size="sm" disabled={!trimmed || add.isPending} aria-label="Send reply">
         {add.isPending ? (
           <Loader2 className="animate-spin" aria-hidden="true" />

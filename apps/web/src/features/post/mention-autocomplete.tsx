@@ -84,8 +84,11 @@ export interface MentionAutocomplete<E extends TextField> {
 export function useMentionAutocomplete<E extends TextField = HTMLTextAreaElement>(
   value: string,
   onChange: (text: string) => void,
+  /** The field's ref when the caller needs one too (to focus it). */
+  fieldRef?: RefObject<E | null>,
 ): MentionAutocomplete<E> {
-  const ref = useRef<E | null>(null);
+  const ownRef = useRef<E | null>(null);
+  const ref = fieldRef ?? ownRef;
   const listId = useId();
   const [caret, setCaret] = useState<number | null>(null);
   // The highlighted suggestion, for the prefix it was chosen under: a new prefix starts at 0.
@@ -108,7 +111,7 @@ export function useMentionAutocomplete<E extends TextField = HTMLTextAreaElement
     if (at === null || !ref.current) return;
     nextCaret.current = null;
     ref.current.setSelectionRange(at, at);
-  }, [value]);
+  }, [value, ref]);
 
   const trackCaret = () => setCaret(ref.current?.selectionStart ?? null);
   const pick = (suggestion: UserSuggestion) => {
