@@ -216,17 +216,22 @@ describe.each(testDatabaseKinds())('replies and who may reply on %s', (kind) => 
     const back = await reply(erin.headers, p.id, fromFrank.id);
     expect(back.statusCode).toBe(403);
     expect(errorOf(back).code).toBe('blocked');
+    // Nor into Erin's thread through someone else's reply.
+    const fromDave = await replied(dave.headers, p.id, top.id, 'dave answers');
+    const around = await reply(frank.headers, p.id, fromDave.id);
+    expect(around.statusCode).toBe(403);
+    expect(errorOf(around).code).toBe('blocked');
     // The blocker does not see the blocked wallet's replies; others do.
-    expect((await replies(top.id, '', erin.headers)).items).toEqual([]);
-    expect((await replies(top.id)).items.map((c) => c.id)).toEqual([fromFrank.id]);
+    expect((await replies(top.id, '', erin.headers)).items.map((c) => c.id)).toEqual([fromDave.id]);
+    expect((await replies(top.id)).items.map((c) => c.id)).toEqual([fromFrank.id, fromDave.id]);
     // A reply to someone else is still refused when the post's author blocked the replier.
     expect((await block(t, author.headers, dave.user.solAddress)).statusCode).toBe(200);
     const byDave = await reply(dave.headers, p.id, top.id);
     expect(byDave.statusCode).toBe(403);
     expect(errorOf(byDave).code).toBe('blocked');
     expect((await block(t, author.headers, dave.user.solAddress, false)).statusCode).toBe(200);
-    expect((await topComments(p.id))[0]?.replyCount).toBe(1);
-    expect((await post(p.id)).commentCount).toBe(2);
+    expect((await topComments(p.id))[0]?.replyCount).toBe(2);
+    expect((await post(p.id)).commentCount).toBe(3);
   });
 
   it('leaves out the replies with a muted word, as comments, but not the viewer’s own', async () => {

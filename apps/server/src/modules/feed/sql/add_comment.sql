@@ -6,15 +6,15 @@
 -- toggle_engagement: the post's row lock is held for this call and its commit only; it also
 -- orders the replies and deletions of the post's comments, so reply counts stay exact. Refuses
 -- across a block either way (with the post's author, and a reply's with the answered comment's
--- author), and a wallet the post's reply policy leaves out. A reply (p_parent_id) must answer a
--- comment of the same post; it sits under that comment's top comment and, answering a reply,
--- names its author (reply_to_author_id). Also moves the post's comment count, the top comment's
+-- author or its top comment's), and a wallet the post's reply policy leaves out. A reply
+-- (p_parent_id) must answer a comment of the same post; it sits under that comment's top comment
+-- and, answering a reply, names its author (reply_to_author_id). Also moves the post's comment count, the top comment's
 -- reply count, the author's comments received that UTC day (analytics' table) and queues the
 -- rewarded event (emissions' queue_rewarded_event): comment_created with the post's author,
 -- reply_created with the answered comment's author, neither for one's own. Answers jsonb
 -- {outcome: 'added' | 'post_not_found' | 'comment_not_found' | 'blocked' | 'reply_not_allowed'
 -- | 'unauthorized', ...}. Tested by comments.test.ts and replies.test.ts.
--- Installed by drizzle/0045_comment_replies.sql.
+-- Installed by drizzle/0046_reply_thread_blocks.sql (replies came with 0045).
 CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone, p_parent_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -26,6 +26,7 @@ DECLARE
   v_mentions jsonb;
   v_parent comments%ROWTYPE;
   v_top bigint;
+  v_top_author uuid;
   v_reply_to users%ROWTYPE;
   v_id bigint;
   v_created_at timestamptz;
@@ -68,14 +69,16 @@ BEGIN
     IF NOT FOUND THEN
       RETURN jsonb_build_object('outcome', 'comment_not_found');
     END IF;
-    IF v_parent.author_id <> p_user_id AND EXISTS (
+    v_top := coalesce(v_parent.parent_id, v_parent.id);
+    -- Nor into a thread across a block with the answered comment's author or the top one's.
+    SELECT author_id INTO v_top_author FROM comments WHERE id = v_top;
+    IF EXISTS (
       SELECT 1 FROM blocks
-      WHERE (blocker_id = p_user_id AND blocked_id = v_parent.author_id)
-        OR (blocker_id = v_parent.author_id AND blocked_id = p_user_id)
+      WHERE (blocker_id = p_user_id AND blocked_id IN (v_parent.author_id, v_top_author))
+        OR (blocker_id IN (v_parent.author_id, v_top_author) AND blocked_id = p_user_id)
     ) THEN
       RETURN jsonb_build_object('outcome', 'blocked');
     END IF;
-    v_top := coalesce(v_parent.parent_id, v_parent.id);
     IF v_parent.parent_id IS NOT NULL THEN
       SELECT * INTO v_reply_to FROM users WHERE id = v_parent.author_id;
     END IF;

@@ -1,0 +1,102 @@
+-- A reply is refused across a block with the top comment's author too, not only with the answered
+-- comment's: a blocked wallet does not reply into its blocker's thread (docs/api.md "Replies").
+CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone, p_parent_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_actor users%ROWTYPE;
+  v_author uuid;
+  v_policy text;
+  v_mentions jsonb;
+  v_parent comments%ROWTYPE;
+  v_top bigint;
+  v_top_author uuid;
+  v_reply_to users%ROWTYPE;
+  v_id bigint;
+  v_created_at timestamptz;
+BEGIN
+  SELECT * INTO v_actor FROM users WHERE id = p_user_id;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('outcome', 'unauthorized');
+  END IF;
+
+  PERFORM 1 FROM messages WHERE id = p_post_id FOR NO KEY UPDATE;
+  v_author := live_post_author(p_post_id, p_user_id, p_now);
+  IF v_author IS NULL THEN
+    RETURN jsonb_build_object('outcome', 'post_not_found');
+  END IF;
+  IF v_author <> p_user_id AND EXISTS (
+    SELECT 1 FROM blocks
+    WHERE (blocker_id = p_user_id AND blocked_id = v_author)
+      OR (blocker_id = v_author AND blocked_id = p_user_id)
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'blocked');
+  END IF;
+
+  -- Who may reply: the author always; else everyone, the wallets the author follows, or the
+  -- wallets the post mentions (messages.mentions, [{address, ...}] as written with the post).
+  SELECT reply_policy, mentions INTO v_policy, v_mentions FROM messages WHERE id = p_post_id;
+  IF v_author <> p_user_id AND (
+    (v_policy = 'following' AND NOT EXISTS (
+      SELECT 1 FROM follows WHERE follower_id = v_author AND following_id = p_user_id))
+    OR (v_policy = 'mentioned'
+      AND NOT v_mentions @> jsonb_build_array(jsonb_build_object('address', v_actor.sol_address)))
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'reply_not_allowed');
+  END IF;
+
+  -- A reply: to a comment of this post. One level is kept: a reply to a reply sits under the
+  -- top comment and names the wallet it answers. The post's row lock (above) orders the replies
+  -- and deletions of its comments, so the top comment's count stays exact.
+  IF p_parent_id IS NOT NULL THEN
+    SELECT * INTO v_parent FROM comments WHERE id = p_parent_id AND message_id = p_post_id;
+    IF NOT FOUND THEN
+      RETURN jsonb_build_object('outcome', 'comment_not_found');
+    END IF;
+    v_top := coalesce(v_parent.parent_id, v_parent.id);
+    -- Nor into a thread across a block with the answered comment's author or the top one's.
+    SELECT author_id INTO v_top_author FROM comments WHERE id = v_top;
+    IF EXISTS (
+      SELECT 1 FROM blocks
+      WHERE (blocker_id = p_user_id AND blocked_id IN (v_parent.author_id, v_top_author))
+        OR (blocker_id IN (v_parent.author_id, v_top_author) AND blocked_id = p_user_id)
+    ) THEN
+      RETURN jsonb_build_object('outcome', 'blocked');
+    END IF;
+    IF v_parent.parent_id IS NOT NULL THEN
+      SELECT * INTO v_reply_to FROM users WHERE id = v_parent.author_id;
+    END IF;
+  END IF;
+
+  INSERT INTO comments (message_id, author_id, body, created_at, parent_id, reply_to_author_id)
+    VALUES (p_post_id, p_user_id, p_body, p_now, v_top, v_reply_to.id)
+    RETURNING id, created_at INTO v_id, v_created_at;
+  UPDATE messages SET comment_count = comment_count + 1 WHERE id = p_post_id;
+  IF v_top IS NOT NULL THEN
+    UPDATE comments SET reply_count = reply_count + 1 WHERE id = v_top;
+  END IF;
+  IF v_author <> p_user_id THEN
+    PERFORM analytics_add_to_day(v_author, p_now, 'comments_received', 1);
+  END IF;
+  -- A comment rewards engaging with the post's author; a reply, with the comment's.
+  IF p_parent_id IS NULL AND v_author <> p_user_id THEN
+    PERFORM queue_rewarded_event('comment_created', p_user_id, v_author, v_id::text, p_now);
+  ELSIF p_parent_id IS NOT NULL AND v_parent.author_id <> p_user_id THEN
+    PERFORM queue_rewarded_event('reply_created', p_user_id, v_parent.author_id, v_id::text, p_now);
+  END IF;
+  RETURN jsonb_build_object(
+    'outcome', 'added',
+    'id', v_id::text,
+    'createdAt', v_created_at,
+    'solAddress', v_actor.sol_address,
+    'username', v_actor.username,
+    'displayName', v_actor.display_name,
+    'avatarUrl', v_actor.avatar_url,
+    'parentId', v_top::text,
+    'replyTo', CASE WHEN v_reply_to.id IS NULL THEN NULL
+      ELSE jsonb_build_object('address', v_reply_to.sol_address, 'username', v_reply_to.username) END,
+    'postAuthorId', v_author,
+    'parentAuthorId', v_parent.author_id
+  );
+END $function$;
