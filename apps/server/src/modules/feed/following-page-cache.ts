@@ -1,5 +1,4 @@
 import type { Clock } from '../../clock.ts';
-import type { RepostMark } from './repo.ts';
 
 /**
  * Which posts make a viewer's Following feed first page, remembered per viewer (the ids only:
@@ -40,6 +39,15 @@ export interface FollowingPageCache {
   /** A post by this wallet: drop every entry it could belong to. */
   postedBy(authorId: string): void;
   readonly size: number;
+}
+
+/**
+ * A post on a Following page because a followed wallet reposted it: the time it sorts by and
+ * who reposted it (the most recent followed reposter).
+ */
+export interface RepostMark {
+  at: Date;
+  by: { address: string; displayName: string | null };
 }
 
 export interface FollowsFingerprint {

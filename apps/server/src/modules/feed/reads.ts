@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor, type PagePosition } from './cursor.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import { toFeedItem } from './feed-item.ts';
 import { withoutMutedPosts } from './muted.ts';
-import { sameFingerprint } from './following-page-cache.ts';
+import { sameFingerprint, type RepostMark } from './following-page-cache.ts';
 import type { Loaded } from './page-cache.ts';
 import { withPolls } from './post-polls.ts';
 import {
@@ -23,7 +23,6 @@ import {
   readSharedRowsByIds,
   readViewerMarks,
   type PostRow,
-  type RepostMark,
 } from './repo.ts';
 import {
   presentHeldRows,

@@ -179,15 +179,6 @@ const SHARED_FEED_STATEMENTS = {
 
 export type SharedPostRow = PostRow & { pending: boolean };
 
-/**
- * A post on a Following page because a followed wallet reposted it: the time it sorts by and
- * who reposted it (the most recent followed reposter).
- */
-export interface RepostMark {
-  at: Date;
-  by: { address: string; displayName: string | null };
-}
-
 /** The counts a write on this instance moves in the held pages and rows. */
 export type SharedCounter = 'like_count' | 'comment_count' | 'repost_count';
 

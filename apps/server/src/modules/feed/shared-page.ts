@@ -2,7 +2,8 @@ import type { Poll } from '@dum/core';
 import { presentVault, type PageVaults } from '../vaults/index.ts';
 import { encodeCursor } from './cursor.ts';
 import { toFeedItem } from './feed-item.ts';
-import type { RepostMark, SharedCounter, SharedPostRow } from './repo.ts';
+import type { RepostMark } from './following-page-cache.ts';
+import type { SharedCounter, SharedPostRow } from './repo.ts';
 import type { HeldRow } from './row-cache.ts';
 import type { ViewerMarks } from './viewer-state.ts';
 
