@@ -51,6 +51,8 @@ const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
   privacy: () => '/privacy',
   moderation: () => '/moderation',
   reports: () => '/reports',
+  notifications: () => '/notifications',
+  'settings/muted-words': () => '/settings/muted-words',
   '*': () => '/no/such/page',
 };
 
@@ -121,7 +123,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
           report += await axeReport(page, `${url(seed)} (${route}, ${state}, ${width} px)`);
         }
         expect(report, report).toBe('');
-        // 19 pages, each loaded and checked: a few seconds each on a busy machine.
+        // 23 pages, each loaded and checked: a few seconds each on a busy machine.
       }, 240_000);
     }
   }
