@@ -461,6 +461,17 @@ describe.each(testDatabaseKinds())('polls on %s', (kind) => {
       expect(ids).toContain(post.id);
       expect((await notifyEndedPolls(jobDeps(t2), t2.clock.now())).notified).toBe(0);
     });
+
+    it("keeps a signed-out page no longer than its first running poll's end", async () => {
+      await refresh();
+      const post = await pollPost(alice.headers, ['Soon', 'Later'], 1);
+      await voted(post.id, bob.headers, 1);
+      t.clock.advance(HOUR - 400);
+      // Read (and kept, for the cache's second) 0.4 s before the end: no counts.
+      expect(await pollInFeed(post.id)).toMatchObject({ ended: false, totalVotes: null });
+      t.clock.advance(400);
+      expect(await pollInFeed(post.id)).toMatchObject({ ended: true, totalVotes: 1 });
+    });
   });
 
   describe('removal', () => {
