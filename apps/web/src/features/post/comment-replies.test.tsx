@@ -162,6 +162,10 @@ describe('comment threads', () => {
     await user.click(await screen.findByRole('button', { name: 'Reply to Grace' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Reply to Grace' })).toBeNull();
+    // Focus is back on the Reply that opened the box.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reply to Grace' })),
+    );
     await user.click(screen.getByRole('button', { name: 'Reply to Grace' }));
     await user.keyboard('hi{Enter}');
     expect(await screen.findByText('Failed to post reply')).toBeDefined();

@@ -41,6 +41,15 @@ export function CommentThread(props: CommentThreadProps) {
   const { comment, postId, canReply, replying, onReply, onDoneReplying, renderComment } = props;
   const [open, setOpen] = useState(false);
   const threadId = useId();
+  const thread = useRef<HTMLLIElement>(null);
+  // Once the box closes, focus goes back to the Reply that opened it (still in this thread).
+  const done = (target: ReplyTarget) => {
+    onDoneReplying();
+    requestAnimationFrame(() => {
+      const buttons = thread.current?.querySelectorAll<HTMLElement>('[data-reply-to]') ?? [];
+      [...buttons].find((button) => button.dataset.replyTo === target.parentId)?.focus();
+    });
+  };
   const pending = comment.id.startsWith('pending-');
   const replyTo = (target: PostComment) =>
     canReply && !pending && !target.id.startsWith('pending-')
@@ -49,7 +58,7 @@ export function CommentThread(props: CommentThreadProps) {
   const count = comment.replyCount;
 
   return (
-    <li className="flex flex-col gap-2">
+    <li ref={thread} className="flex flex-col gap-2">
       {renderComment(comment, replyTo(comment))}
       {(count > 0 || replying) && (
         <div className="ml-10 flex flex-col gap-2">
@@ -81,9 +90,9 @@ export function CommentThread(props: CommentThreadProps) {
               target={replying}
               onSent={() => {
                 setOpen(true);
-                onDoneReplying();
+                done(replying);
               }}
-              onCancel={onDoneReplying}
+              onCancel={() => done(replying)}
             />
           )}
         </div>

@@ -224,6 +224,7 @@ function CommentRow({
             type="button"
             onClick={onReply}
             aria-label={`Reply to ${name}`}
+            data-reply-to={comment.id}
             className="mt-1 rounded-md text-xs font-semibold text-muted hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
           >
             Reply
