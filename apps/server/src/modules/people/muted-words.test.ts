@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('muted words on %s', (kind) => {
     return user;
   }
 
-  async function put(headers: Headers, payload: unknown): Promise<LightMyRequestResponse> {
+  async function put(headers: Headers, payload: object): Promise<LightMyRequestResponse> {
     return t.app.inject({ method: 'PUT', url: '/api/users/me/muted-words', headers, payload });
   }
 
