@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('muted words on %s', (kind) => {
     const ben = await person();
     await muteWords(t, ben.headers, [{ word: 'kept' }]);
     const past = new Date(t.clock.now().getTime() - 1000).toISOString();
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [
         { items: Array.from({ length: MUTED_WORDS_MAX + 1 }, (_, i) => ({ word: `w${i}` })) },
         'too_many_muted_words',
