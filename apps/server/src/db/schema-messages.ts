@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -43,6 +44,10 @@ export const directMessages = pgTable(
     tipSignature: text('tip_signature'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    /** As messages.mentions: the body's mentions, resolved when it was written. */
+    mentions: jsonb('mentions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     // A thread, newest first: the pair in either direction, by id.

@@ -1,0 +1,1 @@
+ALTER TABLE "direct_messages" ADD COLUMN "mentions" jsonb DEFAULT '[]'::jsonb NOT NULL;
