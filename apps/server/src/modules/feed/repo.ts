@@ -312,6 +312,11 @@ export async function readAuthorRows(
  * whatever the rest of the feed holds. Wallets the viewer blocked are never followed (a block
  * removes the follows, and a follow is refused while it stands). $1 now, $2 limit, $3 viewer,
  * then the cursor ($4, $5).
+ * The followed wallets' reposts join them (one index-only probe of reposts_user_time per
+ * followed wallet, at most `limit` each): each post is on the page once, at its latest entry,
+ * with the followed wallet that reposted it last (`reposted_by`), and its time (`feed_at`) is
+ * what the page is ordered and paged by. Measured at 10,000 users, 300,000 posts and 30,000
+ * reposts: a first page in 1.7 ms against 1.1 ms without the reposts (execution time, median).
  */
 function followingStatement(withCursor: boolean): pg.QueryConfig {
   const after = withCursor ? 'and (p.created_at, p.id) < ($4::timestamptz, $5::bigint)' : '';
@@ -321,9 +326,9 @@ function followingStatement(withCursor: boolean): pg.QueryConfig {
   // On a later page, a post a followed wallet reposted at or after the cursor was on an
   // earlier page already (at that repost's time): it is not shown again at an older time.
   const shownBefore = withCursor
-    ? `having not exists (select 1 from reposts sr
+    ? `where not exists (select 1 from reposts sr
           join follows sf on sf.following_id = sr.user_id and sf.follower_id = $3
-          where sr.message_id = e.id and sr.created_at >= $4::timestamptz)`
+          where sr.message_id = d.id and sr.created_at >= $4::timestamptz)`
     : '';
   return {
     name: `following_feed_${withCursor ? 'after' : 'first'}`,
@@ -332,10 +337,14 @@ function followingStatement(withCursor: boolean): pg.QueryConfig {
           else json_build_object('address', ru.sol_address, 'displayName', ru.display_name)
         end as reposted_by
       from (
-        select e.id, max(e.at) as at,
-          (array_agg(e.reposter_id order by e.at desc))[1] as reposter_id
+        -- Each post once, at its latest entry (one sort of the candidates: an aggregate that
+        -- ordered within each post cost a sort per post).
+        select d.id, d.at, d.reposter_id from (select distinct on (e.id) e.id, e.at, e.reposter_id
         from (
-          select top.id, top.created_at as at, null::uuid as reposter_id from (
+          -- The newest posts of the viewer and each followed wallet. On a first page only the
+          -- page's worth of them can be on it (a post a newer repost moves up still takes one
+          -- place above); a later page keeps them all, since those shown before drop out.
+          (select top.id, top.created_at as at, null::uuid as reposter_id from (
             select $3::uuid as author_id
             union all
             select f.following_id from follows f where f.follower_id = $3
@@ -351,35 +360,38 @@ function followingStatement(withCursor: boolean): pg.QueryConfig {
             order by p.created_at desc, p.id desc
             limit $2
           ) top
+          ${withCursor ? '' : 'order by top.created_at desc, top.id desc limit $2'})
           union all
-          -- The reposts of each followed wallet, newest first (reposts_user_time), of posts
-          -- the viewer may read.
+          -- The reposts of each followed wallet, newest first: index-only on reposts_user_time.
+          -- Whether the viewer may read the post is checked below, on the page's rows alone.
           select rt.message_id, rt.created_at, rf.following_id
           from follows rf
           cross join lateral (
             select r.message_id, r.created_at from reposts r
-            join messages p on p.id = r.message_id
-            where r.user_id = rf.following_id
-              and (p.expires_at is null or p.expires_at > $1)
-              and (p.kind <> 'vault' or p.author_id = $3 or not exists (
-                select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
-                where pv.message_id = p.id and pe.state = 'pending'))
-              and ${notBlockedBy('$3', 'p.author_id')}
-              ${repostAfter}
+            where r.user_id = rf.following_id ${repostAfter}
             order by r.created_at desc, r.message_id desc
             limit $2
           ) rt
           where rf.follower_id = $3
         ) e
-        group by e.id
+        order by e.id, e.at desc) d
         ${shownBefore}
-        order by at desc, e.id desc
-        limit $2
+        order by d.at desc, d.id desc
+        -- Twice the page: room for reposted posts the check below leaves out (each post is one
+        -- entry, so it takes that many gone or blocked posts at the top to shorten a page).
+        limit $2 * 2
       ) page
       join messages m on m.id = page.id
       join users u on u.id = m.author_id
       left join users ru on ru.id = page.reposter_id
-      order by page.at desc, page.id desc`,
+      where page.reposter_id is null or (
+        (m.expires_at is null or m.expires_at > $1)
+        and (m.kind <> 'vault' or m.author_id = $3 or not exists (
+          select 1 from vaults pv join escrow_vaults pe on pe.vault_id = pv.id
+          where pv.message_id = m.id and pe.state = 'pending'))
+        and ${notBlockedBy('$3', 'm.author_id')})
+      order by page.at desc, page.id desc
+      limit $2`,
   };
 }
 
