@@ -151,7 +151,10 @@ export async function addComment(
     postId: postId.toString(),
     commentId: added.id,
     text,
-    userIds: mentioned.userIds,
+    // A reply tells the post's and the answered comment's authors already: not twice.
+    userIds: mentioned.userIds.filter(
+      (id) => input.parentId === null || (id !== added.postAuthorId && id !== added.parentAuthorId),
+    ),
   });
   if (input.parentId !== null) await announceReply(deps, user, postId, { item, added });
   return item;

@@ -366,6 +366,28 @@ describe.each(testDatabaseKinds())('replies and who may reply on %s', (kind) => 
     ]);
   });
 
+  it('tells a mentioned wallet it replies to once, of the reply; others of the mention', async () => {
+    const p = await createdPost(t, author.headers);
+    const top = await addedComment(t, carol.headers, p.id, 'top');
+    const seen: BusMessage[] = [];
+    const unsubscribe = t.ctx.bus.subscribe((message) => seen.push(message));
+    await replied(dave.headers, p.id, top.id, '@carol agreed, and so would @dave');
+    const erin = await createSignedInUser(t.ctx);
+    await setProfile(t, erin.user.id, { username: 'erin', displayName: 'Erin', avatarUrl: '' });
+    await replied(dave.headers, p.id, top.id, '@carol what does @erin say?');
+    unsubscribe();
+    const told = seen.flatMap((message) =>
+      message.kind === 'event' && message.audience.kind === 'users'
+        ? message.audience.userIds.map((id) => `${message.event.type} ${id}`)
+        : [],
+    );
+    expect(told.filter((line) => line.endsWith(carol.user.id))).toEqual([
+      `comment_reply ${carol.user.id}`,
+      `comment_reply ${carol.user.id}`,
+    ]);
+    expect(told).toContain(`mentioned ${erin.user.id}`);
+  });
+
   it('rewards a reply to someone else’s comment under the pair cap, not one to your own', async () => {
     const gus = await createSignedInUser(t.ctx);
     const hal = await createSignedInUser(t.ctx);
