@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mentionSchema } from './conversation.ts';
 import { userSummarySchema } from './people.ts';
 
 /**
@@ -21,6 +22,8 @@ export const directMessageSchema = z.object({
   createdAt: z.string(),
   /** When the recipient read it; null while unread. */
   readAt: z.string().nullable(),
+  /** The body's mentions, resolved when it was sent (docs/api.md "Mentions"). */
+  mentions: z.array(mentionSchema),
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 

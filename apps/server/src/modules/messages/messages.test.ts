@@ -134,6 +134,7 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
         tip: null,
         createdAt: t.clock.now().toISOString(),
         readAt: null,
+        mentions: [],
       });
       const fresh = messageEvents().slice(before);
       expect(fresh).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder } from '@dum/core';
+import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder, type Mention } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
 import { notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
@@ -19,10 +19,13 @@ export interface DmRow {
   tip_signature: string | null;
   created_at: Date;
   read_at: Date | null;
+  /** The body's mentions, resolved when it was sent. */
+  mentions: Mention[];
 }
 
 const DM_COLUMNS = `m.id::text as id, m.sender_id, m.recipient_id, m.body, m.image_key,
-  m.audio_key, m.tip_lamports::text as tip_lamports, m.tip_signature, m.created_at, m.read_at`;
+  m.audio_key, m.tip_lamports::text as tip_lamports, m.tip_signature, m.created_at, m.read_at,
+  m.mentions`;
 
 export interface UserRow {
   id: string;
@@ -54,6 +57,8 @@ export interface DmToInsert {
   now: Date;
   /** The sender is trusted (modules/trust): its message reaches an inbox without a follow. */
   senderTrusted: boolean;
+  /** The body's mentions (people's resolveMentions). */
+  mentions?: Mention[];
 }
 
 /** A message as written, with the recipient's folder for its conversation after it. */
@@ -110,9 +115,9 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<Inse
     text: `with m as (
         insert into direct_messages
           (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
-           created_at)
+           created_at, mentions)
         select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::bigint, $7::text,
-          $8::timestamptz
+          $8::timestamptz, $10::jsonb
         where ${notBlockedEitherWay('$1::uuid', '$2::uuid')}
         returning *
       ), ${rows.cte}
@@ -127,6 +132,7 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<Inse
       dm.tip?.signature ?? null,
       dm.now,
       dm.senderTrusted,
+      JSON.stringify(dm.mentions ?? []),
     ],
   });
   return result.rows[0] ?? null;
@@ -156,9 +162,9 @@ export async function insertTippedMessage(
       ), m as (
         insert into direct_messages
           (sender_id, recipient_id, body, image_key, audio_key, tip_lamports, tip_signature,
-           created_at)
+           created_at, mentions)
         select $1::uuid, $2::uuid, $3::text, null, null, $4::bigint, spent.signature,
-          $6::timestamptz
+          $6::timestamptz, $10::jsonb
         from spent
         returning *
       ), ${rows.cte}, queued as (
@@ -177,6 +183,7 @@ export async function insertTippedMessage(
       TIP_REWARD_MIN_LAMPORTS.toString(),
       dm.tipPurpose,
       dm.senderTrusted,
+      JSON.stringify(dm.mentions ?? []),
     ],
   });
   return result.rows[0] ?? null;

@@ -38,7 +38,7 @@ import {
   type VerifiedPayment,
 } from '../payments/index.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
-import { isBlockedEitherWay } from '../people/index.ts';
+import { isBlockedEitherWay, resolveMentions } from '../people/index.ts';
 import { trustOfWallet, type TrustPolicy } from '../trust/index.ts';
 import {
   decodeConversationCursor,
@@ -108,6 +108,7 @@ function toDirectMessage(row: DmRow): DirectMessage {
         : null,
     createdAt: new Date(row.created_at).toISOString(),
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    mentions: row.mentions,
   };
 }
 
@@ -333,6 +334,8 @@ async function writeMessage(
     tip: draft.tip,
     now,
     senderTrusted: draft.senderTrusted,
+    // Links only: a wallet named in a conversation it is not in is not told.
+    mentions: draft.body === '' ? [] : (await resolveMentions(deps.pool, draft.body)).mentions,
   };
   const tipPurpose = purposeKey({ kind: 'tip', recipient: peer.sol_address });
   if (!draft.image && !draft.audio) {

@@ -167,6 +167,32 @@ describe.each(testDatabaseKinds())('mentions on %s', (kind) => {
     expect(events[0]?.event.data).toMatchObject({ postId: post.id, commentId: comment?.id });
   });
 
+  it('resolves the mentions of a direct message, as links only', async () => {
+    const ned = await person('ned');
+    const oli = await person('oli');
+    const pam = await person('pam');
+    const events = await mentionedDuring(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${oli.user.solAddress}/messages`,
+        headers: ned.headers,
+        payload: { body: `ask @${pam.name} and @nobody_x` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<{ mentions: unknown }>().mentions).toEqual([
+        { address: pam.user.solAddress, username: pam.name, start: 4, end: 5 + pam.name.length },
+      ]);
+    });
+    // Pam is not in the conversation: she is not told.
+    expect(events).toEqual([]);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${ned.user.solAddress}/messages`,
+      headers: oli.headers,
+    });
+    expect(thread.json<{ items: { mentions: unknown[] }[] }>().items[0]?.mentions).toHaveLength(1);
+  });
+
   describe('suggest', () => {
     async function suggest(prefix: string, headers: Record<string, string> = {}) {
       const res = await t.app.inject({

@@ -14,6 +14,7 @@ import { useWallet } from '../wallet/index.ts';
 import { clockTime, tipSol } from './message-display.ts';
 import { canRemove, type OutboxItem } from './use-message-sender.ts';
 import { ReportButton } from '../moderation/index.ts';
+import { PostText } from '../post/index.ts';
 
 /** What a bubble shows: a stored message, or one on its way. */
 export interface BubbleContent {
@@ -24,6 +25,8 @@ export interface BubbleContent {
   audioUrl: string | null;
   tip: { amount: string; transactionSignature: string } | null;
   createdAt: string;
+  /** A stored message's mentions (links to the wallets); absent for the outbox's. */
+  mentions?: DirectMessage['mentions'];
 }
 
 export function storedContent(message: DirectMessage): BubbleContent {
@@ -91,7 +94,11 @@ export function MessageBubble({
             className="w-64 max-w-full"
           />
         )}
-        {content.body && <p className="break-words whitespace-pre-wrap">{content.body}</p>}
+        {content.body && (
+          <p className="break-words whitespace-pre-wrap">
+            <PostText text={content.body} mentions={content.mentions} />
+          </p>
+        )}
       </div>
       {!mine && content.id ? (
         <span className="flex items-center gap-1">

@@ -36,6 +36,7 @@ export function dm(overrides: Partial<DirectMessage> = {}): DirectMessage {
     tip: null,
     createdAt: new Date().toISOString(),
     readAt: null,
+    mentions: [],
     ...overrides,
   };
 }

@@ -38,7 +38,7 @@ export {
 } from './post-display.ts';
 export { useMentionAutocomplete } from './mention-autocomplete.tsx';
 export { FeedSkeleton, PostFeedList, PostList } from './post-list.tsx';
-export { hashtagHref } from './post-text.tsx';
+export { hashtagHref, PostText } from './post-text.tsx';
 export { PostWidgetsProvider } from './post-widgets.tsx';
 export type { PostWidgets } from './post-widgets.tsx';
 export { ProfileAvatarLink, ProfileLink, profileHref } from './profile-link.tsx';
