@@ -40,8 +40,9 @@ function composerBox(page: Page): Locator {
 }
 
 /** Opens `url` with a new burner wallet and signs in with it from the composer. */
-async function signIn(page: Page, url: string): Promise<void> {
-  await useBurnerKey(page, newBurnerWalletKey());
+async function signIn(page: Page, url: string): Promise<string> {
+  const key = newBurnerWalletKey();
+  await useBurnerKey(page, key);
   await page.goto(url);
   await presetBurnerKey(page);
   await composer(page).getByRole('button', { name: 'Connect Wallet' }).click();
@@ -50,6 +51,7 @@ async function signIn(page: Page, url: string): Promise<void> {
     .getByRole('button', { name: /Burner Wallet/ })
     .click();
   await expect.poll(() => composerBox(page).isEnabled(), { timeout: 20_000 }).toBe(true);
+  return key.address;
 }
 
 function unexpected(errors: string[]): string[] {
@@ -71,7 +73,7 @@ describe('reposts and quote posts', () => {
 
     // A second wallet on a phone reposts it with the keyboard alone.
     const fan = await openPage(suite.browser, PHONE_390);
-    await signIn(fan.page, suite.server.url + '/');
+    const fanAddress = await signIn(fan.page, suite.server.url + '/');
     const card = cardOf(fan.page, postId!);
     await card.waitFor({ timeout: 20_000 });
     await card.scrollIntoViewIfNeeded();
@@ -144,6 +146,22 @@ describe('reposts and quote posts', () => {
     await author.page.getByRole('menu').waitFor();
     await screenshot(author.page, 'repost-menu-1440');
     await author.page.keyboard.press('Escape');
+
+    // The author follows the fan: on the Following tab their post says who reposted it.
+    await author.page.goto(`${suite.server.url}/profile/${fanAddress}`);
+    const profile = author.page.getByTestId('profile');
+    await profile.getByRole('button', { name: /^Follow / }).click();
+    await profile.getByRole('button', { name: /^Unfollow / }).waitFor();
+    await author.page.goto(suite.server.url + '/');
+    const tab = author.page.getByRole('tablist', { name: 'Feeds' }).getByRole('tab', {
+      name: 'Following',
+    });
+    await tab.click();
+    const shown = cardOf(author.page, postId!);
+    await shown.getByText(/^Reposted by/).waitFor({ timeout: 20_000 });
+    await shown.scrollIntoViewIfNeeded();
+    await screenshot(author.page, 'reposted-by-1440');
+    expect(await axeReport(author.page, 'reposted post', `[data-post-id="${postId}"]`)).toBe('');
 
     expect(unexpected(author.errors)).toEqual([]);
     expect(unexpected(fan.errors)).toEqual([]);
