@@ -17,6 +17,8 @@ const seed = createTestWallet();
 
 describe('trust on the production server', () => {
   let server: RunningServer;
+  // What started, for afterAll: nothing when the start failed (its error is the one to read).
+  const started: RunningServer[] = [];
 
   beforeAll(async () => {
     server = await startServer({
@@ -34,9 +36,10 @@ describe('trust on the production server', () => {
         DAILY_REWARD_CAP: '100000',
       },
     });
+    started.push(server);
   });
   afterAll(async () => {
-    await server.stop();
+    for (const running of started) await running.stop();
   });
 
   async function api<T>(
