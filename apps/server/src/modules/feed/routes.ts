@@ -273,7 +273,6 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
       return { id: id.toString(), deleted: true };
     },
   );
-
 }
 
 /** Reposts: PUT adds the viewer's, DELETE takes it back (docs/api.md "Reposts"). */
@@ -295,7 +294,6 @@ function repostRoutes(app: FastifyInstance, deps: FeedDeps): void {
       return setRepost(deps, user, parseId(request.params.id, 'post'), false);
     },
   );
-
 }
 
 /** Likes and bookmarks. */

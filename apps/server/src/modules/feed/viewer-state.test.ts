@@ -4,7 +4,13 @@ import { createViewerVersions } from '../../viewer-versions.ts';
 import { createViewerMarksCache, type ViewerMarks } from './viewer-state.ts';
 
 function marks(likes: string[]): ViewerMarks {
-  return { likes: new Set(likes), bookmarks: new Set(), waiting: new Set(), blocked: new Set(), reposts: new Set() };
+  return {
+    likes: new Set(likes),
+    bookmarks: new Set(),
+    waiting: new Set(),
+    blocked: new Set(),
+    reposts: new Set(),
+  };
 }
 
 describe("a viewer's marks cache", () => {

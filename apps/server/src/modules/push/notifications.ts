@@ -19,98 +19,94 @@ export interface Notification {
 }
 
 export function notificationFor(event: RealtimeEvent): Notification | null {
-  const everyone = { kind: 'everyone' } as const;
+  if (event.type === 'vault_support') {
+    return {
+      payload: {
+        kind: 'vaults',
+        title: 'Your vault was funded',
+        body: `Someone locked ${sol(event.data.support.amount)} SOL in your vault.`,
+        url: `/vaults/${event.data.vaultId}`,
+        tag: `vault:${event.data.vaultId}`,
+      },
+      recipients: {
+        kind: 'vault_creator',
+        vaultId: event.data.vaultId,
+        except: event.data.support.supporterId,
+      },
+    };
+  }
+  const payload = peoplePayload(event) ?? openingPayload(event);
+  return payload ? { payload, recipients: { kind: 'everyone' } } : null;
+}
+
+/** What people did to or for the recipient: messages, follows, replies, mentions, reposts. */
+function peoplePayload(event: RealtimeEvent): PushPayload | null {
   switch (event.type) {
     case 'new_message': {
       const tip = BigInt(event.data.tipAmount);
       return {
-        payload: {
-          kind: 'messages',
-          title: tip > 0n ? `You were tipped ${sol(event.data.tipAmount)} SOL` : 'New message',
-          body: tip > 0n ? 'A tip came with a new message.' : 'Someone sent you a message.',
-          url: `/messages/${event.data.senderAddress}`,
-          tag: `message:${event.data.senderAddress}`,
-        },
-        recipients: everyone,
+        kind: 'messages',
+        title: tip > 0n ? `You were tipped ${sol(event.data.tipAmount)} SOL` : 'New message',
+        body: tip > 0n ? 'A tip came with a new message.' : 'Someone sent you a message.',
+        url: `/messages/${event.data.senderAddress}`,
+        tag: `message:${event.data.senderAddress}`,
       };
     }
     case 'user_followed':
       return {
-        payload: {
-          kind: 'followers',
-          title: 'New follower',
-          body: `${event.data.followerName} followed you.`,
-          url: `/profile/${event.data.followerAddress}`,
-          tag: `follow:${event.data.followerAddress}`,
-        },
-        recipients: everyone,
+        kind: 'followers',
+        title: 'New follower',
+        body: `${event.data.followerName} followed you.`,
+        url: `/profile/${event.data.followerAddress}`,
+        tag: `follow:${event.data.followerAddress}`,
       };
     case 'comment_reply':
-      return { payload: replyPayload(event.data), recipients: everyone };
-    case 'vault_support':
+      return replyPayload(event.data);
+    case 'mentioned':
       return {
-        payload: {
-          kind: 'vaults',
-          title: 'Your vault was funded',
-          body: `Someone locked ${sol(event.data.support.amount)} SOL in your vault.`,
-          url: `/vaults/${event.data.vaultId}`,
-          tag: `vault:${event.data.vaultId}`,
-        },
-        recipients: {
-          kind: 'vault_creator',
-          vaultId: event.data.vaultId,
-          except: event.data.support.supporterId,
-        },
+        kind: 'mentions',
+        title: 'New mention',
+        body: `${event.data.authorName} mentioned you.`,
+        url: `/posts/${event.data.postId}`,
+        tag: `mention:${event.data.postId}:${event.data.commentId ?? ''}`,
       };
+    case 'post_reposted':
+    case 'post_quoted':
+      return repostPayload(event);
+    default:
+      return null;
+  }
+}
+
+/** Something the recipient waited for came to pass: a vault, a mystery, a capsule, a poll. */
+function openingPayload(event: RealtimeEvent): PushPayload | null {
+  switch (event.type) {
     case 'vault_completed':
       return {
-        payload: {
-          kind: 'vaults',
-          title: 'Vault unlocked',
-          body: 'A vault reached its target and unlocked.',
-          url: `/vaults/${event.data.vaultId}`,
-          tag: `vault:${event.data.vaultId}`,
-        },
-        recipients: everyone,
+        kind: 'vaults',
+        title: 'Vault unlocked',
+        body: 'A vault reached its target and unlocked.',
+        url: `/vaults/${event.data.vaultId}`,
+        tag: `vault:${event.data.vaultId}`,
       };
     case 'mystery_vault_opened':
       return {
-        payload: {
-          kind: 'vaults',
-          title: 'Mystery vault opened',
-          body: `“${event.data.title}” is open.`,
-          url: '/mystery-vaults',
-          tag: `mystery:${event.data.vaultId}`,
-        },
-        recipients: everyone,
+        kind: 'vaults',
+        title: 'Mystery vault opened',
+        body: `“${event.data.title}” is open.`,
+        url: '/mystery-vaults',
+        tag: `mystery:${event.data.vaultId}`,
       };
     case 'time_capsule_opened':
       return {
-        payload: {
-          kind: 'capsules',
-          title: 'Time capsule opened',
-          body: `${event.data.authorName}'s time capsule is open.`,
-          url: `/posts/${event.data.postId}`,
-          tag: `capsule:${event.data.postId}`,
-        },
-        recipients: everyone,
-      };
-    case 'mentioned':
-      return {
-        payload: {
-          kind: 'mentions',
-          title: 'New mention',
-          body: `${event.data.authorName} mentioned you.`,
-          url: `/posts/${event.data.postId}`,
-          tag: `mention:${event.data.postId}:${event.data.commentId ?? ''}`,
-        },
-        recipients: everyone,
+        kind: 'capsules',
+        title: 'Time capsule opened',
+        body: `${event.data.authorName}'s time capsule is open.`,
+        url: `/posts/${event.data.postId}`,
+        tag: `capsule:${event.data.postId}`,
       };
     case 'poll_ended':
-      return { payload: pollEndedPayload(event.data), recipients: everyone };
-    case 'post_reposted':
-    case 'post_quoted':
-      return { payload: repostPayload(event), recipients: everyone };
+      return pollEndedPayload(event.data);
     default:
       return null;
   }

@@ -152,7 +152,9 @@ describe('reposts and quotes on a post card', () => {
     expect(within(quoted).getByText('the original words')).toBeDefined();
     expect(within(quoted).getByRole('img', { name: 'a cat' })).toBeDefined();
     expect(
-      within(quoted).getByRole('link', { name: /Open the quoted post/ }).getAttribute('href'),
+      within(quoted)
+        .getByRole('link', { name: /Open the quoted post/ })
+        .getAttribute('href'),
     ).toBe('/posts/post-9');
     unmount();
 
