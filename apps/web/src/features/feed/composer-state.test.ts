@@ -27,6 +27,7 @@ describe('composerReducer', () => {
       lockAmount: DEFAULT_VAULT_LOCK_SOL,
       multiplier: '2',
       durationDays: '7',
+      replyPolicy: 'everyone',
       poll: null,
     });
   });
@@ -52,6 +53,7 @@ describe('composerReducer', () => {
       lockAmount: '0.5',
       multiplier: '3',
       durationDays: '10',
+      replyPolicy: 'everyone',
       poll: null,
     });
     expect(composerReducer(state, { type: 'detach' }).attachment).toBeNull();

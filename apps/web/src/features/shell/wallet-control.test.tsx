@@ -202,7 +202,14 @@ describe('the wallet menu (signed in)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Get test SOL', 'Copy address', 'My reports', 'Notifications', 'Disconnect']);
+    ).toEqual([
+      'Get test SOL',
+      'Copy address',
+      'My reports',
+      'Notifications',
+      'Muted words',
+      'Disconnect',
+    ]);
     // Opened from the keyboard, the first item has focus.
     await waitFor(() =>
       expect(document.activeElement).toBe(
@@ -275,6 +282,6 @@ describe('the wallet menu (signed in)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Copy address', 'My reports', 'Notifications', 'Disconnect']);
+    ).toEqual(['Copy address', 'My reports', 'Notifications', 'Muted words', 'Disconnect']);
   });
 });
