@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from '../feed/index.ts';
 import { POST_MAX_LENGTH } from '../post/index.ts';
 import {
   apiError,
@@ -17,6 +16,7 @@ import {
   WALLET,
 } from '../post/test-kit.tsx';
 import { CreateScreen } from './create-screen.tsx';
+import { renderComposer } from '../feed/composer-test-kit.tsx';
 
 /**
  * The feed's composer and the Create page write through one hook (useComposer): the same
@@ -41,7 +41,7 @@ const profile = () =>
   json({ solAddress: WALLET, username: null, displayName: 'Me', avatarUrl: null });
 
 interface Surface {
-  render: () => void;
+  render: () => Promise<unknown>;
   vaultMode: (user: UserEvent) => Promise<void>;
 }
 
@@ -49,14 +49,14 @@ const SURFACES: [string, Surface][] = [
   [
     'the feed composer',
     {
-      render: () => renderWithProviders(<Composer />),
+      render: () => renderComposer(),
       vaultMode: (user) => user.click(screen.getByRole('button', { name: 'Create Vault' })),
     },
   ],
   [
     'the Create page',
     {
-      render: () =>
+      render: async () =>
         renderWithProviders(<CreateScreen viewer={memberViewer('user-1', WALLET)} />, {
           path: '/create',
         }),
@@ -80,7 +80,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
   it('keeps Post disabled without text, and says content is required from the keyboard', async () => {
     const user = userEvent.setup();
     mockApi({ [PROFILE]: profile });
-    surface.render();
+    await surface.render();
     expect(screen.getByRole('button', { name: 'Post' })).toHaveProperty('disabled', true);
     await user.type(textBox(), '  ');
     await user.keyboard('{Control>}{Enter}{/Control}');
@@ -88,9 +88,9 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
     expect(screen.getByText('Please write something to post')).toBeDefined();
   });
 
-  it('counts the characters left near the limit and blocks posting past it', () => {
+  it('counts the characters left near the limit and blocks posting past it', async () => {
     mockApi({ [PROFILE]: profile });
-    surface.render();
+    await surface.render();
     fireEvent.change(textBox(), { target: { value: 'a'.repeat(POST_MAX_LENGTH - 10) } });
     expect(screen.getByTestId('composer-counter').textContent).toBe('10 characters left');
     fireEvent.change(textBox(), { target: { value: 'a'.repeat(POST_MAX_LENGTH + 2) } });
@@ -101,7 +101,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
 
   it('refuses files of another type or too large, with the same toasts', async () => {
     mockApi({ [PROFILE]: profile });
-    surface.render();
+    await surface.render();
     fireEvent.change(screen.getByTestId('composer-image-input'), {
       target: { files: [file('clip.mp4', 'video/mp4')] },
     });
@@ -116,7 +116,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
   it('refuses a vault target below the minimum without calling the server', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({ [PROFILE]: profile });
-    surface.render();
+    await surface.render();
     await surface.vaultMode(user);
     fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.001' } });
     await user.type(textBox(), 'tiny');
@@ -134,7 +134,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
       'POST /api/messages-v2/messages': () =>
         apiError(400, 'post_too_long', 'Posts can be at most 1000 characters'),
     });
-    surface.render();
+    await surface.render();
     await user.type(textBox(), 'hello');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Failed to Post')).toBeDefined();
@@ -151,7 +151,7 @@ describe.each(SURFACES)('%s (the shared composer)', (_name, surface) => {
         return json(makePost({ id: '5', body: 'gm club' }), 201);
       },
     });
-    surface.render();
+    await surface.render();
     await user.type(textBox(), '  gm club ');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Posted!')).toBeDefined();

@@ -2,15 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from './composer.tsx';
-import {
-  json,
-  makePost,
-  mockApi,
-  renderWithProviders,
-  resetFeedTestState,
-  signedIn,
-} from '../post/test-kit.tsx';
+import { json, makePost, mockApi, resetFeedTestState, signedIn } from '../post/test-kit.tsx';
+import { renderComposer } from './composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
@@ -30,7 +23,7 @@ describe("the composer's poll", () => {
     const fetchMock = mockApi({
       'POST /api/messages-v2/messages': () => json(makePost({ id: 'new' }), 201),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     const toggle = screen.getByRole('button', { name: 'Poll' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     await user.click(toggle);
@@ -60,7 +53,7 @@ describe("the composer's poll", () => {
   it('says what is wrong with the options before posting, and posts nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({});
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Poll' }));
     const poll = await screen.findByRole('group', { name: 'Poll' });
     await user.type(within(poll).getByLabelText('Option 1'), 'Same');
@@ -74,7 +67,7 @@ describe("the composer's poll", () => {
   it('is for plain posts: a vault or a time capsule removes it', async () => {
     const user = userEvent.setup();
     mockApi({});
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Poll' }));
     await screen.findByRole('group', { name: 'Poll' });
     await user.click(screen.getByRole('button', { name: 'Time capsule' }));

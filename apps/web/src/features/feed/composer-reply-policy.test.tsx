@@ -2,15 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from './composer.tsx';
-import {
-  json,
-  makePost,
-  mockApi,
-  renderWithProviders,
-  resetFeedTestState,
-  signedIn,
-} from '../post/test-kit.tsx';
+import { json, makePost, mockApi, resetFeedTestState, signedIn } from '../post/test-kit.tsx';
+import { renderComposer } from './composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
@@ -34,7 +27,7 @@ describe('the composer’s reply policy', () => {
         return json(makePost({ id: 'new', replyPolicy: 'mentioned' }), 201);
       },
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     const picker = screen.getByRole('combobox', { name: 'Who can reply' });
     expect(picker).toHaveProperty('value', 'everyone');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -60,7 +53,7 @@ describe('the composer’s reply policy', () => {
         return json(makePost({ id: 'new' }), 201);
       },
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByLabelText('What’s your vibe?'), 'gm');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(sent).toEqual([{ body: 'gm', kind: 'public' }]));

@@ -2,14 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from './composer.tsx';
-import {
-  apiError,
-  mockApi,
-  renderWithProviders,
-  resetFeedTestState,
-  signedIn,
-} from '../post/test-kit.tsx';
+import { apiError, mockApi, resetFeedTestState, signedIn } from '../post/test-kit.tsx';
+import { renderComposer } from './composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
@@ -29,7 +23,7 @@ describe('Composer without a session', () => {
     const user = userEvent.setup();
     auth.current = signedIn({ user: null });
     const fetchMock = mockApi({});
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByRole('textbox'), 'gm');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Sign in required')).toBeDefined();
@@ -43,7 +37,7 @@ describe('Composer without a session', () => {
       'POST /api/messages-v2/messages': () =>
         apiError(401, 'unauthorized', 'Authentication required.'),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByRole('textbox'), 'gm');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Sign in required')).toBeDefined();

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from './composer.tsx';
 import { POST_ALT_TEXT_MAX_LENGTH, POST_MAX_LENGTH } from '../post/index.ts';
 import {
   apiError,
@@ -14,6 +13,8 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
+import { renderComposer } from './composer-test-kit.tsx';
+import { Composer } from './composer.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
@@ -90,7 +91,7 @@ describe('Composer', () => {
 
   it('keeps Post disabled until there is text beyond whitespace', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Composer />);
+    await renderComposer();
     const post = screen.getByRole('button', { name: 'Post' });
     expect(post).toHaveProperty('disabled', true);
     await user.type(screen.getByRole('textbox'), '   ');
@@ -101,15 +102,15 @@ describe('Composer', () => {
 
   it('says content is required when submitted empty from the keyboard', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByRole('textbox'), '  ');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Content required')).toBeDefined();
     expect(screen.getByText('Please write something to post')).toBeDefined();
   });
 
-  it('shows the characters left near the limit and blocks posting past it', () => {
-    renderWithProviders(<Composer />);
+  it('shows the characters left near the limit and blocks posting past it', async () => {
+    await renderComposer();
     const box = screen.getByRole('textbox');
     fireEvent.change(box, { target: { value: 'a'.repeat(POST_MAX_LENGTH - 100) } });
     expect(screen.queryByTestId('composer-counter')).toBeNull();
@@ -123,7 +124,7 @@ describe('Composer', () => {
   it('toggles vault mode, and a vault post is refused with the Vaults disabled toast', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({});
-    renderWithProviders(<Composer />);
+    await renderComposer();
     const toggle = screen.getByRole('button', { name: 'Create Vault' });
     await user.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
@@ -142,14 +143,14 @@ describe('Composer', () => {
 
   it('answers Create Fan Vault with Coming Soon', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Create Fan Vault' }));
     expect(await screen.findByText('Coming Soon')).toBeDefined();
     expect(screen.getByText('Fan Vaults launching soon!')).toBeDefined();
   });
 
   it('checks attachments: type and size, with a preview and Remove', async () => {
-    renderWithProviders(<Composer />);
+    await renderComposer();
     const input = screen.getByTestId('composer-image-input');
     fireEvent.change(input, { target: { files: [file('clip.mp4', 'video/mp4')] } });
     expect(await screen.findByText('Invalid file type')).toBeDefined();
@@ -183,7 +184,7 @@ describe('Composer', () => {
         return json(makePost({ id: 'new', body: (body as { body: string }).body }), 201);
       },
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByRole('textbox'), '  hello world  ');
     fireEvent.change(screen.getByTestId('composer-image-input'), {
       target: { files: [file('cat.png', 'image/png')] },
@@ -213,7 +214,7 @@ describe('Composer', () => {
       'POST /api/upload/vault-media': () => json({ mediaType: 'image', mediaUrl: '/media/a.png' }),
       'POST /api/messages-v2/messages': () => json(makePost({ id: 'new' }), 201),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     expect(screen.queryByLabelText('Describe the image (alt text)')).toBeNull();
     fireEvent.change(screen.getByTestId('composer-audio-input'), {
       target: { files: [file('song.mp3', 'audio/mpeg')] },
@@ -252,7 +253,7 @@ describe('Composer', () => {
           ? apiError(400, 'validation_failed', 'Post is too long')
           : json(makePost(), 201),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.type(screen.getByRole('textbox'), 'hello');
     fireEvent.change(screen.getByTestId('composer-audio-input'), {
       target: { files: [file('a.mp3', 'audio/mpeg')] },

@@ -1,12 +1,15 @@
-import { useId } from 'react';
-import { cn } from '../../lib/cn.ts';
-import { AUTH_TOASTS } from '../auth/index.ts';
-import { ComposerDetails, ComposerTextBox } from './composer-fields.tsx';
+import { lazy, Suspense } from 'react';
+import { AUTH_TOASTS, useViewer } from '../auth/index.ts';
 import { SignedOutComposer } from './composer-signed-out.tsx';
-import { ComposerTools, PostControls } from './composer-tools.tsx';
-import { useComposer } from './use-composer.ts';
-import { newPollDraft } from '../polls/index.ts';
-import { useViewer } from '../auth/index.ts';
+
+/**
+ * The signed-in composer (its text box, tools, mentions, poll and reply-policy parts) loads
+ * when a signed-in viewer's feed first renders it: a first visit, signed out, never downloads
+ * it (bench:web's first load).
+ */
+const SignedInComposer = lazy(async () => ({
+  default: (await import('./composer-signed-in.tsx')).SignedInComposer,
+}));
 
 /** The feed's composer: gated for signed-out visitors; text, media and vault mode once signed in. */
 export function Composer() {
@@ -16,64 +19,21 @@ export function Composer() {
     const signIn = () => viewer.signIn({ successToast: AUTH_TOASTS.readyToPost });
     return <SignedOutComposer busy={viewer.status === 'signing-in'} signIn={signIn} />;
   }
-  return <SignedInComposer />;
+  return (
+    <Suspense fallback={<ComposerPlaceholder />}>
+      <SignedInComposer />
+    </Suspense>
+  );
 }
 
-/**
- * The composer a signed-in member writes in: text, an attachment, and vault mode. Its state,
- * checks and submit are useComposer's, which the Create page shares.
- */
-function SignedInComposer() {
-  const viewer = useViewer();
-  const textareaId = useId();
-  const counterId = useId();
-  const composer = useComposer(viewer.wallet);
-  const { state, dispatch, submit, pending } = composer;
-
+/** The composer's frame while its code loads (a moment, once per visit). */
+function ComposerPlaceholder() {
   return (
-    <section
-      aria-label="Create a post"
-      data-testid="composer"
-      className={cn(
-        'rounded-card border bg-surface/80 p-4 transition-colors',
-        state.vaultMode
-          ? 'border-dum/40'
-          : state.capsuleMode
-            ? 'border-primary/40'
-            : 'border-border',
-      )}
+    <div
+      aria-hidden="true"
+      className="min-h-[11.5rem] rounded-card border border-border bg-surface/80 p-4"
     >
-      <form onSubmit={submit} noValidate aria-busy={pending || undefined}>
-        <ComposerTextBox
-          composer={composer}
-          textareaId={textareaId}
-          counterId={counterId}
-          className="min-h-24 max-h-80"
-        />
-        <ComposerDetails composer={composer} />
-        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-          <ComposerTools
-            vaultMode={state.vaultMode}
-            capsuleMode={state.capsuleMode}
-            disabled={pending}
-            onAttach={(picked) => dispatch({ type: 'attach', attachment: picked })}
-            onToggleVault={() => dispatch({ type: 'toggleVault' })}
-            onToggleCapsule={() => dispatch({ type: 'toggleCapsule' })}
-            pollMode={state.poll !== null}
-            onTogglePoll={() =>
-              dispatch({ type: 'poll', poll: state.poll ? null : newPollDraft() })
-            }
-          />
-          <PostControls
-            counterId={counterId}
-            remaining={composer.remaining}
-            canPost={composer.canPost}
-            pending={pending}
-            vaultMode={state.vaultMode}
-            capsuleMode={state.capsuleMode}
-          />
-        </div>
-      </form>
-    </section>
+      <div className="min-h-24 rounded-xl border border-border bg-background/40" />
+    </div>
   );
 }

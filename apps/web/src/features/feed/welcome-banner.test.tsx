@@ -138,7 +138,8 @@ describe('WelcomeBanner', () => {
       { done: true, current: false },
       { done: false, current: true },
     ]);
-    const box = screen.getByRole('textbox', { name: 'What’s your vibe?' });
+    // The signed-in composer's code loads on its first render.
+    const box = await screen.findByRole('textbox', { name: 'What’s your vibe?' });
     await user.click(screen.getByRole('button', { name: 'Write a post' }));
     expect(document.activeElement).toBe(box);
     expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center', behavior: 'smooth' });

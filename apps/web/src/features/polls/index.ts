@@ -4,4 +4,3 @@
  * imported from outside it, except its *-entry.ts files (loaded lazily).
  */
 export { checkPollDraft, newPollDraft, type PollDraft } from './poll-display.ts';
-export { PollPanel } from './poll-panel.tsx';

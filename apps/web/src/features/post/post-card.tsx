@@ -27,7 +27,6 @@ import {
 } from './post-display.ts';
 import { PostText } from './post-text.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
-import { QuotedPart } from './quoted-card.tsx';
 import { RepostAction } from './repost-action.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import type { EngagementKind, FeedPost } from './types.ts';
@@ -53,9 +52,8 @@ export const PostCard = memo(function PostCard({
   onDeleted,
 }: PostCardProps) {
   const [commentsOpen, setCommentsOpen] = useState(variant === 'detail');
-  // A sponsored item's mark, a sealed capsule's countdown and a vault's panel belong to the
-  // features built on this one; the first two load only with the first card that needs them.
-  const { SponsoredMark, SealedCapsulePanel, VaultPanel, PollPanel } = usePostWidgets();
+  // A sponsored item's mark belongs to the ads feature; it loads with the first sponsored card.
+  const { SponsoredMark } = usePostWidgets();
   const headingId = useId();
   const commentsId = useId();
 
@@ -88,23 +86,7 @@ export const PostCard = memo(function PostCard({
         {isAuthor && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
       </PostCardHeader>
       <PostBody post={post} text={text} variant={variant} />
-      <QuotedPart post={post} viewer={viewer} />
-      {post.capsule?.sealed && (
-        <Suspense
-          fallback={
-            <div className="mx-4 mt-3 h-20 rounded-xl border border-primary/30 bg-primary/5" />
-          }
-        >
-          <SealedCapsulePanel
-            post={post}
-            capsule={post.capsule}
-            viewer={viewer}
-            isAuthor={isAuthor}
-          />
-        </Suspense>
-      )}
-      {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
-      {post.poll && <PollPanel post={post} poll={post.poll} viewer={viewer} />}
+      <PostWidgetParts post={post} viewer={viewer} isAuthor={isAuthor} />
 
       <PostActions
         post={post}
@@ -424,6 +406,57 @@ function ActionButton({
 }
 
 // The thread's code loads when a card's comments are first opened.
+/**
+ * What a post carries under its text: the post it quotes, a sealed capsule's countdown, a
+ * vault's panel, a poll. All but the quote belong to the features built on this one; all but
+ * the vault's panel load only with the first card that needs them.
+ */
+function PostWidgetParts({
+  post,
+  viewer,
+  isAuthor,
+}: {
+  post: FeedPost;
+  viewer: Viewer;
+  isAuthor: boolean;
+}) {
+  const { SealedCapsulePanel, VaultPanel, PollPanel } = usePostWidgets();
+  return (
+    <>
+      {(post.quoted ?? post.quotedUnavailable) && (
+        <Suspense fallback={<div className="mx-4 mt-3 h-20 rounded-xl border border-border" />}>
+          <QuotedPart post={post} viewer={viewer} />
+        </Suspense>
+      )}
+      {post.capsule?.sealed && (
+        <Suspense
+          fallback={
+            <div className="mx-4 mt-3 h-20 rounded-xl border border-primary/30 bg-primary/5" />
+          }
+        >
+          <SealedCapsulePanel
+            post={post}
+            capsule={post.capsule}
+            viewer={viewer}
+            isAuthor={isAuthor}
+          />
+        </Suspense>
+      )}
+      {post.vault && <VaultPanel post={post} vault={post.vault} viewer={viewer} />}
+      {post.poll && (
+        <Suspense fallback={<div className="mx-4 mt-3 h-32 rounded-xl border border-border" />}>
+          <PollPanel post={post} poll={post.poll} viewer={viewer} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** A quote's original (or the note that it is gone) loads with the first quote shown. */
+const QuotedPart = lazy(async () => ({
+  default: (await import('./quoted-card.tsx')).QuotedPart,
+}));
+
 const CommentSection = lazy(async () => ({
   default: (await import('./comment-section.tsx')).CommentSection,
 }));

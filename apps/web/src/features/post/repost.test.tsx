@@ -144,11 +144,12 @@ describe('reposts and quotes on a post card', () => {
     expect(await screen.findByText('Posted!')).toBeDefined();
   });
 
-  it('draws the quoted post inside the card, locked content as a note, or that it is gone', () => {
+  it('draws the quoted post inside the card, locked content as a note, or that it is gone', async () => {
     const { unmount } = renderPost(
       makePost({ quoted: quotedPost({ imageUrl: '/media/cat.png', altText: 'a cat' }) }),
     );
-    const quoted = screen.getByRole('figure', { name: 'Quoted post by Grace' });
+    // The quoted card's code loads with the first quote shown.
+    const quoted = await screen.findByRole('figure', { name: 'Quoted post by Grace' });
     expect(within(quoted).getByText('the original words')).toBeDefined();
     expect(within(quoted).getByRole('img', { name: 'a cat' })).toBeDefined();
     expect(
@@ -162,11 +163,11 @@ describe('reposts and quotes on a post card', () => {
     const sealed = renderPost(
       makePost({ quoted: quotedPost({ kind: 'capsule', body: '', locked: true, unlockAt }) }),
     );
-    expect(screen.getByText(/^Sealed time capsule · opens in/)).toBeDefined();
+    expect(await screen.findByText(/^Sealed time capsule · opens in/)).toBeDefined();
     sealed.unmount();
 
     renderPost(makePost({ quoted: null, quotedUnavailable: true }));
-    expect(screen.getByText('This post is unavailable.')).toBeDefined();
+    expect(await screen.findByText('This post is unavailable.')).toBeDefined();
   });
 
   it('says which followed wallet reposted a post on the Following feed', () => {

@@ -3,19 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EscrowFlow from './escrow-flow.ts';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from '../feed/index.ts';
 import {
   apiError,
   json,
   makePost,
   mockApi,
-  renderWithProviders,
   resetFeedTestState,
   signedIn,
   WALLET,
 } from '../post/test-kit.tsx';
 import { escrowVault } from './test-kit.ts';
 import { sha256, toHex } from './media-hash.ts';
+import { renderComposer } from '../feed/composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 const wallet = vi.hoisted(() => ({ connected: true }));
@@ -44,7 +43,7 @@ const SERVED = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 9, 9]);
 
 async function openEscrowMode() {
   const user = userEvent.setup();
-  renderWithProviders(<Composer />);
+  await renderComposer();
   await user.click(screen.getByRole('button', { name: 'Create Vault' }));
   await user.click(screen.getByRole('radio', { name: 'Escrow (on-chain)' }));
   await screen.findByLabelText('Multiplier');
@@ -62,7 +61,7 @@ describe('Composer escrow vault mode', () => {
   it('offers Direct and Escrow, with multiplier 2 and 7 days by default and the target in SOL', async () => {
     mockApi({});
     const user = userEvent.setup();
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
     expect(
       (await screen.findByRole('radio', { name: 'Direct' })).getAttribute('aria-checked'),

@@ -2,16 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
-import { Composer } from '../feed/index.ts';
 import {
   apiError,
   json,
   makePost,
   mockApi,
-  renderWithProviders,
   resetFeedTestState,
   signedIn,
 } from '../post/test-kit.tsx';
+import { renderComposer } from '../feed/composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
 vi.mock('../auth/use-auth.ts', () => ({ useAuth: () => auth.current }));
@@ -36,7 +35,7 @@ describe('Composer vault mode with vaults enabled', () => {
           expect(body).toEqual({ body: 'locked vibes', kind: 'vault', targetAmount: '0.25' });
         }),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
     fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.25' } });
     await user.type(screen.getByRole('textbox'), 'locked vibes');
@@ -51,7 +50,7 @@ describe('Composer vault mode with vaults enabled', () => {
   it('refuses a target below the minimum without calling the server', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({});
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
     fireEvent.change(await screen.findByLabelText('SOL to lock'), { target: { value: '0.001' } });
     await user.type(screen.getByRole('textbox'), 'tiny');
@@ -66,7 +65,7 @@ describe('Composer vault mode with vaults enabled', () => {
       'POST /api/messages-v2/messages': () =>
         apiError(403, 'vaults_disabled', 'Timelock vaults are not available in this environment'),
     });
-    renderWithProviders(<Composer />);
+    await renderComposer();
     await user.click(screen.getByRole('button', { name: 'Create Vault' }));
     await user.type(screen.getByRole('textbox'), 'locked');
     await user.click(screen.getByRole('button', { name: 'Post' }));
