@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -164,6 +165,79 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every text a person reads goes through the message catalogue (Lingui's macros), so it can
+    // be translated: a string literal that looks like one (it has a capital letter: "Copied!",
+    // "Send tip") is refused outside a macro. Lower-case strings (class names, paths, keys,
+    // codes), string-literal union types and the names below are code, not text. Tests keep
+    // their English.
+    files:
+      process.env.I18N_LINT === '1' ? ['apps/web/src/**/*.{ts,tsx}'] : ['apps/web/src/lib/i18n/**'],
+    ignores: [...testFiles, 'apps/web/src/sw/**'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          useTsTypes: true,
+          ignore: [
+            // No capital letter: code, not a sentence.
+            '^[^A-Z]*$',
+            // Units, tickers and names the product never translates.
+            '^(SOL|DUM|DUM Club|Dum Club|DevNet|Solana|Phantom|Solflare|Backpack|ID|URL|OK)$',
+            // CSS values and data attributes written in capitals.
+            '^[A-Z][a-zA-Z]*\\(',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  'className|[Cc]lass$|Class[A-Z]|^(to|href|src|key|id|type|role|variant|size|name|method|mode|accept|as|dir|lang|rel|target|inputMode|autoComplete|dateTime|htmlFor|form|align|side)$|^data-|^aria-(hidden|controls|describedby|labelledby|live|current|haspopup|expanded|pressed|selected|checked|busy|orientation|invalid|owns|activedescendant|level|modal|relevant|atomic|disabled|readonly|required|sort|valuemin|valuemax|valuenow)$|[Kk]ey$|[Uu]rl$|[Pp]ath$|[Ii]d$|Type$|Mime$|Event$|^[A-Z_0-9]+$',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            'cn',
+            'cva',
+            'clsx',
+            'console.*',
+            'Error',
+            'TypeError',
+            'RangeError',
+            'ApiError',
+            'URL',
+            'URLSearchParams',
+            'fetch',
+            'apiRequest',
+            'new Error',
+            'querySelector',
+            'querySelectorAll',
+            'getElementById',
+            'addEventListener',
+            'removeEventListener',
+            'dispatchEvent',
+            'Event',
+            'CustomEvent',
+            'matchMedia',
+            'setAttribute',
+            'getItem',
+            'setItem',
+            'removeItem',
+            'invariant',
+          ],
+          ignoreMethodsOnTypes: [
+            'Map.get',
+            'Map.set',
+            'Map.has',
+            'Set.has',
+            'String.includes',
+            'String.startsWith',
+            'String.endsWith',
+          ],
+        },
+      ],
+    },
   },
   {
     // Dependencies point inward: the shared core knows nothing of the apps, Node or the browser.

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiPlugins } from './build/lingui-plugins.ts';
 import { prerenderShell } from './build/prerender-shell.ts';
 
 const FEATURE_FACE = /\/src\/features\/[^/]+\/index\.ts$/;
@@ -12,6 +13,8 @@ const BACKGROUND = '#0b0a12';
 
 export default defineConfig({
   plugins: [
+    // Before React's plugin: the macros become plain calls before JSX is compiled.
+    ...linguiPlugins(),
     react(),
     tailwindcss(),
     prerenderShell(),

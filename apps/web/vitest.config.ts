@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { linguiPlugins } from './build/lingui-plugins.ts';
 
 export default defineProject({
+  plugins: linguiPlugins(),
   test: {
     name: 'web',
     environment: 'jsdom',

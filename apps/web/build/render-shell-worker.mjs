@@ -17,5 +17,15 @@ for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionSt
   });
 }
 
-const { module } = await runnerImport(entry, { root, configFile: false, logLevel: 'error' });
+// The shell's texts go through Lingui's macros: the same Vite plugins as the build (loaded
+// through the runner too, being TypeScript), and nothing else of the build's config.
+const { module: lingui } = await runnerImport(`${root}/build/lingui-plugins.ts`, {
+  root,
+  logLevel: 'error',
+});
+const { module } = await runnerImport(entry, {
+  root,
+  plugins: lingui.linguiPlugins(),
+  logLevel: 'error',
+});
 parentPort.postMessage(module.renderShell());

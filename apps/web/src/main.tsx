@@ -2,20 +2,24 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
+import { activateLocale, initialLocale } from './lib/i18n/index.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// The first render as a transition: React renders the app in slices of a few milliseconds,
+// The page's language first (a catalogue to load unless it is English, whose texts are in the
+// code), then the first render as a transition: React renders the app in slices of a few milliseconds,
 // yielding to the browser between them, instead of one long task that blocks input while
 // the prerendered shell is on screen. The shell stays until the commit replaces it.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void activateLocale(initialLocale()).then(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
 
 // The installable app's service worker, once the page has loaded.

@@ -1,7 +1,9 @@
+import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { twMerge } from 'tailwind-merge';
 import { afterEach, vi } from 'vitest';
 import type * as ClassNames from './lib/cn.ts';
+import type * as TestingLibrary from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
@@ -29,4 +31,29 @@ vi.mock('./lib/cn.ts', async (importOriginal) => {
       return joined;
     },
   };
+});
+
+// Every render speaks English, as the app does by default, inside Lingui's provider (the app's
+// own is in app.tsx); a test of another language activates it (lib/i18n's activateLocale).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+afterEach(() => {
+  if (i18n.locale !== 'en') i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const actual = await importOriginal<typeof TestingLibrary>();
+  const { createElement } = await import('react');
+  const { I18nProvider } = await import('@lingui/react');
+  type Wrapper = React.JSXElementConstructor<{ children: React.ReactNode }>;
+  function withI18n(Inner?: Wrapper): Wrapper {
+    return function I18nWrapper({ children }) {
+      const inner = Inner ? createElement(Inner, null, children) : children;
+      return createElement(I18nProvider, { i18n }, inner);
+    };
+  }
+  function render(ui: React.ReactNode, options?: TestingLibrary.RenderOptions) {
+    return actual.render(ui, { ...options, wrapper: withI18n(options?.wrapper) });
+  }
+  const renderHook: typeof actual.renderHook = (callback, options) =>
+    actual.renderHook(callback, { ...options, wrapper: withI18n(options?.wrapper) });
+  return { ...actual, render: render as unknown as typeof actual.render, renderHook };
 });

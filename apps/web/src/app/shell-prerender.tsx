@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { i18n, SOURCE_LOCALE } from '../lib/i18n/index.ts';
 import { App } from './app.tsx';
 
 /**
@@ -8,5 +9,8 @@ import { App } from './app.tsx';
  * same markup serves every route until React replaces it.
  */
 export function renderShell(): string {
+  // In English, the source locale, whose texts need no catalogue; the page switches to another
+  // language, if the reader's is another, when it starts.
+  i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
   return renderToStaticMarkup(<App />);
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
@@ -29,8 +30,12 @@ export function OfflineBanner() {
     >
       <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-warning" />
       <p>
-        <strong className="font-semibold">You are offline.</strong>{' '}
-        <span className="text-muted">Nothing new loads until your connection is back.</span>
+        <strong className="font-semibold">
+          <Trans>You are offline.</Trans>
+        </strong>{' '}
+        <span className="text-muted">
+          <Trans>Nothing new loads until your connection is back.</Trans>
+        </span>
       </p>
     </div>
   );

@@ -64,3 +64,13 @@ describe('the update prompt', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('OfflineBanner in Spanish', () => {
+  it('speaks the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(() => activateLocale('es'));
+    render(<OfflineBanner />);
+    expect(screen.getByRole('status').textContent).toContain('Estás sin conexión.');
+  });
+});
