@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   WALLET,
 } from '../post/test-kit.tsx';
 import { base64UrlToBytes } from './push-device.ts';
-import { NotificationSettings, UNSUPPORTED_TEXT } from './notification-settings.tsx';
+import { NotificationSettings } from './notification-settings.tsx';
 
 const viewer = memberViewer('user-1', WALLET);
 const ALL_ON = {
@@ -70,7 +70,7 @@ describe('the notification settings', () => {
   it('says so where the browser cannot receive notifications, and still offers the kinds', async () => {
     mockApi({ 'GET /api/push/settings': () => json(ALL_ON) });
     renderWithProviders(<NotificationSettings viewer={viewer} />);
-    expect(await screen.findByText(UNSUPPORTED_TEXT)).toBeTruthy();
+    expect(await screen.findByText('This browser cannot receive notifications')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Enable/ })).toBeNull();
     expect(
       screen.getByRole<HTMLInputElement>('switch', { name: /Messages and tips/ }).checked,
@@ -133,5 +133,17 @@ describe('the notification settings', () => {
       applicationServerKey: base64UrlToBytes(PUBLIC_KEY),
     });
     expect(posted[0]).toMatchObject({ endpoint: 'https://push.example/device-1' });
+  });
+});
+
+describe('the notification settings in Spanish', () => {
+  it('speaks the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    mockApi({ 'GET /api/push/settings': () => json({ ...ALL_ON, devices: 2 }) });
+    renderWithProviders(<NotificationSettings viewer={viewer} />);
+    expect(await screen.findByText('Este navegador no puede recibir notificaciones')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Notificaciones');
+    expect(screen.getByRole('switch', { name: /Mensajes y propinas/ })).toBeTruthy();
   });
 });

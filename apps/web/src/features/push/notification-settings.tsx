@@ -1,4 +1,7 @@
-import { PUSH_KIND_LABELS, PUSH_KINDS, type PushKind, type PushSettings } from '@dum/core';
+import { PUSH_KINDS, type PushKind, type PushSettings } from '@dum/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Bell, BellOff } from 'lucide-react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -10,35 +13,43 @@ import { ConnectPrompt } from '../auth/index.ts';
 import { pushSupported, type PushPermission } from './push-device.ts';
 import { usePushDevice, usePushSettings, useSetPushKind, useTogglePush } from './push-queries.ts';
 
-/** What each kind covers, under its name. */
-const KIND_HINTS: Record<PushKind, string> = {
-  messages: 'A direct message, or a tip that came with one.',
-  mentions: 'Someone mentions you or replies to you.',
-  followers: 'Someone follows you.',
-  vaults: 'Your vault gets support, or a vault you are in unlocks or opens.',
-  capsules: 'A time capsule you wait for opens.',
+/** Each kind's name (core's PUSH_KIND_LABELS, in the active language). */
+const KIND_LABELS: Record<PushKind, MessageDescriptor> = {
+  messages: msg`Messages and tips`,
+  mentions: msg`Mentions and replies`,
+  followers: msg`New followers`,
+  vaults: msg`Vault funded or unlocked`,
+  capsules: msg`Capsule opened`,
 };
 
-export const UNSUPPORTED_TEXT = 'This browser cannot receive notifications';
+/** What each kind covers, under its name. */
+const KIND_HINTS: Record<PushKind, MessageDescriptor> = {
+  messages: msg`A direct message, or a tip that came with one.`,
+  mentions: msg`Someone mentions you or replies to you.`,
+  followers: msg`Someone follows you.`,
+  vaults: msg`Your vault gets support, or a vault you are in unlocks or opens.`,
+  capsules: msg`A time capsule you wait for opens.`,
+};
 
 /** /notifications: this device's Web Push subscription and which kinds of news reach it. */
 export function NotificationSettings({ viewer }: { viewer: Viewer }) {
-  useDocumentTitle('Notifications');
+  const { t } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const supported = pushSupported();
   return (
     <div className="mx-auto w-full max-w-2xl">
       <header className="mb-5">
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <Bell className="size-6 text-primary" aria-hidden="true" />
-          Notifications
+          <Trans>Notifications</Trans>
         </h1>
         <p className="mt-1 text-sm text-muted">
-          Hear of messages, tips, followers and your vaults when Dum Club is closed.
+          <Trans>Hear of messages, tips, followers and your vaults when Dum Club is closed.</Trans>
         </p>
       </header>
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Sign in to choose your notifications">
-          Notifications go to the devices of the wallet you sign in with.
+        <ConnectPrompt viewer={viewer} title={t`Sign in to choose your notifications`}>
+          <Trans>Notifications go to the devices of the wallet you sign in with.</Trans>
         </ConnectPrompt>
       ) : (
         <SignedInSettings supported={supported} />
@@ -48,13 +59,14 @@ export function NotificationSettings({ viewer }: { viewer: Viewer }) {
 }
 
 function SignedInSettings({ supported }: { supported: boolean }) {
+  const { t } = useLingui();
   const settings = usePushSettings(true);
   const device = usePushDevice(supported);
   if (settings.isPending || (supported && device.isPending)) {
     return (
       <div
         aria-busy="true"
-        aria-label="Loading your notification settings"
+        aria-label={t`Loading your notification settings`}
         className="flex flex-col gap-3"
       >
         <Skeleton className="h-24 rounded-card" />
@@ -65,7 +77,7 @@ function SignedInSettings({ supported }: { supported: boolean }) {
   if (settings.isError) {
     return (
       <LoadError
-        title="Could not load your notification settings"
+        title={t`Could not load your notification settings`}
         message={errorMessage(settings.error)}
         onRetry={() => void settings.refetch()}
       />
@@ -85,10 +97,14 @@ function SignedInSettings({ supported }: { supported: boolean }) {
           className="rounded-card border border-border bg-surface/70 px-6 py-8 text-center"
         >
           <BellOff className="mx-auto mb-2 size-8 text-muted" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">{UNSUPPORTED_TEXT}</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>This browser cannot receive notifications</Trans>
+          </h2>
           <p className="mt-1 text-sm text-muted">
-            Open Dum Club in a browser with notifications (or install it to your home screen) to
-            turn them on there. Your choices below apply to every device you subscribe.
+            <Trans>
+              Open Dum Club in a browser with notifications (or install it to your home screen) to
+              turn them on there. Your choices below apply to every device you subscribe.
+            </Trans>
           </p>
         </section>
       )}
@@ -97,10 +113,10 @@ function SignedInSettings({ supported }: { supported: boolean }) {
   );
 }
 
-const PERMISSION_TEXT: Record<PushPermission, string> = {
-  default: 'Your browser will ask whether Dum Club may notify you.',
-  granted: 'Your browser allows Dum Club to notify you.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings.',
+const PERMISSION_TEXT: Record<PushPermission, MessageDescriptor> = {
+  default: msg`Your browser will ask whether Dum Club may notify you.`,
+  granted: msg`Your browser allows Dum Club to notify you.`,
+  denied: msg`Notifications are blocked for this site. Allow them in your browser’s site settings.`,
 };
 
 function DeviceCard({
@@ -112,6 +128,7 @@ function DeviceCard({
   permission: PushPermission;
   devices: number;
 }) {
+  const { t, i18n } = useLingui();
   const toggle = useTogglePush();
   const on = subscribed && permission === 'granted';
   return (
@@ -121,30 +138,31 @@ function DeviceCard({
     >
       <div className="min-w-0 flex-1">
         <h2 id="push-device-heading" className="font-semibold">
-          {on ? 'On for this device' : 'Off for this device'}
+          {on ? t`On for this device` : t`Off for this device`}
         </h2>
         <p className="mt-0.5 text-sm text-muted" data-testid="push-permission">
-          {PERMISSION_TEXT[permission]}
+          {i18n._(PERMISSION_TEXT[permission])}
         </p>
         <p className="mt-0.5 text-xs text-subtle">
-          {devices === 1 ? '1 device subscribed' : `${devices} devices subscribed`}
+          <Plural value={devices} one="# device subscribed" other="# devices subscribed" />
         </p>
       </div>
       <BusyButton
         variant={on ? 'secondary' : 'primary'}
         busy={toggle.isPending}
-        busyLabel={on ? 'Disabling…' : 'Enabling…'}
+        busyLabel={on ? t`Disabling…` : t`Enabling…`}
         icon={on ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
         disabled={toggle.isPending || (!on && permission === 'denied')}
         onClick={() => toggle.mutate(!on)}
       >
-        {on ? 'Disable' : 'Enable'}
+        {on ? t`Disable` : t`Enable`}
       </BusyButton>
     </section>
   );
 }
 
 function KindToggles({ settings }: { settings: PushSettings }) {
+  const { i18n } = useLingui();
   const setKind = useSetPushKind();
   return (
     <section
@@ -152,7 +170,7 @@ function KindToggles({ settings }: { settings: PushSettings }) {
       className="rounded-card border border-border bg-surface/80 p-4"
     >
       <h2 id="push-kinds-heading" className="font-semibold">
-        What to hear about
+        <Trans>What to hear about</Trans>
       </h2>
       <ul className="mt-2 divide-y divide-border">
         {PUSH_KINDS.map((kind) => {
@@ -160,8 +178,8 @@ function KindToggles({ settings }: { settings: PushSettings }) {
           return (
             <li key={kind} className="flex items-center gap-3 py-3">
               <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
-                <span className="block text-sm font-medium">{PUSH_KIND_LABELS[kind]}</span>
-                <span className="block text-xs text-muted">{KIND_HINTS[kind]}</span>
+                <span className="block text-sm font-medium">{i18n._(KIND_LABELS[kind])}</span>
+                <span className="block text-xs text-muted">{i18n._(KIND_HINTS[kind])}</span>
               </label>
               <input
                 id={id}

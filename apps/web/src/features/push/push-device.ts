@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * This browser's side of Web Push: whether it can receive notifications, its permission, and
  * its PushSubscription (through the service worker the pwa feature registers at /sw.js).
@@ -25,7 +27,7 @@ const WORKER_WAIT_MS = 10_000;
 
 export class NoServiceWorkerError extends Error {
   constructor() {
-    super('The app’s service worker is not running. Reload the page and try again.');
+    super(t`The app’s service worker is not running. Reload the page and try again.`);
   }
 }
 
@@ -62,7 +64,7 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 
 export class PermissionDeniedError extends Error {
   constructor() {
-    super('Notifications are blocked for this site. Allow them in your browser’s site settings.');
+    super(t`Notifications are blocked for this site. Allow them in your browser’s site settings.`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PushKind, PushPublicKey, PushSettings, PushSubscriptionAnswer } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -55,15 +56,15 @@ export function useTogglePush() {
     },
     onSuccess: (_answer, on) => {
       toast({
-        title: on ? 'Notifications on' : 'Notifications off',
+        title: on ? t`Notifications on` : t`Notifications off`,
         description: on
-          ? 'This device will hear of your news when Dum Club is closed.'
-          : 'This device will no longer receive notifications.',
+          ? t`This device will hear of your news when Dum Club is closed.`
+          : t`This device will no longer receive notifications.`,
         variant: 'success',
       });
     },
     onError: (error) => {
-      toast({ title: 'Notifications', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t`Notifications`, description: errorMessage(error), variant: 'destructive' });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: DEVICE_KEY });
@@ -94,7 +95,7 @@ export function useSetPushKind() {
     },
     onError: (error, _vars, context) => {
       if (context?.before) queryClient.setQueryData(PUSH_SETTINGS_KEY, context.before);
-      toast({ title: 'Notifications', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t`Notifications`, description: errorMessage(error), variant: 'destructive' });
     },
     onSuccess: (settings) => queryClient.setQueryData(PUSH_SETTINGS_KEY, settings),
   });
