@@ -182,10 +182,11 @@ export default tseslint.config(
         {
           useTsTypes: true,
           ignore: [
-            // No capital letter: code, not a sentence.
+            // No capital letter: code, not a sentence. All capitals: a constant ('POST', 'SOL').
             '^[^A-Z]*$',
+            '^[A-Z0-9_]+$',
             // Units, tickers and names the product never translates.
-            '^(SOL|DUM|DUM Club|Dum Club|DevNet|Solana|Phantom|Solflare|Backpack|ID|URL|OK)$',
+            '^(SOL|DUM|DUM Club|Dum Club|DevNet|Solana|Phantom|Solflare|Backpack|ID|URL|OK|Bearer)$',
             // CSS values and data attributes written in capitals.
             '^[A-Z][a-zA-Z]*\\(',
           ],
@@ -221,6 +222,7 @@ export default tseslint.config(
             'CustomEvent',
             'matchMedia',
             'setAttribute',
+            'DOMException',
             'getItem',
             'setItem',
             'removeItem',

@@ -6,7 +6,8 @@ import { formatter } from '@lingui/format-po';
  * live in the code (the spec's, verbatim) and are compiled into it at build time
  * (build/lingui-source-messages.ts), so English needs no catalogue download. Every other locale
  * has a catalogue per feature (src/features/<name>/locales/<locale>.po, owned like the feature's
- * code) and one for the app frame (src/locales/<locale>.po: app, components, lib, pages);
+ * code), one for the API's error texts (src/lib/api-errors) and one for the app frame
+ * (src/locales/<locale>.po: app, components, lib, pages);
  * src/lib/i18n/catalogues.ts loads all of a locale's at once when it is chosen.
  *
  * `npm run i18n:extract` refreshes them after a change of texts; the tests fail on a text with no
@@ -26,6 +27,11 @@ export default defineConfig({
       exclude: ['**/*.test.*', '**/*test-kit.*'],
     },
     {
+      // The API's error texts by code (lib/error-message.ts shows them).
+      path: '<rootDir>/src/lib/api-errors/locales/{locale}',
+      include: ['<rootDir>/src/lib/api-errors/'],
+    },
+    {
       path: '<rootDir>/src/locales/{locale}',
       include: [
         '<rootDir>/src/app/',
@@ -33,7 +39,7 @@ export default defineConfig({
         '<rootDir>/src/lib/',
         '<rootDir>/src/pages/',
       ],
-      exclude: ['**/*.test.*', '**/*test-kit.*'],
+      exclude: ['**/*.test.*', '**/*test-kit.*', '<rootDir>/src/lib/api-errors/'],
     },
   ],
 });

@@ -64,7 +64,10 @@ export function refreshAccessToken(): Promise<boolean> {
   return authHooks.refresh();
 }
 
-/** A request's failure while the browser has no connection: what every error state then says. */
+/**
+ * A request's failure while the browser has no connection: what every error state then says
+ * (in English; errorMessage shows the catalogue's `error.offline` in another language).
+ */
 export const OFFLINE_MESSAGE = 'You are offline. Check your connection and try again.';
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
