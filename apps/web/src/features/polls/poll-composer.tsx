@@ -1,4 +1,5 @@
 import { POLL_OPTION_MAX_LENGTH } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,6 +23,7 @@ export function ComposerPollFields({
   onRemove: () => void;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const setOption = (index: number, text: string) =>
     onChange({ ...draft, options: draft.options.map((old, i) => (i === index ? text : old)) });
@@ -34,34 +36,39 @@ export function ComposerPollFields({
       disabled={disabled}
       className="mt-3 rounded-xl border border-border p-3"
     >
-      <legend className="px-1 text-sm font-semibold">Poll</legend>
+      <legend className="px-1 text-sm font-semibold">
+        <Trans>Poll</Trans>
+      </legend>
       <div className="flex flex-col gap-2">
-        {draft.options.map((option, index) => (
-          <div key={index} className="flex items-center gap-2">
-            <label htmlFor={`${id}-option-${index}`} className="sr-only">
-              Option {index + 1}
-            </label>
-            <input
-              id={`${id}-option-${index}`}
-              value={option}
-              onChange={(event) => setOption(index, event.target.value)}
-              placeholder={`Option ${index + 1}`}
-              maxLength={POLL_OPTION_MAX_LENGTH}
-              autoComplete="off"
-              className={FIELD_CLASS}
-            />
-            {canRemoveOption(draft) && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove option ${index + 1}`}
-                onClick={() => removeOption(index)}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-        ))}
+        {draft.options.map((option, index) => {
+          const number = index + 1;
+          return (
+            <div key={index} className="flex items-center gap-2">
+              <label htmlFor={`${id}-option-${index}`} className="sr-only">
+                <Trans>Option {number}</Trans>
+              </label>
+              <input
+                id={`${id}-option-${index}`}
+                value={option}
+                onChange={(event) => setOption(index, event.target.value)}
+                placeholder={t`Option ${number}`}
+                maxLength={POLL_OPTION_MAX_LENGTH}
+                autoComplete="off"
+                className={FIELD_CLASS}
+              />
+              {canRemoveOption(draft) && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t`Remove option ${number}`}
+                  onClick={() => removeOption(index)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+          );
+        })}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {canAddOption(draft) && (
@@ -71,7 +78,7 @@ export function ComposerPollFields({
             onClick={() => onChange({ ...draft, options: [...draft.options, ''] })}
           >
             <Plus aria-hidden="true" />
-            Add option
+            <Trans>Add option</Trans>
           </Button>
         )}
         <PollLength
@@ -80,7 +87,7 @@ export function ComposerPollFields({
           onChange={(durationHours) => onChange({ ...draft, durationHours })}
         />
         <Button variant="ghost" size="sm" className="sm:ml-auto" onClick={onRemove}>
-          Remove poll
+          <Trans>Remove poll</Trans>
         </Button>
       </div>
     </fieldset>
@@ -97,10 +104,11 @@ function PollLength({
   hours: number;
   onChange: (hours: number) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <>
       <label htmlFor={id} className="text-sm text-muted">
-        Poll length
+        <Trans>Poll length</Trans>
       </label>
       <select
         id={id}
@@ -110,7 +118,7 @@ function PollLength({
       >
         {POLL_LENGTHS.map((length) => (
           <option key={length.hours} value={length.hours}>
-            {length.label}
+            {i18n._(length.label)}
           </option>
         ))}
       </select>

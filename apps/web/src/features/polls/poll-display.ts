@@ -6,6 +6,8 @@ import {
   textLength,
   type PollInput,
 } from '@dum/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 /** The composer's poll as typed: the options as written, and how long it runs. */
 export interface PollDraft {
@@ -22,11 +24,11 @@ export function newPollDraft(): PollDraft {
  * The lengths the composer offers. A free post is deleted after 24 hours and its poll ends with
  * it at the latest (the server's rule), so no longer run is offered.
  */
-export const POLL_LENGTHS: ReadonlyArray<{ hours: number; label: string }> = [
-  { hours: 1, label: '1 hour' },
-  { hours: 6, label: '6 hours' },
-  { hours: 12, label: '12 hours' },
-  { hours: 24, label: '1 day' },
+export const POLL_LENGTHS: ReadonlyArray<{ hours: number; label: MessageDescriptor }> = [
+  { hours: 1, label: msg`1 hour` },
+  { hours: 6, label: msg`6 hours` },
+  { hours: 12, label: msg`12 hours` },
+  { hours: 24, label: msg`1 day` },
 ];
 
 export const canAddOption = (draft: PollDraft) => draft.options.length < POLL_MAX_OPTIONS;
@@ -41,17 +43,17 @@ export function checkPollDraft(
 ): { ok: true; poll: PollInput } | { ok: false; message: string } {
   const options = draft.options.map((option) => option.trim());
   if (options.some((option) => option === '')) {
-    return { ok: false, message: 'Fill in every poll option, or remove the empty ones' };
+    return { ok: false, message: t`Fill in every poll option, or remove the empty ones` };
   }
   if (options.some((option) => textLength(option) > POLL_OPTION_MAX_LENGTH)) {
     return {
       ok: false,
-      message: `A poll option is at most ${POLL_OPTION_MAX_LENGTH} characters`,
+      message: t`A poll option is at most ${POLL_OPTION_MAX_LENGTH} characters`,
     };
   }
   const keys = new Set(options.map((option) => option.toLocaleLowerCase('en-US')));
   if (keys.size !== options.length) {
-    return { ok: false, message: 'Each poll option must be different' };
+    return { ok: false, message: t`Each poll option must be different` };
   }
   return { ok: true, poll: { options, durationHours: draft.durationHours } };
 }
@@ -62,5 +64,6 @@ export function percentOf(votes: number, total: number): number {
 }
 
 export function votesLabel(total: number): string {
-  return total === 1 ? '1 vote' : `${total.toLocaleString('en-US')} votes`;
+  // `#` is the count in the active language's digits (1,200 / 1200).
+  return plural(total, { one: '# vote', other: '# votes' });
 }

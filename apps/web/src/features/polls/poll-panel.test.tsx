@@ -1,7 +1,8 @@
 import type { Poll } from '@dum/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import type { AuthContextValue } from '../auth/index.ts';
 import { useViewer } from '../auth/index.ts';
 import { PostCard, type FeedPost } from '../post/index.ts';
@@ -152,5 +153,38 @@ describe('a poll in its post card', () => {
     renderWithProviders(<Card post={makePost()} />);
     await screen.findByTestId('post-card');
     expect(screen.queryByTestId('poll')).toBeNull();
+  });
+});
+
+describe('a poll in Spanish', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('names the ballot and the results in the active language', async () => {
+    mockApi({});
+    await act(() => activateLocale('es'));
+    const { unmount } = renderWithProviders(<Card post={makePost({ poll: running() })} />);
+    const ballot = await screen.findByTestId('poll');
+    expect(within(ballot).getByRole('radiogroup', { name: 'Elige una opción' })).toBeDefined();
+    expect(within(ballot).getByRole('button', { name: 'Votar' })).toBeDefined();
+    expect(within(ballot).getByTestId('poll-status').textContent).toContain(
+      'Los resultados se muestran después de votar',
+    );
+    unmount();
+
+    renderWithProviders(<Card post={makePost({ poll: counted(1, true) })} />);
+    const panel = await screen.findByTestId('poll');
+    expect(within(panel).getByRole('heading', { name: 'Resultados de la encuesta' })).toBeDefined();
+    expect(within(panel).getByTestId('poll-status').textContent).toBe(
+      'Resultados finales · 4 votos',
+    );
+    const items = within(within(panel).getByTestId('poll-results')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Tea25%, 1 voto',
+      'Coffee (tu voto)75%, 3 votos',
+      'Water0%, 0 votos',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Poll } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ListChecks } from 'lucide-react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
@@ -25,6 +26,7 @@ export function PollPanel({
   poll: Poll;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   // The vote's answer, shown at once (the cached lists take it too); a later read that knows
   // the vote wins, with the newer counts.
   const [answer, setAnswer] = useState<Poll | null>(null);
@@ -33,15 +35,16 @@ export function PollPanel({
   const closed = poll.ended || now >= Date.parse(poll.endsAt);
   useRereadWhenEnded(post.id, closed && !poll.ended);
   const headingId = useId();
-  const timeLeft = formatTimeLeft(poll.endsAt, now);
+  const timeLeft = formatTimeLeft(poll.endsAt, now) ?? '';
+  const votes = poll.totalVotes === null ? '' : votesLabel(poll.totalVotes);
   const status =
     poll.totalVotes === null
       ? closed
-        ? 'Poll ended · loading the results'
-        : `${timeLeft ?? ''} · Results show after you vote`
+        ? t`Poll ended · loading the results`
+        : t`${timeLeft} · Results show after you vote`
       : closed
-        ? `Final results · ${votesLabel(poll.totalVotes)}`
-        : `${votesLabel(poll.totalVotes)} · ${timeLeft ?? ''}`;
+        ? t`Final results · ${votes}`
+        : `${votes} · ${timeLeft}`;
 
   return (
     <section
@@ -51,7 +54,7 @@ export function PollPanel({
     >
       <h3 id={headingId} className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
         <ListChecks className="size-4 text-primary" aria-hidden="true" />
-        {closed ? 'Poll results' : 'Poll'}
+        {closed ? <Trans>Poll results</Trans> : <Trans>Poll</Trans>}
       </h3>
       {poll.totalVotes === null ? (
         <PollBallot
@@ -95,6 +98,7 @@ function PollBallot({
   closed: boolean;
   onVoted: (poll: Poll) => void;
 }) {
+  const { t } = useLingui();
   const [choice, setChoice] = useState<number | null>(null);
   const vote = usePollVote(postId);
   const name = useId();
@@ -119,7 +123,7 @@ function PollBallot({
         className="flex flex-col gap-2"
       >
         <legend id={legendId} className="sr-only">
-          Choose one option
+          <Trans>Choose one option</Trans>
         </legend>
         {poll.options.map((option, index) => (
           <label
@@ -150,9 +154,9 @@ function PollBallot({
           className="mt-3"
           disabled={choice === null || vote.isPending}
           busy={vote.isPending}
-          busyLabel="Voting..."
+          busyLabel={t`Voting...`}
         >
-          Vote
+          <Trans>Vote</Trans>
         </BusyButton>
       )}
     </form>
@@ -182,7 +186,12 @@ function PollResults({ poll, total }: { poll: Poll; total: number }) {
             <div className="relative flex min-h-11 items-center gap-2 px-3 py-2 text-sm">
               <span className={cn('min-w-0 flex-1 break-words', mine && 'font-semibold')}>
                 {option.text}
-                {mine && <span className="sr-only"> (your vote)</span>}
+                {mine && (
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>(your vote)</Trans>
+                  </span>
+                )}
               </span>
               {mine && <CheckCircle2 className="size-4 shrink-0 text-primary" aria-hidden="true" />}
               <span className="shrink-0 font-mono text-xs tabular-nums">

@@ -1,4 +1,5 @@
 import type { PollVoteResponse } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
@@ -34,7 +35,7 @@ export function usePollVote(postId: string) {
         void queryClient.invalidateQueries({ queryKey: [POST_ROOT, postId] });
       }
       toast({
-        title: 'Vote not counted',
+        title: t`Vote not counted`,
         description: errorMessage(error),
         variant: 'destructive',
       });
