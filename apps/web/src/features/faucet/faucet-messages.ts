@@ -1,23 +1,40 @@
 import { formatBaseUnitsExact, parseBaseUnits, type FaucetResponse } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import type { ToastInput } from '../../components/ui/use-toast.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 
 /** The public devnet faucet: on devnet the app links there instead of calling its own. */
 export const DEVNET_FAUCET_URL = 'https://faucet.solana.com';
 
+/** The faucet's labels; getters, so each read is in the active language. */
 export const FAUCET_LABELS = {
-  action: 'Get test SOL',
-  busy: 'Getting test SOL...',
-  devnet: 'Get devnet SOL at faucet.solana.com',
-} as const;
+  get action() {
+    return t`Get test SOL`;
+  },
+  get busy() {
+    return t`Getting test SOL...`;
+  },
+  get devnet() {
+    return t`Get devnet SOL at faucet.solana.com`;
+  },
+};
 
-/** The faucet's failure texts (spec section 8, Faucet), verbatim. */
+/** The faucet's failure texts (spec section 8, Faucet), verbatim in English. */
 export const FAUCET_MESSAGES = {
-  unauthorized: 'Authentication Required',
-  rateLimited: 'Faucet rate limit reached. Please try again later.',
-  network: 'Network error. Please check your connection and try again.',
-  failed: 'Faucet Failed',
-} as const;
+  get unauthorized() {
+    return t`Authentication Required`;
+  },
+  get rateLimited() {
+    return t`Faucet rate limit reached. Please try again later.`;
+  },
+  get network() {
+    return t`Network error. Please check your connection and try again.`;
+  },
+  get failed() {
+    return t`Faucet Failed`;
+  },
+};
 
 /**
  * Which test-SOL offer a cluster gets: our own faucet on the localnet, a link to the public
@@ -32,9 +49,10 @@ export function faucetKind(cluster: string | undefined): 'localnet' | 'devnet' |
 /** What a successful call says: how much test SOL arrived. */
 export function faucetSuccessToast(result: FaucetResponse): ToastInput {
   const lamports = parseBaseUnits(result.lamports) ?? 0n;
+  const amount = formatDecimal(formatBaseUnitsExact(lamports, 9), 9);
   return {
-    title: 'Test SOL received',
-    description: `${formatBaseUnitsExact(lamports, 9)} SOL is in your wallet`,
+    title: t`Test SOL received`,
+    description: t`${amount} SOL is in your wallet`,
     variant: 'success',
   };
 }

@@ -115,3 +115,18 @@ describe('Get test SOL (POST /api/faucet)', () => {
     expect(screen.queryByRole('link', { name: /faucet/ })).toBeNull();
   });
 });
+
+describe('Get test SOL in Spanish', () => {
+  it('labels the button and says how much arrived in the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    const { FAUCET_LABELS } = await import('./faucet-messages.ts');
+    await act(() => activateLocale('es'));
+    expect(FAUCET_LABELS.action).toBe('Obtener SOL de prueba');
+    stubServer({ faucet: () => json({ signature: 'sig', lamports: '1500000000' }) });
+    renderWallet(createRegistry(), <GetTestSolButton />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Obtener SOL de prueba' }));
+    expect(await screen.findByText('SOL de prueba recibido')).toBeTruthy();
+    expect(screen.getByText('1,5 SOL ya está en tu billetera')).toBeTruthy();
+  });
+});
