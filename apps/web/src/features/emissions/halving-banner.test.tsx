@@ -140,3 +140,25 @@ describe('HalvingBanner', () => {
     expect(screen.queryByTestId('halving-banner')).toBeNull();
   });
 });
+
+describe('HalvingBanner in Spanish', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('speaks the active language, with its number conventions', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    window.sessionStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => statsResponse(17_500, '4687500000', 2)),
+    );
+    await act(() => activateLocale('es'));
+    renderBanner();
+    const banner = await screen.findByRole('region', { name: 'Cuenta regresiva del Meme Halving' });
+    expect(banner.textContent).toContain('17.500 eventos hasta el Meme Halving');
+    expect(screen.getByTestId('halving-current-reward').textContent).toBe('4,6875 DUM');
+    expect(screen.getByTestId('halving-epoch').textContent).toBe('Época 2');
+    expect(screen.getByRole('button', { name: 'Cerrar el aviso del halving' })).toBeTruthy();
+  });
+});

@@ -1,15 +1,16 @@
 import {
-  formatDumAmount,
   halvingProgress,
   halvingUrgency,
   nextHalvingReward,
   parseBaseUnits,
   type HalvingUrgency,
 } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flame, X, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Progress } from '../../components/ui/progress.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDum, formatNumber } from '../../lib/i18n/index.ts';
 import { useEmissionsStats, type EmissionsStatsData } from './use-emissions-stats.ts';
 
 export const HALVING_DISMISSED_KEY = 'dum.halvingBanner.dismissed';
@@ -44,9 +45,9 @@ export function halvingBannerView(stats: EmissionsStatsData): HalvingBannerView 
   const reward = parseBaseUnits(stats.currentReward) ?? 0n;
   return {
     urgency: halvingUrgency(stats.eventsUntilHalving),
-    eventsLeft: stats.eventsUntilHalving.toLocaleString('en-US'),
-    currentReward: formatDumAmount(reward),
-    nextReward: formatDumAmount(nextHalvingReward(reward)),
+    eventsLeft: formatNumber(stats.eventsUntilHalving),
+    currentReward: formatDum(reward),
+    nextReward: formatDum(nextHalvingReward(reward)),
     epoch: stats.currentEpoch,
     progress: halvingProgress(stats.eventsUntilHalving),
   };
@@ -68,6 +69,7 @@ const TONE: Record<HalvingUrgency, string> = {
  * hidden on error and once dismissed for this session.
  */
 export function HalvingBanner() {
+  const { t } = useLingui();
   const { data, isError } = useEmissionsStats();
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed || isError) return null;
@@ -76,10 +78,11 @@ export function HalvingBanner() {
   const view = halvingBannerView(data);
   const urgent = view.urgency !== 'calm';
   const Icon = urgent ? Zap : Flame;
+  const epoch = view.epoch;
 
   return (
     <section
-      aria-label="Meme halving countdown"
+      aria-label={t`Meme halving countdown`}
       data-testid="halving-banner"
       data-urgency={view.urgency}
       className={cn('relative border-b text-sm', TONE[view.urgency])}
@@ -99,7 +102,7 @@ export function HalvingBanner() {
         <CountdownText view={view} />
         <button
           type="button"
-          aria-label="Dismiss halving banner"
+          aria-label={t`Dismiss halving banner`}
           onClick={() => {
             rememberDismissed();
             setDismissed(true);
@@ -111,7 +114,7 @@ export function HalvingBanner() {
       </div>
       <Progress
         value={view.progress}
-        label={`Epoch ${view.epoch} progress`}
+        label={t`Epoch ${epoch} progress`}
         className="h-1 rounded-none bg-foreground/5"
         indicatorClassName={cn(
           'rounded-none',
@@ -153,6 +156,7 @@ function BannerPlaceholder() {
 /** Events left (pulsing or bouncing when urgent), the reward now and after, and the epoch. */
 function CountdownText({ view }: { view: HalvingBannerView }) {
   const urgent = view.urgency !== 'calm';
+  const { eventsLeft, currentReward, nextReward, epoch } = view;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-x-6 gap-y-0.5 md:flex-row md:items-center md:justify-between">
       <p
@@ -163,30 +167,36 @@ function CountdownText({ view }: { view: HalvingBannerView }) {
         )}
       >
         {urgent && <span aria-hidden="true">⚡ </span>}
-        <span className="font-mono tabular-nums" data-testid="halving-events-left">
-          {view.eventsLeft}
-        </span>{' '}
-        events until the Meme Halving
+        <Trans>
+          <span className="font-mono tabular-nums" data-testid="halving-events-left">
+            {eventsLeft}
+          </span>{' '}
+          events until the Meme Halving
+        </Trans>
       </p>
       <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted sm:text-sm">
         <span>
-          Reward{' '}
-          <span className="font-mono font-semibold text-dum" data-testid="halving-current-reward">
-            {view.currentReward} DUM
-          </span>
-          <span aria-hidden="true"> → </span>
-          <span className="sr-only"> then </span>
-          <span
-            className="font-mono font-semibold text-foreground"
-            data-testid="halving-next-reward"
-          >
-            {view.nextReward} DUM
-          </span>
+          <Trans>
+            Reward{' '}
+            <span className="font-mono font-semibold text-dum" data-testid="halving-current-reward">
+              {currentReward} DUM
+            </span>
+            <span aria-hidden="true"> → </span>
+            <span className="sr-only"> then </span>
+            <span
+              className="font-mono font-semibold text-foreground"
+              data-testid="halving-next-reward"
+            >
+              {nextReward} DUM
+            </span>
+          </Trans>
         </span>
         <span aria-hidden="true" className="text-subtle">
           •
         </span>
-        <span data-testid="halving-epoch">Epoch {view.epoch}</span>
+        <span data-testid="halving-epoch">
+          <Trans>Epoch {epoch}</Trans>
+        </span>
       </p>
     </div>
   );
