@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { Bell, BellRing, Hourglass } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDate } from '../../lib/i18n/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { FeedPost } from '../post/index.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
@@ -12,6 +14,16 @@ import { CAPSULES_ROOT, useCapsuleNotify, type CapsuleNotifyResponse } from './c
 
 /** The server's job opens a due capsule within seconds; a card past its time reads it again. */
 const REREAD_EVERY_MS = 10_000;
+
+/** The opening moment in full, as `toLocaleString()` shows it, in the active language. */
+const OPENS_AT_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 type Capsule = NonNullable<FeedPost['capsule']>;
 
@@ -75,10 +87,14 @@ export function SealedCapsulePanel({
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">
-          {isAuthor ? 'Your time capsule is sealed' : 'Sealed time capsule'}
+          {isAuthor ? (
+            <Trans>Your time capsule is sealed</Trans>
+          ) : (
+            <Trans>Sealed time capsule</Trans>
+          )}
         </p>
         <p className="text-sm text-muted">
-          <time dateTime={capsule.unlockAt} title={opensAt.toLocaleString()}>
+          <time dateTime={capsule.unlockAt} title={formatDate(opensAt, OPENS_AT_FORMAT)}>
             <span data-testid="capsule-countdown" className="font-mono tabular-nums">
               {formatOpensIn(capsule.unlockAt, now)}
             </span>
@@ -105,7 +121,7 @@ export function SealedCapsulePanel({
           ) : (
             <Bell className="size-4" aria-hidden="true" />
           )}
-          Notify me
+          <Trans>Notify me</Trans>
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { CapsuleScope } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest, ApiError } from '../../lib/api-client.ts';
@@ -50,8 +51,8 @@ export function useCapsuleNotify(postId: string) {
     },
     onError: (error) => {
       toast({
-        title: 'Couldn’t update Notify me',
-        description: error instanceof ApiError ? error.message : 'Please try again.',
+        title: t`Couldn’t update Notify me`,
+        description: error instanceof ApiError ? error.message : t`Please try again.`,
         variant: 'destructive',
       });
     },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
@@ -66,5 +66,25 @@ describe('the Time Capsules page', () => {
       await screen.findByText('Couldn’t load time capsules', {}, { timeout: 5000 }),
     ).toBeDefined();
     expect(await screen.findByRole('button', { name: 'Try Again' })).toBeDefined();
+  });
+});
+
+describe('the Time Capsules page in Spanish', () => {
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language: title, tabs, empty states and countdowns', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    const { formatOpensIn, waitingLabel } = await import('./capsule-display.ts');
+    auth.current = signedOut();
+    mockApi({ 'GET /api/time-capsules': () => json({ items: [], nextCursor: null }) });
+    await act(() => activateLocale('es'));
+    renderWithProviders(<View />, { path: '/time-capsules?tab=mine' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Cápsulas del tiempo' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'Se abren pronto' })).toBeDefined();
+    expect(screen.getByText('Conecta tu billetera para ver tus cápsulas')).toBeDefined();
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const at = new Date(now + 3 * 3_600_000 + 12 * 60_000).toISOString();
+    expect(formatOpensIn(at, now)).toBe('Se abre en 3 h 12 min');
+    expect(waitingLabel(2)).toBe('2 esperando');
   });
 });

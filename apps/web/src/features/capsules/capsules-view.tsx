@@ -1,4 +1,7 @@
 import type { CapsuleScope } from '@dum/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,10 +13,10 @@ import type { Viewer } from '../auth/index.ts';
 import { TabList, tabPanelProps } from '../people/index.ts';
 import { useCapsulePage } from './capsule-queries.ts';
 
-const TABS: readonly { id: CapsuleScope; label: string }[] = [
-  { id: 'soon', label: 'Opening soon' },
-  { id: 'opened', label: 'Recently opened' },
-  { id: 'mine', label: 'Mine' },
+const TABS: readonly { id: CapsuleScope; label: MessageDescriptor }[] = [
+  { id: 'soon', label: msg`Opening soon` },
+  { id: 'opened', label: msg`Recently opened` },
+  { id: 'mine', label: msg`Mine` },
 ];
 
 /** `?tab=opened|mine` keeps the tab across a reload and in a shared link (soon is the default). */
@@ -28,6 +31,8 @@ function tabOf(value: string | null): CapsuleScope {
  * as tabs (the WAI-ARIA tabs pattern by hand, as the feed's tabs).
  */
 export function CapsulesView({ viewer }: { viewer: Viewer }) {
+  const { t, i18n } = useLingui();
+  const tabs = TABS.map((item) => ({ id: item.id, label: i18n._(item.label) }));
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get(TAB_PARAM));
   const id = useId();
@@ -50,24 +55,26 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
           <Hourglass className="size-6" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl leading-tight font-black tracking-tight">Time Capsules</h1>
+          <h1 className="text-2xl leading-tight font-black tracking-tight">
+            <Trans>Time Capsules</Trans>
+          </h1>
           <p className="text-sm text-muted">
-            Posts sealed until their moment: from 1 hour to 1 year ahead.
+            <Trans>Posts sealed until their moment: from 1 hour to 1 year ahead.</Trans>
           </p>
         </div>
         <Link to="/" className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
-          Seal one
+          <Trans>Seal one</Trans>
         </Link>
       </header>
-      <TabList label="Time capsules" tabs={TABS} selected={tab} onSelect={select} idBase={id} />
+      <TabList label={t`Time capsules`} tabs={tabs} selected={tab} onSelect={select} idBase={id} />
       <div {...tabPanelProps(id, tab)}>
         {tab === 'mine' && !viewer.isAuthenticated ? (
           <EmptySection
             icon={<Hourglass className="size-6" aria-hidden="true" />}
-            title="Connect your wallet to see your capsules"
+            title={t`Connect your wallet to see your capsules`}
             headingLevel={2}
           >
-            Sign in, then seal a post from the feed’s composer with ‘Time capsule’.
+            <Trans>Sign in, then seal a post from the feed’s composer with ‘Time capsule’.</Trans>
           </EmptySection>
         ) : (
           <CapsuleList key={tab} scope={tab} viewer={viewer} />
@@ -77,37 +84,39 @@ export function CapsulesView({ viewer }: { viewer: Viewer }) {
   );
 }
 
-const EMPTY: Record<CapsuleScope, { title: string; text: string }> = {
+const EMPTY: Record<CapsuleScope, { title: MessageDescriptor; text: MessageDescriptor }> = {
   soon: {
-    title: 'No sealed capsules right now',
-    text: 'Seal a post from the feed’s composer with ‘Time capsule’ and it waits here.',
+    title: msg`No sealed capsules right now`,
+    text: msg`Seal a post from the feed’s composer with ‘Time capsule’ and it waits here.`,
   },
   opened: {
-    title: 'Nothing opened yet',
-    text: 'Capsules show up here the moment they open.',
+    title: msg`Nothing opened yet`,
+    text: msg`Capsules show up here the moment they open.`,
   },
   mine: {
-    title: 'You have not sealed a capsule yet',
-    text: 'Write a post, choose ‘Time capsule’ and pick when it opens.',
+    title: msg`You have not sealed a capsule yet`,
+    text: msg`Write a post, choose ‘Time capsule’ and pick when it opens.`,
   },
 };
 
 function CapsuleList({ scope, viewer }: { scope: CapsuleScope; viewer: Viewer }) {
+  const { t, i18n } = useLingui();
   const feed = useCapsulePage(scope, viewer.userId);
-  const label = TABS.find((item) => item.id === scope)?.label ?? 'Time capsules';
+  const tab = TABS.find((item) => item.id === scope);
+  const label = tab ? i18n._(tab.label) : t`Time capsules`;
   return (
     <PostFeedList
       viewer={viewer}
       feed={feed}
-      heading={`Time capsules: ${label}`}
-      errorTitle="Couldn’t load time capsules"
+      heading={t`Time capsules: ${label}`}
+      errorTitle={t`Couldn’t load time capsules`}
       empty={
         <EmptySection
           icon={<Hourglass className="size-6" aria-hidden="true" />}
-          title={EMPTY[scope].title}
+          title={i18n._(EMPTY[scope].title)}
           headingLevel={2}
         >
-          {EMPTY[scope].text}
+          {i18n._(EMPTY[scope].text)}
         </EmptySection>
       }
     />

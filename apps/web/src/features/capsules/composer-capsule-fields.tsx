@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useId } from 'react';
 import { useNow } from '../../lib/use-now.ts';
@@ -21,7 +22,7 @@ export function ComposerCapsuleFields({
     <div className="mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-primary/5 p-3 sm:flex-row sm:items-center">
       <label htmlFor={inputId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
         <Hourglass className="size-4 text-primary" aria-hidden="true" />
-        Opens at
+        <Trans>Opens at</Trans>
       </label>
       <input
         id={inputId}
@@ -36,7 +37,7 @@ export function ComposerCapsuleFields({
         className="h-9 rounded-lg border border-border bg-surface px-2 text-sm text-foreground"
       />
       <p id={hintId} className="text-xs text-muted sm:ml-auto">
-        Sealed until then: from 1 hour to 1 year from now.
+        <Trans>Sealed until then: from 1 hour to 1 year from now.</Trans>
       </p>
     </div>
   );
