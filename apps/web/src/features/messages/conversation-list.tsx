@@ -1,4 +1,5 @@
 import type { Conversation } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -51,6 +52,7 @@ export function ConversationList({
   selected: string | null;
   onNewMessage: () => void;
 }) {
+  const { t } = useLingui();
   const conversations = useConversations(viewerId, folder);
   const now = useNow(30_000);
   const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
@@ -63,8 +65,8 @@ export function ConversationList({
         <LoadError
           title={
             folder === 'requests'
-              ? 'Couldn’t load your message requests'
-              : 'Couldn’t load your messages'
+              ? t`Couldn’t load your message requests`
+              : t`Couldn’t load your messages`
           }
           message={errorMessage(conversations.error)}
           onRetry={() => void conversations.refetch()}
@@ -85,7 +87,7 @@ export function ConversationList({
       {folder === 'requests' && <RequestsIntro />}
       <ul
         ref={listRef}
-        aria-label={folder === 'requests' ? 'Message requests' : 'Conversations'}
+        aria-label={folder === 'requests' ? t`Message requests` : t`Conversations`}
         data-testid="conversation-list"
         className="flex flex-col gap-0.5 p-2"
       >
@@ -109,7 +111,11 @@ export function ConversationList({
             onClick={() => void conversations.fetchNextPage()}
             disabled={conversations.isFetchingNextPage}
           >
-            {conversations.isFetchingNextPage ? 'Loading…' : 'Show more conversations'}
+            {conversations.isFetchingNextPage ? (
+              <Trans>Loading…</Trans>
+            ) : (
+              <Trans>Show more conversations</Trans>
+            )}
           </Button>
         </div>
       )}
@@ -171,14 +177,18 @@ function ConversationRow({
           {requestTip && (
             <Badge variant="dum" className="shrink-0 tabular-nums">
               <Coins className="size-3" aria-hidden="true" />
-              <span className="sr-only">Tip: </span>
-              {requestTip} SOL
+              <Trans>
+                <span className="sr-only">Tip: </span>
+                {requestTip} SOL
+              </Trans>
             </Badge>
           )}
           {unread && (
             <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-vibe px-1.5 text-[11px] font-bold text-primary-foreground tabular-nums">
               {unreadBadgeText(unreadCount)}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only">
+                <Trans> unread</Trans>
+              </span>
             </span>
           )}
         </span>
@@ -193,20 +203,23 @@ export function EmptyConversations({ onNewMessage }: { onNewMessage: () => void 
       <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
         <MessageCircle className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold">No messages yet</h2>
+      <h2 className="mt-4 text-lg font-semibold">
+        <Trans>No messages yet</Trans>
+      </h2>
       <p className="mt-1 max-w-xs text-sm text-muted">
-        Start a conversation with anyone on Dum Club, and tip them SOL if you like.
+        <Trans>Start a conversation with anyone on Dum Club, and tip them SOL if you like.</Trans>
       </p>
       <Button className="mt-5" onClick={onNewMessage}>
-        New message
+        <Trans>New message</Trans>
       </Button>
     </div>
   );
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading conversations" className="flex flex-col gap-1 p-2">
+    <div role="status" aria-label={t`Loading conversations`} className="flex flex-col gap-1 p-2">
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="flex items-center gap-3 px-2.5 py-2.5">
           <Skeleton className="size-10 shrink-0 rounded-full" />

@@ -1,4 +1,5 @@
 import type { DirectMessage } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   AlertCircle,
   Check,
@@ -62,6 +63,7 @@ export function MessageBubble({
     | { kind: 'outbox'; item: OutboxItem; retry: () => void; remove: () => void }
     | null;
 }) {
+  const { t } = useLingui();
   return (
     <div className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
       <div
@@ -80,7 +82,7 @@ export function MessageBubble({
         {content.imageUrl && (
           <img
             src={content.imageUrl}
-            alt={`Image from ${senderName}`}
+            alt={t`Image from ${senderName}`}
             loading="lazy"
             className="max-h-80 w-full max-w-xs rounded-xl bg-surface-3 object-cover"
           />
@@ -90,7 +92,7 @@ export function MessageBubble({
             controls
             preload="metadata"
             src={content.audioUrl}
-            aria-label={`Audio from ${senderName}`}
+            aria-label={t`Audio from ${senderName}`}
             className="w-64 max-w-full"
           />
         )}
@@ -103,7 +105,7 @@ export function MessageBubble({
       {!mine && content.id ? (
         <span className="flex items-center gap-1">
           <MessageMeta createdAt={content.createdAt} state={state} />
-          <ReportButton targetKind="message" targetId={content.id} label="Report message" />
+          <ReportButton targetKind="message" targetId={content.id} label={t`Report message`} />
         </span>
       ) : (
         <MessageMeta createdAt={content.createdAt} state={state} />
@@ -120,6 +122,7 @@ function TipReceipt({
   mine: boolean;
 }) {
   const { config } = useWallet();
+  const amount = tipSol(tip.amount);
   return (
     <div
       data-testid="tip-receipt"
@@ -129,9 +132,11 @@ function TipReceipt({
         <Coins className="size-4" aria-hidden="true" />
       </span>
       <span className="flex min-w-0 flex-col">
-        <span className="text-xs text-muted">{mine ? 'You tipped' : 'Tip received'}</span>
+        <span className="text-xs text-muted">
+          {mine ? <Trans>You tipped</Trans> : <Trans>Tip received</Trans>}
+        </span>
         <span className="font-mono text-base font-semibold text-dum tabular-nums">
-          {tipSol(tip.amount)} SOL
+          <Trans>{amount} SOL</Trans>
         </span>
         {config ? (
           <a
@@ -143,7 +148,9 @@ function TipReceipt({
           >
             {shortSignature(tip.transactionSignature)}
             <ExternalLink className="size-3" aria-hidden="true" />
-            <span className="sr-only">(view the transaction on the explorer)</span>
+            <span className="sr-only">
+              <Trans>(view the transaction on the explorer)</Trans>
+            </span>
           </a>
         ) : (
           <span className="font-mono text-xs text-muted" title={tip.transactionSignature}>
@@ -173,15 +180,20 @@ function MessageMeta({
       return (
         <span className="flex items-center gap-1 px-1 text-xs text-subtle" role="status">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          {item.status === 'confirming' ? 'Confirming the tip…' : 'Sending…'}
+          {item.status === 'confirming' ? (
+            <Trans>Confirming the tip…</Trans>
+          ) : (
+            <Trans>Sending…</Trans>
+          )}
         </span>
       );
     }
+    const error = item.error;
     return (
       <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 px-1 text-xs">
         <span className="inline-flex items-center gap-1 text-danger">
           <AlertCircle className="size-3" aria-hidden="true" />
-          Not sent{item.error ? `: ${item.error}` : ''}
+          {error ? <Trans>Not sent: {error}</Trans> : <Trans>Not sent</Trans>}
         </span>
         <button
           type="button"
@@ -189,7 +201,7 @@ function MessageMeta({
           className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold text-foreground hover:bg-surface-2"
         >
           <RotateCw className="size-3" aria-hidden="true" />
-          Retry
+          <Trans>Retry</Trans>
         </button>
         {canRemove(item) && (
           <button
@@ -197,7 +209,7 @@ function MessageMeta({
             onClick={state.remove}
             className="rounded-md px-1.5 py-0.5 text-muted hover:bg-surface-2 hover:text-foreground"
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         )}
       </span>
@@ -209,13 +221,13 @@ function MessageMeta({
       {state?.kind === 'read' && (
         <span className="inline-flex items-center gap-0.5 text-primary">
           <CheckCheck className="size-3.5" aria-hidden="true" />
-          Read
+          <Trans>Read</Trans>
         </span>
       )}
       {state?.kind === 'sent' && (
         <span className="inline-flex items-center gap-0.5">
           <Check className="size-3.5" aria-hidden="true" />
-          Sent
+          <Trans>Sent</Trans>
         </span>
       )}
     </span>

@@ -1,10 +1,12 @@
-import { DM_BODY_MAX_LENGTH, formatSol, insufficientBalanceMessage } from '@dum/core';
+import { DM_BODY_MAX_LENGTH, insufficientBalanceMessage } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, ImagePlus, Loader2, Music, RotateCw, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { GetTestSolButton } from '../faucet/index.ts';
 import { charactersLeft, LENGTH_WARNING_REMAINING } from '../post/index.ts';
 import { useOpenDialogSolBalance } from '../vaults/index.ts';
@@ -27,6 +29,7 @@ export function MessageComposer({
   disabled: boolean;
   onSend: (draft: Draft) => Promise<SendResult>;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [tipOpen, setTipOpen] = useState(false);
   const [tipAmount, setTipAmount] = useState('');
@@ -49,6 +52,7 @@ export function MessageComposer({
   const hasContent = text.trim() !== '' || media?.mediaUrl != null || tipLamports !== null;
   const canSend =
     !disabled && !busy && hasContent && remaining >= 0 && tip.ok && !short && !uploading;
+  const tipSolText = tipLamports !== null ? formatSol(tipLamports) : '';
 
   const submit = async (event?: SubmitEvent) => {
     event?.preventDefault();
@@ -90,7 +94,7 @@ export function MessageComposer({
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      aria-label={`Write to ${peerName}`}
+      aria-label={t`Write to ${peerName}`}
       aria-busy={busy || undefined}
       noValidate
       data-testid="message-composer"
@@ -114,7 +118,7 @@ export function MessageComposer({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={tipOpen ? 'Remove the tip' : 'Add a SOL tip'}
+          aria-label={tipOpen ? t`Remove the tip` : t`Add a SOL tip`}
           aria-pressed={tipOpen}
           aria-controls={tipOpen ? ids.panel : undefined}
           disabled={disabled || busy}
@@ -127,7 +131,7 @@ export function MessageComposer({
           <Coins aria-hidden="true" />
         </Button>
         <label htmlFor={ids.text} className="sr-only">
-          Message {peerName}
+          <Trans>Message {peerName}</Trans>
         </label>
         <textarea
           ref={textRef}
@@ -137,7 +141,7 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           rows={1}
           disabled={disabled}
-          placeholder="Write a message…"
+          placeholder={t`Write a message…`}
           aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? ids.counter : undefined}
           aria-invalid={remaining < 0 || undefined}
           className="field-sizing-content max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-[15px] leading-relaxed placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
@@ -145,7 +149,7 @@ export function MessageComposer({
         <Button
           type="submit"
           size="icon"
-          aria-label={busy ? 'Sending...' : 'Send'}
+          aria-label={busy ? t`Sending...` : t`Send`}
           disabled={!canSend}
           className="shrink-0"
         >
@@ -157,7 +161,9 @@ export function MessageComposer({
         </Button>
       </div>
       <div className="mt-1 flex min-h-4 items-start justify-between gap-3 px-1 text-xs">
-        <span className="text-subtle max-sm:hidden">Enter sends · Shift+Enter for a new line</span>
+        <span className="text-subtle max-sm:hidden">
+          <Trans>Enter sends · Shift+Enter for a new line</Trans>
+        </span>
         {remaining <= LENGTH_WARNING_REMAINING && (
           <span
             id={ids.counter}
@@ -168,14 +174,16 @@ export function MessageComposer({
               remaining < 0 ? 'font-semibold text-danger' : 'text-warning',
             )}
           >
-            {remaining}
-            <span className="sr-only"> characters left</span>
+            <Trans>
+              {remaining}
+              <span className="sr-only"> characters left</span>
+            </Trans>
           </span>
         )}
       </div>
       {busy && tipLamports !== null && (
         <p role="status" className="px-1 text-xs text-muted">
-          Approve the {formatSol(tipLamports)} SOL transfer in your wallet…
+          <Trans>Approve the {tipSolText} SOL transfer in your wallet…</Trans>
         </p>
       )}
       {error && (
@@ -194,6 +202,7 @@ function AttachButtons({
   disabled: boolean;
   onPick: (file: File | undefined) => void;
 }) {
+  const { t } = useLingui();
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
   const input = (ref: typeof imageInput, accept: string, testId: string) => (
@@ -217,7 +226,7 @@ function AttachButtons({
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Add an image"
+        aria-label={t`Add an image`}
         disabled={disabled}
         onClick={() => imageInput.current?.click()}
         className="shrink-0"
@@ -227,7 +236,7 @@ function AttachButtons({
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Add audio"
+        aria-label={t`Add audio`}
         disabled={disabled}
         onClick={() => audioInput.current?.click()}
         className="shrink-0 max-sm:hidden"
@@ -247,6 +256,8 @@ function AttachmentRow({
   onRemove: () => void;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
+  const fileName = attachment.file.name;
   const Icon = attachment.kind === 'image' ? ImagePlus : Music;
   return (
     <div
@@ -261,11 +272,13 @@ function AttachmentRow({
             {attachment.error}
           </span>
         ) : attachment.mediaUrl ? (
-          <span className="text-xs text-success">Uploaded</span>
+          <span className="text-xs text-success">
+            <Trans>Uploaded</Trans>
+          </span>
         ) : (
           <Progress
             value={attachment.progress}
-            label={`Uploading ${attachment.file.name}`}
+            label={t`Uploading ${fileName}`}
             className="h-1.5"
           />
         )}
@@ -273,15 +286,10 @@ function AttachmentRow({
       {attachment.error && (
         <Button variant="ghost" size="sm" onClick={onRetry}>
           <RotateCw aria-hidden="true" />
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Remove ${attachment.file.name}`}
-        onClick={onRemove}
-      >
+      <Button variant="ghost" size="icon" aria-label={t`Remove ${fileName}`} onClick={onRemove}>
         <X aria-hidden="true" />
       </Button>
     </div>
@@ -308,18 +316,21 @@ function TipField({
   disabled: boolean;
 }) {
   const problem = invalid ?? short;
+  const balanceText = balance !== undefined ? formatSol(balance) : '';
   return (
     <div id={ids.panel} className="mb-2 rounded-xl border border-dum/30 bg-dum/5 p-2.5">
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={ids.tip} className="text-sm font-medium">
-          Tip (SOL)
+          <Trans>Tip (SOL)</Trans>
         </label>
         <span className="font-mono text-xs text-muted tabular-nums" aria-live="polite">
-          {balance !== undefined
-            ? `Balance: ${formatSol(balance)} SOL`
-            : balanceFailed
-              ? 'Balance unavailable'
-              : 'Balance: …'}
+          {balance !== undefined ? (
+            <Trans>Balance: {balanceText} SOL</Trans>
+          ) : balanceFailed ? (
+            <Trans>Balance unavailable</Trans>
+          ) : (
+            <Trans>Balance: …</Trans>
+          )}
         </span>
       </div>
       <input
@@ -345,7 +356,9 @@ function TipField({
           </div>
         ) : (
           <p className="text-subtle">
-            Sent from your wallet to theirs on chain, then delivered with your message.
+            <Trans>
+              Sent from your wallet to theirs on chain, then delivered with your message.
+            </Trans>
           </p>
         )}
       </div>

@@ -1,7 +1,10 @@
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { dm } from './test-kit.tsx';
 import {
   checkTipAmount,
+  clockTime,
   dayLabel,
   groupByDay,
   looksLikeWalletAddress,
@@ -37,6 +40,8 @@ describe('what the messages screens show', () => {
     expect(dayLabel(at(16, 12), now)).toBe('Saturday');
     expect(dayLabel(at(2, 12), now)).toBe('May 2');
     expect(dayLabel(new Date(2025, 11, 31).toISOString(), now)).toBe('Dec 31, 2025');
+    expect(clockTime(new Date(2026, 4, 20, 14, 5).toISOString())).toBe('14:05');
+    expect(clockTime(new Date(2026, 4, 20, 0, 7).toISOString())).toBe('00:07');
     const groups = groupByDay([
       { createdAt: at(19, 9) },
       { createdAt: at(19, 22) },
@@ -70,5 +75,21 @@ describe('what the messages screens show', () => {
     expect(looksLikeWalletAddress('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')).toBe(true);
     expect(looksLikeWalletAddress('ada')).toBe(false);
     expect(looksLikeWalletAddress('0OIl' + 'a'.repeat(40))).toBe(false);
+  });
+});
+
+describe('what the messages screens show, in Spanish', () => {
+  it('labels days, times, previews and tip errors in the active language', async () => {
+    await act(() => activateLocale('es'));
+    const now = new Date(2026, 4, 20, 15, 0).getTime();
+    const at = (day: number, hour: number) => new Date(2026, 4, day, hour).toISOString();
+    expect(dayLabel(at(20, 1), now)).toBe('Hoy');
+    expect(dayLabel(at(19, 23), now)).toBe('Ayer');
+    expect(dayLabel(at(16, 12), now)).toBe('sábado');
+    expect(dayLabel(at(2, 12), now)).toBe('2 may');
+    expect(clockTime(new Date(2026, 4, 20, 14, 5).toISOString())).toBe('14:05');
+    const tip = { amount: '1234500000', transactionSignature: 'S' };
+    expect(messagePreview(dm({ body: '', tip }), 'me')).toBe('💸 Propina · 1,2345 SOL');
+    expect(checkTipAmount('0')).toMatchObject({ message: 'La propina debe ser mayor que 0 SOL.' });
   });
 });

@@ -1,5 +1,7 @@
-import { formatAddress, formatSol, parseDecimalAmount } from '@dum/core';
+import { formatAddress, parseDecimalAmount } from '@dum/core';
 import type { DirectMessage, UserSummary } from '@dum/core';
+import { t } from '@lingui/core/macro';
+import { formatDate, formatSol } from '../../lib/i18n/index.ts';
 
 /** What the messages screens show, as pure functions over the wire shapes. */
 
@@ -25,16 +27,17 @@ export function tipSol(amount: string | null | undefined): string {
  */
 export function messagePreview(message: DirectMessage, viewerId: string | null): string {
   const body = message.body.trim().replace(/\s+/g, ' ');
+  const amount = message.tip ? tipSol(message.tip.amount) : '';
   const text = body
     ? body
     : message.tip
-      ? `💸 Tip · ${tipSol(message.tip.amount)} SOL`
+      ? t`💸 Tip · ${amount} SOL`
       : message.imageUrl
-        ? '📷 Photo'
+        ? t`📷 Photo`
         : message.audioUrl
-          ? '🎤 Audio'
+          ? t`🎤 Audio`
           : '';
-  return message.senderId === viewerId ? `You: ${text}` : text;
+  return message.senderId === viewerId ? t`You: ${text}` : text;
 }
 
 /** "Today", "Yesterday", a weekday this week, else the date (with the year when not this one). */
@@ -42,12 +45,12 @@ export function dayLabel(iso: string, now: number): string {
   const day = startOfDay(Date.parse(iso));
   const today = startOfDay(now);
   const days = Math.round((today - day) / 86_400_000);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Yesterday';
+  if (days === 0) return t`Today`;
+  if (days === 1) return t`Yesterday`;
   const date = new Date(day);
-  if (days > 1 && days < 7) return date.toLocaleDateString('en-US', { weekday: 'long' });
+  if (days > 1 && days < 7) return formatDate(date, { weekday: 'long' });
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString('en-US', {
+  return formatDate(date, {
     month: 'short',
     day: 'numeric',
     ...(sameYear ? {} : { year: 'numeric' }),
@@ -60,9 +63,9 @@ function startOfDay(ms: number): number {
   return date.getTime();
 }
 
-/** A message's clock time, "14:05". */
+/** A message's clock time, "14:05" (24-hour in every language). */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return formatDate(iso, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 export interface DayGroup<T> {
@@ -85,11 +88,18 @@ export function groupByDay<T extends { createdAt: string }>(messages: readonly T
 
 export type TipAmountCheck = { ok: true; lamports: bigint | null } | { ok: false; message: string };
 
+/** The tip field's errors, in the active language when read. */
 export const TIP_MESSAGES = {
-  invalid: 'Please enter a valid numeric amount.',
-  tooManyDecimals: 'Please enter a valid amount with up to 9 decimal places.',
-  notPositive: 'A tip must be greater than 0 SOL.',
-} as const;
+  get invalid() {
+    return t`Please enter a valid numeric amount.`;
+  },
+  get tooManyDecimals() {
+    return t`Please enter a valid amount with up to 9 decimal places.`;
+  },
+  get notPositive() {
+    return t`A tip must be greater than 0 SOL.`;
+  },
+};
 
 /**
  * The composer's tip field: empty is no tip; otherwise a decimal SOL amount with at most 9

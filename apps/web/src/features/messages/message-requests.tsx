@@ -1,4 +1,5 @@
 import type { ConversationFolder } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Inbox, ShieldQuestion } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -26,20 +27,21 @@ const FOLDER_LINK_CLASS =
 
 /** Inbox | Requests (with the number waiting), above the list. */
 export function FolderTabs({ folder, requestCount }: { folder: ListFolder; requestCount: number }) {
+  const { t } = useLingui();
   const link = (target: ListFolder) =>
     cn(
       FOLDER_LINK_CLASS,
       folder === target ? 'bg-surface-3 text-foreground' : 'text-muted hover:text-foreground',
     );
   return (
-    <nav aria-label="Message folders" className="border-b border-border p-2">
+    <nav aria-label={t`Message folders`} className="border-b border-border p-2">
       <div className="flex rounded-xl border border-border bg-surface/70 p-1">
         <Link
           to={messagesPath('inbox')}
           aria-current={folder === 'inbox' ? 'page' : undefined}
           className={link('inbox')}
         >
-          Inbox
+          <Trans>Inbox</Trans>
         </Link>
         <Link
           to={messagesPath('requests')}
@@ -47,11 +49,13 @@ export function FolderTabs({ folder, requestCount }: { folder: ListFolder; reque
           className={link('requests')}
           data-testid="requests-tab"
         >
-          Requests
+          <Trans>Requests</Trans>
           {requestCount > 0 && (
             <span className="grid h-5 min-w-5 place-items-center rounded-full bg-surface-2 px-1.5 text-[11px] font-bold text-foreground tabular-nums ring-1 ring-border">
               {unreadBadgeText(requestCount)}
-              <span className="sr-only"> waiting</span>
+              <span className="sr-only">
+                <Trans> waiting</Trans>
+              </span>
             </span>
           )}
         </Link>
@@ -64,7 +68,9 @@ export function FolderTabs({ folder, requestCount }: { folder: ListFolder; reque
 export function RequestsIntro() {
   return (
     <p className="px-4 pt-3 text-xs text-muted">
-      From wallets you don’t follow. They won’t know you’ve read their messages until you accept.
+      <Trans>
+        From wallets you don’t follow. They won’t know you’ve read their messages until you accept.
+      </Trans>
     </p>
   );
 }
@@ -75,9 +81,13 @@ export function EmptyRequests() {
       <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
         <Inbox className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold">No message requests</h2>
+      <h2 className="mt-4 text-lg font-semibold">
+        <Trans>No message requests</Trans>
+      </h2>
       <p className="mt-1 max-w-xs text-sm text-muted">
-        When a wallet you don’t follow writes to you, its message waits here until you accept it.
+        <Trans>
+          When a wallet you don’t follow writes to you, its message waits here until you accept it.
+        </Trans>
       </p>
     </div>
   );
@@ -90,9 +100,11 @@ export function NoRequestOpen() {
       <span className="grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
         <ShieldQuestion className="size-7" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold">Message requests</h2>
+      <h2 className="mt-4 text-lg font-semibold">
+        <Trans>Message requests</Trans>
+      </h2>
       <p className="mt-1 max-w-xs text-sm text-muted">
-        Open one to read it. Nobody is told you did until you accept.
+        <Trans>Open one to read it. Nobody is told you did until you accept.</Trans>
       </p>
     </div>
   );
@@ -114,6 +126,7 @@ export function RequestPanel({
   folder: Exclude<ConversationFolder, 'inbox'>;
   viewerId: string | null;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const answer = useMutation({
@@ -122,7 +135,7 @@ export function RequestPanel({
       queryClient.setQueryData(conversationFolderKey(viewerId, address), state);
       refreshConversations(queryClient);
       if (choice === 'decline') {
-        toast({ title: 'Request deleted', description: `${name} stays out of your inbox.` });
+        toast({ title: t`Request deleted`, description: t`${name} stays out of your inbox.` });
         void navigate(messagesPath('requests'));
       }
     },
@@ -135,15 +148,7 @@ export function RequestPanel({
       data-testid="request-panel"
       className="border-t border-border bg-surface-2/60 px-3 py-3 sm:px-4"
     >
-      <h3 id="request-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <ShieldQuestion className="size-4 text-primary" aria-hidden="true" />
-        {folder === 'requests' ? 'Message request' : 'You deleted this request'}
-      </h3>
-      <p className="mt-1 text-sm text-muted">
-        {folder === 'requests'
-          ? `You don’t follow ${name}. Accept to move this chat to your inbox: they won’t know you’ve read it until then. Replying accepts too.`
-          : `New messages from ${name} stay out of your inbox. Accept to move this chat there.`}
-      </p>
+      <RequestExplanation folder={folder} name={name} />
       {answer.isError && (
         <p role="alert" className="mt-2 text-sm text-danger">
           {errorMessage(answer.error)}
@@ -155,23 +160,57 @@ export function RequestPanel({
             variant="outline"
             size="sm"
             busy={busy === 'decline'}
-            busyLabel="Deleting…"
+            busyLabel={t`Deleting…`}
             disabled={answer.isPending}
             onClick={() => answer.mutate('decline')}
           >
-            Delete
+            <Trans>Delete</Trans>
           </BusyButton>
         )}
         <BusyButton
           size="sm"
           busy={busy === 'accept'}
-          busyLabel="Accepting…"
+          busyLabel={t`Accepting…`}
           disabled={answer.isPending}
           onClick={() => answer.mutate('accept')}
         >
-          Accept
+          <Trans>Accept</Trans>
         </BusyButton>
       </div>
     </section>
+  );
+}
+
+/** What a request (or a deleted one) is, and what accepting does. */
+function RequestExplanation({
+  folder,
+  name,
+}: {
+  folder: Exclude<ConversationFolder, 'inbox'>;
+  name: string;
+}) {
+  return (
+    <>
+      <h3 id="request-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <ShieldQuestion className="size-4 text-primary" aria-hidden="true" />
+        {folder === 'requests' ? (
+          <Trans>Message request</Trans>
+        ) : (
+          <Trans>You deleted this request</Trans>
+        )}
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        {folder === 'requests' ? (
+          <Trans>
+            You don’t follow {name}. Accept to move this chat to your inbox: they won’t know you’ve
+            read it until then. Replying accepts too.
+          </Trans>
+        ) : (
+          <Trans>
+            New messages from {name} stay out of your inbox. Accept to move this chat there.
+          </Trans>
+        )}
+      </p>
+    </>
   );
 }

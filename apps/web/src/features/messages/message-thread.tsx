@@ -1,4 +1,5 @@
 import { formatAddress, type ConversationFolder, type DirectMessage } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, UserRound } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -53,6 +54,7 @@ export function MessageThread({
   folder: ListFolder;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const peer = usePeer(address);
   const thread = useThreadMessages(viewer.userId, address);
   const kept = useConversationFolder(viewer.userId, address).data?.folder ?? null;
@@ -87,15 +89,15 @@ export function MessageThread({
 
       {peerMissing ? (
         <ThreadNotice
-          title="This wallet hasn’t joined Dum Club"
-          text="Messages go to wallets that have signed in here at least once."
+          title={t`This wallet hasn’t joined Dum Club`}
+          text={t`Messages go to wallets that have signed in here at least once.`}
         />
       ) : thread.isPending ? (
         <ThreadSkeleton />
       ) : thread.isError && !thread.data ? (
         <div className="flex-1 overflow-y-auto p-4">
           <LoadError
-            title="Couldn’t load this conversation"
+            title={t`Couldn’t load this conversation`}
             message={errorMessage(thread.error)}
             onRetry={() => void thread.refetch()}
           />
@@ -204,12 +206,13 @@ function ThreadHeader({
   peer: ReturnType<typeof usePeer>;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
+  const { t } = useLingui();
   return (
     <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
       <Link
         to={messagesPath(folder)}
         state={{ focusConversation: address }}
-        aria-label="Back to conversations"
+        aria-label={t`Back to conversations`}
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'shrink-0 lg:hidden')}
       >
         <ArrowLeft aria-hidden="true" />
@@ -238,7 +241,9 @@ function ThreadHeader({
         className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'shrink-0')}
       >
         <UserRound aria-hidden="true" />
-        <span className="max-sm:sr-only">Profile</span>
+        <span className="max-sm:sr-only">
+          <Trans>Profile</Trans>
+        </span>
       </Link>
     </header>
   );
@@ -271,7 +276,7 @@ function LoadOlderButton({ loading, onLoad }: { loading: boolean; onLoad: () => 
   return (
     <div className="mb-3 flex justify-center">
       <Button variant="ghost" size="sm" onClick={onLoad} disabled={loading}>
-        {loading ? 'Loading older messages…' : 'Load older messages'}
+        {loading ? <Trans>Loading older messages…</Trans> : <Trans>Load older messages</Trans>}
       </Button>
     </div>
   );
@@ -286,6 +291,19 @@ function DaySeparator({ label }: { label: string }) {
       <span className="h-px flex-1 bg-border" />
     </div>
   );
+}
+
+/** A bubble's state: the outbox item's, else Sent or Read for the viewer's own. */
+function bubbleState(
+  row: Row,
+  retry: (item: OutboxItem) => void,
+  remove: (id: string) => void,
+): Parameters<typeof MessageBubble>[0]['state'] {
+  if ('item' in row) {
+    const { item } = row;
+    return { kind: 'outbox', item, retry: () => retry(item), remove: () => remove(item.localId) };
+  }
+  return row.mine ? { kind: row.message.readAt ? 'read' : 'sent' } : null;
 }
 
 function MessageLog({
@@ -312,6 +330,7 @@ function MessageLog({
   olderFailed: boolean;
   loadOlder: () => void;
 }) {
+  const { t } = useLingui();
   const now = useNow(60_000);
   const logRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -324,7 +343,7 @@ function MessageLog({
     <div
       ref={logRef}
       role="log"
-      aria-label={`Messages with ${name}`}
+      aria-label={t`Messages with ${name}`}
       aria-live="polite"
       tabIndex={0}
       data-testid="message-log"
@@ -334,8 +353,8 @@ function MessageLog({
       {hasOlder && <LoadOlderButton loading={loadingOlder} onLoad={loadOlder} />}
       {rows.length === 0 ? (
         <ThreadNotice
-          title={`Say hi to ${name}`}
-          text="Send a message, a picture, a voice note or a SOL tip. Only the two of you can read it."
+          title={t`Say hi to ${name}`}
+          text={t`Send a message, a picture, a voice note or a SOL tip. Only the two of you can read it.`}
         />
       ) : (
         groups.map((group) => (
@@ -347,19 +366,8 @@ function MessageLog({
                   <MessageBubble
                     content={row.content}
                     mine={row.mine}
-                    senderName={row.mine ? 'you' : name}
-                    state={
-                      'item' in row
-                        ? {
-                            kind: 'outbox',
-                            item: row.item,
-                            retry: () => retry(row.item),
-                            remove: () => remove(row.item.localId),
-                          }
-                        : row.mine
-                          ? { kind: row.message.readAt ? 'read' : 'sent' }
-                          : null
-                    }
+                    senderName={row.mine ? t`you` : name}
+                    state={bubbleState(row, retry, remove)}
                   />
                 </li>
               ))}
@@ -459,10 +467,11 @@ function ThreadNotice({ title, text }: { title: string; text: string }) {
 }
 
 function ThreadSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading messages"
+      aria-label={t`Loading messages`}
       className="flex flex-1 flex-col justify-end gap-3 overflow-hidden p-4"
     >
       {['w-1/2', 'ml-auto w-2/5', 'w-3/5', 'ml-auto w-1/3'].map((width) => (

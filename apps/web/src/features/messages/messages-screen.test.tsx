@@ -10,6 +10,7 @@ import {
   resetFeedTestState,
   VISITOR,
 } from '../post/test-kit.tsx';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { isThreadOnScreen } from '../realtime/index.ts';
 import {
   ADA,
@@ -317,5 +318,42 @@ describe('an open thread', () => {
         .map((b) => b.textContent),
     ).toEqual(['the first one', 'the latest']);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+});
+
+describe('messages in Spanish', () => {
+  it('shows the list and its previews in the active language', async () => {
+    messagesApi({
+      'GET /api/conversations': () =>
+        json({
+          items: [
+            conversation(
+              ada,
+              dm({
+                senderId: 'ada',
+                body: '',
+                tip: { amount: '12345000000', transactionSignature: 'S' },
+              }),
+              2,
+            ),
+            conversation(grace, dm({ senderId: ME.id, body: '', imageUrl: '/media/a' })),
+          ],
+          nextCursor: null,
+        }),
+    });
+    await act(() => activateLocale('es'));
+    renderWithProviders(<MessagesRoutes viewer={viewer} />, { path: '/messages' });
+    expect(screen.getByRole('heading', { name: 'Mensajes', level: 1 })).toBeDefined();
+    const list = await screen.findByRole('list', { name: 'Conversaciones' });
+    const rows = within(list).getAllByRole('link');
+    expect(within(rows[0]!).getByTestId('conversation-preview').textContent).toBe(
+      '💸 Propina · 12,3450 SOL',
+    );
+    expect(rows[0]!.textContent).toContain('2 sin leer');
+    expect(within(rows[1]!).getByTestId('conversation-preview').textContent).toBe('Tú: 📷 Foto');
+    expect(screen.getByRole('link', { name: 'Recibidos' })).toBeDefined();
+    expect(
+      screen.getByText('Elige una conversación o empieza una nueva.', { exact: false }),
+    ).toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle, PenSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { ConnectPrompt } from '../auth/index.ts';
  * is the inbox, or with `?folder=requests` the message requests.
  */
 export function MessagesScreen({ address, viewer }: { address: string | null; viewer: Viewer }) {
+  const { t } = useLingui();
   const [composing, setComposing] = useState(false);
   const startNew = () => setComposing(true);
   const [params] = useSearchParams();
@@ -32,23 +34,26 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
             <MessageCircle className="size-6 text-primary" aria-hidden="true" />
-            Messages
+            <Trans>Messages</Trans>
           </h1>
           <p className="mt-1 text-sm text-muted max-sm:hidden">
-            Private conversations between wallets, with SOL tips verified on chain.
+            <Trans>Private conversations between wallets, with SOL tips verified on chain.</Trans>
           </p>
         </div>
         {viewer.isAuthenticated && (
           <Button size="sm" onClick={startNew}>
             <PenSquare aria-hidden="true" />
-            New message
+            <Trans>New message</Trans>
           </Button>
         )}
       </header>
 
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your messages">
-          Only the two wallets in a conversation can read it: sign in with yours to open your inbox.
+        <ConnectPrompt viewer={viewer} title={t`Connect your wallet to see your messages`}>
+          <Trans>
+            Only the two wallets in a conversation can read it: sign in with yours to open your
+            inbox.
+          </Trans>
         </ConnectPrompt>
       ) : (
         <div
@@ -102,9 +107,11 @@ function NoThreadOpen() {
       <span className="grid size-14 place-items-center rounded-2xl bg-vibe text-primary-foreground">
         <MessageCircle className="size-7" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold">Your messages</h2>
+      <h2 className="mt-4 text-lg font-semibold">
+        <Trans>Your messages</Trans>
+      </h2>
       <p className="mt-1 max-w-xs text-sm text-muted">
-        Pick a conversation, or start a new one. Tips arrive as real SOL transfers.
+        <Trans>Pick a conversation, or start a new one. Tips arrive as real SOL transfers.</Trans>
       </p>
     </div>
   );

@@ -1,4 +1,6 @@
 import { formatAddress, type UserSummary } from '@dum/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,6 +49,7 @@ export function NewMessageDialog({
   onOpenChange: (open: boolean) => void;
   viewerWallet: string | null;
 }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   // The highlighted option, for the results of one search (a new search starts at the top).
   const [highlight, setHighlight] = useState({ query: '', index: 0 });
@@ -92,15 +95,16 @@ export function NewMessageDialog({
     }
   };
 
+  const foundCount = options.length;
   const status = !trimmed
-    ? 'Type a username or paste a wallet address.'
+    ? t`Type a username or paste a wallet address.`
     : !settled || search.isFetching
-      ? 'Searching…'
+      ? t`Searching…`
       : search.isError
         ? errorMessage(search.error)
-        : options.length === 0
-          ? 'Nobody found. Try a username or a full wallet address.'
-          : `${options.length} ${options.length === 1 ? 'person' : 'people'} found`;
+        : foundCount === 0
+          ? t`Nobody found. Try a username or a full wallet address.`
+          : t`${plural(foundCount, { one: '# person found', other: '# people found' })}`;
 
   return (
     <Dialog
@@ -112,8 +116,12 @@ export function NewMessageDialog({
     >
       <DialogContent className="gap-3">
         <DialogHeader>
-          <DialogTitle>New message</DialogTitle>
-          <DialogDescription>Find someone by username or wallet address.</DialogDescription>
+          <DialogTitle>
+            <Trans>New message</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Find someone by username or wallet address.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <div className="relative">
           <Search
@@ -121,7 +129,7 @@ export function NewMessageDialog({
             aria-hidden="true"
           />
           <label htmlFor={ids.input} className="sr-only">
-            Search people
+            <Trans>Search people</Trans>
           </label>
           <input
             id={ids.input}
@@ -134,7 +142,7 @@ export function NewMessageDialog({
             aria-describedby={ids.hint}
             autoComplete="off"
             spellCheck={false}
-            placeholder="@username or wallet address"
+            placeholder={t`@username or wallet address`}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onKeyDown}
@@ -147,11 +155,12 @@ export function NewMessageDialog({
         <ul
           id={ids.list}
           role="listbox"
-          aria-label="People"
+          aria-label={t`People`}
           className="-mx-1 flex max-h-72 flex-col gap-0.5 overflow-y-auto"
         >
           {options.map((option, index) => {
             const name = personName(option.person, option.address);
+            const shortAddress = formatAddress(option.address);
             return (
               <li
                 key={option.address}
@@ -168,9 +177,9 @@ export function NewMessageDialog({
                 <Avatar name={name} src={option.person?.avatarUrl} size="sm" />
                 <span className="flex min-w-0 flex-col">
                   <span className="flex items-center gap-1 truncate text-sm font-semibold">
-                    {option.person ? name : `Message ${formatAddress(option.address)}`}
+                    {option.person ? name : t`Message ${shortAddress}`}
                     {option.person?.isVerified && (
-                      <BadgeCheck className="size-4 text-primary" aria-label="Verified" />
+                      <BadgeCheck className="size-4 text-primary" aria-label={t`Verified`} />
                     )}
                   </span>
                   <span className="truncate font-mono text-xs text-muted">

@@ -1,4 +1,5 @@
 import type { UploadResponse } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiUpload } from '../../lib/api-upload.ts';
 import { checkAttachment, type AttachmentKind } from '../post/index.ts';
@@ -43,7 +44,8 @@ export function useAttachmentUpload() {
       (response) => mine({ progress: 1, mediaUrl: response.mediaUrl }),
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        mine({ error: `Failed to upload media: ${errorMessage(error)}` });
+        const reason = errorMessage(error);
+        mine({ error: t`Failed to upload media: ${reason}` });
       },
     );
   }, []);

@@ -1,4 +1,5 @@
 import { VAULT_MESSAGES, type SendMessageRequest } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -45,7 +46,9 @@ export interface Draft {
 export type SendResult = { ok: true } | { ok: false; error: string };
 
 /** Said on a tipped message that survived a reload: its SOL moved, the message is not stored. */
-export const TIP_NOT_DELIVERED = 'Your tip went through, but the message is not delivered yet.';
+export function tipNotDeliveredText(): string {
+  return t`Your tip went through, but the message is not delivered yet.`;
+}
 
 let counter = 0;
 function localId(): string {
@@ -59,7 +62,7 @@ function restoredItem(tip: PendingTip): OutboxItem {
     createdAt: tip.createdAt,
     request: tip.request,
     status: 'failed',
-    error: TIP_NOT_DELIVERED,
+    error: tipNotDeliveredText(),
     refused: false,
   };
 }
