@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { FeedPageResponse } from '@dum/core';
 import { EyeOff, MoreHorizontal } from 'lucide-react';
@@ -12,6 +14,7 @@ const itemClass =
 
 /** A sponsored card's menu: 'Hide this ad' (never shown to this wallet again). */
 export function AdMenu({ campaignId }: { campaignId: string }) {
+  const { t: tr } = useLingui();
   const queryClient = useQueryClient();
   const hide = async () => {
     try {
@@ -20,7 +23,7 @@ export function AdMenu({ campaignId }: { campaignId: string }) {
       });
     } catch (error) {
       toast({
-        title: 'Could not hide the ad',
+        title: t`Could not hide the ad`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -37,12 +40,12 @@ export function AdMenu({ campaignId }: { campaignId: string }) {
           }
         : data,
     );
-    toast({ title: 'Ad hidden', description: 'You will not see this ad again.' });
+    toast({ title: t`Ad hidden`, description: t`You will not see this ad again.` });
   };
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger
-        aria-label="Ad options"
+        aria-label={tr`Ad options`}
         className="grid size-8 place-items-center rounded-full text-subtle hover:bg-surface-2 hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary"
       >
         <MoreHorizontal className="size-4" aria-hidden="true" />
@@ -55,7 +58,7 @@ export function AdMenu({ campaignId }: { campaignId: string }) {
         >
           <DropdownMenu.Item className={itemClass} onSelect={() => void hide()}>
             <EyeOff className="size-4" aria-hidden="true" />
-            Hide this ad
+            <Trans>Hide this ad</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

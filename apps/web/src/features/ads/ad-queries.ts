@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdCampaign,
@@ -10,6 +11,7 @@ import type {
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import { postWithRetries, sendSolTransfer } from '../wallet/index.ts';
 import { useSolTransferSteps } from '../wallet/index.ts';
 
@@ -64,11 +66,16 @@ function useRefreshCampaigns() {
 
 export type CampaignAction = 'pause' | 'resume' | 'end';
 
-const ACTION_DONE: Record<CampaignAction, string> = {
-  pause: 'Campaign paused',
-  resume: 'Campaign resumed',
-  end: 'Campaign ended',
-};
+function actionDone(action: CampaignAction): string {
+  switch (action) {
+    case 'pause':
+      return t`Campaign paused`;
+    case 'resume':
+      return t`Campaign resumed`;
+    case 'end':
+      return t`Campaign ended`;
+  }
+}
 
 /** Pause, resume or end (which refunds the unspent budget from the treasury). */
 export function useCampaignAction(campaign: AdCampaign) {
@@ -80,11 +87,11 @@ export function useCampaignAction(campaign: AdCampaign) {
       }),
     onSuccess: (result, action) => {
       refresh(result);
-      toast({ title: ACTION_DONE[action], variant: 'success' });
+      toast({ title: actionDone(action), variant: 'success' });
     },
     onError: (error) => {
       toast({
-        title: 'Something went wrong',
+        title: t`Something went wrong`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -108,7 +115,7 @@ export function useFundCampaign(viewerWallet: string | null, treasury: string | 
         campaignId: string | null;
         terms?: { postId: string; cpmLamports: string; dailyLimitLamports: string };
       }) => {
-        if (!transfer.from || !treasury) throw new Error('Connect the wallet you signed in with.');
+        if (!transfer.from || !treasury) throw new Error(t`Connect the wallet you signed in with.`);
         const signature = await sendSolTransfer(transfer.steps, {
           from: transfer.from,
           to: treasury,
@@ -129,15 +136,16 @@ export function useFundCampaign(viewerWallet: string | null, treasury: string | 
       },
       onSuccess: (result, input) => {
         refresh(result);
+        const amount = formatDecimal(input.amount, 9);
         toast({
-          title: input.campaignId === null ? 'Campaign created' : 'Budget added',
-          description: `${input.amount} SOL sent to the treasury`,
+          title: input.campaignId === null ? t`Campaign created` : t`Budget added`,
+          description: t`${amount} SOL sent to the treasury`,
           variant: 'success',
         });
       },
       onError: (error) => {
         toast({
-          title: 'Payment failed',
+          title: t`Payment failed`,
           description: errorMessage(error),
           variant: 'destructive',
         });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
  * clicks, CTR, effective CPM, a chart per day) and a new one, paid in SOL to the treasury.
  */
 export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const config = useAdConfig();
   const campaigns = useCampaigns(viewer.isAuthenticated ? viewer.userId : null);
   const [creating, setCreating] = useState(false);
@@ -28,29 +30,33 @@ export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
             <Megaphone className="size-5" aria-hidden="true" />
           </span>
           <div>
-            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Advertiser</h1>
+            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
+              <Trans>Advertiser</Trans>
+            </h1>
             <p className="text-sm text-muted">
-              Promote your posts to real people: you pay only for established wallets.
+              <Trans>
+                Promote your posts to real people: you pay only for established wallets.
+              </Trans>
             </p>
           </div>
         </div>
         {ready && (
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
-            New campaign
+            <Trans>New campaign</Trans>
           </Button>
         )}
       </header>
 
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to run campaigns">
-          Sign in with your wallet to promote your posts and follow how they do.
+        <ConnectPrompt viewer={viewer} title={t`Connect your wallet to run campaigns`}>
+          <Trans>Sign in with your wallet to promote your posts and follow how they do.</Trans>
         </ConnectPrompt>
       ) : config.isPending || campaigns.isPending ? (
         <CampaignsSkeleton />
       ) : config.isError || campaigns.isError ? (
         <LoadError
-          title="Couldn't load your campaigns"
+          title={t`Couldn't load your campaigns`}
           message={errorMessage(config.error ?? campaigns.error)}
           onRetry={() => {
             void config.refetch();
@@ -59,14 +65,14 @@ export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
         />
       ) : !config.data.enabled ? (
         <p className="card p-6 text-sm text-muted">
-          Campaigns are not available on this server yet.
+          <Trans>Campaigns are not available on this server yet.</Trans>
         </p>
       ) : campaigns.data.campaigns.length === 0 ? (
         <NoCampaigns feedEvery={config.data.feedEvery} onCreate={() => setCreating(true)} />
       ) : (
         <section aria-labelledby="campaigns-heading" className="grid gap-4">
           <h2 id="campaigns-heading" className="text-lg font-bold">
-            Your campaigns
+            <Trans>Your campaigns</Trans>
           </h2>
           {campaigns.data.campaigns.map((campaign) => (
             <CampaignCard
@@ -91,8 +97,9 @@ export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
 }
 
 function CampaignsSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading campaigns">
+    <div className="grid gap-4" aria-busy="true" aria-label={t`Loading campaigns`}>
       {[0, 1].map((key) => (
         <Skeleton key={key} className="h-56 w-full rounded-card" />
       ))}
@@ -103,14 +110,18 @@ function CampaignsSkeleton() {
 function NoCampaigns({ feedEvery, onCreate }: { feedEvery: number; onCreate: () => void }) {
   return (
     <div className="flex flex-col items-center rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
-      <h2 className="text-lg font-semibold">No campaigns yet</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>No campaigns yet</Trans>
+      </h2>
       <p className="mt-1 max-w-sm text-sm text-muted">
-        Pick one of your posts, set a price per 1,000 views and a budget. It shows in the For you
-        feed, at most once in every {feedEvery} posts, labelled Sponsored.
+        <Trans>
+          Pick one of your posts, set a price per 1,000 views and a budget. It shows in the For you
+          feed, at most once in every {feedEvery} posts, labelled Sponsored.
+        </Trans>
       </p>
       <Button className="mt-5" onClick={onCreate}>
         <Plus aria-hidden="true" />
-        Create your first campaign
+        <Trans>Create your first campaign</Trans>
       </Button>
     </div>
   );

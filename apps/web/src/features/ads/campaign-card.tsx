@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdCampaign, AdConfig } from '@dum/core';
 import { ChevronDown, CircleStop, Coins, ExternalLink, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -7,6 +8,7 @@ import { Button, BusyButton } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/i18n/index.ts';
 import { explorerTxUrl, shortSignature } from '../vaults/index.ts';
 import { useWallet } from '../wallet/index.ts';
 import { useCampaignAction, useCampaignDetail } from './ad-queries.ts';
@@ -31,6 +33,7 @@ export function CampaignCard({
   wallet: string | null;
   config: AdConfig;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const chartId = useId();
   const [showDays, setShowDays] = useState(false);
@@ -39,6 +42,14 @@ export function CampaignCard({
   const action = useCampaignAction(campaign);
   const ended = campaign.status === 'ended';
   const busy = action.isPending;
+  const campaignId = campaign.id;
+  const cpm = solFigure(campaign.cpmLamports);
+  const dailyLimit = solFigure(campaign.dailyLimitLamports);
+  const spent = solFigure(campaign.spentLamports);
+  const budget = solFigure(campaign.budgetLamports);
+  const spentToday = solFigure(campaign.spentTodayLamports);
+  const effectiveCpm =
+    campaign.effectiveCpmLamports === null ? null : solFigure(campaign.effectiveCpmLamports);
   return (
     <article
       aria-labelledby={headingId}
@@ -49,32 +60,35 @@ export function CampaignCard({
         <div className="min-w-0">
           <h3 id={headingId} className="truncate font-semibold">
             <Link to={`/posts/${campaign.postId}`} className="hover:underline">
-              {campaign.postBody?.trim() || 'Post no longer available'}
+              {campaign.postBody?.trim() || t`Post no longer available`}
             </Link>
           </h3>
           <p className="text-xs text-subtle">
-            Campaign #{campaign.id} · {solFigure(campaign.cpmLamports)} SOL per 1,000 views ·{' '}
-            {solFigure(campaign.dailyLimitLamports)} SOL a day at most
+            <Trans>
+              Campaign #{campaignId} · {cpm} SOL per 1,000 views · {dailyLimit} SOL a day at most
+            </Trans>
           </p>
         </div>
         <Badge variant={STATUS_VARIANT[campaign.status]} data-testid="campaign-status">
-          {STATUS_LABEL[campaign.status]}
+          {i18n._(STATUS_LABEL[campaign.status])}
         </Badge>
       </header>
 
       <div className="grid gap-1.5">
         <div className="flex justify-between text-sm">
           <span>
-            <span className="font-mono tabular-nums">{solFigure(campaign.spentLamports)}</span>{' '}
-            <span className="text-muted">of {solFigure(campaign.budgetLamports)} SOL spent</span>
+            <Trans>
+              <span className="font-mono tabular-nums">{spent}</span>{' '}
+              <span className="text-muted">of {budget} SOL spent</span>
+            </Trans>
           </span>
           <span className="text-xs text-subtle">
-            Today {solFigure(campaign.spentTodayLamports)} SOL
+            <Trans>Today {spentToday} SOL</Trans>
           </span>
         </div>
         <div
           role="progressbar"
-          aria-label="Budget spent"
+          aria-label={t`Budget spent`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={spentPercent(campaign)}
@@ -88,17 +102,13 @@ export function CampaignCard({
       </div>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Figure label="Views" value={campaign.impressions.toLocaleString('en-US')} />
-        <Figure label="Unique viewers" value={campaign.uniqueViewers.toLocaleString('en-US')} />
-        <Figure label="Clicks" value={campaign.clicks.toLocaleString('en-US')} />
-        <Figure label="CTR" value={ctrText(campaign.ctr)} />
+        <Figure label={t`Views`} value={formatNumber(campaign.impressions)} />
+        <Figure label={t`Unique viewers`} value={formatNumber(campaign.uniqueViewers)} />
+        <Figure label={t`Clicks`} value={formatNumber(campaign.clicks)} />
+        <Figure label={t`CTR`} value={ctrText(campaign.ctr)} />
         <Figure
-          label="Effective CPM"
-          value={
-            campaign.effectiveCpmLamports === null
-              ? '—'
-              : `${solFigure(campaign.effectiveCpmLamports)} SOL`
-          }
+          label={t`Effective CPM`}
+          value={effectiveCpm === null ? '—' : t`${effectiveCpm} SOL`}
         />
       </dl>
 
@@ -110,12 +120,12 @@ export function CampaignCard({
             variant="secondary"
             size="sm"
             busy={busy && action.variables === 'pause'}
-            busyLabel="Pausing..."
+            busyLabel={t`Pausing...`}
             icon={<Pause aria-hidden="true" />}
             disabled={busy}
             onClick={() => action.mutate('pause')}
           >
-            Pause
+            <Trans>Pause</Trans>
           </BusyButton>
         )}
         {campaign.status === 'paused' && (
@@ -123,12 +133,12 @@ export function CampaignCard({
             variant="secondary"
             size="sm"
             busy={busy && action.variables === 'resume'}
-            busyLabel="Resuming..."
+            busyLabel={t`Resuming...`}
             icon={<Play aria-hidden="true" />}
             disabled={busy}
             onClick={() => action.mutate('resume')}
           >
-            Resume
+            <Trans>Resume</Trans>
           </BusyButton>
         )}
         {ended && refundPending(campaign) && (
@@ -136,22 +146,22 @@ export function CampaignCard({
             variant="secondary"
             size="sm"
             busy={busy}
-            busyLabel="Sending..."
+            busyLabel={t`Sending...`}
             icon={<Coins aria-hidden="true" />}
             onClick={() => action.mutate('end')}
           >
-            Send refund again
+            <Trans>Send refund again</Trans>
           </BusyButton>
         )}
         {!ended && (
           <>
             <Button variant="secondary" size="sm" onClick={() => setTopUpOpen(true)}>
               <Coins aria-hidden="true" />
-              Add budget
+              <Trans>Add budget</Trans>
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setEndOpen(true)}>
               <CircleStop aria-hidden="true" />
-              End
+              <Trans>End</Trans>
             </Button>
           </>
         )}
@@ -167,7 +177,7 @@ export function CampaignCard({
             aria-hidden="true"
             className={showDays ? 'rotate-180 transition-transform' : 'transition-transform'}
           />
-          Daily figures
+          <Trans>Daily figures</Trans>
         </Button>
       </div>
       {showDays && (
@@ -215,12 +225,13 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function CampaignDays({ id }: { id: string }) {
+  const { t } = useLingui();
   const detail = useCampaignDetail(id, true);
   if (detail.isPending) return <Skeleton className="h-28 w-full" />;
   if (detail.isError) {
     return (
       <LoadError
-        title="Couldn't load the daily figures"
+        title={t`Couldn't load the daily figures`}
         message={errorMessage(detail.error)}
         onRetry={() => void detail.refetch()}
       />
@@ -232,36 +243,44 @@ function CampaignDays({ id }: { id: string }) {
 /** The refund of an ended campaign, with its transaction on the explorer. */
 function RefundLine({ refund }: { refund: NonNullable<AdCampaign['refund']> }) {
   const { config } = useWallet();
+  const amount = solFigure(refund.lamports);
+  const amountText = <span className="font-mono text-foreground">{amount} SOL</span>;
+  if (!refund.signature) {
+    return (
+      <p className="text-sm text-muted" data-testid="campaign-refund">
+        {BigInt(refund.lamports) > 0n ? (
+          <Trans>Refunded {amountText} (not sent yet)</Trans>
+        ) : (
+          <Trans>Refunded {amountText} (nothing was left)</Trans>
+        )}
+      </p>
+    );
+  }
+  const signature = shortSignature(refund.signature);
+  const transaction = config ? (
+    <a
+      href={explorerTxUrl(refund.signature, config.cluster, config.rpcUrl)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={refund.signature}
+      className="inline-flex items-center gap-1 font-mono text-primary hover:underline"
+    >
+      {signature}
+      <ExternalLink className="size-3" aria-hidden="true" />
+      <span className="sr-only">
+        <Trans>(view the transaction on the explorer)</Trans>
+      </span>
+    </a>
+  ) : (
+    <span className="font-mono" title={refund.signature}>
+      {signature}
+    </span>
+  );
   return (
     <p className="text-sm text-muted" data-testid="campaign-refund">
-      Refunded <span className="font-mono text-foreground">{solFigure(refund.lamports)} SOL</span>
-      {refund.signature ? (
-        <>
-          {' '}
-          in{' '}
-          {config ? (
-            <a
-              href={explorerTxUrl(refund.signature, config.cluster, config.rpcUrl)}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={refund.signature}
-              className="inline-flex items-center gap-1 font-mono text-primary hover:underline"
-            >
-              {shortSignature(refund.signature)}
-              <ExternalLink className="size-3" aria-hidden="true" />
-              <span className="sr-only">(view the transaction on the explorer)</span>
-            </a>
-          ) : (
-            <span className="font-mono" title={refund.signature}>
-              {shortSignature(refund.signature)}
-            </span>
-          )}
-        </>
-      ) : BigInt(refund.lamports) > 0n ? (
-        ' (not sent yet)'
-      ) : (
-        ' (nothing was left)'
-      )}
+      <Trans>
+        Refunded {amountText} in {transaction}
+      </Trans>
     </p>
   );
 }

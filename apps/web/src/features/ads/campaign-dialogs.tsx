@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdCampaign, AdConfig } from '@dum/core';
 import { CircleStop, Coins } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
@@ -28,11 +29,15 @@ export function TopUpDialog({
   wallet: string | null;
   config: AdConfig;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const fund = useFundCampaign(wallet, config.treasury);
   const [amount, setAmount] = useState('0.1');
   const [tried, setTried] = useState(false);
   const busy = fund.mutation.isPending;
+  const budget = solFigure(campaign.budgetLamports);
+  const spent = solFigure(campaign.spentLamports);
+  const minimum = solFigure(config.minBudgetLamports);
   const lamports = lamportsOf(amount);
   const valid = lamports !== null && lamports >= BigInt(config.minBudgetLamports);
   const submit = (event: SubmitEvent) => {
@@ -49,38 +54,39 @@ export function TopUpDialog({
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
           <DialogHeader>
-            <DialogTitle>Add budget</DialogTitle>
+            <DialogTitle>
+              <Trans>Add budget</Trans>
+            </DialogTitle>
             <DialogDescription>
-              {solFigure(campaign.budgetLamports)} SOL so far, {solFigure(campaign.spentLamports)}{' '}
-              SOL spent.
+              <Trans>
+                {budget} SOL so far, {spent} SOL spent.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           <AmountField
             id={id}
-            label="Amount (SOL)"
+            label={t`Amount (SOL)`}
             value={amount}
             onChange={setAmount}
-            hint={`Sent from your wallet to the treasury. At least ${solExact(config.minBudgetLamports)} SOL.`}
-            error={
-              tried && !valid ? `The minimum is ${solExact(config.minBudgetLamports)} SOL.` : null
-            }
+            hint={t`Sent from your wallet to the treasury. At least ${minimum} SOL.`}
+            error={tried && !valid ? t`The minimum is ${minimum} SOL.` : null}
             disabled={busy}
             step="0.01"
           />
           {!fund.canSign && (
             <p role="alert" className="text-xs text-danger">
-              Connect the wallet you signed in with to pay.
+              <Trans>Connect the wallet you signed in with to pay.</Trans>
             </p>
           )}
           <ConfirmFooter busy={busy}>
             <BusyButton
               type="submit"
               busy={busy}
-              busyLabel="Paying..."
+              busyLabel={t`Paying...`}
               icon={<Coins aria-hidden="true" />}
               disabled={busy || !fund.canSign}
             >
-              Pay
+              <Trans>Pay</Trans>
             </BusyButton>
           </ConfirmFooter>
         </form>
@@ -103,26 +109,32 @@ export function EndCampaignDialog({
   busy: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   const left = BigInt(campaign.budgetLamports) - BigInt(campaign.spentLamports);
+  const unspent = solFigure(left.toString());
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>End this campaign?</DialogTitle>
+          <DialogTitle>
+            <Trans>End this campaign?</Trans>
+          </DialogTitle>
           <DialogDescription>
-            It stops showing at once and can’t be restarted. The unspent {solExact(left.toString())}{' '}
-            SOL is sent back from the treasury to your wallet.
+            <Trans>
+              It stops showing at once and can’t be restarted. The unspent {unspent} SOL is sent
+              back from the treasury to your wallet.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <ConfirmFooter busy={busy}>
           <BusyButton
             variant="danger"
             busy={busy}
-            busyLabel="Ending..."
+            busyLabel={t`Ending...`}
             icon={<CircleStop aria-hidden="true" />}
             onClick={onConfirm}
           >
-            End and refund
+            <Trans>End and refund</Trans>
           </BusyButton>
         </ConfirmFooter>
       </DialogContent>

@@ -1,3 +1,5 @@
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdConfig } from '@dum/core';
 import { Megaphone } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
@@ -12,7 +14,13 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { postText } from '../post/index.ts';
 import { useFundCampaign, useOwnPosts } from './ad-queries.ts';
-import { checkCampaignForm, solExact, type CampaignForm } from './ads-display.ts';
+import {
+  checkCampaignForm,
+  solExact,
+  solFigure,
+  type CampaignForm,
+  type CampaignFormProblem,
+} from './ads-display.ts';
 import { AmountField } from './fund-fields.tsx';
 
 const START: Omit<CampaignForm, 'postId'> = { cpm: '0.01', dailyLimit: '0.05', budget: '0.1' };
@@ -32,6 +40,7 @@ export function CreateCampaignDialog({
   wallet: string | null;
   config: AdConfig;
 }) {
+  const { t } = useLingui();
   const ids = useId();
   const posts = useOwnPosts(wallet, open);
   const fund = useFundCampaign(wallet, config.treasury);
@@ -43,7 +52,8 @@ export function CreateCampaignDialog({
     minBudgetLamports: BigInt(config.minBudgetLamports),
   });
   const problem = tried && !checked.ok ? checked : null;
-  const errorOf = (field: string) => (problem?.field === field ? problem.message : null);
+  const errorOf = (field: Exclude<CampaignFormProblem, null>) =>
+    problem?.field === field ? problem.message : null;
   const set = (field: keyof CampaignForm) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
@@ -73,20 +83,25 @@ export function CreateCampaignDialog({
   };
 
   const postOptions = posts.data ?? [];
+  const minimumBudget = solFigure(config.minBudgetLamports);
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
           <DialogHeader>
-            <DialogTitle>New campaign</DialogTitle>
+            <DialogTitle>
+              <Trans>New campaign</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Promote one of your posts in the For you feed. You pay only for views by established
-              wallets, once per person per day.
+              <Trans>
+                Promote one of your posts in the For you feed. You pay only for views by established
+                wallets, once per person per day.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <label htmlFor={`${ids}-post`} className="text-sm font-medium">
-              Post to promote
+              <Trans>Post to promote</Trans>
             </label>
             <select
               id={`${ids}-post`}
@@ -99,10 +114,10 @@ export function CreateCampaignDialog({
             >
               <option value="">
                 {posts.isPending
-                  ? 'Loading your posts...'
+                  ? t`Loading your posts...`
                   : postOptions.length === 0
-                    ? 'You have no posts yet'
-                    : 'Choose a post'}
+                    ? t`You have no posts yet`
+                    : t`Choose a post`}
               </option>
               {postOptions.map((post) => (
                 <option key={post.id} value={post.id}>
@@ -115,53 +130,53 @@ export function CreateCampaignDialog({
               className={errorOf('post') ? 'text-xs text-danger' : 'text-xs text-subtle'}
             >
               {errorOf('post') ??
-                (posts.isError ? 'Your posts could not be loaded.' : 'Only your own live posts.')}
+                (posts.isError ? t`Your posts could not be loaded.` : t`Only your own live posts.`)}
             </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <AmountField
               id={`${ids}-cpm`}
-              label="Price per 1,000 views (SOL)"
+              label={t`Price per 1,000 views (SOL)`}
               value={form.cpm}
               onChange={set('cpm')}
-              hint="Charged per view, in whole lamports."
+              hint={t`Charged per view, in whole lamports.`}
               error={errorOf('cpm')}
               disabled={busy}
             />
             <AmountField
               id={`${ids}-daily`}
-              label="Daily limit (SOL)"
+              label={t`Daily limit (SOL)`}
               value={form.dailyLimit}
               onChange={set('dailyLimit')}
-              hint="The most it spends in a UTC day."
+              hint={t`The most it spends in a UTC day.`}
               error={errorOf('dailyLimit')}
               disabled={busy}
             />
           </div>
           <AmountField
             id={`${ids}-budget`}
-            label="Budget (SOL)"
+            label={t`Budget (SOL)`}
             value={form.budget}
             onChange={set('budget')}
-            hint={`Sent from your wallet to the treasury. At least ${solExact(config.minBudgetLamports)} SOL; what is left comes back when you end the campaign.`}
+            hint={t`Sent from your wallet to the treasury. At least ${minimumBudget} SOL; what is left comes back when you end the campaign.`}
             error={errorOf('budget')}
             disabled={busy}
             step="0.01"
           />
           {!fund.canSign && (
             <p role="alert" className="text-xs text-danger">
-              Connect the wallet you signed in with to pay the budget.
+              <Trans>Connect the wallet you signed in with to pay the budget.</Trans>
             </p>
           )}
           <ConfirmFooter busy={busy}>
             <BusyButton
               type="submit"
               busy={busy}
-              busyLabel="Paying..."
+              busyLabel={t`Paying...`}
               icon={<Megaphone aria-hidden="true" />}
               disabled={busy || !fund.canSign}
             >
-              Pay and launch
+              <Trans>Pay and launch</Trans>
             </BusyButton>
           </ConfirmFooter>
         </form>
@@ -171,6 +186,6 @@ export function CreateCampaignDialog({
 }
 
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim() || '(no text)';
+  const flat = text.replace(/\s+/g, ' ').trim() || tNow`(no text)`;
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }

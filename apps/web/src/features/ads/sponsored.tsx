@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AD_SEEN_RATIO } from '@dum/core';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -24,6 +25,7 @@ function report(campaignId: string, kind: 'impression' | 'click'): void {
  * card loads this module only for a sponsored item.
  */
 export function SponsoredMark({ campaignId }: { campaignId: string }) {
+  const { t } = useLingui();
   const [used, setUsed] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -56,7 +58,7 @@ export function SponsoredMark({ campaignId }: { campaignId: string }) {
   const trigger = (
     <button
       type="button"
-      aria-label="Ad options"
+      aria-label={t`Ad options`}
       aria-haspopup="menu"
       aria-expanded={false}
       onClick={() => setUsed(true)}
@@ -71,7 +73,7 @@ export function SponsoredMark({ campaignId }: { campaignId: string }) {
         data-testid="sponsored-label"
         className="rounded-full border border-border bg-surface-2 px-2 py-0.5 text-[11px] font-semibold text-muted"
       >
-        Sponsored
+        <Trans>Sponsored</Trans>
       </span>
       {used ? (
         <Suspense fallback={trigger}>
