@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -5,11 +6,12 @@ import { buttonVariants } from './button.tsx';
 
 /** A detail page's heading with the way back to the feed; `children` sit at its end. */
 export function BackToFeedHeader({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="mb-4 flex items-center gap-3">
       <Link
         to="/"
-        aria-label="Back to the feed"
+        aria-label={t`Back to the feed`}
         className={buttonVariants({ variant: 'ghost', size: 'icon' })}
       >
         <ArrowLeft aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, type ComponentProps, type ReactNode } from 'react';
@@ -16,7 +17,7 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
-  closeLabel = 'Close',
+  closeLabel,
   onOpenAutoFocus,
   onCloseAutoFocus,
   onPointerDownOutside,
@@ -25,6 +26,7 @@ export function DialogContent({
   // What had focus as the dialog opened, and whether it was then dismissed by a pointer
   // outside (then, as Radix does, focus stays where that pointer put it).
   const opener = useRef<Element | null>(null);
+  const { t } = useLingui();
   const pointerOutside = useRef(false);
   return (
     <DialogPrimitive.Portal>
@@ -54,7 +56,7 @@ export function DialogContent({
       >
         {children}
         <DialogPrimitive.Close
-          aria-label={closeLabel}
+          aria-label={closeLabel ?? t`Close`}
           className="absolute top-4 right-4 rounded-lg p-1 text-muted transition-colors hover:bg-surface-2 hover:text-foreground"
         >
           <X className="size-4" aria-hidden="true" />
@@ -75,7 +77,7 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 /** A confirm dialog's footer: Cancel (closes the dialog, disabled while busy) and the action. */
 export function ConfirmFooter({
   busy,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   children,
 }: {
   busy: boolean;
@@ -86,7 +88,7 @@ export function ConfirmFooter({
     <DialogFooter>
       <DialogClose asChild>
         <Button variant="secondary" disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? <Trans>Cancel</Trans>}
         </Button>
       </DialogClose>
       {children}

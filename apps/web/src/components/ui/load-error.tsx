@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import { Button } from './button.tsx';
 
@@ -20,7 +21,7 @@ export function LoadError({
       <p className="max-w-sm text-sm text-muted">{message}</p>
       <Button variant="secondary" onClick={onRetry}>
         <RotateCw aria-hidden="true" />
-        Try Again
+        <Trans>Try Again</Trans>
       </Button>
     </div>
   );

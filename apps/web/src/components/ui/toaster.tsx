@@ -1,8 +1,12 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@dum/core';
+import { useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
+
+/** Radix puts the viewport's keyboard shortcut (F8) in place of this token. */
+const hotkeyToken = '{hotkey}';
 
 /**
  * Renders the toast store with Radix Toast: 5000 ms by default, swipe right 50 px to dismiss.
@@ -11,8 +15,10 @@ import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
  */
 export function Toaster() {
   const { toasts } = useToast();
+  const { t } = useLingui();
   return (
     <Toast.Provider
+      label={t`Notification`}
       duration={TOAST_DURATION_MS}
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       swipeDirection="right"
@@ -20,12 +26,16 @@ export function Toaster() {
       {toasts.map((item) => (
         <ToastCard key={item.id} item={item} />
       ))}
-      <Toast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] flex w-[calc(100%-1.5rem)] max-w-sm -translate-x-1/2 flex-col gap-2 outline-none lg:right-6 lg:bottom-6 lg:left-auto lg:translate-x-0" />
+      <Toast.Viewport
+        label={t`Notifications (${hotkeyToken})`}
+        className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] flex w-[calc(100%-1.5rem)] max-w-sm -translate-x-1/2 flex-col gap-2 outline-none lg:right-6 lg:bottom-6 lg:left-auto lg:translate-x-0"
+      />
     </Toast.Provider>
   );
 }
 
 function ToastCard({ item }: { item: ToastItem }) {
+  const { t } = useLingui();
   const Icon =
     item.variant === 'destructive' ? CircleAlert : item.variant === 'success' ? CircleCheck : null;
   return (
@@ -71,7 +81,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         )}
       </div>
       <Toast.Close
-        aria-label="Dismiss notification"
+        aria-label={t`Dismiss notification`}
         className="absolute top-3 right-3 rounded-md p-1 text-muted opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus-visible:opacity-100"
       >
         <X className="size-4" aria-hidden="true" />

@@ -1,10 +1,16 @@
 import { SHARE_COPY_FEEDBACK_MS } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { toast, type ToastInput } from './use-toast.ts';
 
+// Getters: the texts are read when the toast shows, in the language active then.
 const COPY_FAILED_TOAST = {
-  title: 'Failed to copy',
-  description: 'Please try again',
+  get title() {
+    return t`Failed to copy`;
+  },
+  get description() {
+    return t`Please try again`;
+  },
   variant: 'destructive',
 } as const;
 
@@ -36,4 +42,9 @@ export function useCopyToClipboard(copiedToast?: ToastInput): {
 }
 
 /** What copying a share link says. */
-export const LINK_COPIED_TOAST = { title: 'Link copied!', variant: 'success' } as const;
+export const LINK_COPIED_TOAST = {
+  get title() {
+    return t`Link copied!`;
+  },
+  variant: 'success',
+} as const;
