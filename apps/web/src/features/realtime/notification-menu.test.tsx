@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -122,5 +122,21 @@ describe('the notification bell', () => {
     expect(unreadLabel(9)).toBe('9');
     expect(unreadLabel(10)).toBe('9+');
     expect(unreadLabel(50)).toBe('9+');
+  });
+});
+
+describe('the notification menu in Spanish', () => {
+  it('speaks the active language, in the list and in the event texts', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    const { toastForEvent } = await import('./notifications.ts');
+    await act(() => activateLocale('es'));
+    render(<Harness initial={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Notificaciones' }));
+    expect(await screen.findByText('Aún no hay notificaciones')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('En vivo');
+    expect(toastForEvent(follower.event, 'u1', String)).toEqual({
+      title: 'Nuevo seguidor',
+      description: 'vibes te siguió',
+    });
   });
 });

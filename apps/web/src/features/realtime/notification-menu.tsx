@@ -17,6 +17,7 @@ import {
   Vault,
   type LucideIcon,
 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Popover } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -69,6 +70,7 @@ export function NotificationMenu({
   markAllRead,
   className,
 }: NotificationMenuProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   // When the list was last closed: what arrived after it is new to the person (a dot).
   const [seenUntil, setSeenUntil] = useState(0);
@@ -88,7 +90,7 @@ export function NotificationMenu({
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
           className={cn(
             'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-border bg-surface text-muted transition-colors hover:bg-surface-2 hover:text-foreground data-[state=open]:bg-surface-2 data-[state=open]:text-foreground',
             className,
@@ -113,7 +115,9 @@ export function NotificationMenu({
           className="z-50 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-border bg-surface shadow-2xl shadow-black/40"
         >
           <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
-            <h2 className="text-sm font-semibold text-foreground">Notifications</h2>
+            <h2 className="text-sm font-semibold text-foreground">
+              <Trans>Notifications</Trans>
+            </h2>
             <ConnectionHint status={status} />
           </div>
           {items.length === 0 ? (
@@ -144,7 +148,7 @@ function ConnectionHint({ status }: { status: RealtimeStatus }) {
         aria-hidden="true"
         className={cn('size-1.5 rounded-full', live ? 'bg-success' : 'animate-pulse bg-warning')}
       />
-      {live ? 'Live' : 'Connecting…'}
+      {live ? <Trans>Live</Trans> : <Trans>Connecting…</Trans>}
     </span>
   );
 }
@@ -155,9 +159,11 @@ function EmptyNotifications() {
       <span className="flex size-10 items-center justify-center rounded-full bg-surface-2 text-subtle">
         <Bell className="size-5" aria-hidden="true" />
       </span>
-      <p className="text-sm font-medium text-foreground">No notifications yet</p>
+      <p className="text-sm font-medium text-foreground">
+        <Trans>No notifications yet</Trans>
+      </p>
       <p className="text-xs text-muted">
-        Vault supports, new followers and messages show up here as they happen.
+        <Trans>Vault supports, new followers and messages show up here as they happen.</Trans>
       </p>
     </div>
   );
@@ -172,6 +178,7 @@ function NotificationRow({
   fresh: boolean;
   onNavigate: () => void;
 }) {
+  const { t } = useLingui();
   const now = useNow(30_000);
   const Icon = ICONS[item.event.type];
   const body = (
@@ -192,7 +199,7 @@ function NotificationRow({
         </span>
       </span>
       {fresh && (
-        <span aria-label="unread" className="mt-2 size-2 shrink-0 rounded-full bg-accent" />
+        <span aria-label={t`unread`} className="mt-2 size-2 shrink-0 rounded-full bg-accent" />
       )}
     </>
   );

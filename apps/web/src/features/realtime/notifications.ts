@@ -1,4 +1,5 @@
 import { NOTIFICATION_HISTORY, type RealtimeEvent } from '@dum/core';
+import { plural, t } from '@lingui/core/macro';
 
 /**
  * The notification history: the latest 50 events with their timestamp, and
@@ -93,11 +94,16 @@ export function queryKeysToRefresh(event: RealtimeEvent): string[][] {
 }
 
 /** What a decided report's notification says, by the decision. */
-const REPORT_DECISION_TEXT = {
-  dismissed: 'A moderator reviewed your report and took no action',
-  removed: 'A moderator removed the content you reported',
-  suspended: 'A moderator suspended the account you reported',
-} as const;
+function reportDecisionText(status: 'dismissed' | 'removed' | 'suspended'): string {
+  switch (status) {
+    case 'dismissed':
+      return t`A moderator reviewed your report and took no action`;
+    case 'removed':
+      return t`A moderator removed the content you reported`;
+    case 'suspended':
+      return t`A moderator suspended the account you reported`;
+  }
+}
 
 export interface ToastText {
   title: string;
@@ -105,7 +111,7 @@ export interface ToastText {
 }
 
 /**
- * The event toasts. Returns null where no toast is due: nobody is told of
+ * The event toasts, in the active language. Returns null where no toast is due: nobody is told of
  * their own post or their own support, and activity items only feed the Live Activity card.
  */
 export function toastForEvent(
@@ -117,81 +123,127 @@ export function toastForEvent(
   return otherEventToast(event, viewerId, formatSol);
 }
 
+type VaultEvent = Extract<
+  RealtimeEvent,
+  {
+    type:
+      | 'vault_support'
+      | 'vault_completed'
+      | 'mystery_vault_joined'
+      | 'mystery_vault_opened'
+      | 'time_capsule_opened';
+  }
+>;
+
+function isVaultEvent(event: RealtimeEvent): event is VaultEvent {
+  return (
+    event.type === 'vault_support' ||
+    event.type === 'vault_completed' ||
+    event.type === 'mystery_vault_joined' ||
+    event.type === 'mystery_vault_opened' ||
+    event.type === 'time_capsule_opened'
+  );
+}
+
+/** Vaults, mystery vaults and time capsules. */
+function vaultToast(
+  event: VaultEvent,
+  viewerId: string | null,
+  formatSol: (lamports: bigint) => string,
+): ToastText | null {
+  switch (event.type) {
+    case 'vault_support': {
+      if (event.data.support.supporterId === viewerId) return null;
+      const amount = formatSol(BigInt(event.data.support.amount));
+      return { title: t`Vault Supported`, description: t`Someone vaulted ${amount} SOL` };
+    }
+    case 'vault_completed':
+      return { title: t`Vault Completed`, description: t`A vault reached its target` };
+    case 'mystery_vault_joined': {
+      const joined = event.data.amount;
+      const amount = joined === undefined ? '' : formatSol(BigInt(joined));
+      return {
+        title: t`Mystery Vault Activity`,
+        description:
+          joined === undefined ? t`Someone joined` : t`Someone joined with ${amount} SOL`,
+      };
+    }
+    case 'mystery_vault_opened': {
+      const title = event.data.title;
+      return {
+        title: t`Mystery Vault Opened`,
+        description: t`“${title}” is open: see what was inside`,
+      };
+    }
+    case 'time_capsule_opened': {
+      const authorName = event.data.authorName;
+      return {
+        title: t`Time Capsule Opened`,
+        description: t`${authorName}’s time capsule is open`,
+      };
+    }
+  }
+}
+
 function otherEventToast(
   event: Exclude<RealtimeEvent, RepostEvent>,
   viewerId: string | null,
   formatSol: (lamports: bigint) => string,
 ): ToastText | null {
+  if (isVaultEvent(event)) return vaultToast(event, viewerId, formatSol);
   switch (event.type) {
-    case 'new_post':
+    case 'new_post': {
       if (event.data.author.id === viewerId) return null;
+      const username = event.data.author.username;
       return {
-        title: 'New Post',
-        description: event.data.author.username
-          ? `${event.data.author.username} just posted`
-          : 'Someone just posted',
-      };
-    case 'vault_support':
-      if (event.data.support.supporterId === viewerId) return null;
-      return {
-        title: 'Vault Supported',
-        description: `Someone vaulted ${formatSol(BigInt(event.data.support.amount))} SOL`,
-      };
-    case 'mystery_vault_joined':
-      return {
-        title: 'Mystery Vault Activity',
-        description:
-          event.data.amount === undefined
-            ? 'Someone joined'
-            : `Someone joined with ${formatSol(BigInt(event.data.amount))} SOL`,
-      };
-    case 'mystery_vault_opened':
-      return {
-        title: 'Mystery Vault Opened',
-        description: `“${event.data.title}” is open: see what was inside`,
-      };
-    case 'time_capsule_opened':
-      return {
-        title: 'Time Capsule Opened',
-        description: `${event.data.authorName}’s time capsule is open`,
-      };
-    case 'new_message': {
-      const tip = BigInt(event.data.tipAmount);
-      return {
-        title: 'New Message',
-        description:
-          tip > 0n
-            ? `You received a message with a ${formatSol(tip)} SOL tip`
-            : 'You received a message',
+        title: t`New Post`,
+        description: username ? t`${username} just posted` : t`Someone just posted`,
       };
     }
-    case 'vault_completed':
-      return { title: 'Vault Completed', description: 'A vault reached its target' };
-    case 'user_followed':
-      return { title: 'New Follower', description: `${event.data.followerName} followed you` };
-    case 'comment_reply':
+    case 'new_message': {
+      const tip = BigInt(event.data.tipAmount);
+      const amount = formatSol(tip);
       return {
-        title: 'New Reply',
+        title: t`New Message`,
+        description:
+          tip > 0n ? t`You received a message with a ${amount} SOL tip` : t`You received a message`,
+      };
+    }
+    case 'user_followed': {
+      const followerName = event.data.followerName;
+      return { title: t`New Follower`, description: t`${followerName} followed you` };
+    }
+    case 'comment_reply': {
+      const replierName = event.data.replierName;
+      return {
+        title: t`New Reply`,
         description:
           event.data.on === 'comment'
-            ? `${event.data.replierName} replied to your comment`
-            : `${event.data.replierName} replied in your post’s comments`,
+            ? t`${replierName} replied to your comment`
+            : t`${replierName} replied in your post’s comments`,
       };
+    }
     case 'report_decided':
-      return { title: 'Report Decided', description: REPORT_DECISION_TEXT[event.data.status] };
-    case 'mentioned':
+      return { title: t`Report Decided`, description: reportDecisionText(event.data.status) };
+    case 'mentioned': {
+      const authorName = event.data.authorName;
       return {
-        title: 'New Mention',
-        description: `${event.data.authorName} mentioned you${event.data.commentId ? ' in a comment' : ''}`,
+        title: t`New Mention`,
+        description: event.data.commentId
+          ? t`${authorName} mentioned you in a comment`
+          : t`${authorName} mentioned you`,
       };
-    case 'poll_ended':
+    }
+    case 'poll_ended': {
+      const votes = event.data.totalVotes;
       return {
-        title: 'Poll Ended',
-        description:
-          event.data.totalVotes === 1
-            ? 'Your poll ended with 1 vote: see the results'
-            : `Your poll ended with ${event.data.totalVotes} votes: see the results`,
+        title: t`Poll Ended`,
+        description: plural(votes, {
+          one: 'Your poll ended with # vote: see the results',
+          other: 'Your poll ended with # votes: see the results',
+        }),
       };
+    }
     case 'messages_read':
     case 'activity':
       return null;
@@ -202,9 +254,12 @@ type RepostEvent = Extract<RealtimeEvent, { type: 'post_reposted' | 'post_quoted
 
 /** A repost or a quote of the viewer's post (only its author is sent one). */
 function repostToast(event: RepostEvent): ToastText {
-  return event.type === 'post_reposted'
-    ? { title: 'New Repost', description: `${event.data.reposterName} reposted your post` }
-    : { title: 'New Quote', description: `${event.data.quoterName} quoted your post` };
+  if (event.type === 'post_reposted') {
+    const reposterName = event.data.reposterName;
+    return { title: t`New Repost`, description: t`${reposterName} reposted your post` };
+  }
+  const quoterName = event.data.quoterName;
+  return { title: t`New Quote`, description: t`${quoterName} quoted your post` };
 }
 
 /** The page an event is about: the vault, the post, the inbox, the new follower's list. */

@@ -1,4 +1,3 @@
-import { formatSol } from '@dum/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -11,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { useAuth, useAuthMachine } from '../auth/index.ts';
 import type { NotificationState } from './notifications.ts';
 import { isThreadOnScreen } from './open-thread.ts';
