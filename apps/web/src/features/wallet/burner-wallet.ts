@@ -47,6 +47,7 @@ export { BURNER_SECRET_KEY };
 const CHAIN = 'solana:localnet' as const;
 
 const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG markup
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a78bfa"/><stop offset="1" stop-color="#f472b6"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="url(#g)"/><path d="M16.6 6c.5 3.2-1.4 4.8-2.9 6.5-1.5 1.6-2.7 3.1-2.7 5.6a5 5 0 0 0 10 0c0-1.4-.4-2.6-1.1-3.7-.3 1.3-1 2.1-2 2.5.6-3.3-.1-7.8-1.3-10.9Z" fill="#0b0a12"/></svg>',
 )}`;
 
@@ -127,6 +128,7 @@ export class BurnerWallet implements Wallet {
         SolanaSignAndSendTransaction,
         SolanaSignIn,
       ],
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the account's name in the Wallet Standard, like an address
       label: 'Burner',
       icon: ICON,
     };
@@ -220,6 +222,7 @@ export class BurnerWallet implements Wallet {
     const outputs: SolanaSignAndSendTransactionOutput[] = [];
     for (const { account, transaction, options } of inputs) {
       const signed = this.#sign(account, transaction);
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a JSON-RPC method name
       const text = await rpcCall(this.rpcUrl, 'sendTransaction', [
         encodeBase64(signed),
         {

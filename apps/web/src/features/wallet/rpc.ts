@@ -20,6 +20,7 @@ export async function rpcCall(rpcUrl: string, method: string, params: unknown[])
  * the response text as an integer: no floating point on the way to a bigint.
  */
 export async function getSolBalance(rpcUrl: string, address: string): Promise<bigint> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a JSON-RPC method name
   const text = await rpcCall(rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }]);
   const match = /"value"\s*:\s*(\d+)/.exec(text);
   if (!match?.[1]) throw new Error('Unexpected getBalance response');
@@ -27,6 +28,7 @@ export async function getSolBalance(rpcUrl: string, address: string): Promise<bi
 }
 
 export async function getLatestBlockhash(rpcUrl: string): Promise<string> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a JSON-RPC method name
   const text = await rpcCall(rpcUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }]);
   const match = /"blockhash"\s*:\s*"([1-9A-HJ-NP-Za-km-z]+)"/.exec(text);
   if (!match?.[1]) throw new Error('Unexpected getLatestBlockhash response');

@@ -17,6 +17,8 @@ import type { SolanaSignInInput } from '@solana/wallet-standard-features';
  *   Issued At: {issuedAt}
  *   Expiration Time: {expirationTime}
  */
+// The message's words are the standard's (CAIP-122), which the server checks: never translated.
+/* eslint-disable lingui/no-unlocalized-strings */
 export function formatSignInMessage(input: SolanaSignInInput): string {
   let message = `${input.domain ?? ''} wants you to sign in with your Solana account:\n`;
   message += input.address ?? '';
@@ -37,3 +39,4 @@ export function formatSignInMessage(input: SolanaSignInInput): string {
   if (fields.length) message += `\n\n${fields.join('\n')}`;
   return message;
 }
+/* eslint-enable lingui/no-unlocalized-strings */

@@ -1,4 +1,5 @@
 import { formatAddress } from '@dum/core';
+import { Trans } from '@lingui/react/macro';
 import { ChevronDown, Loader2 } from 'lucide-react';
 
 /*
@@ -14,7 +15,9 @@ export const walletMenuTriggerClass =
 export function WalletMenuTriggerContent({ address, busy }: { address: string; busy: boolean }) {
   return (
     <>
-      <span className="sr-only">Wallet menu, </span>
+      <span className="sr-only">
+        <Trans>Wallet menu,</Trans>{' '}
+      </span>
       {busy ? (
         <Loader2 aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
       ) : (

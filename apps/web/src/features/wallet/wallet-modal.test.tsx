@@ -170,3 +170,24 @@ describe('wallet modal', () => {
     expect(within(toast).getByText('User rejected the request.')).toBeTruthy();
   });
 });
+
+describe('wallet modal in Spanish', () => {
+  it('speaks the active language, wallet names untouched', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    const { CONNECTION_FAILED_TOAST } = await import('./wallet-messages.ts');
+    stubServer({ cluster: 'devnet' });
+    await act(() => activateLocale('es'));
+    renderWallet(createRegistry(), <Opener />);
+    const dialog = await openModal();
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'Necesitarás una billetera en Solana para continuar',
+    );
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: '¿Ya tienes una billetera? Ver opciones' }),
+    );
+    const more = within(dialog).getByRole('list', { name: 'Más billeteras' });
+    expect(within(more).getAllByRole('link')[0]?.textContent).toBe('PPhantomInstalar');
+    // The shared toast's text is read when shown, so it follows the switch too.
+    expect(CONNECTION_FAILED_TOAST.title).toBe('Falló la conexión de la billetera');
+  });
+});

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Wallet } from '@wallet-standard/base';
 import { ChevronDown, ExternalLink, Flame, KeyRound, Wallet as WalletIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -18,9 +20,14 @@ import { useWallet } from './wallet-context.tsx';
 /** The modal closes 150 ms after Escape, the close button or a choice. */
 export const MODAL_CLOSE_DELAY_MS = 150;
 
+// Getters, here and below: the texts are read when shown, in the language active then.
 export const MODAL_TITLES = {
-  detected: 'Connect a wallet on Solana to continue',
-  none: "You'll need a wallet on Solana to continue",
+  get detected() {
+    return t`Connect a wallet on Solana to continue`;
+  },
+  get none() {
+    return t`You'll need a wallet on Solana to continue`;
+  },
 } as const;
 
 /**
@@ -72,7 +79,9 @@ export function WalletModal() {
           </DialogTitle>
           {!hasDetected && (
             <DialogDescription>
-              A wallet holds your Solana account and signs you in. Install one, then come back.
+              <Trans>
+                A wallet holds your Solana account and signs you in. Install one, then come back.
+              </Trans>
             </DialogDescription>
           )}
         </DialogHeader>
@@ -144,16 +153,17 @@ function DetectedWallets({
   onToggle: () => void;
   listId: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
-      <ul className="grid gap-2" aria-label="Detected wallets">
+      <ul className="grid gap-2" aria-label={t`Detected wallets`}>
         {detected.map((wallet) => (
           <li key={wallet.name}>
             <WalletRow
               name={wallet.name}
               icon={wallet.icon}
               onClick={() => onChoose(wallet)}
-              mark="Detected"
+              mark="detected"
             />
           </li>
         ))}
@@ -164,7 +174,7 @@ function DetectedWallets({
             expanded={expanded}
             controls={listId}
             onToggle={onToggle}
-            label={expanded ? 'Less options' : 'More options'}
+            label={expanded ? t`Less options` : t`More options`}
           />
           {expanded && <KnownWalletList id={listId} wallets={others} />}
         </>
@@ -185,6 +195,7 @@ function NoWalletHelp({
   onToggle: () => void;
   listId: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="grid place-items-center py-2" aria-hidden="true">
@@ -199,7 +210,7 @@ function NoWalletHelp({
           rel="noreferrer noopener"
           className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-vibe px-4 text-sm font-semibold text-primary-foreground hover:brightness-110"
         >
-          Get started
+          <Trans>Get started</Trans>
           <ExternalLink className="size-4" aria-hidden="true" />
         </a>
       )}
@@ -207,7 +218,7 @@ function NoWalletHelp({
         expanded={expanded}
         controls={listId}
         onToggle={onToggle}
-        label={expanded ? 'Hide options' : 'Already have a wallet? View options'}
+        label={expanded ? t`Hide options` : t`Already have a wallet? View options`}
       />
       {expanded && <KnownWalletList id={listId} wallets={KNOWN_WALLETS} />}
     </>
@@ -215,14 +226,24 @@ function NoWalletHelp({
 }
 
 export const BURNER_TEXTS = {
-  funded: 'It starts with test SOL on this local network.',
-  keptHere: 'Its key never leaves this browser: clearing site data loses it.',
-  exportWarning: 'Anyone with this key controls the wallet. Copy it only somewhere safe.',
+  get funded() {
+    return t`It starts with test SOL on this local network.`;
+  },
+  get keptHere() {
+    return t`Its key never leaves this browser: clearing site data loses it.`;
+  },
+  get exportWarning() {
+    return t`Anyone with this key controls the wallet. Copy it only somewhere safe.`;
+  },
 } as const;
 
 const KEY_COPIED_TOAST = {
-  title: 'Copied!',
-  description: 'Secret key copied to clipboard',
+  get title() {
+    return t`Copied!`;
+  },
+  get description() {
+    return t`Secret key copied to clipboard`;
+  },
   variant: 'success',
 } as const;
 
@@ -230,16 +251,17 @@ const KEY_COPIED_TOAST = {
 function BurnerOffer({ headingId, onChoose }: { headingId: string; onChoose: () => void }) {
   // Read once per opening: the modal only opens while no wallet is connected.
   const [secretKey] = useState(() => window.localStorage.getItem(BURNER_SECRET_KEY));
+  const { t } = useLingui();
   return (
     <section aria-labelledby={headingId} className="grid gap-2 border-t border-border pt-4">
       <h3 id={headingId} className="text-xs font-semibold tracking-wide text-subtle uppercase">
-        Just trying it out?
+        <Trans>Just trying it out?</Trans>
       </h3>
       <WalletRow
         name={BURNER_WALLET_NAME}
         onClick={onChoose}
-        mark="Localnet"
-        hint="A throwaway key kept in this browser"
+        mark="localnet"
+        hint={t`A throwaway key kept in this browser`}
       />
       <p className="text-xs text-muted">
         {BURNER_TEXTS.funded} {BURNER_TEXTS.keptHere}
@@ -256,6 +278,7 @@ function ExportBurnerKey({ secretKey }: { secretKey: string }) {
   const exportButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const warningId = useId();
+  const { t } = useLingui();
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -277,14 +300,14 @@ function ExportBurnerKey({ secretKey }: { secretKey: string }) {
         onClick={() => setConfirming(true)}
       >
         <KeyRound aria-hidden="true" />
-        Export key
+        <Trans>Export key</Trans>
       </Button>
     );
   }
   return (
     <div
       role="group"
-      aria-label="Export key"
+      aria-label={t`Export key`}
       aria-describedby={warningId}
       className="grid gap-2 rounded-xl border border-warning/40 bg-warning/10 p-3"
     >
@@ -301,10 +324,10 @@ function ExportBurnerKey({ secretKey }: { secretKey: string }) {
             requestAnimationFrame(() => exportButton.current?.focus());
           }}
         >
-          Copy secret key
+          <Trans>Copy secret key</Trans>
         </Button>
         <Button variant="secondary" size="sm" onClick={cancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </div>
@@ -320,7 +343,8 @@ function WalletRow({
 }: {
   name: string;
   icon?: string;
-  mark: string;
+  /** Detected: installed in this browser; localnet: the burner, offered on the local network. */
+  mark: 'detected' | 'localnet';
   hint?: string;
   onClick: () => void;
 }) {
@@ -347,10 +371,10 @@ function WalletRow({
       <span
         className={cn(
           'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
-          mark === 'Detected' ? 'bg-success/10 text-success' : 'bg-primary/10 text-primary',
+          mark === 'detected' ? 'bg-success/10 text-success' : 'bg-primary/10 text-primary',
         )}
       >
-        {mark}
+        {mark === 'detected' ? <Trans>Detected</Trans> : <Trans>Localnet</Trans>}
       </span>
     </button>
   );
@@ -385,8 +409,9 @@ function OptionsToggle({
 }
 
 function KnownWalletList({ id, wallets }: { id: string; wallets: readonly KnownWallet[] }) {
+  const { t } = useLingui();
   return (
-    <ul id={id} className="grid gap-2" aria-label="More wallets">
+    <ul id={id} className="grid gap-2" aria-label={t`More wallets`}>
       {wallets.map((known) => (
         <li key={known.name}>
           <a
@@ -403,7 +428,7 @@ function KnownWalletList({ id, wallets }: { id: string; wallets: readonly KnownW
             </span>
             <span className="flex-1 font-semibold">{known.name}</span>
             <span className="inline-flex items-center gap-1 text-xs text-muted">
-              Install
+              <Trans>Install</Trans>
               <ExternalLink className="size-3.5" aria-hidden="true" />
             </span>
           </a>

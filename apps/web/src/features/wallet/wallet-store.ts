@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Wallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import {
@@ -144,7 +145,8 @@ export class WalletStore {
           this.setState({ status: 'disconnected', wallet: null, account: null });
           return;
         }
-        throw new Error('The wallet did not share a Solana account.');
+        // Shown to people (the connection toast's description): in their language.
+        throw new Error(t`The wallet did not share a Solana account.`);
       }
       this.options.storage.setItem(WALLET_NAME_KEY, wallet.name);
       this.attach(wallet);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { SolanaSignAndSendTransaction } from '@solana/wallet-standard-features';
 import type { SolanaSignAndSendTransactionFeature } from '@solana/wallet-standard-features';
@@ -64,13 +65,15 @@ export async function sendTransactionWithWallet(
     return encodeBase58(output.signature);
   }
   const sign = signTransactionFeature(context.wallet, context.account);
-  if (!sign) throw new Error('Phantom wallet not found. Please install Phantom wallet.');
+  // Shown to people by the flows that send (their failure toasts): in their language.
+  if (!sign) throw new Error(t`Phantom wallet not found. Please install Phantom wallet.`);
   const [signed] = await sign.signTransaction({
     account: context.account,
     transaction,
     chain: context.chain,
   });
   if (!signed) throw new Error('Transaction failed');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a JSON-RPC method name
   const text = await rpcCall(context.rpcUrl, 'sendTransaction', [
     encodeBase64(signed.signedTransaction),
     { encoding: 'base64', preflightCommitment: 'confirmed' },
@@ -84,7 +87,7 @@ export async function sendTransactionWithWallet(
 /** A transaction that landed and failed; `err` is the cluster's TransactionError. */
 export class TransactionFailedError extends Error {
   constructor(readonly err: unknown) {
-    super('Transaction failed');
+    super(t`Transaction failed`);
     this.name = 'TransactionFailedError';
   }
 }
@@ -105,6 +108,7 @@ export async function waitForConfirmation(
 ): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a JSON-RPC method name
     const text = await rpcCall(rpcUrl, 'getSignatureStatuses', [
       [signature],
       { searchTransactionHistory: true },
@@ -115,7 +119,7 @@ export async function waitForConfirmation(
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
       return;
     }
-    if (Date.now() > deadline) throw new Error('The transaction was not confirmed in time');
+    if (Date.now() > deadline) throw new Error(t`The transaction was not confirmed in time`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 400));
   }
 }
