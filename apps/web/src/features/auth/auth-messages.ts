@@ -1,16 +1,27 @@
+import { t } from '@lingui/core/macro';
 import { CONNECTION_FAILED_TOAST } from '../wallet/index.ts';
 
 /**
  * The sign-in texts of spec sections 5 and 8, verbatim. Errors are thrown with the first group;
- * toasts show the second. One place, so tests and the UI read the same strings.
+ * toasts show the second. One place, so tests and the UI read the same strings. The texts people
+ * read are getters, read when shown, in the language active then; the two errors recognised by
+ * their start (signInFailureToast) stay as they are.
  */
 export const AUTH_ERRORS = {
   challengeFailed: (status: number) => `challenge failed: ${status}`,
   verifyFailed: (status: number, body: string) => `verify failed: ${status} ${body}`,
-  noTokenNoWallet: 'No token and no wallet to login.',
-  invalidToken: 'Invalid token received',
-  walletCannotSign: 'Wallet not connected or cannot sign messages.',
-  signFailed: 'Failed to sign message',
+  get noTokenNoWallet() {
+    return t`No token and no wallet to login.`;
+  },
+  get invalidToken() {
+    return t`Invalid token received`;
+  },
+  get walletCannotSign() {
+    return t`Wallet not connected or cannot sign messages.`;
+  },
+  get signFailed() {
+    return t`Failed to sign message`;
+  },
 } as const;
 
 export interface AuthToast {
@@ -20,45 +31,81 @@ export interface AuthToast {
 }
 
 export const AUTH_TOASTS = {
-  authenticated: { title: 'Wallet Authenticated', variant: 'success' },
-  /** Signed in from the composer, whose button says why it is there. */
-  readyToPost: {
-    title: 'Authenticated!',
-    description: 'You can now post to Dum Club',
+  authenticated: {
+    get title() {
+      return t`Wallet Authenticated`;
+    },
     variant: 'success',
   },
-  disconnected: { title: 'Wallet Disconnected', variant: 'success' },
+  /** Signed in from the composer, whose button says why it is there. */
+  readyToPost: {
+    get title() {
+      return t`Authenticated!`;
+    },
+    get description() {
+      return t`You can now post to Dum Club`;
+    },
+    variant: 'success',
+  },
+  disconnected: {
+    get title() {
+      return t`Wallet Disconnected`;
+    },
+    variant: 'success',
+  },
   walletNotConnected: {
-    title: 'Wallet Not Connected',
-    description: 'Please connect your wallet first',
+    get title() {
+      return t`Wallet Not Connected`;
+    },
+    get description() {
+      return t`Please connect your wallet first`;
+    },
     variant: 'destructive',
   },
   signatureRequired: {
-    title: 'Signature Required',
-    description:
-      'Sign the message in your wallet, or use Sign & Authenticate, to finish signing in.',
+    get title() {
+      return t`Signature Required`;
+    },
+    get description() {
+      return t`Sign the message in your wallet, or use Sign & Authenticate, to finish signing in.`;
+    },
     variant: 'destructive',
   },
   // The spec elides one word ("to use ... features"); the product's name fills it.
   signatureRejected: {
-    title: 'Signature Rejected',
-    description:
-      'You must sign the message to use Dum Club features like the faucet, posting, and vaults.',
+    get title() {
+      return t`Signature Rejected`;
+    },
+    get description() {
+      return t`You must sign the message to use Dum Club features like the faucet, posting, and vaults.`;
+    },
     variant: 'destructive',
   },
   challengeFailed: {
-    title: 'Authentication Failed',
-    description: 'Unable to get authentication challenge from server. Please try again.',
+    get title() {
+      return t`Authentication Failed`;
+    },
+    get description() {
+      return t`Unable to get authentication challenge from server. Please try again.`;
+    },
     variant: 'destructive',
   },
   verifyFailed: {
-    title: 'Authentication Failed',
-    description: 'Signature verification failed. Please try again.',
+    get title() {
+      return t`Authentication Failed`;
+    },
+    get description() {
+      return t`Signature verification failed. Please try again.`;
+    },
     variant: 'destructive',
   },
   authenticationFailed: {
-    title: 'Authentication Failed',
-    description: 'Failed to authenticate wallet signature.',
+    get title() {
+      return t`Authentication Failed`;
+    },
+    get description() {
+      return t`Failed to authenticate wallet signature.`;
+    },
     variant: 'destructive',
   },
   connectionFailed: CONNECTION_FAILED_TOAST,

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Loader2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,16 +35,16 @@ export function ConnectPrompt({
       {signingIn || wallet.connecting ? (
         <Button className="mt-5" disabled>
           <Loader2 className="animate-spin" aria-hidden="true" />
-          {signingIn ? 'Authenticating...' : 'Connecting...'}
+          {signingIn ? <Trans>Authenticating...</Trans> : <Trans>Connecting...</Trans>}
         </Button>
       ) : wallet.connected ? (
         <Button className="mt-5" onClick={() => void viewer.signIn()}>
-          Sign &amp; Authenticate
+          <Trans>Sign & Authenticate</Trans>
         </Button>
       ) : (
         <Button className="mt-5" onClick={wallet.connect}>
           <Wallet aria-hidden="true" />
-          Connect Wallet
+          <Trans>Connect Wallet</Trans>
         </Button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo } from 'react';
 import { useAuth, type SignInOptions } from './use-auth.ts';
 import { useWallet, useWalletModal } from '../wallet/index.ts';
@@ -24,16 +25,27 @@ export function useViewer(): Viewer {
   );
 }
 
-/** What a signed-out like, bookmark or comment shows. */
+/**
+ * What a signed-out like, bookmark or comment shows. Getters, here and below: the texts are read
+ * when the toast shows, in the language active then.
+ */
 export const WALLET_REQUIRED = {
-  title: 'Wallet Required',
-  description: 'Please connect your wallet using the button in the header',
+  get title() {
+    return t`Wallet Required`;
+  },
+  get description() {
+    return t`Please connect your wallet using the button in the header`;
+  },
 } as const;
 
 /** What posting without a session shows (spec section 5). */
 export const SIGN_IN_REQUIRED = {
-  title: 'Sign in required',
-  description: 'Please connect and sign in with your wallet',
+  get title() {
+    return t`Sign in required`;
+  },
+  get description() {
+    return t`Please connect and sign in with your wallet`;
+  },
 } as const;
 
 export interface WalletPrompt {
