@@ -74,3 +74,17 @@ describe('OfflineBanner in Spanish', () => {
     expect(screen.getByRole('status').textContent).toContain('Estás sin conexión.');
   });
 });
+
+describe('UpdatePrompt in Spanish', () => {
+  it('offers the new version in the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    vi.stubEnv('PROD', true);
+    fakeServiceWorker();
+    await act(() => activateLocale('es'));
+    render(<UpdatePrompt />);
+    registerServiceWorker();
+    const prompt = await screen.findByRole('status');
+    expect(prompt.textContent).toContain('Hay una nueva versión disponible');
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy();
+  });
+});

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,10 +17,12 @@ export function UpdatePrompt() {
       role="status"
       className="fixed inset-x-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 flex items-center justify-between gap-3 rounded-card border border-primary/40 bg-surface-2 px-4 py-3 shadow-lg sm:left-auto sm:w-96 lg:bottom-6"
     >
-      <p className="text-sm font-medium">A new version is available</p>
+      <p className="text-sm font-medium">
+        <Trans>A new version is available</Trans>
+      </p>
       <Button size="sm" onClick={applyUpdate}>
         <RotateCw aria-hidden="true" />
-        Reload
+        <Trans>Reload</Trans>
       </Button>
     </div>
   );
