@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -41,7 +42,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
         href="#main"
         className="sr-only z-[60] rounded-lg bg-primary px-3 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <ReplitBanner />
       <div className="flex min-h-0 flex-1">

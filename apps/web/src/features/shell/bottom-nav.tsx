@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { BOTTOM_NAV_ITEMS, isNavActive } from './nav.ts';
@@ -5,9 +6,10 @@ import { BOTTOM_NAV_ITEMS, isNavActive } from './nav.ts';
 /** Small screens: the first four entries in a bar fixed to the bottom edge. */
 export function BottomNav() {
   const { pathname } = useLocation();
+  const { t } = useLingui();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl lg:hidden"
     >
       <ul className="mx-auto grid max-w-lg grid-cols-4">

@@ -1,9 +1,10 @@
-import { formatDumAmount } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronRight, Coins } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { formatDum } from '../../lib/i18n/index.ts';
 import { balancesOf, useUserRecord, type DumBalances } from '../economy/index.ts';
 import { useReferralCapture } from '../auth/index.ts';
 import { WALLET_REQUIRED, useEconomyViewer } from '../economy/index.ts';
@@ -65,10 +66,11 @@ export function DumTokenBoxView({
   balances: DumBalances;
   onStake: () => void;
 }) {
+  const { t } = useLingui();
   const rows = [
-    { label: 'Balance', value: balances.balance },
-    { label: 'Staked', value: balances.staked },
-    { label: 'Rewards', value: balances.rewards },
+    { key: 'balance', label: t`Balance`, value: balances.balance },
+    { key: 'staked', label: t`Staked`, value: balances.staked },
+    { key: 'rewards', label: t`Rewards`, value: balances.rewards },
   ];
   return (
     <section
@@ -86,26 +88,26 @@ export function DumTokenBoxView({
         <span className="grid size-7 place-items-center rounded-lg bg-dum/15 text-dum">
           <Coins className="size-4" aria-hidden="true" />
         </span>
-        DUM Token
+        <Trans>DUM Token</Trans>
       </h2>
       <dl className="relative mt-3 grid gap-1.5 text-sm">
         {rows.map((row) => (
-          <div key={row.label} className="flex items-baseline justify-between gap-2">
+          <div key={row.key} className="flex items-baseline justify-between gap-2">
             <dt className="text-muted">{row.label}</dt>
             <dd className="truncate font-mono font-semibold text-dum tabular-nums">
-              {formatDumAmount(row.value)} <span className="text-xs text-subtle">DUM</span>
+              {formatDum(row.value)} <span className="text-xs text-subtle">DUM</span>
             </dd>
           </div>
         ))}
       </dl>
       <Button variant="dum" size="sm" className="relative mt-4 w-full" onClick={onStake}>
-        Stake Tokens
+        <Trans>Stake Tokens</Trans>
       </Button>
       <Link
         to="/rewards"
         className="relative mt-2.5 flex items-center justify-center gap-0.5 rounded-md text-xs font-medium text-muted transition-colors hover:text-dum"
       >
-        Rewards and history
+        <Trans>Rewards and history</Trans>
         <ChevronRight className="size-3.5" aria-hidden="true" />
       </Link>
     </section>

@@ -1,4 +1,5 @@
-import { MESSAGES, isWalletRelatedError } from '@dum/core';
+import { isWalletRelatedError } from '@dum/core';
+import { Trans } from '@lingui/react/macro';
 import { House, RefreshCw, RotateCcw, TriangleAlert, Wallet } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -29,6 +30,8 @@ function goToHomepage(): void {
  * The error fallback: wallet-related failures (the message mentions
  * wallet, solana, phantom, signature or transaction) are usually fixed by trying again, so they
  * offer Try Again and Reload Page; anything else offers Reload Page and Go to Homepage.
+ * The headings and buttons say what core's MESSAGES say (the server shares them), through the
+ * macros so they follow the active language.
  */
 export function ErrorFallback({ error, onRetry, fullScreen = false }: ErrorFallbackProps) {
   const message = errorMessage(error);
@@ -52,34 +55,42 @@ export function ErrorFallback({ error, onRetry, fullScreen = false }: ErrorFallb
           <Icon className="size-7" aria-hidden="true" />
         </div>
         <h1 className="mt-5 text-xl font-bold tracking-tight">
-          {wallet ? MESSAGES.walletConnectionIssue : MESSAGES.somethingWentWrong}
+          {wallet ? <Trans>Wallet Connection Issue</Trans> : <Trans>Something went wrong</Trans>}
         </h1>
         <p className="mt-2 text-sm text-muted">
-          {wallet
-            ? 'Your wallet could not finish that request. Check that your wallet extension is unlocked and on the right network, then try again.'
-            : 'An unexpected error stopped this page. Reloading usually fixes it; your wallet and posts are safe.'}
+          {wallet ? (
+            <Trans>
+              Your wallet could not finish that request. Check that your wallet extension is
+              unlocked and on the right network, then try again.
+            </Trans>
+          ) : (
+            <Trans>
+              An unexpected error stopped this page. Reloading usually fixes it; your wallet and
+              posts are safe.
+            </Trans>
+          )}
         </p>
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {wallet ? (
             <>
               <Button onClick={onRetry}>
                 <RotateCcw aria-hidden="true" />
-                {MESSAGES.tryAgain}
+                <Trans>Try Again</Trans>
               </Button>
               <Button variant="secondary" onClick={reloadPage}>
                 <RefreshCw aria-hidden="true" />
-                {MESSAGES.reloadPage}
+                <Trans>Reload Page</Trans>
               </Button>
             </>
           ) : (
             <>
               <Button onClick={reloadPage}>
                 <RefreshCw aria-hidden="true" />
-                {MESSAGES.reloadPage}
+                <Trans>Reload Page</Trans>
               </Button>
               <Button variant="secondary" onClick={goToHomepage}>
                 <House aria-hidden="true" />
-                {MESSAGES.goToHomepage}
+                <Trans>Go to Homepage</Trans>
               </Button>
             </>
           )}
@@ -87,7 +98,7 @@ export function ErrorFallback({ error, onRetry, fullScreen = false }: ErrorFallb
         {message && (
           <details className="mt-6 text-left text-xs text-subtle">
             <summary className="cursor-pointer rounded select-none hover:text-muted">
-              Technical details
+              <Trans>Technical details</Trans>
             </summary>
             <pre className="mt-2 overflow-x-auto rounded-lg bg-background/60 p-3 font-mono break-words whitespace-pre-wrap">
               {message}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Clapperboard, PenLine, Search, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -6,12 +7,31 @@ import { isNavActive } from './nav.ts';
 /**
  * The pages the spec's seven navigation entries leave out (Discover, Reels, Create), as round
  * icon links in the bars: the spec fixes the sidebar's and the bottom bar's entries, so these
- * ride in the header, where social apps keep search and the composer.
+ * ride in the header, where social apps keep search and the composer. Labels are getters: read
+ * at render, in the active language.
  */
 const EXPLORE = {
-  discover: { path: '/discover', label: 'Discover', icon: Search },
-  reels: { path: '/reels', label: 'Reels', icon: Clapperboard },
-  create: { path: '/create', label: 'Create', icon: PenLine },
+  discover: {
+    path: '/discover',
+    get label() {
+      return t`Discover`;
+    },
+    icon: Search,
+  },
+  reels: {
+    path: '/reels',
+    get label() {
+      return t`Reels`;
+    },
+    icon: Clapperboard,
+  },
+  create: {
+    path: '/create',
+    get label() {
+      return t`Create`;
+    },
+    icon: PenLine,
+  },
 } satisfies Record<string, { path: string; label: string; icon: LucideIcon }>;
 
 export type ExploreLink = keyof typeof EXPLORE;

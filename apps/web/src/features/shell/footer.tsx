@@ -1,9 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
+import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
 import { LogoMark } from './logo.tsx';
 
-/** Footer: brand, DevNet badge, legal links, copyright and the test-network line. */
+/**
+ * Footer: brand, DevNet badge, legal links, the language switch (signed-out visitors have no wallet
+ * menu to switch in), copyright and the test-network line.
+ */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   const { t } = useLingui();
   return (
@@ -25,6 +30,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
               <Trans>Privacy Policy</Trans>
             </Link>
           </nav>
+          <LanguageSelect />
         </div>
         <div className="flex flex-col gap-1.5 border-t border-border/60 pt-5 text-xs text-subtle sm:flex-row sm:justify-between">
           <p>
@@ -36,5 +42,33 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A native select: keyboard and screen readers handle it everywhere, and it costs no script. */
+function LanguageSelect() {
+  const { i18n } = useLingui();
+  const selectId = useId();
+  return (
+    <div className="flex items-center gap-2 text-muted">
+      <label htmlFor={selectId}>
+        <Trans>Language</Trans>
+      </label>
+      <select
+        id={selectId}
+        value={i18n.locale}
+        onChange={(event) => {
+          const locale = event.target.value;
+          if (isLocale(locale)) void chooseLocale(locale);
+        }}
+        className="rounded-lg border border-border bg-surface-2 px-2 py-1 text-sm text-foreground"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
@@ -31,11 +32,13 @@ export function Logo({
         </span>{' '}
         {!compact && (
           <span className="mt-1 text-[10px] font-semibold tracking-[0.18em] text-subtle uppercase">
-            Proof of Vibe
+            <Trans>Proof of Vibe</Trans>
           </span>
         )}
       </span>{' '}
-      <span className="sr-only">home</span>
+      <span className="sr-only">
+        <Trans>home</Trans>
+      </span>
     </Link>
   );
 }

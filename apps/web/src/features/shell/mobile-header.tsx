@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -48,7 +49,9 @@ function MessagesLink() {
       )}
     >
       <MessageCircle className="size-4" aria-hidden="true" />
-      <span className="sr-only">Messages</span>
+      <span className="sr-only">
+        <Trans>Messages</Trans>
+      </span>
       {unread > 0 && (
         <UnreadBadge count={unread} compact className="absolute -top-1.5 -right-1.5" />
       )}

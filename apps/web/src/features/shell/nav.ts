@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   ChartNoAxesColumn,
   Hourglass,
@@ -15,15 +16,57 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The navigation entries, in order. */
+/** The navigation entries, in order. Labels are getters: read at render, in the active language. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { path: '/', label: 'Feed', icon: House },
-  { path: '/my-vaults', label: 'My Vaults', icon: LockKeyhole },
-  { path: '/mystery-vaults', label: 'Mystery Vaults', icon: Sparkles },
-  { path: '/time-capsules', label: 'Time Capsules', icon: Hourglass },
-  { path: '/messages', label: 'Messages', icon: MessageCircle },
-  { path: '/analytics', label: 'Analytics', icon: ChartNoAxesColumn },
-  { path: '/profile', label: 'Profile', icon: User },
+  {
+    path: '/',
+    get label() {
+      return t`Feed`;
+    },
+    icon: House,
+  },
+  {
+    path: '/my-vaults',
+    get label() {
+      return t`My Vaults`;
+    },
+    icon: LockKeyhole,
+  },
+  {
+    path: '/mystery-vaults',
+    get label() {
+      return t`Mystery Vaults`;
+    },
+    icon: Sparkles,
+  },
+  {
+    path: '/time-capsules',
+    get label() {
+      return t`Time Capsules`;
+    },
+    icon: Hourglass,
+  },
+  {
+    path: '/messages',
+    get label() {
+      return t`Messages`;
+    },
+    icon: MessageCircle,
+  },
+  {
+    path: '/analytics',
+    get label() {
+      return t`Analytics`;
+    },
+    icon: ChartNoAxesColumn,
+  },
+  {
+    path: '/profile',
+    get label() {
+      return t`Profile`;
+    },
+    icon: User,
+  },
 ];
 
 /** Small screens' bottom bar: only the first four entries. */

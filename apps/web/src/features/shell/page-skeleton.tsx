@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 /**
@@ -13,7 +14,9 @@ export function PageSkeleton() {
       aria-busy="true"
       className="mx-auto min-h-dvh w-full max-w-3xl"
     >
-      <span className="sr-only">Loading page…</span>
+      <span className="sr-only">
+        <Trans>Loading page…</Trans>
+      </span>
       <Skeleton className="h-52 w-full rounded-3xl" />
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <Skeleton className="h-28" />

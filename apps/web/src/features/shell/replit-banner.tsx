@@ -1,4 +1,5 @@
 import { isReplitHost } from '@dum/core';
+import { Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 
 /** On a Replit domain, a red banner says testing is disabled and points to Railway. */
@@ -11,8 +12,10 @@ export function ReplitBanner({ hostname = window.location.hostname }: { hostname
     >
       <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
       <p>
-        <strong className="font-bold">Testing is disabled on Replit.</strong> This domain does not
-        support wallet testing; please use the Railway deployment instead.
+        <Trans>
+          <strong className="font-bold">Testing is disabled on Replit.</strong> This domain does not
+          support wallet testing; please use the Railway deployment instead.
+        </Trans>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useUnreadMessages } from '../messages/index.ts';
@@ -10,10 +11,11 @@ import { NAV_ITEMS, isNavActive } from './nav.ts';
 export function Sidebar({ onStake }: { onStake?: () => void }) {
   const { pathname } = useLocation();
   const unreadMessages = useUnreadMessages();
+  const { t } = useLingui();
   return (
     <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-surface/40 px-4 py-5 lg:flex xl:w-72">
       <Logo className="px-2" />
-      <nav aria-label="Main" className="flex flex-col gap-1">
+      <nav aria-label={t`Main`} className="flex flex-col gap-1">
         {NAV_ITEMS.map((item) => {
           const active = isNavActive(item.path, pathname);
           const Icon = item.icon;
@@ -52,7 +54,9 @@ export function Sidebar({ onStake }: { onStake?: () => void }) {
       </nav>
       <div className="mt-auto flex flex-col gap-4">
         <DumTokenBox onStake={onStake} />
-        <p className="px-2 text-center text-xs text-subtle">Integration Preview • X / Instagram</p>
+        <p className="px-2 text-center text-xs text-subtle">
+          <Trans>Integration Preview • X / Instagram</Trans>
+        </p>
       </div>
     </aside>
   );
@@ -79,7 +83,10 @@ export function UnreadBadge({
       )}
     >
       {unreadBadgeText(count)}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>unread</Trans>
+      </span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { NotificationBell } from '../realtime/index.ts';
 import { WalletControl } from './wallet-control.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -17,8 +18,12 @@ export function TopBar() {
         </Badge>
         <span>
           {/* The long line only where the bar has room for it beside its links. */}
-          <span className="hidden 2xl:inline">Earn DUM through engagement, not electricity. </span>
-          <span className="font-semibold text-foreground">Social Mining · Proof of Vibe</span>
+          <span className="hidden 2xl:inline">
+            <Trans>Earn DUM through engagement, not electricity.</Trans>{' '}
+          </span>
+          <span className="font-semibold text-foreground">
+            <Trans>Social Mining · Proof of Vibe</Trans>
+          </span>
         </span>
       </p>
       <div className="flex items-center gap-2 sm:gap-3">

@@ -272,6 +272,40 @@ describe('the wallet menu (signed in)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Get test SOL' })).toBeNull();
   });
 
+  it('switches the language from the keyboard: Español checked, texts in Spanish, the choice kept', async () => {
+    const { LOCALE_STORAGE_KEY } = await import('../../lib/i18n/index.ts');
+    const server = stubServer();
+    const { trigger } = await signIn(server);
+    const user = userEvent.setup();
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const languages = within(menu).getByRole('group', { name: 'Language' });
+    const english = within(languages).getByRole('menuitemradio', { name: 'English' });
+    expect(english.getAttribute('aria-checked')).toBe('true');
+    const spanish = within(languages).getByRole('menuitemradio', { name: 'Español' });
+    expect(spanish.getAttribute('aria-checked')).toBe('false');
+    // Arrow keys reach the language items like any other.
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    while (document.activeElement !== spanish) await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+
+    // The first switch of a test run compiles the locale's catalogues (.po): seconds, not a hang.
+    expect(
+      await screen.findByRole('button', { name: /^Menú de la billetera/ }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Desconectar billetera' })).toBeTruthy();
+    expect(screen.getByLabelText('Saldo 1,5000 SOL')).toBeTruthy();
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
+
+    await user.click(screen.getByRole('button', { name: /^Menú de la billetera/ }));
+    const reopened = await screen.findByRole('menu');
+    expect(within(reopened).getByRole('menuitem', { name: 'Copiar dirección' })).toBeTruthy();
+    expect(
+      within(reopened).getByRole('menuitemradio', { name: 'Español' }).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+
   it('offers nothing about test SOL on mainnet', async () => {
     const server = stubServer({ cluster: 'mainnet-beta' });
     const { trigger } = await signIn(server);

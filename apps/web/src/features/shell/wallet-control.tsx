@@ -1,9 +1,11 @@
-import { formatAddress, formatSol } from '@dum/core';
+import { formatAddress } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Wallet as WalletIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { AUTH_TOASTS } from '../auth/index.ts';
 import { useAuth } from '../auth/index.ts';
 import { getSolBalance } from '../wallet/index.ts';
@@ -65,7 +67,7 @@ export function WalletControl() {
         onClick={() => wallet.setModalOpen(true)}
       >
         <WalletIcon aria-hidden="true" />
-        {busy ? 'Connecting...' : 'Connect Wallet'}
+        {busy ? <Trans>Connecting...</Trans> : <Trans>Connect Wallet</Trans>}
       </Button>
     );
   }
@@ -100,14 +102,15 @@ function DisconnectButton({
   disconnecting: boolean;
   onDisconnect: () => void;
 }) {
+  const { t } = useLingui();
   return (
     // A native title rather than the Radix tooltip: its positioning engine would weigh on the
     // first load of every page for one hint.
     <Button
       variant="ghost"
       size="icon"
-      aria-label="Disconnect wallet"
-      title="Disconnect"
+      aria-label={t`Disconnect wallet`}
+      title={t`Disconnect`}
       disabled={disconnecting}
       onClick={onDisconnect}
     >
@@ -146,7 +149,7 @@ function SignInControl({
       >
         {/* Phones have no room for the address beside the button: it goes under the label. */}
         <span className="flex flex-col items-center leading-tight">
-          {busy ? 'Authenticating...' : 'Sign & Authenticate'}
+          {busy ? <Trans>Authenticating...</Trans> : <Trans>Sign & Authenticate</Trans>}
           <span
             aria-hidden="true"
             className="font-mono text-[10px] font-normal opacity-80 sm:hidden"
@@ -173,6 +176,8 @@ function AuthenticatedControl({
   disconnectButton: ReactNode;
 }) {
   const balance = useSolBalance(address);
+  const { t } = useLingui();
+  const solBalance = balance === undefined ? '' : formatSol(balance);
   const busy = useFaucetBusy();
   // Pressed before the menu's code arrived: it opens as soon as it has.
   const [openRequested, setOpenRequested] = useState(false);
@@ -193,9 +198,9 @@ function AuthenticatedControl({
       {balance !== undefined && (
         <span
           className="hidden h-9 items-center rounded-xl border border-border bg-surface-2 px-3 font-mono text-xs tabular-nums text-foreground sm:inline-flex"
-          aria-label={`Balance ${formatSol(balance)} SOL`}
+          aria-label={t`Balance ${solBalance} SOL`}
         >
-          {formatSol(balance)} <span className="ml-1 text-subtle">SOL</span>
+          {solBalance} <span className="ml-1 text-subtle">SOL</span>
         </span>
       )}
       <Suspense fallback={placeholder}>

@@ -1,7 +1,21 @@
-import { Bell, Copy, Droplets, ExternalLink, Flag, Loader2, LogOut, VolumeX } from 'lucide-react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Bell,
+  Check,
+  Copy,
+  Droplets,
+  ExternalLink,
+  Flag,
+  Loader2,
+  LogOut,
+  VolumeX,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
+import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
 import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/index.ts';
 import { useFaucet, useFaucetBusy } from '../faucet/index.ts';
 import { useWallet } from '../wallet/index.ts';
@@ -10,9 +24,14 @@ import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/inde
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
+// Getters: the texts are read when the toast shows, in the language active then.
 export const ADDRESS_COPIED_TOAST = {
-  title: 'Copied!',
-  description: 'Wallet address copied to clipboard',
+  get title() {
+    return t`Copied!`;
+  },
+  get description() {
+    return t`Wallet address copied to clipboard`;
+  },
   variant: 'success',
 } as const;
 
@@ -27,7 +46,8 @@ export interface WalletMenuProps {
 /**
  * The signed-in wallet's menu (Radix dropdown, loaded once signed in): Get test SOL (our
  * faucet on the localnet, which keeps the menu open and shows 'Getting test SOL...' until
- * the airdrop confirms; a link to the public faucet on devnet), Copy address, My reports and
+ * the airdrop confirms; a link to the public faucet on devnet), Copy address, My reports,
+ * Notifications, Muted words, the language (each in its own name, the active one checked) and
  * Disconnect.
  */
 export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }: WalletMenuProps) {
@@ -36,6 +56,8 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
   const faucet = useFaucet();
   const busy = useFaucetBusy();
   const { copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
+  const { i18n } = useLingui();
+  const languageLabelId = useId();
 
   return (
     // Not modal: the page stays in the accessibility tree, so the faucet's toast is announced
@@ -82,30 +104,61 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
           )}
           <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
             <Copy className="size-4" aria-hidden="true" />
-            Copy address
+            <Trans>Copy address</Trans>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} asChild>
             <Link to="/reports">
               <Flag className="size-4" aria-hidden="true" />
-              My reports
+              <Trans>My reports</Trans>
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} asChild>
             <Link to="/notifications">
               <Bell className="size-4" aria-hidden="true" />
-              Notifications
+              <Trans>Notifications</Trans>
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} asChild>
             <Link to="/settings/muted-words">
               <VolumeX className="size-4" aria-hidden="true" />
-              Muted words
+              <Trans>Muted words</Trans>
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Group aria-labelledby={languageLabelId}>
+            <DropdownMenu.Label
+              id={languageLabelId}
+              className="px-3 pt-1.5 pb-1 text-xs font-semibold text-subtle"
+            >
+              <Trans>Language</Trans>
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={i18n.locale}
+              onValueChange={(value) => {
+                if (isLocale(value)) void chooseLocale(value);
+              }}
+            >
+              {LOCALES.map((locale) => (
+                <DropdownMenu.RadioItem
+                  key={locale}
+                  value={locale}
+                  lang={locale}
+                  className={itemClass}
+                >
+                  <span className="grid size-4 place-items-center" aria-hidden="true">
+                    <DropdownMenu.ItemIndicator>
+                      <Check className="size-4" />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  {LOCALE_NAMES[locale]}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+          </DropdownMenu.Group>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>
             <LogOut className="size-4" aria-hidden="true" />
-            Disconnect
+            <Trans>Disconnect</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
