@@ -9,6 +9,9 @@ import {
 import { msg, plural, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
+/** Options are told apart as the server does: case folded the English way, in any language. */
+const SERVER_CASE_LOCALE = 'en-US';
+
 /** The composer's poll as typed: the options as written, and how long it runs. */
 export interface PollDraft {
   options: string[];
@@ -51,7 +54,7 @@ export function checkPollDraft(
       message: t`A poll option is at most ${POLL_OPTION_MAX_LENGTH} characters`,
     };
   }
-  const keys = new Set(options.map((option) => option.toLocaleLowerCase('en-US')));
+  const keys = new Set(options.map((option) => option.toLocaleLowerCase(SERVER_CASE_LOCALE)));
   if (keys.size !== options.length) {
     return { ok: false, message: t`Each poll option must be different` };
   }

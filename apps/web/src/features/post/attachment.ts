@@ -1,4 +1,5 @@
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '@dum/core';
+import { t } from '@lingui/core/macro';
 
 export type AttachmentKind = 'image' | 'audio';
 
@@ -18,15 +19,19 @@ export function checkAttachment(file: Pick<File, 'type' | 'size'>): AttachmentCh
   if (!kind) {
     return {
       ok: false,
-      title: 'Invalid file type',
-      description: 'Please upload an image or audio file',
+      title: t`Invalid file type`,
+      description: t`Please upload an image or audio file`,
     };
   }
   if (kind === 'image' && file.size > MAX_IMAGE_BYTES) {
-    return { ok: false, title: 'File too large', description: 'Images must be under 10MB' };
+    return { ok: false, title: t`File too large`, description: t`Images must be under 10MB` };
   }
   if (kind === 'audio' && file.size > MAX_AUDIO_BYTES) {
-    return { ok: false, title: 'File too large', description: 'Audio files must be under 50MB' };
+    return {
+      ok: false,
+      title: t`File too large`,
+      description: t`Audio files must be under 50MB`,
+    };
   }
   return { ok: true, kind };
 }

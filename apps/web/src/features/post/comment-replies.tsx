@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, Loader2, RotateCw, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -39,6 +41,7 @@ export interface CommentThreadProps {
 
 export function CommentThread(props: CommentThreadProps) {
   const { comment, postId, canReply, replying, onReply, onDoneReplying, renderComment } = props;
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const threadId = useId();
   const thread = useRef<HTMLLIElement>(null);
@@ -74,7 +77,9 @@ export function CommentThread(props: CommentThreadProps) {
                 className={cn('size-3.5 transition-transform', open && 'rotate-180')}
                 aria-hidden="true"
               />
-              {open ? 'Hide replies' : `View ${count} ${count === 1 ? 'reply' : 'replies'}`}
+              {open
+                ? t`Hide replies`
+                : t`View ${plural(count, { one: '# reply', other: '# replies' })}`}
             </button>
           )}
           {open && (
@@ -110,11 +115,12 @@ function ReplyList({
   commentId: string;
   render: (reply: PostComment) => ReactNode;
 }) {
+  const { t } = useLingui();
   const replies = useReplies(commentId, true);
   const items = replies.data?.pages.flatMap((page) => page.items) ?? [];
   if (replies.isPending) {
     return (
-      <div id={id} role="status" aria-label="Loading replies" className="flex gap-2.5">
+      <div id={id} role="status" aria-label={t`Loading replies`} className="flex gap-2.5">
         <Skeleton className="size-8 rounded-full" />
         <Skeleton className="h-10 flex-1 rounded-2xl" />
       </div>
@@ -123,10 +129,12 @@ function ReplyList({
   if (replies.isError) {
     return (
       <div id={id} role="alert" className="flex items-center justify-between gap-3 text-sm">
-        <span className="text-muted">Couldn’t load replies.</span>
+        <span className="text-muted">
+          <Trans>Couldn’t load replies.</Trans>
+        </span>
         <Button variant="ghost" size="sm" onClick={() => void replies.refetch()}>
           <RotateCw aria-hidden="true" />
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </div>
     );
@@ -134,9 +142,11 @@ function ReplyList({
   return (
     <div id={id} className="flex flex-col gap-2">
       {items.length === 0 ? (
-        <p className="text-sm text-muted">No replies to show.</p>
+        <p className="text-sm text-muted">
+          <Trans>No replies to show.</Trans>
+        </p>
       ) : (
-        <ul aria-label="Replies" className="flex flex-col gap-2">
+        <ul aria-label={t`Replies`} className="flex flex-col gap-2">
           {items.map((reply) => (
             <li key={reply.id}>{render(reply)}</li>
           ))}
@@ -151,7 +161,7 @@ function ReplyList({
           onClick={() => void replies.fetchNextPage()}
         >
           {replies.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-          Load more replies
+          <Trans>Load more replies</Trans>
         </Button>
       )}
     </div>
@@ -170,8 +180,10 @@ function ReplyForm({
   onSent: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [content, setContent] = useState('');
   const add = useAddReply(postId);
+  const name = target.name;
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const mentions = useMentionAutocomplete(content, setContent, input);
@@ -193,7 +205,7 @@ function ReplyForm({
       aria-busy={add.isPending || undefined}
     >
       <label htmlFor={inputId} className="sr-only">
-        Reply to {target.name}
+        <Trans>Reply to {name}</Trans>
       </label>
       <div className="relative min-w-0 flex-1">
         <input
@@ -206,7 +218,7 @@ function ReplyForm({
             if (mentions.onKeyDown(event)) return;
             if (event.key === 'Escape') onCancel();
           }}
-          placeholder={`Reply to ${target.name}…`}
+          placeholder={t`Reply to ${name}…`}
           maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="send"
@@ -214,14 +226,25 @@ function ReplyForm({
         />
         {mentions.list}
       </div>
-      <Button type="submit" size="sm" disabled={!trimmed || add.isPending} aria-label="Send reply">
+      <Button
+        type="submit"
+        size="sm"
+        disabled={!trimmed || add.isPending}
+        aria-label={t`Send reply`}
+      >
         {add.isPending ? (
           <Loader2 className="animate-spin" aria-hidden="true" />
         ) : (
           <Send aria-hidden="true" />
         )}
       </Button>
-      <Button type="button" variant="ghost" size="sm" onClick={onCancel} aria-label="Cancel reply">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={onCancel}
+        aria-label={t`Cancel reply`}
+      >
         <X aria-hidden="true" />
       </Button>
     </form>

@@ -1,4 +1,5 @@
 import { formatAddress } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, MessageCircleReply, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,6 +37,7 @@ export interface CommentSectionProps {
  * policy is said above the box).
  */
 export function CommentSection({ postId, post, viewer, variant, id }: CommentSectionProps) {
+  const { t } = useLingui();
   const comments = useComments(postId, true);
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const now = useNow(30_000);
@@ -55,7 +57,7 @@ export function CommentSection({ postId, post, viewer, variant, id }: CommentSec
   return (
     <section
       id={id}
-      aria-label="Comments"
+      aria-label={t`Comments`}
       className={cn('border-t border-border/70 px-4 pb-4', variant === 'inline' ? 'pt-3' : 'pt-4')}
     >
       <div
@@ -69,14 +71,18 @@ export function CommentSection({ postId, post, viewer, variant, id }: CommentSec
           <CommentSkeleton />
         ) : comments.isError ? (
           <div role="alert" className="flex items-center justify-between gap-3 text-sm">
-            <span className="text-muted">Couldn’t load comments.</span>
+            <span className="text-muted">
+              <Trans>Couldn’t load comments.</Trans>
+            </span>
             <Button variant="ghost" size="sm" onClick={() => void comments.refetch()}>
               <RotateCw aria-hidden="true" />
-              Retry
+              <Trans>Retry</Trans>
             </Button>
           </div>
         ) : items.length === 0 ? (
-          <p className="py-2 text-sm text-muted">No comments yet. Be the first to comment!</p>
+          <p className="py-2 text-sm text-muted">
+            <Trans>No comments yet. Be the first to comment!</Trans>
+          </p>
         ) : (
           <ul className="flex flex-col gap-3">
             {items.map((comment) => (
@@ -102,7 +108,7 @@ export function CommentSection({ postId, post, viewer, variant, id }: CommentSec
             onClick={() => void comments.fetchNextPage()}
           >
             {comments.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Load more comments
+            <Trans>Load more comments</Trans>
           </Button>
         )}
       </div>
@@ -125,7 +131,7 @@ function CommentBox({
         open && <CommentForm postId={postId} viewer={viewer} />
       ) : (
         <p className="mt-3 rounded-xl border border-dashed border-border px-3 py-2.5 text-center text-sm text-muted">
-          Connect wallet to comment
+          <Trans>Connect wallet to comment</Trans>
         </p>
       )}
     </>
@@ -175,6 +181,7 @@ function CommentRow({
   /** Opens the reply box for this comment; absent when the viewer may not reply. */
   onReply?: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
   const removeComment = useDeleteComment(postId);
   const removeReply = useDeleteReply(postId);
   const { parentId } = comment;
@@ -186,6 +193,11 @@ function CommentRow({
   const { ReportButton } = usePostWidgets();
   const pending = comment.id.startsWith('pending-');
   const name = commentAuthorName(comment);
+  const replyToName = comment.replyTo
+    ? comment.replyTo.username
+      ? `@${comment.replyTo.username}`
+      : formatAddress(comment.replyTo.address)
+    : '';
   return (
     <div
       className={cn('group flex gap-2.5', pending && 'opacity-60')}
@@ -203,17 +215,17 @@ function CommentRow({
             {name}
           </ProfileLink>
           <time dateTime={comment.created_at} className="shrink-0 text-xs text-subtle">
-            {pending ? 'Sending…' : formatRelativeTime(comment.created_at, now)}
+            {pending ? t`Sending…` : formatRelativeTime(comment.created_at, now)}
           </time>
         </div>
         {comment.replyTo && (
           <p className="text-xs text-subtle">
-            Replying to{' '}
-            <ProfileLink address={comment.replyTo.address} className="text-primary">
-              {comment.replyTo.username
-                ? `@${comment.replyTo.username}`
-                : formatAddress(comment.replyTo.address)}
-            </ProfileLink>
+            <Trans>
+              Replying to{' '}
+              <ProfileLink address={comment.replyTo.address} className="text-primary">
+                {replyToName}
+              </ProfileLink>
+            </Trans>
           </p>
         )}
         <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-foreground/90">
@@ -223,11 +235,11 @@ function CommentRow({
           <button
             type="button"
             onClick={onReply}
-            aria-label={`Reply to ${name}`}
+            aria-label={t`Reply to ${name}`}
             data-reply-to={comment.id}
             className="mt-1 rounded-md text-xs font-semibold text-muted hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
           >
-            Reply
+            <Trans>Reply</Trans>
           </button>
         )}
       </div>
@@ -235,14 +247,14 @@ function CommentRow({
         <ReportButton
           targetKind="comment"
           targetId={comment.id}
-          label="Report comment"
+          label={t`Report comment`}
           className="self-center"
         />
       )}
       {mine && !pending && (
         <button
           type="button"
-          aria-label="Delete comment"
+          aria-label={t`Delete comment`}
           disabled={remove.isPending}
           onClick={() => remove.mutate(comment.id)}
           className="grid size-8 shrink-0 place-items-center self-center rounded-lg text-subtle transition-colors hover:bg-danger/10 hover:text-danger disabled:opacity-50"
@@ -255,6 +267,7 @@ function CommentRow({
 }
 
 function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
+  const { t } = useLingui();
   const [content, setContent] = useState('');
   const add = useAddComment(postId, { id: viewer.userId, wallet: viewer.wallet });
   const inputId = useId();
@@ -275,7 +288,7 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
   return (
     <form onSubmit={submit} className="mt-3 flex items-center gap-2">
       <label htmlFor={inputId} className="sr-only">
-        Write a comment
+        <Trans>Write a comment</Trans>
       </label>
       <div className="relative min-w-0 flex-1">
         <input
@@ -285,7 +298,7 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
           type="text"
           value={content}
           onChange={(event) => setContent(event.target.value)}
-          placeholder="Write a comment…"
+          placeholder={t`Write a comment…`}
           maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="send"
@@ -293,17 +306,20 @@ function CommentForm({ postId, viewer }: { postId: string; viewer: Viewer }) {
         />
         {mentions.list}
       </div>
-      <Button type="submit" size="md" disabled={!trimmed} aria-label="Post comment">
+      <Button type="submit" size="md" disabled={!trimmed} aria-label={t`Post comment`}>
         <Send aria-hidden="true" />
-        <span className="hidden sm:inline">Post</span>
+        <span className="hidden sm:inline">
+          <Trans>Post</Trans>
+        </span>
       </Button>
     </form>
   );
 }
 
 function CommentSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading comments" className="flex flex-col gap-3">
+    <div role="status" aria-label={t`Loading comments`} className="flex flex-col gap-3">
       {[0, 1].map((row) => (
         <div key={row} className="flex gap-2.5">
           <Skeleton className="size-8 rounded-full" />

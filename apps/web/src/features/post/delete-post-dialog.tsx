@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/ui/button.tsx';
 import {
   ConfirmFooter,
@@ -25,22 +26,27 @@ export function DeletePostDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
 }) {
+  const { t } = useLingui();
   const remove = useDeletePost();
   const setOpen = onOpenChange;
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete this post?</DialogTitle>
+          <DialogTitle>
+            <Trans>Delete this post?</Trans>
+          </DialogTitle>
           <DialogDescription>
-            It disappears from the feed with its comments and likes. This can’t be undone.
+            <Trans>
+              It disappears from the feed with its comments and likes. This can’t be undone.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <ConfirmFooter busy={remove.isPending}>
           <BusyButton
             variant="danger"
             busy={remove.isPending}
-            busyLabel="Deleting..."
+            busyLabel={t`Deleting...`}
             onClick={() =>
               remove.mutate(postId, {
                 onSuccess: () => {
@@ -50,7 +56,7 @@ export function DeletePostDialog({
               })
             }
           >
-            Delete
+            <Trans>Delete</Trans>
           </BusyButton>
         </ConfirmFooter>
       </DialogContent>
@@ -60,6 +66,7 @@ export function DeletePostDialog({
 
 /** Deletes a post (the author only); here, not in feed-queries.ts, so it loads with the dialog. */
 function useDeletePost() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (postId: string) =>
@@ -69,11 +76,11 @@ function useDeletePost() {
       // The post's own page (if open) is still showing it: that page navigates away first.
       queryClient.removeQueries({ queryKey: [POST_ROOT, postId], type: 'inactive' });
       queryClient.removeQueries({ queryKey: commentsKey(postId), type: 'inactive' });
-      toast({ title: 'Post deleted', variant: 'success' });
+      toast({ title: t`Post deleted`, variant: 'success' });
     },
     onError: (error) => {
       toast({
-        title: 'Failed to delete post',
+        title: t`Failed to delete post`,
         description: errorMessage(error),
         variant: 'destructive',
       });

@@ -6,7 +6,10 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MESSAGES, type PollInput, type ReplyPolicy } from '@dum/core';
+import type { PollInput, ReplyPolicy } from '@dum/core';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../../lib/i18n/index.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -177,27 +180,32 @@ export function useCreatePost() {
       toast(
         post.capsule
           ? {
-              title: 'Time capsule sealed',
-              description: 'It opens for everyone at the time you chose',
+              title: t`Time capsule sealed`,
+              description: t`It opens for everyone at the time you chose`,
               variant: 'success',
             }
-          : { title: 'Posted!', description: 'Your post is now live', variant: 'success' },
+          : { title: t`Posted!`, description: t`Your post is now live`, variant: 'success' },
       );
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
         toast({ ...SIGN_IN_REQUIRED, variant: 'destructive' });
       } else if (error instanceof ApiError && error.code === 'vaults_disabled') {
-        toast({ title: 'Vaults disabled', description: error.message, variant: 'destructive' });
-      } else if (error instanceof MediaUploadError) {
         toast({
-          title: `Failed to upload media: ${error.message}`,
+          title: t`Vaults disabled`,
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
+      } else if (error instanceof MediaUploadError) {
+        const reason = error.message;
+        toast({
+          title: t`Failed to upload media: ${reason}`,
           variant: 'destructive',
         });
       } else {
         toast({
-          title: 'Failed to Post',
-          description: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,
+          title: t`Failed to Post`,
+          description: error instanceof ApiError ? errorMessage(error) : t`Something went wrong`,
           variant: 'destructive',
         });
       }
@@ -205,9 +213,9 @@ export function useCreatePost() {
   });
 }
 
-const ENGAGE_FAILED: Record<EngagementKind, string> = {
-  like: 'Failed to like post',
-  bookmark: 'Failed to bookmark post',
+const ENGAGE_FAILED: Record<EngagementKind, MessageDescriptor> = {
+  like: msg`Failed to like post`,
+  bookmark: msg`Failed to bookmark post`,
 };
 
 /**
@@ -233,7 +241,7 @@ export function useEngagement(postId: string) {
     onError: (error, kind) => {
       updatePostEverywhere(queryClient, postId, (post) => toggleEngagement(post, kind));
       toast({
-        title: ENGAGE_FAILED[kind],
+        title: i18n._(ENGAGE_FAILED[kind]),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -278,7 +286,7 @@ export function useRepost(postId: string) {
     onError: (error, on) => {
       updatePostEverywhere(queryClient, postId, (post) => withRepost(post, !on));
       toast({
-        title: on ? 'Failed to repost' : 'Failed to undo repost',
+        title: on ? t`Failed to repost` : t`Failed to undo repost`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -335,10 +343,12 @@ export function useAddComment(postId: string, author: CommentAuthor) {
         updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, -1));
       }
       toast({
-        title: 'Failed to post comment',
+        title: t`Failed to post comment`,
         // A refusal (who may reply, a block) says why; trying again would not help.
         description:
-          error instanceof ApiError && error.status === 403 ? error.message : 'Please try again',
+          error instanceof ApiError && error.status === 403
+            ? errorMessage(error)
+            : t`Please try again`,
         variant: 'destructive',
       });
     },
@@ -374,7 +384,7 @@ export function useDeleteComment(postId: string) {
     },
     onError: (error) => {
       toast({
-        title: 'Failed to delete comment',
+        title: t`Failed to delete comment`,
         description: errorMessage(error),
         variant: 'destructive',
       });

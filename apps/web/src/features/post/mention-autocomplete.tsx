@@ -4,6 +4,8 @@ import {
   type UserSuggestion,
   type UserSuggestResponse,
 } from '@dum/core';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   useEffect,
@@ -148,11 +150,7 @@ export function useMentionAutocomplete<E extends TextField = HTMLTextAreaElement
     onKeyDown,
     list: (
       <>
-        <span className="sr-only" aria-live="polite">
-          {open
-            ? `${items.length} ${items.length === 1 ? 'person' : 'people'} to mention. Arrow keys choose, Enter picks.`
-            : ''}
-        </span>
+        <MentionAnnouncement found={items.length} />
         {open && (
           <SuggestionList
             id={listId}
@@ -165,6 +163,18 @@ export function useMentionAutocomplete<E extends TextField = HTMLTextAreaElement
       </>
     ),
   };
+}
+
+/** What a screen reader hears while suggestions are open (nothing while they are not). */
+function MentionAnnouncement({ found }: { found: number }) {
+  const { t } = useLingui();
+  return (
+    <span className="sr-only" aria-live="polite">
+      {found > 0
+        ? t`${plural(found, { one: '# person to mention.', other: '# people to mention.' })} Arrow keys choose, Enter picks.`
+        : ''}
+    </span>
+  );
 }
 
 function SuggestionList({
@@ -180,11 +190,12 @@ function SuggestionList({
   optionId: (index: number) => string;
   onPick: (suggestion: UserSuggestion) => void;
 }) {
+  const { t } = useLingui();
   return (
     <ul
       id={id}
       role="listbox"
-      aria-label="People to mention"
+      aria-label={t`People to mention`}
       data-testid="mention-suggestions"
       className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lg"
     >

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import type { AuthContextValue } from '../auth/index.ts';
 import { commentsKey, postKey } from './feed-cache.ts';
@@ -423,5 +424,32 @@ describe('PostCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Post deleted')).toBeDefined();
+  });
+});
+
+describe('PostCard in Spanish', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language: times, counts, actions and the thread', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/messages/post-1/comments': () => json({ items: [], nextCursor: null }),
+    });
+    await act(() => activateLocale('es'));
+    renderPost(makePost({ likeCount: 1500, commentCount: 0, imageUrl: '/media/cat.png' }));
+    const card = screen.getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(card).getByText('hace 5 min')).toBeDefined();
+    expect(within(card).getByText(/^quedan (22 h 59|23 h 0) min$/)).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Me gusta, 1,5 mil' }).textContent).toBe('1,5 mil');
+    expect(screen.getByRole('img', { name: 'Imagen compartida por Ada Lovelace' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Comentar, 0' }));
+    expect(
+      await screen.findByText('Aún no hay comentarios. ¡Sé el primero en comentar!'),
+    ).toBeDefined();
+    expect(screen.getByPlaceholderText('Escribe un comentario…')).toBeDefined();
   });
 });

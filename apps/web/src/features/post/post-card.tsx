@@ -9,10 +9,13 @@ import {
   Trash2,
 } from 'lucide-react';
 import { formatAddress } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 import { Avatar } from './avatar.tsx';
 import { CapsuleLabel } from './capsule-label.tsx';
 import { useEngagement } from './feed-queries.ts';
@@ -141,6 +144,7 @@ function PostActions({
   /** Absent on the detail page, where the comments are always open. */
   onToggleComments: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
   const engage = useEngagement(post.id);
   const toggle = (kind: EngagementKind) => {
     if (!viewer.isAuthenticated) {
@@ -153,7 +157,7 @@ function PostActions({
   return (
     <footer className="flex items-center gap-1 px-2 pt-2 pb-2">
       <ActionButton
-        label="Like"
+        label={t`Like`}
         count={post.likeCount}
         pressed={post.liked}
         onClick={() => toggle('like')}
@@ -162,7 +166,7 @@ function PostActions({
         <Heart className={cn('size-[18px]', post.liked && 'fill-current')} aria-hidden="true" />
       </ActionButton>
       <ActionButton
-        label="Comment"
+        label={t`Comment`}
         count={post.commentCount}
         expanded={commentsOpen}
         controls={commentsOpen ? commentsId : undefined}
@@ -184,7 +188,7 @@ function PostActions({
         }
       />
       <ActionButton
-        label="Bookmark"
+        label={t`Bookmark`}
         pressed={post.bookmarked}
         onClick={() => toggle('bookmark')}
         className="ml-auto"
@@ -206,10 +210,12 @@ function RepostedByLine({ repostedBy }: { repostedBy: NonNullable<FeedPost['repo
     <p className="flex items-center gap-1.5 px-4 pt-3 -mb-1 text-xs font-medium text-subtle">
       <Repeat2 className="size-3.5" aria-hidden="true" />
       <span>
-        Reposted by{' '}
-        <Link to={`/profile/${repostedBy.address}`} className="rounded-sm hover:underline">
-          {name}
-        </Link>
+        <Trans>
+          Reposted by{' '}
+          <Link to={`/profile/${repostedBy.address}`} className="rounded-sm hover:underline">
+            {name}
+          </Link>
+        </Trans>
       </span>
     </p>
   );
@@ -228,6 +234,7 @@ function PostCardHeader({
   /** The author's own controls. */
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const now = useNow(30_000);
   const name = authorName(post);
   const createdAt = postCreatedAt(post);
@@ -255,7 +262,7 @@ function PostCardHeader({
           {post.author.isVerified && (
             <BadgeCheck
               className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label="Verified"
+              aria-label={t`Verified`}
               role="img"
             />
           )}
@@ -276,7 +283,7 @@ function PostCardHeader({
           {freeTimeLeft && (
             <span
               className="inline-flex items-center gap-1 text-subtle"
-              title="Free posts auto-delete after 24 hours"
+              title={t`Free posts auto-delete after 24 hours`}
             >
               <Clock className="size-3" aria-hidden="true" />
               <span>{freeTimeLeft}</span>
@@ -288,7 +295,7 @@ function PostCardHeader({
       {post.vault && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-dum/30 bg-dum/10 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
           <Lock className="size-3" aria-hidden="true" />
-          Vault
+          <Trans>Vault</Trans>
           {vaultTimeLeft && <span className="normal-case">· {vaultTimeLeft}</span>}
         </span>
       )}
@@ -307,6 +314,7 @@ function PostBody({
   text: string;
   variant: 'feed' | 'detail';
 }) {
+  const { t } = useLingui();
   const name = authorName(post);
   return (
     <>
@@ -338,7 +346,7 @@ function PostBody({
             controls
             preload="metadata"
             src={post.audioUrl}
-            aria-label={`Audio shared by ${name}`}
+            aria-label={t`Audio shared by ${name}`}
             className="w-full"
           />
         </div>
@@ -354,7 +362,7 @@ function PostBody({
  */
 export function imageAlt(altText: string | null | undefined, authorName: string): string {
   const described = altText?.trim();
-  return described ? described : `Image shared by ${authorName}`;
+  return described ? described : i18n._(msg`Image shared by ${authorName}`);
 }
 
 interface ActionButtonProps {
@@ -465,7 +473,9 @@ const CommentSection = lazy(async () => ({
 function CommentsLoading({ id }: { id: string }) {
   return (
     <div id={id} className="border-t border-border/70 px-4 py-3" role="status">
-      <span className="sr-only">Loading comments…</span>
+      <span className="sr-only">
+        <Trans>Loading comments…</Trans>
+      </span>
       <div className="h-12 animate-pulse rounded-2xl bg-surface-2 motion-reduce:animate-none" />
     </div>
   );
@@ -477,13 +487,14 @@ const DeletePostDialog = lazy(async () => ({
 
 /** The author's delete button; the confirmation dialog's code loads on the first press. */
 function DeletePostButton({ postId, onDeleted }: { postId: string; onDeleted?: () => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
     <>
       <button
         type="button"
-        aria-label="Delete post"
+        aria-label={t`Delete post`}
         aria-haspopup="dialog"
         onClick={() => {
           setUsed(true);

@@ -1,4 +1,6 @@
 import { formatAddress } from '@dum/core';
+import { t } from '@lingui/core/macro';
+import { formatDate, formatDecimal, formatNumber } from '../../lib/i18n/index.ts';
 import type { PostComment, PostFields } from './types.ts';
 
 /**
@@ -11,14 +13,14 @@ export function authorName(post: Pick<PostFields, 'author' | 'author_wallet'>): 
   const displayName = post.author?.displayName?.trim();
   if (displayName) return displayName;
   if (post.author_wallet) return formatAddress(post.author_wallet);
-  return 'Anon';
+  return t`Anon`;
 }
 
 export function commentAuthorName(comment: PostComment): string {
   const displayName = comment.display_name?.trim();
   if (displayName) return displayName;
   if (comment.author_wallet) return formatAddress(comment.author_wallet);
-  return 'Anon';
+  return t`Anon`;
 }
 
 /**
@@ -58,12 +60,24 @@ export function formatRelativeTime(iso: string | null, now: number): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const elapsed = Math.max(0, now - then);
-  if (elapsed < 5_000) return 'just now';
-  if (elapsed < MINUTE) return `${Math.floor(elapsed / 1000)}s ago`;
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  return new Date(then).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  if (elapsed < 5_000) return t`just now`;
+  if (elapsed < MINUTE) {
+    const seconds = Math.floor(elapsed / 1000);
+    return t`${seconds}s ago`;
+  }
+  if (elapsed < HOUR) {
+    const minutes = Math.floor(elapsed / MINUTE);
+    return t`${minutes}m ago`;
+  }
+  if (elapsed < DAY) {
+    const hours = Math.floor(elapsed / HOUR);
+    return t`${hours}h ago`;
+  }
+  if (elapsed < 7 * DAY) {
+    const days = Math.floor(elapsed / DAY);
+    return t`${days}d ago`;
+  }
+  return formatDate(then, { month: 'short', day: 'numeric' });
 }
 
 /**
@@ -71,6 +85,12 @@ export function formatRelativeTime(iso: string | null, now: number): string {
  * or unknown. Under two days it counts hours, so a new free post reads "24h 0m left".
  */
 export function formatTimeLeft(iso: string | null | undefined, now: number): string | null {
+  const duration = formatTimeUntil(iso, now);
+  return duration === null ? null : t`${duration} left`;
+}
+
+/** The time until `iso` alone: "6d 23h", "23h 5m", "12m", "<1m"; null once passed or unknown. */
+export function formatTimeUntil(iso: string | null | undefined, now: number): string | null {
   if (!iso) return null;
   const end = Date.parse(iso);
   if (Number.isNaN(end)) return null;
@@ -79,18 +99,24 @@ export function formatTimeLeft(iso: string | null | undefined, now: number): str
   const days = Math.floor(left / DAY);
   const hours = Math.floor((left % DAY) / HOUR);
   const minutes = Math.floor((left % HOUR) / MINUTE);
-  if (left >= 2 * DAY) return `${days}d ${hours}h left`;
+  if (left >= 2 * DAY) return t`${days}d ${hours}h`;
   const totalHours = Math.floor(left / HOUR);
-  if (totalHours > 0) return `${totalHours}h ${minutes}m left`;
-  if (minutes > 0) return `${minutes}m left`;
-  return '<1m left';
+  if (totalHours > 0) return t`${totalHours}h ${minutes}m`;
+  if (minutes > 0) return t`${minutes}m`;
+  return t`<1m`;
 }
 
-/** K at 1,000, M at 1,000,000. */
+/** K at 1,000, M at 1,000,000 (the suffixes and the decimal mark are the language's). */
 export function abbreviateCount(count: number): string {
-  if (count >= 1_000_000) return `${trimOneDecimal(count / 1_000_000)}M`;
-  if (count >= 1_000) return `${trimOneDecimal(count / 1_000)}K`;
-  return String(count);
+  if (count >= 1_000_000) {
+    const millions = trimOneDecimal(count / 1_000_000);
+    return t`${millions}M`;
+  }
+  if (count >= 1_000) {
+    const thousands = trimOneDecimal(count / 1_000);
+    return t`${thousands}K`;
+  }
+  return formatNumber(count);
 }
 
 /**
@@ -103,5 +129,5 @@ export function countedActionName(action: string, count: number): string {
 }
 
 function trimOneDecimal(value: number): string {
-  return (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '');
+  return formatDecimal((Math.floor(value * 10) / 10).toFixed(1), 1);
 }

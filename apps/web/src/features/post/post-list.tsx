@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, MessageSquareDashed, PenLine, RotateCw } from 'lucide-react';
 import {
   useEffect,
@@ -46,13 +47,14 @@ const NEAR_DISTANCE = OVERSCAN * (ESTIMATED_POST_HEIGHT + POST_GAP);
  * thread, a playing audio) survives the switch.
  */
 export function PostList({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const feed = useFeed(viewer.userId);
   return (
     <PostFeedList
       viewer={viewer}
       feed={feed}
-      heading="Latest posts"
-      errorTitle="Couldn’t load the feed"
+      heading={t`Latest posts`}
+      errorTitle={t`Couldn’t load the feed`}
       empty={<EmptyFeed />}
     />
   );
@@ -81,6 +83,7 @@ export function PostFeedList({
   empty,
   filter,
 }: PostFeedListProps) {
+  const { t } = useLingui();
   const referralCode = useReferralCode(viewer.isAuthenticated);
   const all = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const posts = filter ? all.filter(filter) : all;
@@ -110,7 +113,7 @@ export function PostFeedList({
       <div
         role="feed"
         aria-busy={feed.isFetchingNextPage}
-        aria-label="Posts"
+        aria-label={t`Posts`}
         data-testid="post-list"
         data-virtual={virtualizer ? 'true' : undefined}
         className="relative w-full"
@@ -150,15 +153,17 @@ function FeedEnd({ feed }: { feed: PostPages }) {
       {feed.isFetchingNextPage ? (
         <span className="inline-flex items-center gap-2">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading more posts…
+          <Trans>Loading more posts…</Trans>
         </span>
       ) : feed.isFetchNextPageError ? (
         <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
           <RotateCw aria-hidden="true" />
-          Couldn’t load more. Try Again
+          <Trans>Couldn’t load more. Try Again</Trans>
         </Button>
       ) : feed.hasNextPage ? null : (
-        <span className="text-subtle">You’re all caught up.</span>
+        <span className="text-subtle">
+          <Trans>You’re all caught up.</Trans>
+        </span>
       )}
     </div>
   );
@@ -276,19 +281,24 @@ function EmptyFeed() {
       <span className="mb-2 grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
         <MessageSquareDashed className="size-7" aria-hidden="true" />
       </span>
-      <h2 className="text-lg font-semibold">No posts yet</h2>
-      <p className="text-sm text-muted">Be the first to share something!</p>
+      <h2 className="text-lg font-semibold">
+        <Trans>No posts yet</Trans>
+      </h2>
+      <p className="text-sm text-muted">
+        <Trans>Be the first to share something!</Trans>
+      </p>
       <Button onClick={startWriting} className="mt-3">
         <PenLine aria-hidden="true" />
-        Write the first post
+        <Trans>Write the first post</Trans>
       </Button>
     </div>
   );
 }
 
 export function FeedSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading posts" className="flex flex-col gap-4">
+    <div role="status" aria-label={t`Loading posts`} className="flex flex-col gap-4">
       {[0, 1, 2].map((row) => (
         <PostSkeleton key={row}>
           <Skeleton className="mt-4 h-4 w-full" />

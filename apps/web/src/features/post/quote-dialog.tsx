@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Quote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -30,9 +31,11 @@ export function QuoteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const create = useCreatePost();
   const remaining = charactersLeft(text, POST_MAX_LENGTH);
+  const name = authorName(quoted);
   const canPost = text.trim() !== '' && remaining >= 0 && !create.isPending;
   const post = () => {
     if (!canPost) return;
@@ -50,9 +53,11 @@ export function QuoteDialog({
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Quote post</DialogTitle>
+          <DialogTitle>
+            <Trans>Quote post</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Add your take on {authorName(quoted)}’s post. Free posts are deleted after 24 hours.
+            <Trans>Add your take on {name}’s post. Free posts are deleted after 24 hours.</Trans>
           </DialogDescription>
         </DialogHeader>
         <form
@@ -77,11 +82,11 @@ export function QuoteDialog({
             <BusyButton
               type="submit"
               busy={create.isPending}
-              busyLabel="Posting..."
+              busyLabel={t`Posting...`}
               disabled={!canPost}
               icon={<Quote aria-hidden="true" />}
             >
-              Post
+              <Trans>Post</Trans>
             </BusyButton>
           </ConfirmFooter>
         </form>
@@ -105,12 +110,13 @@ function QuoteTextBox({
   disabled: boolean;
   remaining: number;
 }) {
+  const { t } = useLingui();
   const textId = useId();
   const counterId = useId();
   return (
     <>
       <label htmlFor={textId} className="sr-only">
-        Your comment
+        <Trans>Your comment</Trans>
       </label>
       <textarea
         id={textId}
@@ -120,7 +126,7 @@ function QuoteTextBox({
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) onSubmitKey();
         }}
         rows={3}
-        placeholder="Add a comment"
+        placeholder={t`Add a comment`}
         aria-describedby={counterId}
         disabled={disabled}
         className="block min-h-24 w-full resize-y rounded-xl border border-border bg-surface-2/70 px-3.5 py-3 text-[15px] leading-relaxed placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
@@ -136,7 +142,7 @@ function QuoteTextBox({
               : 'text-subtle',
         )}
       >
-        {remaining} characters left
+        <Trans>{remaining} characters left</Trans>
       </p>
     </>
   );

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hourglass, Lock, Quote } from 'lucide-react';
 import { Link } from 'react-router';
 import { useNow } from '../../lib/use-now.ts';
 import type { Viewer } from '../auth/index.ts';
 import { Avatar } from './avatar.tsx';
-import { authorName, formatRelativeTime, formatTimeLeft } from './post-display.ts';
+import { authorName, formatRelativeTime, formatTimeUntil } from './post-display.ts';
 import { PostText } from './post-text.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
 import type { FeedPost, QuotedPost } from './types.ts';
@@ -15,12 +16,13 @@ import type { FeedPost, QuotedPost } from './types.ts';
  * null: a preview (the quote composer), where the vault's panel is left out.
  */
 export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Viewer | null }) {
+  const { t } = useLingui();
   const { VaultPanel } = usePostWidgets();
   const now = useNow(30_000);
   const name = authorName(quoted);
   return (
     <figure
-      aria-label={`Quoted post by ${name}`}
+      aria-label={t`Quoted post by ${name}`}
       data-testid="quoted-card"
       className="mx-4 mt-3 overflow-hidden rounded-xl border border-border bg-surface-2/40"
     >
@@ -32,7 +34,9 @@ export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Vie
           to={`/posts/${quoted.id}`}
           className="ml-auto inline-flex min-h-6 shrink-0 items-center rounded-sm hover:text-muted hover:underline"
         >
-          <span className="sr-only">Open the quoted post, </span>
+          <span className="sr-only">
+            <Trans>Open the quoted post,</Trans>{' '}
+          </span>
           <time dateTime={quoted.createdAt}>{formatRelativeTime(quoted.createdAt, now)}</time>
         </Link>
       </figcaption>
@@ -45,7 +49,7 @@ export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Vie
         <div className="px-3 pt-2">
           <img
             src={quoted.imageUrl}
-            alt={quoted.altText?.trim() || `Image shared by ${name}`}
+            alt={quoted.altText?.trim() || t`Image shared by ${name}`}
             loading="lazy"
             decoding="async"
             className="max-h-64 w-full rounded-lg border border-border/60 bg-surface-2 object-cover"
@@ -58,7 +62,7 @@ export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Vie
             controls
             preload="metadata"
             src={quoted.audioUrl}
-            aria-label={`Audio shared by ${name}`}
+            aria-label={t`Audio shared by ${name}`}
             className="w-full"
           />
         </div>
@@ -76,7 +80,8 @@ export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Vie
 
 /** What a locked quoted post says instead of its content. */
 function LockedNote({ quoted, now }: { quoted: QuotedPost; now: number }) {
-  const opens = quoted.kind === 'capsule' ? formatTimeLeft(quoted.unlockAt, now) : null;
+  const { t } = useLingui();
+  const opens = quoted.kind === 'capsule' ? formatTimeUntil(quoted.unlockAt, now) : null;
   return (
     <p className="mx-3 mt-2 inline-flex items-center gap-1.5 rounded-lg bg-surface-3/60 px-2 py-1 text-xs text-muted">
       {quoted.kind === 'capsule' ? (
@@ -85,8 +90,10 @@ function LockedNote({ quoted, now }: { quoted: QuotedPost; now: number }) {
         <Lock className="size-3.5" aria-hidden="true" />
       )}
       {quoted.kind === 'capsule'
-        ? `Sealed time capsule${opens ? ` · opens in ${opens.replace(/ left$/, '')}` : ''}`
-        : 'Locked until the vault reaches its target'}
+        ? opens
+          ? t`Sealed time capsule · opens in ${opens}`
+          : t`Sealed time capsule`
+        : t`Locked until the vault reaches its target`}
     </p>
   );
 }
@@ -105,7 +112,7 @@ export function QuotedUnavailable() {
       className="mx-4 mt-3 flex items-center gap-2 rounded-xl border border-dashed border-border px-3 py-3 text-sm text-muted"
     >
       <Quote className="size-4 shrink-0" aria-hidden="true" />
-      This post is unavailable.
+      <Trans>This post is unavailable.</Trans>
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReplyPolicy } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import type { FeedPost } from './types.ts';
 
 /**
@@ -6,11 +7,20 @@ import type { FeedPost } from './types.ts';
  * reply"). The server decides; these say the same thing ahead of it.
  */
 
-/** The composer's choices, in the order the picker lists them. */
-export const REPLY_POLICY_LABELS: Record<ReplyPolicy, string> = {
-  everyone: 'Everyone',
-  following: 'People you follow',
-  mentioned: 'Only people you mention',
+/**
+ * The composer's choices, in the order the picker lists them; getters, so each read is in the
+ * language active then.
+ */
+export const REPLY_POLICY_LABELS: Readonly<Record<ReplyPolicy, string>> = {
+  get everyone() {
+    return t`Everyone`;
+  },
+  get following() {
+    return t`People you follow`;
+  },
+  get mentioned() {
+    return t`Only people you mention`;
+  },
 };
 
 /** What the thread says of its post's policy; null when everyone may reply. */
@@ -24,12 +34,12 @@ export function replyPolicyNote(
       return null;
     case 'following':
       return viewerIsAuthor
-        ? 'Only people you follow can reply.'
-        : `Only people ${authorName} follows can reply.`;
+        ? t`Only people you follow can reply.`
+        : t`Only people ${authorName} follows can reply.`;
     case 'mentioned':
       return viewerIsAuthor
-        ? 'Only people you mentioned can reply.'
-        : `Only people ${authorName} mentioned can reply.`;
+        ? t`Only people you mentioned can reply.`
+        : t`Only people ${authorName} mentioned can reply.`;
   }
 }
 

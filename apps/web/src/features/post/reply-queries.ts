@@ -6,6 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { REPLIES_PAGE_DEFAULT } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -96,7 +97,7 @@ export function useAddReply(postId: string) {
     },
     onError: (error) => {
       toast({
-        title: 'Failed to post reply',
+        title: t`Failed to post reply`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -122,7 +123,7 @@ export function useDeleteReply(postId: string) {
     },
     onError: (error) => {
       toast({
-        title: 'Failed to delete reply',
+        title: t`Failed to delete reply`,
         description: errorMessage(error),
         variant: 'destructive',
       });

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Quote, Repeat2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
@@ -34,11 +35,11 @@ export function RepostDropdown({
         >
           <DropdownMenu.Item className={itemClass} onSelect={() => onRepost(!reposted)}>
             <Repeat2 className="size-4" aria-hidden="true" />
-            {reposted ? 'Undo repost' : 'Repost'}
+            {reposted ? <Trans>Undo repost</Trans> : <Trans>Repost</Trans>}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={onQuote}>
             <Quote className="size-4" aria-hidden="true" />
-            Quote
+            <Trans>Quote</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

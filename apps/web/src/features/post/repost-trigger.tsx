@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Repeat2 } from 'lucide-react';
 import { abbreviateCount, countedActionName } from './post-display.ts';
 
@@ -20,7 +21,7 @@ export const repostTriggerClass =
 
 /** The trigger's accessible name: what it is, whether the viewer reposted, and the count. */
 export function repostTriggerName(reposted: boolean, count: number): string {
-  return countedActionName(reposted ? 'Reposted' : 'Repost', count);
+  return countedActionName(reposted ? t`Reposted` : t`Repost`, count);
 }
 
 export function RepostTriggerContent({ count }: { reposted: boolean; count: number }) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag, Link2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
@@ -13,9 +14,6 @@ import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
-/** What copying a vault's blink link says. */
-const BLINK_COPIED_TOAST = { title: 'Blink link copied!', variant: 'success' } as const;
-
 /**
  * The share menu itself (Radix dropdown): Share on Twitter and Copy Link (2 s "Copied"
  * feedback), Copy Blink link on a direct vault that takes support, and Report post on others'
@@ -25,9 +23,11 @@ export function ShareDropdown({
   defaultOpen,
   ...props
 }: ShareMenuProps & { defaultOpen?: boolean }) {
+  const { t } = useLingui();
   const { postId, text, referralCode, blinkVaultId } = props;
   const copyPlain = useCopyToClipboard(LINK_COPIED_TOAST);
-  const blink = useCopyToClipboard(BLINK_COPIED_TOAST);
+  // What copying a vault's blink link says.
+  const blink = useCopyToClipboard({ title: t`Blink link copied!`, variant: 'success' });
   const copied = copyPlain.copied || blink.copied;
   const [reporting, setReporting] = useState(false);
   const { ReportDialog } = usePostWidgets();
@@ -36,7 +36,7 @@ export function ShareDropdown({
 
   const shareOnTwitter = () => {
     window.open(tweetIntentUrl(shareText(text), link()), '_blank', 'noopener,noreferrer');
-    toast({ title: 'Sharing to Twitter' });
+    toast({ title: t`Sharing to Twitter` });
   };
 
   const copyLink = () => copyPlain.copy(link());
@@ -45,7 +45,7 @@ export function ShareDropdown({
     <>
       <DropdownMenu.Root defaultOpen={defaultOpen}>
         <DropdownMenu.Trigger
-          aria-label={copied ? 'Link copied' : 'Share'}
+          aria-label={copied ? t`Link copied` : t`Share`}
           className={shareTriggerClasses(props, copied)}
         >
           <ShareTrigger props={props} copied={copied} />
@@ -58,11 +58,11 @@ export function ShareDropdown({
           >
             <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
               <XLogo />
-              Share on Twitter
+              <Trans>Share on Twitter</Trans>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
               <Link2 className="size-4" aria-hidden="true" />
-              Copy Link
+              <Trans>Copy Link</Trans>
             </DropdownMenu.Item>
             {blinkVaultId && (
               <DropdownMenu.Item
@@ -72,7 +72,7 @@ export function ShareDropdown({
                 }
               >
                 <Zap className="size-4" aria-hidden="true" />
-                Copy Blink link
+                <Trans>Copy Blink link</Trans>
               </DropdownMenu.Item>
             )}
             {props.report && (
@@ -83,7 +83,7 @@ export function ShareDropdown({
                   onSelect={() => setReporting(true)}
                 >
                   <Flag className="size-4" aria-hidden="true" />
-                  Report post
+                  <Trans>Report post</Trans>
                 </DropdownMenu.Item>
               </>
             )}

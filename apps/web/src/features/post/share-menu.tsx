@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
 
@@ -11,11 +12,12 @@ const ShareDropdown = lazy(async () => ({
  * positioning) loads on that first press and opens at once.
  */
 export function ShareMenu(props: ShareMenuProps) {
+  const { t } = useLingui();
   const [used, setUsed] = useState(false);
   const placeholder = (
     <button
       type="button"
-      aria-label="Share"
+      aria-label={t`Share`}
       aria-haspopup="menu"
       aria-expanded={used}
       onClick={() => setUsed(true)}

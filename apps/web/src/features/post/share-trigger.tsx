@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Check, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -39,7 +40,7 @@ export function ShareTriggerContent({ copied }: { copied: boolean }) {
         <Share2 className="size-[18px]" aria-hidden="true" />
       )}
       <span className="hidden sm:inline" aria-live="polite">
-        {copied ? 'Copied' : 'Share'}
+        {copied ? <Trans>Copied</Trans> : <Trans>Share</Trans>}
       </span>
     </>
   );

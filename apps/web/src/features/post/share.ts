@@ -1,4 +1,5 @@
 import { blinkUrl, SHARE_HASHTAGS, vaultActionUrl } from '@dum/core';
+import { t } from '@lingui/core/macro';
 
 /** The X (Twitter) account named in shared posts ("via @DumClub"). */
 export const SHARE_VIA = 'DumClub';
@@ -25,7 +26,7 @@ export function shareText(postText: string): string {
   const text = postText.trim().replace(/\s+/g, ' ');
   const limit = 180;
   const excerpt = text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
-  return excerpt ? `“${excerpt}” on Dum Club` : 'Check out this post on Dum Club';
+  return excerpt ? t`“${excerpt}” on Dum Club` : t`Check out this post on Dum Club`;
 }
 
 /**
