@@ -6,6 +6,7 @@ import type {
   Report,
   ReportList,
 } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -53,12 +54,26 @@ export function useCreateReport() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [REPORTS_ROOT] });
       toast({
-        title: 'Report sent',
-        description: 'A moderator will look at it. You can follow it under My reports.',
+        title: t`Report sent`,
+        description: t`A moderator will look at it. You can follow it under My reports.`,
         variant: 'success',
       });
     },
   });
+}
+
+/** The toast once a report is decided, by its new status. */
+function decidedTitle(status: Report['status']): string {
+  switch (status) {
+    case 'open':
+      return t`Report open`;
+    case 'dismissed':
+      return t`Report dismissed`;
+    case 'removed':
+      return t`Report removed`;
+    case 'suspended':
+      return t`Report suspended`;
+  }
 }
 
 export function useDecideReport() {
@@ -71,11 +86,11 @@ export function useDecideReport() {
       }),
     onSuccess: (report) => {
       void queryClient.invalidateQueries({ queryKey: [MODERATION_ROOT, 'queue'] });
-      toast({ title: `Report ${report.status}`, variant: 'success' });
+      toast({ title: decidedTitle(report.status), variant: 'success' });
     },
     onError: (error) => {
       toast({
-        title: 'Failed to decide',
+        title: t`Failed to decide`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -93,10 +108,10 @@ export function useLiftSuspension() {
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [MODERATION_ROOT, 'queue'] });
-      toast({ title: 'Suspension lifted', variant: 'success' });
+      toast({ title: t`Suspension lifted`, variant: 'success' });
     },
     onError: (error) => {
-      toast({ title: 'Failed to lift', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t`Failed to lift`, description: errorMessage(error), variant: 'destructive' });
     },
   });
 }

@@ -1,4 +1,7 @@
 import type { AuditEntry, QueueReport, Suspension } from '@dum/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, Check, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -8,25 +11,36 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
-import { capitalized, formatEnd, reasonLabel, TARGET_LABEL } from './labels.ts';
+import { formatDate } from '../../lib/i18n/index.ts';
+import { auditLine, formatEnd, reasonLabel, reportedFor } from './labels.ts';
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shortAddress, SnapshotView } from './snapshot-view.tsx';
 
 const DURATIONS = [
-  { value: '1', label: '1 day' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: 'indefinite', label: 'Indefinitely' },
+  { value: '1', label: msg`1 day` },
+  { value: '7', label: msg`7 days` },
+  { value: '30', label: msg`30 days` },
+  { value: 'indefinite', label: msg`Indefinitely` },
 ] as const;
 
-const ACTION_TEXT: Record<AuditEntry['action'], string> = {
-  dismiss: 'Dismissed',
-  remove: 'Removed the content',
-  suspend: 'Suspended the wallet',
-  lift: 'Lifted the suspension',
-  auto_hide: 'Hidden automatically',
-  hold: 'Earning held automatically',
+const ACTION_TEXT: Record<AuditEntry['action'], MessageDescriptor> = {
+  dismiss: msg`Dismissed`,
+  remove: msg`Removed the content`,
+  suspend: msg`Suspended the wallet`,
+  lift: msg`Lifted the suspension`,
+  auto_hide: msg`Hidden automatically`,
+  hold: msg`Earning held automatically`,
+};
+
+/** An audit entry's time, as toLocaleString() gives it. */
+const AUDIT_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
 };
 
 const inputClass =
@@ -34,28 +48,33 @@ const inputClass =
 
 /** /moderation for moderators: open reports by severity and age, and active suspensions. */
 export function ModerationView() {
-  useDocumentTitle('Moderation');
+  const { t } = useLingui();
+  useDocumentTitle(t`Moderation`);
   const queue = useModerationQueue(true);
+  const openCount = queue.data?.reports.length ?? 0;
+  const suspendedCount = queue.data?.suspensions.length ?? 0;
   return (
     <div className="mx-auto w-full max-w-3xl">
       <header className="mb-5">
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <ShieldAlert className="size-6 text-danger" aria-hidden="true" />
-          Moderation
+          <Trans>Moderation</Trans>
         </h1>
         <p className="mt-1 text-sm text-muted">
-          Open reports, the most severe and oldest first. Every action is written to the audit log
-          with your wallet, your reason and the time.
+          <Trans>
+            Open reports, the most severe and oldest first. Every action is written to the audit log
+            with your wallet, your reason and the time.
+          </Trans>
         </p>
       </header>
       {queue.isPending ? (
-        <div aria-busy="true" aria-label="Loading the reports" className="flex flex-col gap-3">
+        <div aria-busy="true" aria-label={t`Loading the reports`} className="flex flex-col gap-3">
           <Skeleton className="h-48 rounded-card" />
           <Skeleton className="h-48 rounded-card" />
         </div>
       ) : queue.isError ? (
         <LoadError
-          title="Could not load the reports"
+          title={t`Could not load the reports`}
           message={errorMessage(queue.error)}
           onRetry={() => void queue.refetch()}
         />
@@ -63,11 +82,11 @@ export function ModerationView() {
         <>
           <section aria-labelledby="open-reports">
             <h2 id="open-reports" className="mb-3 text-lg font-semibold">
-              Open reports ({queue.data.reports.length})
+              <Trans>Open reports ({openCount})</Trans>
             </h2>
             {queue.data.reports.length === 0 ? (
               <p className="rounded-card border border-border bg-surface/70 px-6 py-10 text-center text-sm text-muted">
-                Nothing to review. New reports show up here.
+                <Trans>Nothing to review. New reports show up here.</Trans>
               </p>
             ) : (
               <ul className="flex flex-col gap-4">
@@ -79,10 +98,12 @@ export function ModerationView() {
           </section>
           <section aria-labelledby="suspensions" className="mt-8">
             <h2 id="suspensions" className="mb-3 text-lg font-semibold">
-              Suspended wallets ({queue.data.suspensions.length})
+              <Trans>Suspended wallets ({suspendedCount})</Trans>
             </h2>
             {queue.data.suspensions.length === 0 ? (
-              <p className="text-sm text-muted">No wallet is suspended.</p>
+              <p className="text-sm text-muted">
+                <Trans>No wallet is suspended.</Trans>
+              </p>
             ) : (
               <ul className="flex flex-col gap-3">
                 {queue.data.suspensions.map((suspension) => (
@@ -98,13 +119,20 @@ export function ModerationView() {
 }
 
 function QueueItem({ report }: { report: QueueReport }) {
+  const { t, i18n } = useLingui();
   const now = useNow(60_000);
   const ids = { reason: useId(), duration: useId(), heading: useId() };
   const [reason, setReason] = useState('');
   const [duration, setDuration] = useState<(typeof DURATIONS)[number]['value']>('7');
   const decide = useDecideReport();
-  const label = TARGET_LABEL[report.targetKind];
   const target = report.target;
+  const openReports = report.openReportsOnTarget;
+  const reporter = shortAddress(report.reporterAddress);
+  const when = formatRelativeTime(report.createdAt, now);
+  const note = report.note;
+  const earlierReports = target.earlierReports;
+  const upheldReports = target.upheldReports;
+  const suspendedEnd = formatEnd(target.suspendedUntil);
   const ready = reason.trim().length > 0 && !decide.isPending;
   const act = (action: 'dismiss' | 'remove' | 'suspend') => {
     const text = reason.trim();
@@ -129,52 +157,77 @@ function QueueItem({ report }: { report: QueueReport }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={ids.heading} className="text-sm font-semibold">
-          {capitalized(label)} reported for {reasonLabel(report.reason)}
+          {reportedFor(report.targetKind, reasonLabel(report.reason))}
         </h3>
         {report.openReportsOnTarget > 1 && (
-          <Badge variant="danger">{report.openReportsOnTarget} open reports</Badge>
+          <Badge variant="danger">
+            <Trans>{openReports} open reports</Trans>
+          </Badge>
         )}
-        {report.hidden && <Badge variant="outline">Hidden</Badge>}
+        {report.hidden && (
+          <Badge variant="outline">
+            <Trans>Hidden</Trans>
+          </Badge>
+        )}
         <span className="ml-auto text-xs text-subtle">
-          by {shortAddress(report.reporterAddress)} ·{' '}
-          <time dateTime={report.createdAt}>{formatRelativeTime(report.createdAt, now)}</time>
+          <Trans>
+            by {reporter} · <time dateTime={report.createdAt}>{when}</time>
+          </Trans>
         </span>
       </div>
-      {report.note && <p className="text-sm text-muted">Note: {report.note}</p>}
+      {note && (
+        <p className="text-sm text-muted">
+          <Trans>Note: {note}</Trans>
+        </p>
+      )}
       <SnapshotView snapshot={report.snapshot} targetKind={report.targetKind} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         <div>
-          <dt className="text-subtle">Wallet</dt>
+          <dt className="text-subtle">
+            <Trans>Wallet</Trans>
+          </dt>
           <dd className="font-mono break-all">{target.name ?? shortAddress(target.address)}</dd>
         </div>
         <div>
-          <dt className="text-subtle">Joined</dt>
+          <dt className="text-subtle">
+            <Trans>Joined</Trans>
+          </dt>
           <dd>{formatRelativeTime(target.accountCreatedAt, now)}</dd>
         </div>
         <div>
-          <dt className="text-subtle">Trust</dt>
-          <dd>{target.established ? 'Established' : 'Not established'}</dd>
+          <dt className="text-subtle">
+            <Trans>Trust</Trans>
+          </dt>
+          <dd>
+            {target.established ? <Trans>Established</Trans> : <Trans>Not established</Trans>}
+          </dd>
         </div>
         <div>
-          <dt className="text-subtle">Earlier reports</dt>
+          <dt className="text-subtle">
+            <Trans>Earlier reports</Trans>
+          </dt>
           <dd>
-            {target.earlierReports} ({target.upheldReports} upheld)
+            <Trans>
+              {earlierReports} ({upheldReports} upheld)
+            </Trans>
           </dd>
         </div>
       </dl>
       {target.suspended && (
-        <p className="text-xs text-danger">Suspended {formatEnd(target.suspendedUntil)}</p>
+        <p className="text-xs text-danger">
+          <Trans>Suspended {suspendedEnd}</Trans>
+        </p>
       )}
       {report.audit.length > 0 && (
         <div>
-          <h4 className="text-xs font-semibold text-muted">Audit log</h4>
+          <h4 className="text-xs font-semibold text-muted">
+            <Trans>Audit log</Trans>
+          </h4>
           <ol className="mt-1 flex flex-col gap-0.5 text-xs text-muted">
             {report.audit.map((entry) => (
               <li key={entry.id}>
-                <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>{' '}
-                · {ACTION_TEXT[entry.action]}
-                {entry.moderatorAddress ? ` by ${shortAddress(entry.moderatorAddress)}` : ''}:{' '}
-                {entry.reason}
+                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, AUDIT_TIME)}</time> ·{' '}
+                {auditLine(i18n._(ACTION_TEXT[entry.action]), entry.moderatorAddress, entry.reason)}
               </li>
             ))}
           </ol>
@@ -182,7 +235,7 @@ function QueueItem({ report }: { report: QueueReport }) {
       )}
       <div className="flex flex-col gap-2 border-t border-border pt-3">
         <label htmlFor={ids.reason} className="text-xs font-medium">
-          Reason (written to the audit log)
+          <Trans>Reason (written to the audit log)</Trans>
         </label>
         <input
           id={ids.reason}
@@ -190,35 +243,39 @@ function QueueItem({ report }: { report: QueueReport }) {
           onChange={(event) => setReason(event.target.value)}
           maxLength={500}
           className={inputClass}
-          placeholder="Why this decision?"
+          placeholder={t`Why this decision?`}
         />
         <div className="flex flex-wrap items-center gap-2">
           <BusyButton
             variant="secondary"
             size="sm"
             busy={decide.isPending && decide.variables.body.action === 'dismiss'}
-            busyLabel="Dismissing..."
+            busyLabel={t`Dismissing...`}
             disabled={!ready}
             icon={<Check aria-hidden="true" />}
             onClick={() => act('dismiss')}
           >
-            Dismiss
+            <Trans>Dismiss</Trans>
           </BusyButton>
           <BusyButton
             variant="danger"
             size="sm"
             busy={decide.isPending && decide.variables.body.action === 'remove'}
-            busyLabel="Removing..."
+            busyLabel={t`Removing...`}
             disabled={!ready}
             icon={<Trash2 aria-hidden="true" />}
             onClick={() => act('remove')}
           >
             {/* A wallet's own content is its profile: removing it clears the name, picture and bio. */}
-            {report.targetKind === 'wallet' ? 'Clear profile' : 'Remove content'}
+            {report.targetKind === 'wallet' ? (
+              <Trans>Clear profile</Trans>
+            ) : (
+              <Trans>Remove content</Trans>
+            )}
           </BusyButton>
           <span className="flex items-center gap-1.5 sm:ml-auto">
             <label htmlFor={ids.duration} className="sr-only">
-              Suspension length
+              <Trans>Suspension length</Trans>
             </label>
             <select
               id={ids.duration}
@@ -228,7 +285,7 @@ function QueueItem({ report }: { report: QueueReport }) {
             >
               {DURATIONS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {i18n._(option.label)}
                 </option>
               ))}
             </select>
@@ -236,12 +293,12 @@ function QueueItem({ report }: { report: QueueReport }) {
               variant="danger"
               size="sm"
               busy={decide.isPending && decide.variables.body.action === 'suspend'}
-              busyLabel="Suspending..."
+              busyLabel={t`Suspending...`}
               disabled={!ready}
               icon={<Ban aria-hidden="true" />}
               onClick={() => act('suspend')}
             >
-              Suspend wallet
+              <Trans>Suspend wallet</Trans>
             </BusyButton>
           </span>
         </div>
@@ -251,21 +308,26 @@ function QueueItem({ report }: { report: QueueReport }) {
 }
 
 function SuspensionItem({ suspension }: { suspension: Suspension }) {
+  const { t } = useLingui();
   const id = useId();
   const [reason, setReason] = useState('');
   const lift = useLiftSuspension();
+  const end = formatEnd(suspension.endsAt);
+  const suspensionReason = suspension.reason;
   return (
     <li className="flex flex-col gap-2 rounded-card border border-border bg-surface/80 p-4 text-sm">
       <p>
         <span className="font-semibold">{suspension.name ?? shortAddress(suspension.address)}</span>{' '}
         <span className="text-muted">
-          suspended {formatEnd(suspension.endsAt)}: {suspension.reason}
+          <Trans>
+            suspended {end}: {suspensionReason}
+          </Trans>
         </span>
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
           <label htmlFor={id} className="text-xs font-medium">
-            Reason for lifting
+            <Trans>Reason for lifting</Trans>
           </label>
           <input
             id={id}
@@ -279,12 +341,12 @@ function SuspensionItem({ suspension }: { suspension: Suspension }) {
           variant="secondary"
           size="sm"
           busy={lift.isPending}
-          busyLabel="Lifting..."
+          busyLabel={t`Lifting...`}
           disabled={reason.trim().length === 0 || lift.isPending}
           icon={<ShieldCheck aria-hidden="true" />}
           onClick={() => lift.mutate({ address: suspension.address, reason: reason.trim() })}
         >
-          Lift suspension
+          <Trans>Lift suspension</Trans>
         </BusyButton>
       </div>
     </li>

@@ -1,5 +1,5 @@
 import type { ModerationQueue, Report } from '@dum/core';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
@@ -118,5 +118,29 @@ describe('moderation screens', () => {
     mockApi({});
     renderWithProviders(<ModerationPage />);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+  });
+});
+
+describe('moderation screens in Spanish', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language in my reports and the report dialog', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    mockApi({ 'GET /api/reports': () => json({ items: [REPORT] }) });
+    const { unmount } = renderWithProviders(<MyReports viewer={memberViewer('u1', WALLET)} />);
+    expect(await screen.findByText('Contenido eliminado')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Mis denuncias');
+    unmount();
+    renderWithProviders(
+      <ReportDialog targetKind="post" targetId="42" open onOpenChange={vi.fn()} />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Denunciar esta publicación' }),
+    ).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Enviar denuncia' })).toBeDefined();
   });
 });

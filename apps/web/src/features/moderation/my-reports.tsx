@@ -1,4 +1,5 @@
 import type { Report } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -8,50 +9,55 @@ import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
 import type { Viewer } from '../auth/index.ts';
 import { ConnectPrompt } from '../auth/index.ts';
-import { capitalized, reasonLabel, STATUS_LABEL, TARGET_LABEL } from './labels.ts';
+import { reasonLabel, statusLabel, targetName } from './labels.ts';
 import { useMyReports } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { SnapshotView } from './snapshot-view.tsx';
 
 /** /reports: the reports the viewer filed and what became of each. */
 export function MyReports({ viewer }: { viewer: Viewer }) {
-  useDocumentTitle('My reports');
+  const { t } = useLingui();
+  useDocumentTitle(t`My reports`);
   const reports = useMyReports(viewer.isAuthenticated);
   return (
     <div className="mx-auto w-full max-w-2xl">
       <header className="mb-5">
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <Flag className="size-6 text-danger" aria-hidden="true" />
-          My reports
+          <Trans>My reports</Trans>
         </h1>
         <p className="mt-1 text-sm text-muted">
-          What you reported and what the moderators decided. You are notified of each decision.
+          <Trans>
+            What you reported and what the moderators decided. You are notified of each decision.
+          </Trans>
         </p>
       </header>
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Sign in to see your reports">
-          Your reports are yours alone: sign in with the wallet that filed them.
+        <ConnectPrompt viewer={viewer} title={t`Sign in to see your reports`}>
+          <Trans>Your reports are yours alone: sign in with the wallet that filed them.</Trans>
         </ConnectPrompt>
       ) : reports.isPending ? (
-        <div aria-busy="true" aria-label="Loading your reports" className="flex flex-col gap-3">
+        <div aria-busy="true" aria-label={t`Loading your reports`} className="flex flex-col gap-3">
           <Skeleton className="h-28 rounded-card" />
           <Skeleton className="h-28 rounded-card" />
         </div>
       ) : reports.isError ? (
         <LoadError
-          title="Could not load your reports"
+          title={t`Could not load your reports`}
           message={errorMessage(reports.error)}
           onRetry={() => void reports.refetch()}
         />
       ) : reports.data.items.length === 0 ? (
         <div className="rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">No reports yet</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>No reports yet</Trans>
+          </h2>
           <p className="mt-1 text-sm text-muted">
-            To report a post, comment, message or wallet, use Report in its menu.
+            <Trans>To report a post, comment, message or wallet, use Report in its menu.</Trans>
           </p>
         </div>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Your reports">
+        <ul className="flex flex-col gap-3" aria-label={t`Your reports`}>
           {reports.data.items.map((report) => (
             <ReportRow key={report.id} report={report} />
           ))}
@@ -63,14 +69,14 @@ export function MyReports({ viewer }: { viewer: Viewer }) {
 
 function ReportRow({ report }: { report: Report }) {
   const now = useNow(60_000);
-  const label = TARGET_LABEL[report.targetKind];
+  const note = report.note;
   return (
     <li
       data-testid="my-report"
       className="flex flex-col gap-2 rounded-card border border-border bg-surface/80 p-4"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold">{capitalized(label)}</span>
+        <span className="font-semibold">{targetName(report.targetKind)}</span>
         <span className="text-muted">· {reasonLabel(report.reason)}</span>
         <time dateTime={report.createdAt} className="text-subtle">
           · {formatRelativeTime(report.createdAt, now)}
@@ -86,11 +92,15 @@ function ReportRow({ report }: { report: Report }) {
           className="ml-auto"
           data-testid="report-status"
         >
-          {STATUS_LABEL[report.status]}
+          {statusLabel(report.status)}
         </Badge>
       </div>
       <SnapshotView snapshot={report.snapshot} targetKind={report.targetKind} />
-      {report.note && <p className="text-xs text-muted">Your note: {report.note}</p>}
+      {note && (
+        <p className="text-xs text-muted">
+          <Trans>Your note: {note}</Trans>
+        </p>
+      )}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReportReason, ReportTargetKind } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -12,7 +13,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { useCreateReport } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { REASONS, TARGET_LABEL } from './labels.ts';
+import { reasons, reportTitle } from './labels.ts';
 
 const NOTE_MAX = 500;
 
@@ -31,13 +32,13 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const ids = { note: useId(), error: useId(), legend: useId() };
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const create = useCreateReport();
   const noteNeeded = reason === 'other' && note.trim().length === 0;
   const canSend = reason !== null && !noteNeeded && note.length <= NOTE_MAX && !create.isPending;
-  const label = TARGET_LABEL[targetKind];
 
   const send = () => {
     if (reason === null) return;
@@ -57,13 +58,7 @@ export function ReportDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report this {label}</DialogTitle>
-          <DialogDescription>
-            Moderators review every report. A reported free post is kept past its 24 hours until
-            they decide.
-          </DialogDescription>
-        </DialogHeader>
+        <ReportDialogHeader targetKind={targetKind} />
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -89,17 +84,31 @@ export function ReportDialog({
                 type="submit"
                 variant="danger"
                 busy={create.isPending}
-                busyLabel="Sending..."
+                busyLabel={t`Sending...`}
                 disabled={!canSend}
                 icon={<Flag aria-hidden="true" />}
               >
-                Send report
+                <Trans>Send report</Trans>
               </BusyButton>
             </ConfirmFooter>
           </div>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ReportDialogHeader({ targetKind }: { targetKind: ReportTargetKind }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{reportTitle(targetKind)}</DialogTitle>
+      <DialogDescription>
+        <Trans>
+          Moderators review every report. A reported free post is kept past its 24 hours until they
+          decide.
+        </Trans>
+      </DialogDescription>
+    </DialogHeader>
   );
 }
 
@@ -116,9 +125,9 @@ function ReasonChoices({
   return (
     <fieldset aria-labelledby={legendId} className="flex flex-col gap-2">
       <legend id={legendId} className="mb-2 text-sm font-medium">
-        Why are you reporting it?
+        <Trans>Why are you reporting it?</Trans>
       </legend>
-      {REASONS.map((option) => (
+      {reasons().map((option) => (
         <label
           key={option.value}
           className="flex cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
@@ -155,10 +164,11 @@ function NoteField({
   required: boolean;
   invalid: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <label htmlFor={id} className="mt-4 block text-sm font-medium">
-        Details {required ? '(required)' : '(optional)'}
+        {required ? <Trans>Details (required)</Trans> : <Trans>Details (optional)</Trans>}
       </label>
       <textarea
         id={id}
@@ -168,7 +178,7 @@ function NoteField({
         maxLength={NOTE_MAX}
         aria-invalid={invalid || undefined}
         className="mt-1.5 w-full resize-none rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
-        placeholder="What should a moderator know?"
+        placeholder={t`What should a moderator know?`}
       />
     </>
   );

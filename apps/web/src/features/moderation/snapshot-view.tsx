@@ -1,5 +1,6 @@
 import type { ReportSnapshot, ReportTargetKind } from '@dum/core';
-import { capitalized, TARGET_LABEL } from './labels.ts';
+import { select } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The reported content as it was when reported: its text, image and audio. A wallet's is its
@@ -13,15 +14,13 @@ export function SnapshotView({
   targetKind: ReportTargetKind;
 }) {
   const wallet = targetKind === 'wallet';
-  const label = wallet ? 'Profile' : capitalized(TARGET_LABEL[targetKind]);
+  const author = snapshot.authorName ?? shortAddress(snapshot.authorAddress);
+  const authorName = <span className="font-medium text-muted">{author}</span>;
   const empty = !snapshot.body && !snapshot.imageUrl && !snapshot.audioUrl;
   return (
     <figure className="rounded-xl border border-border bg-surface-2/60 px-3 py-2.5">
       <figcaption className="text-xs text-subtle">
-        {label} {wallet ? 'of' : 'by'}{' '}
-        <span className="font-medium text-muted">
-          {snapshot.authorName ?? shortAddress(snapshot.authorAddress)}
-        </span>
+        <Caption targetKind={targetKind} authorName={authorName} />
       </figcaption>
       {snapshot.body && (
         <p className="mt-1 text-sm break-words whitespace-pre-wrap">{snapshot.body}</p>
@@ -29,7 +28,13 @@ export function SnapshotView({
       {snapshot.imageUrl && (
         <img
           src={snapshot.imageUrl}
-          alt={`Image in the reported ${label.toLowerCase()}`}
+          alt={select(targetKind, {
+            post: 'Image in the reported post',
+            comment: 'Image in the reported comment',
+            message: 'Image in the reported message',
+            mystery: 'Image in the reported mystery vault',
+            other: 'Image in the reported profile',
+          })}
           loading="lazy"
           className="mt-2 max-h-48 rounded-lg bg-surface-3 object-cover"
         />
@@ -39,17 +44,45 @@ export function SnapshotView({
           controls
           preload="none"
           src={snapshot.audioUrl}
-          aria-label={`Audio in the reported ${label.toLowerCase()}`}
+          aria-label={select(targetKind, {
+            post: 'Audio in the reported post',
+            comment: 'Audio in the reported comment',
+            message: 'Audio in the reported message',
+            mystery: 'Audio in the reported mystery vault',
+            other: 'Audio in the reported profile',
+          })}
           className="mt-2 w-64 max-w-full"
         />
       )}
       {empty && (
         <p className="mt-1 text-sm text-subtle italic">
-          {wallet ? 'No bio or picture' : 'No text'}
+          {wallet ? <Trans>No bio or picture</Trans> : <Trans>No text</Trans>}
         </p>
       )}
     </figure>
   );
+}
+
+/** "Post by …", "Profile of …": whole per kind, as nouns have a gender in other languages. */
+function Caption({
+  targetKind,
+  authorName,
+}: {
+  targetKind: ReportTargetKind;
+  authorName: React.ReactNode;
+}) {
+  switch (targetKind) {
+    case 'post':
+      return <Trans>Post by {authorName}</Trans>;
+    case 'comment':
+      return <Trans>Comment by {authorName}</Trans>;
+    case 'message':
+      return <Trans>Message by {authorName}</Trans>;
+    case 'mystery':
+      return <Trans>Mystery vault by {authorName}</Trans>;
+    case 'wallet':
+      return <Trans>Profile of {authorName}</Trans>;
+  }
 }
 
 export function shortAddress(address: string): string {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { formatEnd } from './labels.ts';
 import { useModerationStatus } from './moderation-queries.ts';
@@ -10,6 +11,8 @@ export function SuspensionBanner({ viewerId }: { viewerId: string }) {
   const status = useModerationStatus(viewerId);
   const suspension = status.data?.suspension;
   if (!suspension) return null;
+  const end = formatEnd(suspension.endsAt);
+  const reason = suspension.reason;
   return (
     <div
       role="status"
@@ -18,9 +21,10 @@ export function SuspensionBanner({ viewerId }: { viewerId: string }) {
     >
       <ShieldAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
       <p>
-        <strong>Your account is suspended {formatEnd(suspension.endsAt)}.</strong> You can sign in
-        and read, but you cannot post, comment, message, follow or earn DUM. Reason:{' '}
-        {suspension.reason}
+        <Trans>
+          <strong>Your account is suspended {end}.</strong> You can sign in and read, but you cannot
+          post, comment, message, follow or earn DUM. Reason: {reason}
+        </Trans>
       </p>
     </div>
   );
