@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Pause, Play, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -26,6 +27,7 @@ export function ReelAudio({
   authorName: string;
   avatarUrl: string | null;
 }) {
+  const { t } = useLingui();
   const audioRef = useRef<HTMLAudioElement>(null);
   const pausedByPerson = useRef(false);
   const [playing, setPlaying] = useState(false);
@@ -59,7 +61,7 @@ export function ReelAudio({
     }
   };
 
-  const label = playing ? 'Pause audio' : 'Play audio';
+  const label = playing ? t`Pause audio` : t`Play audio`;
   return (
     <div className="relative flex h-full w-full flex-col items-center justify-center gap-6 pr-20 pb-16 pl-6 lg:px-6">
       <div
@@ -105,7 +107,7 @@ export function ReelAudio({
           className="absolute top-4 left-1/2 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-black/60 px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/20 backdrop-blur-md hover:bg-black/75"
         >
           <VolumeX className="size-4" aria-hidden="true" />
-          Tap for sound
+          <Trans>Tap for sound</Trans>
         </button>
       )}
       <audio
@@ -114,7 +116,7 @@ export function ReelAudio({
         preload={preload}
         loop
         muted={!soundAllowed}
-        aria-label={`Audio shared by ${authorName}`}
+        aria-label={t`Audio shared by ${authorName}`}
         data-testid="reel-audio"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Heart, Lock, MessageCircle, Share2, Check } from 'lucide-react';
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -181,7 +182,9 @@ function LockedReel({ post }: { post: FeedPost }) {
         <span className="mx-auto grid size-14 place-items-center rounded-full bg-dum/15 text-dum">
           <Lock className="size-7" aria-hidden="true" />
         </span>
-        <p className="mt-3 text-base font-semibold">This vault is locked</p>
+        <p className="mt-3 text-base font-semibold">
+          <Trans>This vault is locked</Trans>
+        </p>
         <LockedMediaNotice />
         {post.vault && <ViewVaultLink vaultId={post.vault.id} />}
       </div>
@@ -191,6 +194,7 @@ function LockedReel({ post }: { post: FeedPost }) {
 
 /** The author, the time (a link to the post) and the text, over a shade for contrast. */
 function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; headingId: string }) {
+  const { t } = useLingui();
   const now = useNow(30_000);
   const text = postText(post);
   const createdAt = postCreatedAt(post);
@@ -217,7 +221,7 @@ function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; hea
             {post.author.isVerified && (
               <BadgeCheck
                 className="size-4 shrink-0 fill-primary/30 text-primary"
-                aria-label="Verified"
+                aria-label={t`Verified`}
                 role="img"
               />
             )}
@@ -235,7 +239,7 @@ function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; hea
             {post.vault && (
               <span className="inline-flex items-center gap-1 rounded-full bg-dum/20 px-2 py-0.5 text-[11px] font-semibold text-dum uppercase">
                 <Lock className="size-3" aria-hidden="true" />
-                Vault
+                <Trans>Vault</Trans>
               </span>
             )}
           </p>
@@ -266,7 +270,7 @@ const REEL_SHARE: ShareTriggerAppearance = {
           <Share2 aria-hidden="true" />
         )}
       </span>
-      <span aria-live="polite">{copied ? 'Copied' : 'Share'}</span>
+      <span aria-live="polite">{copied ? <Trans>Copied</Trans> : <Trans>Share</Trans>}</span>
     </>
   ),
 };
@@ -283,6 +287,7 @@ function ReelActions({
   referralCode: string | null;
   onOpenComments: (post: FeedPost) => void;
 }) {
+  const { t } = useLingui();
   const engage = useEngagement(post.id);
   const like = () => {
     if (!viewer.isAuthenticated) {
@@ -294,14 +299,14 @@ function ReelActions({
   return (
     <div className="absolute right-2 bottom-28 z-20 flex flex-col items-center gap-4 lg:static lg:justify-end lg:pb-2">
       <ActionButton
-        label="Like"
+        label={t`Like`}
         pressed={post.liked}
         onClick={like}
         count={post.likeCount}
         icon={<Heart className={cn(post.liked && 'fill-current text-accent')} aria-hidden="true" />}
       />
       <ActionButton
-        label="Comments"
+        label={t`Comments`}
         haspopup
         onClick={() => onOpenComments(post)}
         count={post.commentCount}

@@ -164,3 +164,22 @@ describe('useSoundAllowed', () => {
     expect(result.current[0]).toBe(true);
   });
 });
+
+describe('ReelsScreen in Spanish', () => {
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    mockApi({
+      [FEED]: () => page([makePost({ id: '2', body: 'Sunset', imageUrl: '/media/s.png' })]),
+    });
+    renderWithProviders(<ReelsScreen viewer={VISITOR} />, { path: '/reels' });
+    const feed = await screen.findByRole('feed', { name: 'Reels' });
+    const reels = within(feed).getAllByRole('article');
+    expect(within(reels[0]!).getByRole('button', { name: /^Me gusta/ })).toBeTruthy();
+    expect(within(reels[1]!).getByRole('heading', { name: 'Ya lo viste todo' })).toBeTruthy();
+    expect(within(reels[1]!).getByRole('link', { name: 'Crear una publicación' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Siguiente reel' })).toBeTruthy();
+  });
+});

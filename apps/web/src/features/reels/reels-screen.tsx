@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronUp, Clapperboard, Loader2, PenLine, Sparkles } from 'lucide-react';
 import {
   useCallback,
@@ -55,18 +56,21 @@ const STAGE_CLASS = 'lg:max-w-[44rem] lg:rounded-3xl';
  * Previous and Next buttons.
  */
 export function ReelsScreen({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const feed = useMediaFeed(viewer.userId);
   const referralCode = useReferralCode(viewer.isAuthenticated);
   const posts = useMemo(() => feed.data?.pages.flatMap((page) => page.items) ?? [], [feed.data]);
   return (
     <div data-testid="reels" className="relative flex min-h-0 flex-1 flex-col">
-      <h1 className="sr-only">Reels</h1>
+      <h1 className="sr-only">
+        <Trans>Reels</Trans>
+      </h1>
       {feed.isPending ? (
         <ReelsSkeleton />
       ) : posts.length === 0 && feed.isError ? (
         <Centered>
           <LoadError
-            title="Couldn’t load reels"
+            title={t`Couldn’t load reels`}
             message={errorMessage(feed.error)}
             onRetry={() => void feed.refetch()}
           />
@@ -94,6 +98,7 @@ function ReelsFeed({
   viewer: Viewer;
   referralCode: string | null;
 }) {
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   // The id of the reel in view, to find it again when a refetch puts new posts above it.
@@ -185,13 +190,14 @@ function ReelsFeed({
 
   const openComments = useCallback((post: FeedPost) => setCommentsFor(post.id), []);
   const commented = commentsFor ? posts.find((post) => post.id === commentsFor) : undefined;
+  const commentedAuthor = commented ? authorName(commented) : '';
 
   return (
     <>
       <div
         ref={scroller}
         role="feed"
-        aria-label="Reels"
+        aria-label={t`Reels`}
         aria-busy={isFetchingNextPage || undefined}
         data-testid="reels-scroller"
         className="relative min-h-0 flex-1 snap-y snap-mandatory overflow-y-auto overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
@@ -228,8 +234,12 @@ function ReelsFeed({
         {commented && (
           <DialogContent className="max-h-[min(40rem,calc(100dvh-2rem))] max-w-lg grid-rows-[auto_minmax(0,1fr)]">
             <DialogHeader>
-              <DialogTitle>Comments</DialogTitle>
-              <DialogDescription>On {authorName(commented)}’s post</DialogDescription>
+              <DialogTitle>
+                <Trans>Comments</Trans>
+              </DialogTitle>
+              <DialogDescription>
+                <Trans>On {commentedAuthor}’s post</Trans>
+              </DialogDescription>
             </DialogHeader>
             <div className="-mx-6 -mb-6 min-h-0 overflow-y-auto">
               <CommentSection
@@ -264,6 +274,7 @@ function ReelsStepButtons({
   screens: number;
   onStep: (target: number) => void;
 }) {
+  const { t } = useLingui();
   const hintId = useId();
   const previous = stepTarget(current, -1, screens);
   const next = stepTarget(current, 1, screens);
@@ -273,7 +284,7 @@ function ReelsStepButtons({
     <div className="absolute top-1/2 right-6 hidden -translate-y-1/2 flex-col items-center gap-3 lg:flex">
       <button
         type="button"
-        aria-label="Previous reel"
+        aria-label={t`Previous reel`}
         aria-describedby={hintId}
         disabled={previous === null}
         onClick={() => previous !== null && onStep(previous)}
@@ -283,7 +294,7 @@ function ReelsStepButtons({
       </button>
       <button
         type="button"
-        aria-label="Next reel"
+        aria-label={t`Next reel`}
         aria-describedby={hintId}
         disabled={next === null}
         onClick={() => next !== null && onStep(next)}
@@ -292,8 +303,10 @@ function ReelsStepButtons({
         <ChevronDown aria-hidden="true" />
       </button>
       <p id={hintId} className="mt-1 w-24 text-center text-xs text-muted">
-        Keys <kbd className="font-mono">↑</kbd> <kbd className="font-mono">↓</kbd> or{' '}
-        <kbd className="font-mono">j</kbd> <kbd className="font-mono">k</kbd>
+        <Trans>
+          Keys <kbd className="font-mono">↑</kbd> <kbd className="font-mono">↓</kbd> or{' '}
+          <kbd className="font-mono">j</kbd> <kbd className="font-mono">k</kbd>
+        </Trans>
       </p>
     </div>
   );
@@ -301,6 +314,7 @@ function ReelsStepButtons({
 
 /** After the last reel: the next page on its way, why it failed, or the end. */
 function ReelsEnd({ index, feed }: { index: number; feed: MediaFeed }) {
+  const { t } = useLingui();
   const headingId = useId();
   const loading = feed.hasNextPage && !feed.isError;
   return (
@@ -317,16 +331,16 @@ function ReelsEnd({ index, feed }: { index: number; feed: MediaFeed }) {
         <div className="flex flex-col items-center gap-3 rounded-card p-6 text-muted group-focus-visible:ring-2 group-focus-visible:ring-primary">
           <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
           <h2 id={headingId} className="text-sm font-medium">
-            Loading more reels…
+            <Trans>Loading more reels…</Trans>
           </h2>
         </div>
       ) : feed.isError ? (
         <div className="w-full max-w-md rounded-card group-focus-visible:ring-2 group-focus-visible:ring-primary">
           <h2 id={headingId} className="sr-only">
-            More reels
+            <Trans>More reels</Trans>
           </h2>
           <LoadError
-            title="Couldn’t load more reels"
+            title={t`Couldn’t load more reels`}
             message={errorMessage(feed.error)}
             onRetry={() => void feed.fetchNextPage()}
           />
@@ -337,18 +351,18 @@ function ReelsEnd({ index, feed }: { index: number; feed: MediaFeed }) {
             <Sparkles className="size-7" aria-hidden="true" />
           </span>
           <h2 id={headingId} className="mt-4 text-xl font-bold">
-            You’re all caught up
+            <Trans>You’re all caught up</Trans>
           </h2>
           <p className="mt-1 text-sm text-muted">
-            That was every image and audio post still up. Share one of your own?
+            <Trans>That was every image and audio post still up. Share one of your own?</Trans>
           </p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             <Link to="/create" className={buttonVariants()}>
               <PenLine aria-hidden="true" />
-              Create a post
+              <Trans>Create a post</Trans>
             </Link>
             <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
-              Back to the feed
+              <Trans>Back to the feed</Trans>
             </Link>
           </div>
         </div>
@@ -366,10 +380,11 @@ function Centered({ children }: { children: React.ReactNode }) {
 }
 
 function ReelsSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading reels"
+      aria-label={t`Loading reels`}
       className="flex min-h-0 flex-1 justify-center lg:px-6 lg:py-4"
     >
       <div className={cn('skeleton relative h-full w-full', STAGE_CLASS)}>
@@ -392,13 +407,17 @@ function ReelsEmpty() {
         <span className="grid size-14 place-items-center rounded-2xl bg-vibe text-primary-foreground">
           <Clapperboard className="size-7" aria-hidden="true" />
         </span>
-        <h2 className="mt-4 text-xl font-bold">No reels yet</h2>
+        <h2 className="mt-4 text-xl font-bold">
+          <Trans>No reels yet</Trans>
+        </h2>
         <p className="mt-1 max-w-xs text-sm text-muted">
-          Posts with an image or audio show up here, one per screen. Be the first to share one.
+          <Trans>
+            Posts with an image or audio show up here, one per screen. Be the first to share one.
+          </Trans>
         </p>
         <Link to="/create" className={cn(buttonVariants(), 'mt-5')}>
           <PenLine aria-hidden="true" />
-          Create a post
+          <Trans>Create a post</Trans>
         </Link>
       </div>
     </Centered>
