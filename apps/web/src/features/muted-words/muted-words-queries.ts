@@ -1,4 +1,5 @@
 import type { MutedWords } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -41,7 +42,7 @@ export function useSaveMutedWords() {
       }
     },
     onError: (error) => {
-      toast({ title: 'Muted words', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t`Muted words`, description: errorMessage(error), variant: 'destructive' });
     },
   });
 }

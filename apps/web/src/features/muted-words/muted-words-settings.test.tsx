@@ -1,5 +1,5 @@
 import type { MutedWords } from '@dum/core';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   resetFeedTestState,
   WALLET,
 } from '../post/test-kit.tsx';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { addMutedWord, expiryFor } from './muted-words-form.ts';
 import { MutedWordsSettings } from './muted-words-settings.tsx';
 
@@ -107,5 +108,20 @@ describe('the muted words screen', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /Try Again/ }));
     expect(await screen.findByText('You have not muted any words.')).toBeTruthy();
+  });
+});
+
+describe('the muted words screen in Spanish', () => {
+  it('speaks the active language', async () => {
+    mockApi({
+      'GET /api/users/me/muted-words': () => json({ items: [{ word: 'gm' }] }),
+    });
+    await act(() => activateLocale('es'));
+    renderWithProviders(<MutedWordsSettings viewer={viewer} />);
+    expect(await screen.findByRole('button', { name: 'Quitar gm' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Palabras silenciadas');
+    expect(screen.getByText('No termina nunca')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'En 7 días' })).toBeTruthy();
+    expect(addMutedWord([], '   ', undefined)).toEqual({ error: 'Escribe una palabra o frase.' });
   });
 });

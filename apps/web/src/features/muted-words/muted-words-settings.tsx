@@ -1,4 +1,5 @@
 import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX, type MutedWords } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, VolumeX, X } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -21,24 +22,27 @@ import { useMutedWords, useSaveMutedWords } from './muted-words-queries.ts';
  * (whole words, any case) are left out of the viewer's feeds, threads, search and notifications.
  */
 export function MutedWordsSettings({ viewer }: { viewer: Viewer }) {
-  useDocumentTitle('Muted words');
+  const { t } = useLingui();
+  useDocumentTitle(t`Muted words`);
   return (
     <div className="mx-auto w-full max-w-2xl">
       <header className="mb-5">
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <VolumeX className="size-6 text-primary" aria-hidden="true" />
-          Muted words
+          <Trans>Muted words</Trans>
         </h1>
         <p className="mt-1 text-sm text-muted">
-          Posts and comments with these words or phrases are hidden from your feeds, threads, search
-          and notifications. Your own posts are never hidden.
+          <Trans>
+            Posts and comments with these words or phrases are hidden from your feeds, threads,
+            search and notifications. Your own posts are never hidden.
+          </Trans>
         </p>
       </header>
       {viewer.isAuthenticated ? (
         <SignedInMutedWords />
       ) : (
-        <ConnectPrompt viewer={viewer} title="Sign in to mute words">
-          Muted words belong to the wallet you sign in with.
+        <ConnectPrompt viewer={viewer} title={t`Sign in to mute words`}>
+          <Trans>Muted words belong to the wallet you sign in with.</Trans>
         </ConnectPrompt>
       )}
     </div>
@@ -46,10 +50,11 @@ export function MutedWordsSettings({ viewer }: { viewer: Viewer }) {
 }
 
 function SignedInMutedWords() {
+  const { t } = useLingui();
   const words = useMutedWords(true);
   if (words.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your muted words" className="space-y-3">
+      <div aria-busy="true" aria-label={t`Loading your muted words`} className="space-y-3">
         <Skeleton className="h-24 rounded-card" />
         <Skeleton className="h-40 rounded-card" />
       </div>
@@ -58,7 +63,7 @@ function SignedInMutedWords() {
   if (words.isError) {
     return (
       <LoadError
-        title="Could not load your muted words"
+        title={t`Could not load your muted words`}
         message={errorMessage(words.error)}
         onRetry={() => void words.refetch()}
       />
@@ -68,26 +73,31 @@ function SignedInMutedWords() {
 }
 
 function MutedWordsEditor({ items }: { items: MutedWords['items'] }) {
+  const { t } = useLingui();
+  const count = items.length;
+  const max = MUTED_WORDS_MAX;
   const save = useSaveMutedWords();
   const [removing, setRemoving] = useState<string | null>(null);
   return (
     <section
-      aria-label="Your muted words"
+      aria-label={t`Your muted words`}
       className="flex flex-col gap-3 rounded-card border border-border bg-surface/80 p-4"
     >
       <AddWordForm items={items} />
       <p className="text-xs text-subtle" aria-live="polite">
-        {items.length} of {MUTED_WORDS_MAX} muted
+        <Trans>
+          {count} of {max} muted
+        </Trans>
       </p>
       {items.length === 0 ? (
         <p
           data-testid="muted-words-empty"
           className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted"
         >
-          You have not muted any words.
+          <Trans>You have not muted any words.</Trans>
         </p>
       ) : (
-        <ul aria-label="Muted" className="divide-y divide-border">
+        <ul aria-label={t`Muted`} className="divide-y divide-border">
           {items.map((item) => (
             <li key={item.word} className="flex items-center gap-3 py-2">
               <div className="min-w-0 flex-1">
@@ -98,16 +108,16 @@ function MutedWordsEditor({ items }: { items: MutedWords['items'] }) {
                 variant="ghost"
                 size="sm"
                 busy={save.isPending && removing === item.word}
-                busyLabel="Removing…"
+                busyLabel={t`Removing…`}
                 icon={<X aria-hidden="true" />}
                 disabled={save.isPending}
-                aria-label={`Remove ${item.word}`}
+                aria-label={t`Remove ${item.word}`}
                 onClick={() => {
                   setRemoving(item.word);
                   save.mutate(items.filter((other) => other.word !== item.word));
                 }}
               >
-                Remove
+                <Trans>Remove</Trans>
               </BusyButton>
             </li>
           ))}
@@ -118,6 +128,7 @@ function MutedWordsEditor({ items }: { items: MutedWords['items'] }) {
 }
 
 function AddWordForm({ items }: { items: MutedWords['items'] }) {
+  const { t } = useLingui();
   const save = useSaveMutedWords();
   const [word, setWord] = useState('');
   const [duration, setDuration] = useState<MuteDuration>('never');
@@ -137,7 +148,7 @@ function AddWordForm({ items }: { items: MutedWords['items'] }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1">
         <label htmlFor={`${id}-word`} className="block text-sm font-medium">
-          Word or phrase
+          <Trans>Word or phrase</Trans>
         </label>
         <input
           id={`${id}-word`}
@@ -160,7 +171,7 @@ function AddWordForm({ items }: { items: MutedWords['items'] }) {
       </div>
       <div>
         <label htmlFor={`${id}-ends`} className="block text-sm font-medium">
-          Ends
+          <Trans>Ends</Trans>
         </label>
         <select
           id={`${id}-ends`}
@@ -179,11 +190,11 @@ function AddWordForm({ items }: { items: MutedWords['items'] }) {
       <BusyButton
         type="submit"
         busy={save.isPending}
-        busyLabel="Saving…"
+        busyLabel={t`Saving…`}
         icon={<Plus aria-hidden="true" />}
         className="h-10"
       >
-        Mute
+        <Trans>Mute</Trans>
       </BusyButton>
     </form>
   );
