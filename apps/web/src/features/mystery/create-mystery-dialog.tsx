@@ -5,6 +5,7 @@ import {
   VAULT_LOCK_STEP_SOL,
   VAULT_MIN_SUPPORT_SOL,
 } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Sparkles } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -36,6 +37,7 @@ export function CreateMysteryDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (id: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const create = useCreateMystery();
   const [title, setTitle] = useState('');
@@ -72,14 +74,18 @@ export function CreateMysteryDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
           <DialogHeader>
-            <DialogTitle>Create Mystery Vault</DialogTitle>
+            <DialogTitle>
+              <Trans>Create Mystery Vault</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Everyone sees the title and teaser. The rest stays hidden until fans reach your secret
-              SOL target or the timer ends.
+              <Trans>
+                Everyone sees the title and teaser. The rest stays hidden until fans reach your
+                secret SOL target or the timer ends.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-title`}>
-            Title
+            <Trans>Title</Trans>
             <input
               id={`${id}-title`}
               className={FIELD}
@@ -91,7 +97,7 @@ export function CreateMysteryDialog({
             />
           </label>
           <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-teaser`}>
-            Teaser
+            <Trans>Teaser</Trans>
             <textarea
               id={`${id}-teaser`}
               className={FIELD}
@@ -104,7 +110,7 @@ export function CreateMysteryDialog({
             />
           </label>
           <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-body`}>
-            Hidden content
+            <Trans>Hidden content</Trans>
             <textarea
               id={`${id}-body`}
               className={FIELD}
@@ -117,7 +123,7 @@ export function CreateMysteryDialog({
           </label>
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-image`}>
-              Hidden image (optional)
+              <Trans>Hidden image (optional)</Trans>
               <input
                 id={`${id}-image`}
                 type="file"
@@ -128,7 +134,7 @@ export function CreateMysteryDialog({
               />
             </label>
             <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-audio`}>
-              Hidden audio (optional)
+              <Trans>Hidden audio (optional)</Trans>
               <input
                 id={`${id}-audio`}
                 type="file"
@@ -141,7 +147,7 @@ export function CreateMysteryDialog({
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-target`}>
-              Hidden target (SOL)
+              <Trans>Hidden target (SOL)</Trans>
               <input
                 id={`${id}-target`}
                 type="number"
@@ -156,7 +162,7 @@ export function CreateMysteryDialog({
               />
             </label>
             <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-duration`}>
-              Opens after
+              <Trans>Opens after</Trans>
               <select
                 id={`${id}-duration`}
                 className={FIELD}
@@ -182,11 +188,11 @@ export function CreateMysteryDialog({
               type="submit"
               variant="dum"
               busy={busy}
-              busyLabel="Creating..."
+              busyLabel={t`Creating...`}
               icon={<Sparkles aria-hidden="true" />}
               disabled={busy || !ready}
             >
-              Create
+              <Trans>Create</Trans>
             </BusyButton>
           </ConfirmFooter>
         </form>

@@ -4,7 +4,9 @@ import {
   VAULT_LOCK_STEP_SOL,
   VAULT_MIN_SUPPORT_SOL,
 } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import { SolAmountDialog } from '../vaults/index.ts';
 import { useJoinMystery } from './join-mystery.ts';
 import { creatorName } from './mystery-display.ts';
@@ -22,31 +24,35 @@ export function JoinMysteryDialog({
   vault: MysteryVault;
   viewerWallet: string | null;
 }) {
+  const { t } = useLingui();
   const [amount, setAmount] = useState('0.1');
+  const creator = creatorName(vault);
+  const title = vault.title;
+  const min = VAULT_MIN_SUPPORT_SOL;
+  const fee = formatDecimal(formatBaseUnitsExact(FEE_MARGIN_LAMPORTS, 9), 9);
   const join = useJoinMystery(vault, viewerWallet);
   return (
     <SolAmountDialog
       open={open}
       onOpenChange={onOpenChange}
       busy={join.isPending}
-      title="Join Mystery Vault"
+      title={t`Join Mystery Vault`}
       description={
-        <>
-          Your SOL goes straight to {creatorName(vault)}’s wallet in one on-chain transfer. “
-          {vault.title}” opens for everyone when its hidden target is reached or its timer ends.
-        </>
+        <Trans>
+          Your SOL goes straight to {creator}’s wallet in one on-chain transfer. “{title}” opens for
+          everyone when its hidden target is reached or its timer ends.
+        </Trans>
       }
       amount={amount}
       onAmountChange={setAmount}
       min={VAULT_MIN_SUPPORT_SOL}
       step={VAULT_LOCK_STEP_SOL}
       hint={
-        <>
-          Minimum {VAULT_MIN_SUPPORT_SOL} SOL · plus about{' '}
-          {formatBaseUnitsExact(FEE_MARGIN_LAMPORTS, 9)} SOL network fee
-        </>
+        <Trans>
+          Minimum {min} SOL · plus about {fee} SOL network fee
+        </Trans>
       }
-      confirmLabel="Join"
+      confirmLabel={t`Join`}
       confirmDisabled={!amount.trim()}
       onConfirm={() => join.mutate(amount, { onSuccess: () => onOpenChange(false) })}
     />

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VAULT_MESSAGES } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { runVaultSupport, supportFailureMessage } from '../vaults/index.ts';
@@ -37,17 +38,19 @@ export function useJoinMystery(vault: MysteryVault, viewerWallet: string | null)
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries({ queryKey: [MYSTERY_ROOT] });
       const opened = outcome.result.vault.state === 'opened';
+      const amount = outcome.solText;
+      const title = vault.title;
       toast({
-        title: opened ? 'Mystery Vault Opened' : 'Joined!',
+        title: opened ? t`Mystery Vault Opened` : t`Joined!`,
         description: opened
-          ? `Your ${outcome.solText} SOL opened “${vault.title}”: see what was inside`
-          : `You joined “${vault.title}” with ${outcome.solText} SOL`,
+          ? t`Your ${amount} SOL opened “${title}”: see what was inside`
+          : t`You joined “${title}” with ${amount} SOL`,
         variant: 'success',
       });
     },
     onError: (error) => {
       toast({
-        title: 'Failed to Join',
+        title: t`Failed to Join`,
         description: supportFailureMessage(error) || VAULT_MESSAGES.failedFallback,
         variant: 'destructive',
       });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Lock, LockOpen, Sparkles, Users } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,6 +27,7 @@ export function MysteryCard({
   const left = formatTimeLeft(vault.endsAt, now);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = vault.myContribution && vault.myContribution !== '0' ? vault.myContribution : null;
+  const creator = creatorName(vault);
   return (
     <article
       data-testid="mystery-card"
@@ -35,17 +37,19 @@ export function MysteryCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading className="text-base font-semibold break-words">{vault.title}</Heading>
-          <p className="text-xs text-muted">by {creatorName(vault)}</p>
+          <p className="text-xs text-muted">
+            <Trans>by {creator}</Trans>
+          </p>
         </div>
         {opened ? (
           <Badge variant="success">
             <LockOpen className="size-3" aria-hidden="true" />
-            Opened
+            <Trans>Opened</Trans>
           </Badge>
         ) : (
           <Badge variant="dum">
             <Lock className="size-3" aria-hidden="true" />
-            Mystery
+            <Trans>Mystery</Trans>
           </Badge>
         )}
       </div>
@@ -59,12 +63,12 @@ export function MysteryCard({
         {!opened && !vault.isCreator && (
           <Button variant="dum" size="sm" onClick={() => onJoin(vault)}>
             <Sparkles aria-hidden="true" />
-            Join
+            <Trans>Join</Trans>
           </Button>
         )}
         {onDetails && (
           <Button variant="secondary" size="sm" onClick={() => onDetails(vault)}>
-            Details
+            <Trans>Details</Trans>
           </Button>
         )}
       </div>
@@ -74,20 +78,24 @@ export function MysteryCard({
 
 /** What only its creator sees until it opens, and everyone after: text, image, audio. */
 function MysteryContent({ vault, opened }: { vault: MysteryVault; opened: boolean }) {
+  const { t } = useLingui();
   if (vault.body === null && !vault.imageUrl && !vault.audioUrl) return null;
+  const title = vault.title;
   return (
     <div
       data-testid="mystery-content"
       className="flex flex-col gap-2 rounded-xl border border-dum/30 bg-dum/5 p-3"
     >
       {!opened && (
-        <p className="text-xs font-semibold text-dum">Only you can see this until it opens</p>
+        <p className="text-xs font-semibold text-dum">
+          <Trans>Only you can see this until it opens</Trans>
+        </p>
       )}
       {vault.body && <p className="text-sm break-words whitespace-pre-wrap">{vault.body}</p>}
       {vault.imageUrl && (
         <img
           src={vault.imageUrl}
-          alt={`Hidden image of “${vault.title}”`}
+          alt={t`Hidden image of “${title}”`}
           className="max-h-80 w-full rounded-lg object-contain"
           loading="lazy"
         />
@@ -97,7 +105,7 @@ function MysteryContent({ vault, opened }: { vault: MysteryVault; opened: boolea
           controls
           src={vault.audioUrl}
           className="w-full"
-          aria-label={`Hidden audio of “${vault.title}”`}
+          aria-label={t`Hidden audio of “${title}”`}
         />
       )}
     </div>
@@ -116,29 +124,36 @@ function MysteryFacts({
   left: string | null;
   mine: string | null;
 }) {
+  const { t } = useLingui();
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
       <div className="flex items-center gap-1">
-        <dt className="sr-only">Participants</dt>
+        <dt className="sr-only">
+          <Trans>Participants</Trans>
+        </dt>
         <Users className="size-3.5" aria-hidden="true" />
         <dd>{participantsText(vault.participantCount)}</dd>
       </div>
       {opened ? (
         <div className="flex items-center gap-1">
-          <dt className="sr-only">Opened</dt>
+          <dt className="sr-only">
+            <Trans>Opened</Trans>
+          </dt>
           <Sparkles className="size-3.5" aria-hidden="true" />
-          <dd>{vault.openReason === 'target' ? 'Target reached' : 'Timer ended'}</dd>
+          <dd>{vault.openReason === 'target' ? t`Target reached` : t`Timer ended`}</dd>
         </div>
       ) : (
         <div className="flex items-center gap-1">
-          <dt className="sr-only">Time left</dt>
+          <dt className="sr-only">
+            <Trans>Time left</Trans>
+          </dt>
           <Clock className="size-3.5" aria-hidden="true" />
-          <dd>{left ?? 'Opening…'}</dd>
+          <dd>{left ?? t`Opening…`}</dd>
         </div>
       )}
       {vault.targetAmount !== null && (
         <div>
-          <dt className="inline">Target </dt>
+          <dt className="inline">{t`Target`} </dt>
           <dd className="inline font-mono">
             {vault.totalAmount !== null && `${solOf(vault.totalAmount)} / `}
             {solOf(vault.targetAmount)} SOL
@@ -147,7 +162,7 @@ function MysteryFacts({
       )}
       {mine && (
         <div>
-          <dt className="inline">You gave </dt>
+          <dt className="inline">{t`You gave`} </dt>
           <dd className="inline font-mono">{solOf(mine)} SOL</dd>
         </div>
       )}

@@ -1,10 +1,28 @@
 import { formatBaseUnitsExact, MYSTERY_DURATION_CHOICES } from '@dum/core';
+import { plural, t } from '@lingui/core/macro';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import type { MysteryScope, MysteryVault } from './types.ts';
 
-export const MYSTERY_TABS: { id: MysteryScope; label: string }[] = [
-  { id: 'open', label: 'Open' },
-  { id: 'opened', label: 'Opened' },
-  { id: 'mine', label: 'Mine' },
+/** The tabs; labels are read in the active language each time. */
+export const MYSTERY_TABS: { id: MysteryScope; readonly label: string }[] = [
+  {
+    id: 'open',
+    get label() {
+      return t`Open`;
+    },
+  },
+  {
+    id: 'opened',
+    get label() {
+      return t`Opened`;
+    },
+  },
+  {
+    id: 'mine',
+    get label() {
+      return t`Mine`;
+    },
+  },
 ];
 
 export function scopeOf(value: string | null): MysteryScope {
@@ -16,24 +34,26 @@ export function creatorName(vault: MysteryVault): string {
   return displayName ?? username ?? `${solAddress.slice(0, 4)}…${solAddress.slice(-4)}`;
 }
 
-/** Lamports as SOL, trailing zeros trimmed ('0.1'). */
+/** Lamports as SOL in the active language, trailing zeros trimmed ('0.1'). */
 export function solOf(lamports: string): string {
-  const text = formatBaseUnitsExact(BigInt(lamports), 9);
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  return formatDecimal(formatBaseUnitsExact(BigInt(lamports), 9), 9);
 }
 
 export function participantsText(count: number): string {
-  return count === 1 ? '1 participant' : `${count} participants`;
+  return plural(count, { one: '# participant', other: '# participants' });
 }
 
 export function durationLabel(seconds: number): string {
   const hours = seconds / 3600;
-  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
+  if (hours < 24) return plural(hours, { one: '# hour', other: '# hours' });
   const days = hours / 24;
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, { one: '# day', other: '# days' });
 }
 
+/** The durations to choose from; labels are read in the active language each time. */
 export const DURATION_OPTIONS = MYSTERY_DURATION_CHOICES.map((seconds) => ({
   seconds,
-  label: durationLabel(seconds),
+  get label() {
+    return durationLabel(seconds);
+  },
 }));

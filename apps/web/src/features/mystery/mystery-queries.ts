@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
@@ -66,9 +67,10 @@ export function useCreateMystery() {
     },
     onSuccess: (vault) => {
       void queryClient.invalidateQueries({ queryKey: [MYSTERY_ROOT] });
+      const title = vault.title;
       toast({
-        title: 'Mystery Vault Created',
-        description: `“${vault.title}” is live. Its content stays hidden until it opens.`,
+        title: t`Mystery Vault Created`,
+        description: t`“${title}” is live. Its content stays hidden until it opens.`,
         variant: 'success',
       });
     },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import {
   signedOut,
 } from '../post/test-kit.tsx';
 import { useViewer } from '../auth/index.ts';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { MysteryView } from './mystery-view.tsx';
 import { makeMystery, mysteryPage, openedMystery } from './test-kit.ts';
 
@@ -149,5 +150,23 @@ describe('the mystery vaults page', () => {
     );
     expect(card.textContent).toContain('0.1 / 0.5 SOL');
     expect(within(card).queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+});
+
+describe('the mystery vaults page in Spanish', () => {
+  it('speaks the active language', async () => {
+    auth.current = signedIn();
+    mockApi({
+      'GET /api/mystery-vaults': () =>
+        json(mysteryPage([makeMystery({ myContribution: '100000000' })])),
+    });
+    await act(() => activateLocale('es'));
+    renderMysteries();
+    const card = await screen.findByTestId('mystery-card');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Bóvedas misteriosas');
+    expect(screen.getByRole('tab', { name: 'Abiertas' })).toBeTruthy();
+    expect(card.textContent).toContain('2 participantes');
+    expect(card.textContent).toContain('Aportaste 0,1 SOL');
+    expect(within(card).getByRole('button', { name: 'Unirme' })).toBeTruthy();
   });
 });

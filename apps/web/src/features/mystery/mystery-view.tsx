@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -29,21 +32,22 @@ const JoinMysteryDialog = lazy(() =>
   import('./join-mystery-dialog.tsx').then((m) => ({ default: m.JoinMysteryDialog })),
 );
 
-const EMPTY: Record<MysteryScope, { title: string; text: string }> = {
+const EMPTY: Record<MysteryScope, { title: MessageDescriptor; text: MessageDescriptor }> = {
   open: {
-    title: 'No open mysteries',
-    text: 'Create one: a title and a teaser up front, the rest hidden until fans open it.',
+    title: msg`No open mysteries`,
+    text: msg`Create one: a title and a teaser up front, the rest hidden until fans open it.`,
   },
-  opened: { title: 'Nothing opened yet', text: 'Mysteries show up here once they open.' },
+  opened: { title: msg`Nothing opened yet`, text: msg`Mysteries show up here once they open.` },
   mine: {
-    title: 'No mysteries of yours yet',
-    text: 'The mysteries you create and the ones you join show up here.',
+    title: msg`No mysteries of yours yet`,
+    text: msg`The mysteries you create and the ones you join show up here.`,
   },
 };
 
 /** /mystery-vaults: Open / Opened / Mine (`?tab=`), `?open={id}` shows one vault. */
 export function MysteryView({ viewer }: { viewer: Viewer }) {
-  useDocumentTitle('Mystery Vaults');
+  const { t } = useLingui();
+  useDocumentTitle(t`Mystery Vaults`);
   const [params, setParams] = useSearchParams();
   const scope = scopeOf(params.get('tab'));
   const openId = params.get('open');
@@ -73,22 +77,24 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
             <Sparkles className="size-6 text-dum" aria-hidden="true" />
-            Mystery Vaults
+            <Trans>Mystery Vaults</Trans>
           </h1>
           <p className="mt-1 text-sm text-muted">
-            A title and a teaser up front; the content and the target stay hidden until fans open
-            it.
+            <Trans>
+              A title and a teaser up front; the content and the target stay hidden until fans open
+              it.
+            </Trans>
           </p>
         </div>
         <Button variant="dum" size="sm" onClick={needSession(() => setCreating(true))}>
           <Sparkles aria-hidden="true" />
-          Create Mystery
+          <Trans>Create Mystery</Trans>
         </Button>
       </header>
 
       <div
         role="tablist"
-        aria-label="Mystery vaults"
+        aria-label={t`Mystery vaults`}
         className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:inline-flex sm:w-auto"
       >
         {MYSTERY_TABS.map((item) => (
@@ -119,8 +125,8 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
         className="mt-4"
       >
         {scope === 'mine' && !viewer.isAuthenticated ? (
-          <ConnectPrompt viewer={viewer} title="Connect your wallet to see your mysteries">
-            Sign in with your wallet to follow the mysteries you created and joined.
+          <ConnectPrompt viewer={viewer} title={t`Connect your wallet to see your mysteries`}>
+            <Trans>Sign in with your wallet to follow the mysteries you created and joined.</Trans>
           </ConnectPrompt>
         ) : (
           <MysteryList
@@ -163,11 +169,15 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
       <Dialog open={connecting} onOpenChange={setConnecting}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Connect to continue</DialogTitle>
-            <DialogDescription>Creating and joining mysteries needs your wallet.</DialogDescription>
+            <DialogTitle>
+              <Trans>Connect to continue</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>Creating and joining mysteries needs your wallet.</Trans>
+            </DialogDescription>
           </DialogHeader>
-          <ConnectPrompt viewer={viewer} title="Connect your wallet">
-            Sign in with your wallet to create a mystery or join one with SOL.
+          <ConnectPrompt viewer={viewer} title={t`Connect your wallet`}>
+            <Trans>Sign in with your wallet to create a mystery or join one with SOL.</Trans>
           </ConnectPrompt>
         </DialogContent>
       </Dialog>
@@ -186,12 +196,13 @@ function MysteryList({
   onJoin: (vault: MysteryVault) => void;
   onDetails: (vault: MysteryVault) => void;
 }) {
+  const { t, i18n } = useLingui();
   const list = useMysteryList(scope, viewer.userId, viewer.status !== 'signing-in');
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) {
     return (
       <LoadError
-        title="Couldn’t load mystery vaults"
+        title={t`Couldn’t load mystery vaults`}
         message={errorMessage(list.error)}
         onRetry={() => void list.refetch()}
       />
@@ -205,8 +216,8 @@ function MysteryList({
         <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-dum">
           <Sparkles className="size-6" aria-hidden="true" />
         </span>
-        <h2 className="mt-4 text-lg font-semibold">{empty.title}</h2>
-        <p className="mt-1 max-w-sm text-sm text-muted">{empty.text}</p>
+        <h2 className="mt-4 text-lg font-semibold">{i18n._(empty.title)}</h2>
+        <p className="mt-1 max-w-sm text-sm text-muted">{i18n._(empty.text)}</p>
       </div>
     );
   }
@@ -226,7 +237,7 @@ function MysteryList({
           disabled={list.isFetchingNextPage}
           onClick={() => void list.fetchNextPage()}
         >
-          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {list.isFetchingNextPage ? t`Loading...` : t`Load more`}
         </Button>
       )}
     </div>
@@ -244,23 +255,28 @@ function MysteryDetailDialog({
   onClose: () => void;
   onJoin: (vault: MysteryVault) => void;
 }) {
+  const { t } = useLingui();
   const vault = useMystery(id, viewer.userId);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto" data-testid="mystery-detail">
         <DialogHeader>
-          <DialogTitle>Mystery Vault</DialogTitle>
-          <DialogDescription className="sr-only">One mystery vault</DialogDescription>
+          <DialogTitle>
+            <Trans>Mystery Vault</Trans>
+          </DialogTitle>
+          <DialogDescription className="sr-only">
+            <Trans>One mystery vault</Trans>
+          </DialogDescription>
         </DialogHeader>
         {vault.isPending ? (
           <Skeleton
             role="status"
-            aria-label="Loading the mystery vault"
+            aria-label={t`Loading the mystery vault`}
             className="h-40 rounded-card"
           />
         ) : vault.isError ? (
           <LoadError
-            title="Couldn’t load this mystery vault"
+            title={t`Couldn’t load this mystery vault`}
             message={errorMessage(vault.error)}
             onRetry={() => void vault.refetch()}
           />
@@ -273,8 +289,9 @@ function MysteryDetailDialog({
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading mystery vaults" className="flex flex-col gap-3">
+    <div role="status" aria-label={t`Loading mystery vaults`} className="flex flex-col gap-3">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-36 rounded-card" />
       ))}
