@@ -1,4 +1,6 @@
 import { formatAddress, SEARCH_QUERY_MAX_LENGTH, type SearchType } from '@dum/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Loader2, RotateCw, Search, SearchX, X } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
@@ -13,7 +15,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { authorName, formatRelativeTime, postCreatedAt, postText } from '../post/index.ts';
 import type { FeedPost } from '../post/index.ts';
 import type { Viewer } from '../auth/index.ts';
-import { countLabel, personName } from '../people/index.ts';
+import { personName } from '../people/index.ts';
 import { profileHref } from '../post/index.ts';
 import { useSearch } from './discover-queries.ts';
 import type { DiscoverView } from './discover-url.ts';
@@ -34,8 +36,6 @@ function resultHref(result: SearchResult): string {
     : `/posts/${encodeURIComponent(result.post.id)}`;
 }
 
-const TYPE_LABELS: Record<SearchType, string> = { posts: 'Posts', users: 'People' };
-
 /**
  * The search box at the top of Discover and, while the URL holds a search, its results: the
  * ARIA combobox pattern. Focus stays in the box; the up and down arrows move through the
@@ -51,6 +51,7 @@ export function DiscoverSearch({
   view: DiscoverView;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const listboxId = useId();
   const searching = view.kind === 'search' ? view : null;
@@ -117,10 +118,10 @@ export function DiscoverSearch({
 
   const busy = searching !== null && search.isFetching && !search.isFetchingNextPage;
   return (
-    <section aria-label="Search" className="flex flex-col gap-3">
+    <section aria-label={t`Search`} className="flex flex-col gap-3">
       <div className="relative">
         <label htmlFor={`${listboxId}-input`} className="sr-only">
-          Search people and posts
+          <Trans>Search people and posts</Trans>
         </label>
         <Search
           className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle"
@@ -138,7 +139,7 @@ export function DiscoverSearch({
           spellCheck={false}
           enterKeyHint="search"
           maxLength={SEARCH_QUERY_MAX_LENGTH}
-          placeholder="Search people and posts"
+          placeholder={t`Search people and posts`}
           value={box.text}
           onChange={(event) => box.setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -155,7 +156,7 @@ export function DiscoverSearch({
           {box.text !== '' && (
             <button
               type="button"
-              aria-label="Clear search"
+              aria-label={t`Clear search`}
               onClick={() => {
                 setActive(-1);
                 box.clear();
@@ -175,7 +176,7 @@ export function DiscoverSearch({
           onValueChange={(value) => {
             if (value === 'posts' || value === 'users') box.setType(value);
           }}
-          aria-label="Search for"
+          aria-label={t`Search for`}
           className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:w-auto sm:self-start"
         >
           {(['posts', 'users'] as const).map((type) => (
@@ -184,7 +185,7 @@ export function DiscoverSearch({
               value={type}
               className="inline-flex h-9 flex-1 items-center justify-center rounded-lg px-5 text-sm font-semibold text-muted transition-colors hover:text-foreground data-[state=on]:bg-surface-3 data-[state=on]:text-foreground sm:flex-none motion-reduce:transition-none"
             >
-              {TYPE_LABELS[type]}
+              {type === 'posts' ? t`Posts` : t`People`}
             </ToggleGroup.Item>
           ))}
         </ToggleGroup.Root>
@@ -272,11 +273,12 @@ function SearchResultsBody({
   onSwitch,
   now,
 }: Parameters<typeof SearchResults>[0] & { now: number }) {
+  const { t } = useLingui();
   if (search.isPending) return <SearchSkeleton />;
   if (search.isError && results.length === 0) {
     return (
       <LoadError
-        title="Couldn’t search"
+        title={t`Couldn’t search`}
         message={errorMessage(search.error)}
         onRetry={() => void search.refetch()}
       />
@@ -289,7 +291,7 @@ function SearchResultsBody({
       <ul
         id={listboxId}
         role="listbox"
-        aria-label={`${TYPE_LABELS[type]} matching “${q}”`}
+        aria-label={type === 'posts' ? t`Posts matching “${q}”` : t`People matching “${q}”`}
         aria-busy={search.isFetching}
         className={cn(
           'max-h-[min(32rem,60vh)] overflow-y-auto transition-opacity',
@@ -334,6 +336,7 @@ function NoResults({
   type: Parameters<typeof SearchResults>[0]['type'];
   onSwitch: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <EmptySection
       icon={<SearchX className="size-6" aria-hidden="true" />}
@@ -341,26 +344,27 @@ function NoResults({
       headingLevel={2}
       action={
         <Button variant="secondary" className="mt-3" onClick={onSwitch}>
-          Search {type === 'posts' ? 'people' : 'posts'} instead
+          {type === 'posts' ? t`Search people instead` : t`Search posts instead`}
         </Button>
       }
     >
       {type === 'posts'
-        ? 'No live post matches those words. Check the spelling or try other words.'
-        : 'Nobody goes by that name. Try a username, a display name or the start of a wallet address.'}
+        ? t`No live post matches those words. Check the spelling or try other words.`
+        : t`Nobody goes by that name. Try a username, a display name or the start of a wallet address.`}
     </EmptySection>
   );
 }
 
 /** More results, or a retry when the next page failed. */
 function MoreResults({ search }: { search: Parameters<typeof SearchResults>[0]['search'] }) {
+  const { t } = useLingui();
   if (!search.hasNextPage && !search.isFetchNextPageError) return null;
   return (
     <div className="flex justify-center border-t border-border/60 p-2" aria-live="polite">
       {search.isFetchNextPageError ? (
         <Button variant="ghost" size="sm" onClick={() => void search.fetchNextPage()}>
           <RotateCw aria-hidden="true" />
-          Couldn’t load more. Try Again
+          <Trans>Couldn’t load more. Try Again</Trans>
         </Button>
       ) : (
         <Button
@@ -370,7 +374,7 @@ function MoreResults({ search }: { search: Parameters<typeof SearchResults>[0]['
           onClick={() => void search.fetchNextPage()}
         >
           {search.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {search.isFetchingNextPage ? 'Loading more…' : 'More results'}
+          {search.isFetchingNextPage ? t`Loading more…` : t`More results`}
         </Button>
       )}
     </div>
@@ -390,7 +394,9 @@ function Marked({ text, q }: { text: string; q: string }) {
 }
 
 function PersonResult({ person, q }: { person: DiscoverPerson; q: string }) {
+  const { t } = useLingui();
   const name = personName(person);
+  const followers = person.followerCount;
   return (
     <>
       <Avatar name={name} src={person.avatarUrl} />
@@ -402,7 +408,7 @@ function PersonResult({ person, q }: { person: DiscoverPerson; q: string }) {
           {person.isVerified && (
             <BadgeCheck
               className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label="Verified"
+              aria-label={t`Verified`}
               role="img"
             />
           )}
@@ -414,7 +420,7 @@ function PersonResult({ person, q }: { person: DiscoverPerson; q: string }) {
             </>
           )}
           <span className="font-mono">{formatAddress(person.solAddress)}</span> ·{' '}
-          {countLabel(person.followerCount, 'follower', 'followers')}
+          {plural(followers, { one: '# follower', other: '# followers' })}
         </span>
         {person.bio && <span className="mt-0.5 truncate text-sm text-muted">{person.bio}</span>}
       </span>
@@ -438,7 +444,9 @@ function PostResult({ post, q, now }: { post: FeedPost; q: string; now: number }
           {text ? (
             <Marked text={snippet(text, q)} q={q} />
           ) : (
-            <em className="text-muted">Media post</em>
+            <em className="text-muted">
+              <Trans>Media post</Trans>
+            </em>
           )}
         </span>
       </span>
@@ -447,10 +455,11 @@ function PostResult({ post, q, now }: { post: FeedPost; q: string; now: number }
 }
 
 function SearchSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Searching"
+      aria-label={t`Searching`}
       className="flex flex-col gap-4 rounded-card border border-border bg-surface/60 p-4"
     >
       {[0, 1, 2].map((row) => (

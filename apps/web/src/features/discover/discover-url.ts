@@ -24,7 +24,9 @@ export function searchQueryOf(text: string): string {
   return text.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
 }
 
-const TAG = new RegExp(`^[\\p{L}\\p{N}_]{1,${TAG_MAX_LENGTH}}$`, 'u');
+// The pattern's source in a constant: a regular expression, not text.
+const TAG_SOURCE = `^[\\p{L}\\p{N}_]{1,${TAG_MAX_LENGTH}}$`;
+const TAG = new RegExp(TAG_SOURCE, 'u');
 
 /** A tag as the API takes it: without a leading `#`, lower-cased; null if it cannot be one. */
 export function normaliseTag(raw: string): string | null {

@@ -16,6 +16,7 @@ import {
   signedOut,
 } from '../post/test-kit.tsx';
 import { useViewer } from '../auth/index.ts';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { DiscoverView } from './discover-view.tsx';
 import { makeCreator, makePerson, peoplePage, postsPage, trendingPage } from './test-kit.ts';
 
@@ -514,6 +515,24 @@ describe('Discover', () => {
       expect(location()).toBe('/discover?q=sunset&type=posts');
       expect(await screen.findByRole('listbox')).toBeDefined();
       expect(screen.queryByRole('heading', { name: '#vibes' })).toBeNull();
+    });
+  });
+
+  describe('in Spanish', () => {
+    it('speaks the active language', async () => {
+      discoverApi();
+      await act(() => activateLocale('es'));
+      renderDiscover();
+      expect(screen.getByRole('heading', { level: 1, name: 'Descubrir' })).toBeDefined();
+      expect(await screen.findByRole('link', { name: '#vibes, 12 publicaciones' })).toBeDefined();
+      expect(screen.getByRole('link', { name: '#gm, 1 publicación' })).toBeDefined();
+      expect(
+        screen.getByRole('combobox', { name: 'Buscar personas y publicaciones' }),
+      ).toBeDefined();
+      const rail = await screen.findByTestId('top-creators-rail');
+      const first = within(rail).getAllByRole('listitem')[0]!;
+      expect(first.textContent).toContain('Puesto 1');
+      expect(first.textContent).toContain('DUM ganados');
     });
   });
 });

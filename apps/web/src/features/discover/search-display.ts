@@ -1,4 +1,6 @@
 import type { SearchType } from '@dum/core';
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/i18n/index.ts';
 
 /** What the search results show, as pure functions so the text rules are tested alone. */
 
@@ -71,11 +73,18 @@ export function resultsAnnouncement(
   q: string,
 ): string {
   if (count === 0) return noResultsText(q);
-  const noun =
-    type === 'users' ? (count === 1 ? 'person' : 'people') : count === 1 ? 'post' : 'posts';
-  return `${count}${hasMore ? '+' : ''} ${noun} found. Use the up and down arrows to choose, Enter to open.`;
+  const shown = `${formatNumber(count)}${hasMore ? '+' : ''}`;
+  return type === 'users'
+    ? plural(count, {
+        one: `${shown} person found. Use the up and down arrows to choose, Enter to open.`,
+        other: `${shown} people found. Use the up and down arrows to choose, Enter to open.`,
+      })
+    : plural(count, {
+        one: `${shown} post found. Use the up and down arrows to choose, Enter to open.`,
+        other: `${shown} posts found. Use the up and down arrows to choose, Enter to open.`,
+      });
 }
 
 export function noResultsText(q: string): string {
-  return `No results for “${q}”`;
+  return t`No results for “${q}”`;
 }

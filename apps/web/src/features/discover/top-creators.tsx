@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Trophy } from 'lucide-react';
 import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -21,27 +22,30 @@ import type { TopCreator } from './types.ts';
  * screens a strip of cards that scrolls sideways.
  */
 export function TopCreators({ viewer, layout }: { viewer: Viewer; layout: 'rail' | 'strip' }) {
+  const { t } = useLingui();
   const creators = useTopCreators(viewer.userId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <SectionHeading id={headingId} icon={Trophy}>
-        Top creators this week
+        <Trans>Top creators this week</Trans>
       </SectionHeading>
       {creators.isPending ? (
         <CreatorsSkeleton layout={layout} />
       ) : creators.isError ? (
         <LoadError
-          title="Couldn’t load top creators"
+          title={t`Couldn’t load top creators`}
           message={errorMessage(creators.error)}
           onRetry={() => void creators.refetch()}
         />
       ) : creators.data.items.length === 0 ? (
         <EmptySection
           icon={<Trophy className="size-6" aria-hidden="true" />}
-          title="No top creators yet this week"
+          title={t`No top creators yet this week`}
         >
-          Creators whose posts earn likes, comments and supports this week show up here.
+          <Trans>
+            Creators whose posts earn likes, comments and supports this week show up here.
+          </Trans>
         </EmptySection>
       ) : (
         <ol
@@ -74,12 +78,15 @@ function CreatorCard({
   viewer: Viewer;
   layout: 'rail' | 'strip';
 }) {
+  const { t } = useLingui();
   const name = personName(creator);
+  const earnedAmount = dumMinedText(creator.dumEarned);
   const isMe = viewer.wallet === creator.solAddress;
   const earned = (
     <span className="font-mono text-xs text-dum tabular-nums">
-      {dumMinedText(creator.dumEarned)} DUM
-      <span className="font-sans text-subtle"> earned</span>
+      <Trans>
+        {earnedAmount} DUM<span className="font-sans text-subtle"> earned</span>
+      </Trans>
     </span>
   );
   const nameLine = (
@@ -90,14 +97,16 @@ function CreatorCard({
       {creator.isVerified && (
         <BadgeCheck
           className="size-4 shrink-0 fill-primary/20 text-primary"
-          aria-label="Verified"
+          aria-label={t`Verified`}
           role="img"
         />
       )}
     </span>
   );
   const action = isMe ? (
-    <span className="inline-flex h-8 items-center px-2 text-xs font-semibold text-muted">You</span>
+    <span className="inline-flex h-8 items-center px-2 text-xs font-semibold text-muted">
+      <Trans>You</Trans>
+    </span>
   ) : (
     <FollowButton
       profile={creator}
@@ -141,6 +150,7 @@ function CreatorCard({
 }
 
 function Rank({ rank, className }: { rank: number; className?: string }) {
+  const { t } = useLingui();
   return (
     <span
       className={cn(
@@ -149,17 +159,18 @@ function Rank({ rank, className }: { rank: number; className?: string }) {
         className,
       )}
     >
-      <span className="sr-only">Rank </span>
+      <span className="sr-only">{t`Rank`} </span>
       {rank}
     </span>
   );
 }
 
 function CreatorsSkeleton({ layout }: { layout: 'rail' | 'strip' }) {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading top creators"
+      aria-label={t`Loading top creators`}
       className={cn(
         layout === 'rail'
           ? 'flex flex-col gap-3 rounded-card border border-border bg-surface/60 p-4'

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flame, Hash, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -13,24 +14,27 @@ import { SectionHeading } from './section-heading.tsx';
  * the reader nears the end, like the feed).
  */
 export function TrendingPosts({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const posts = useTrendingPosts(viewer.userId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <SectionHeading id={headingId} icon={Flame}>
-        Trending posts
+        <Trans>Trending posts</Trans>
       </SectionHeading>
       <PostFeedList
         viewer={viewer}
         feed={posts}
-        heading="Trending posts, most engaging first"
-        errorTitle="Couldn’t load trending posts"
+        heading={t`Trending posts, most engaging first`}
+        errorTitle={t`Couldn’t load trending posts`}
         empty={
           <EmptySection
             icon={<Flame className="size-6" aria-hidden="true" />}
-            title="Nothing trending yet"
+            title={t`Nothing trending yet`}
           >
-            Posts that get likes, comments and supports in the last 24 hours show up here.
+            <Trans>
+              Posts that get likes, comments and supports in the last 24 hours show up here.
+            </Trans>
           </EmptySection>
         }
       />
@@ -40,6 +44,7 @@ export function TrendingPosts({ viewer }: { viewer: Viewer }) {
 
 /** `/discover?tag=x`: the live posts carrying #x, newest first, under the heading '#x'. */
 export function TagPosts({ tag, viewer }: { tag: string; viewer: Viewer }) {
+  const { t } = useLingui();
   const posts = useTagPosts(tag, viewer.userId);
   const headingId = useId();
   return (
@@ -48,15 +53,15 @@ export function TagPosts({ tag, viewer }: { tag: string; viewer: Viewer }) {
       <PostFeedList
         viewer={viewer}
         feed={posts}
-        heading={`Posts tagged #${tag}, newest first`}
-        errorTitle={`Couldn’t load the posts tagged #${tag}`}
+        heading={t`Posts tagged #${tag}, newest first`}
+        errorTitle={t`Couldn’t load the posts tagged #${tag}`}
         empty={
           <EmptySection
             icon={<Hash className="size-6" aria-hidden="true" />}
-            title={`No posts with #${tag} right now`}
+            title={t`No posts with #${tag} right now`}
             action={<BackToDiscover />}
           >
-            Free posts last 24 hours. Write one with #{tag} and it shows up here.
+            <Trans>Free posts last 24 hours. Write one with #{tag} and it shows up here.</Trans>
           </EmptySection>
         }
       />
@@ -65,6 +70,7 @@ export function TagPosts({ tag, viewer }: { tag: string; viewer: Viewer }) {
 }
 
 function TagHeader({ headingId, tag }: { headingId: string; tag: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-center gap-3 rounded-card border border-border bg-surface/80 p-4">
       <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground">
@@ -77,15 +83,19 @@ function TagHeader({ headingId, tag }: { headingId: string; tag: string }) {
         >
           #{tag}
         </h2>
-        <p className="text-sm text-muted">Live posts with this tag, newest first</p>
+        <p className="text-sm text-muted">
+          <Trans>Live posts with this tag, newest first</Trans>
+        </p>
       </div>
       <Link
         to="/discover"
-        aria-label="All of Discover"
+        aria-label={t`All of Discover`}
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
       >
         <X aria-hidden="true" />
-        <span className="hidden sm:inline">All of Discover</span>
+        <span className="hidden sm:inline">
+          <Trans>All of Discover</Trans>
+        </span>
       </Link>
     </div>
   );
@@ -93,14 +103,15 @@ function TagHeader({ headingId, tag }: { headingId: string; tag: string }) {
 
 /** `?tag=` with something that is not a tag. */
 export function BadTag({ raw }: { raw: string }) {
+  const { t } = useLingui();
   return (
     <EmptySection
       icon={<Hash className="size-6" aria-hidden="true" />}
-      title="That isn’t a tag"
+      title={t`That isn’t a tag`}
       headingLevel={2}
       action={<BackToDiscover />}
     >
-      {`“${raw}” can’t be a hashtag: tags are up to 50 letters, digits or underscores.`}
+      {t`“${raw}” can’t be a hashtag: tags are up to 50 letters, digits or underscores.`}
     </EmptySection>
   );
 }
@@ -108,7 +119,7 @@ export function BadTag({ raw }: { raw: string }) {
 function BackToDiscover() {
   return (
     <Link to="/discover" className={buttonVariants({ variant: 'secondary', className: 'mt-3' })}>
-      See what’s trending
+      <Trans>See what’s trending</Trans>
     </Link>
   );
 }

@@ -1,9 +1,12 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hash } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/i18n/index.ts';
 import { hashtagHref } from '../post/index.ts';
 import { useTrendingTags } from './discover-queries.ts';
 import { EmptySection } from './empty-section.tsx';
@@ -11,15 +14,16 @@ import { SectionHeading } from './section-heading.tsx';
 
 /** The tags used most in the last 24 hours, as chips that open each tag's posts. */
 export function TrendingTags() {
+  const { t } = useLingui();
   const tags = useTrendingTags();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <SectionHeading id={headingId} icon={Hash}>
-        Trending tags
+        <Trans>Trending tags</Trans>
       </SectionHeading>
       {tags.isPending ? (
-        <div role="status" aria-label="Loading trending tags" className="flex flex-wrap gap-2">
+        <div role="status" aria-label={t`Loading trending tags`} className="flex flex-wrap gap-2">
           {[20, 28, 16, 24, 18].map((width) => (
             <Skeleton
               key={width}
@@ -30,16 +34,16 @@ export function TrendingTags() {
         </div>
       ) : tags.isError ? (
         <LoadError
-          title="Couldn’t load trending tags"
+          title={t`Couldn’t load trending tags`}
           message={errorMessage(tags.error)}
           onRetry={() => void tags.refetch()}
         />
       ) : tags.data.items.length === 0 ? (
         <EmptySection
           icon={<Hash className="size-6" aria-hidden="true" />}
-          title="No trending tags yet"
+          title={t`No trending tags yet`}
         >
-          Tags used in the last 24 hours show up here. Add a #tag to your next post.
+          <Trans>Tags used in the last 24 hours show up here. Add a #tag to your next post.</Trans>
         </EmptySection>
       ) : (
         <ul className="flex flex-wrap gap-2" data-testid="trending-tags">
@@ -47,7 +51,7 @@ export function TrendingTags() {
             <li key={tag}>
               <Link
                 to={hashtagHref(tag)}
-                aria-label={`#${tag}, ${postCount} ${postCount === 1 ? 'post' : 'posts'}`}
+                aria-label={t`#${tag}, ${plural(postCount, { one: '# post', other: '# posts' })}`}
                 className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-surface/80 pr-3 pl-3.5 text-sm font-semibold text-foreground transition-colors hover:border-primary/50 hover:bg-surface-2"
               >
                 <span>
@@ -55,7 +59,7 @@ export function TrendingTags() {
                   {tag}
                 </span>{' '}
                 <span className="rounded-full bg-surface-3 px-1.5 font-mono text-xs text-muted tabular-nums">
-                  {postCount}
+                  {formatNumber(postCount)}
                 </span>
               </Link>
             </li>
