@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   Activity,
   Coins,
@@ -22,27 +23,69 @@ export interface ActivityStyle {
 
 /** Each Live Activity type (the list is core's ACTIVITY_TYPES) with its icon and colour. */
 export const ACTIVITY_STYLES: Record<ActivityType, ActivityStyle> = {
-  post_created: { icon: PenLine, label: 'New post', className: 'bg-primary/15 text-primary' },
+  post_created: {
+    icon: PenLine,
+    get label() {
+      return t`New post`;
+    },
+    className: 'bg-primary/15 text-primary',
+  },
   vault_created: {
     icon: LockKeyhole,
-    label: 'Vault created',
+    get label() {
+      return t`Vault created`;
+    },
     className: 'bg-accent/15 text-accent',
   },
-  dum_earned: { icon: Coins, label: 'DUM earned', className: 'bg-dum/15 text-dum' },
+  dum_earned: {
+    icon: Coins,
+    get label() {
+      return t`DUM earned`;
+    },
+    className: 'bg-dum/15 text-dum',
+  },
   vault_unlocked: {
     icon: LockKeyholeOpen,
-    label: 'Vault unlocked',
+    get label() {
+      return t`Vault unlocked`;
+    },
     className: 'bg-success/15 text-success',
   },
-  halving: { icon: Zap, label: 'Halving', className: 'bg-warning/20 text-warning' },
-  milestone: { icon: Trophy, label: 'Milestone', className: 'bg-vibe text-primary-foreground' },
-  comment: { icon: MessageCircle, label: 'Comment', className: 'bg-sky-400/15 text-sky-400' },
-  like: { icon: Heart, label: 'Like', className: 'bg-danger/15 text-danger' },
+  halving: {
+    icon: Zap,
+    get label() {
+      return t`Halving`;
+    },
+    className: 'bg-warning/20 text-warning',
+  },
+  milestone: {
+    icon: Trophy,
+    get label() {
+      return t`Milestone`;
+    },
+    className: 'bg-vibe text-primary-foreground',
+  },
+  comment: {
+    icon: MessageCircle,
+    get label() {
+      return t`Comment`;
+    },
+    className: 'bg-sky-400/15 text-sky-400',
+  },
+  like: {
+    icon: Heart,
+    get label() {
+      return t`Like`;
+    },
+    className: 'bg-danger/15 text-danger',
+  },
 };
 
 const UNKNOWN_STYLE: ActivityStyle = {
   icon: Activity,
-  label: 'Activity',
+  get label() {
+    return t`Activity`;
+  },
   className: 'bg-surface-3 text-muted',
 };
 
@@ -58,8 +101,9 @@ export function activityTimeAgo(createdAt: string, now: number): string {
   const at = Date.parse(createdAt);
   if (Number.isNaN(at)) return '';
   const seconds = Math.max(0, Math.floor((now - at) / 1000));
-  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 60) return t`${seconds}s ago`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  return `${Math.floor(minutes / 60)}h ago`;
+  if (minutes < 60) return t`${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  return t`${hours}h ago`;
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,7 +11,7 @@ export function CardError({ message, onRetry }: { message: string; onRetry: () =
       <p className="text-sm text-muted">{message}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" />
-        Try Again
+        <Trans>Try Again</Trans>
       </Button>
     </div>
   );

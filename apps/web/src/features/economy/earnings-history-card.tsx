@@ -1,9 +1,11 @@
-import { BONUS_MINT_KINDS, formatDumAmount, groupThousands, parseBaseUnits } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BONUS_MINT_KINDS, parseBaseUnits } from '@dum/core';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDate, formatDum, formatNumber } from '../../lib/i18n/index.ts';
 import { CardEmpty, CardQueryState } from './card-states.tsx';
 import { SectionCard } from './section-card.tsx';
 import {
@@ -19,23 +21,22 @@ const BONUS_KINDS = new Set<string>(BONUS_MINT_KINDS);
 
 /** The ledger's event index counts from 0; vibes are numbered from 1, as Total Vibes counts them. */
 function vibeNumber(eventIndex: string): string {
-  return /^\d+$/.test(eventIndex)
-    ? groupThousands((BigInt(eventIndex) + 1n).toString())
-    : eventIndex;
+  return /^\d+$/.test(eventIndex) ? formatNumber(BigInt(eventIndex) + 1n) : eventIndex;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
 
 /**
  * The wallet's earnings on /rewards, read from the emission ledger: totals by kind (which also
  * filter the list) and every entry, newest first, a page at a time.
  */
 export function EarningsHistoryCard({ userId, className }: { userId: string; className?: string }) {
+  const { t } = useLingui();
   const [kind, setKind] = useState<string | null>(null);
   const summary = useRewardsSummary(userId);
   const history = useRewardsHistory(userId, kind);
@@ -45,8 +46,8 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
       testId="earnings-history"
       icon={History}
       iconClassName="bg-primary/15 text-primary"
-      title="Earnings"
-      description="Every DUM you have mined, straight from the emission ledger."
+      title={t`Earnings`}
+      description={t`Every DUM you have mined, straight from the emission ledger.`}
       className={className}
       contentClassName="flex flex-col gap-4"
     >
@@ -56,9 +57,9 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
       <CardQueryState
         data={history.data?.pages.flatMap((page) => page.items)}
         isError={history.isError}
-        errorMessage="Couldn't load your earnings."
+        errorMessage={t`Couldn't load your earnings.`}
         onRetry={() => void history.refetch()}
-        loadingLabel="Loading your earnings"
+        loadingLabel={t`Loading your earnings`}
         skeleton={[0, 1, 2].map((row) => (
           <div key={row} className="flex items-center gap-3">
             <Skeleton className="size-9 shrink-0 rounded-xl" />
@@ -69,14 +70,14 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
       >
         {(items) =>
           items.length === 0 ? (
-            <CardEmpty title={kind ? 'Nothing of this kind yet' : 'No earnings yet'}>
+            <CardEmpty title={kind ? t`Nothing of this kind yet` : t`No earnings yet`}>
               {kind
-                ? 'Pick another kind, or All.'
-                : 'Post, comment, like or support a vault to mine your first DUM.'}
+                ? t`Pick another kind, or All.`
+                : t`Post, comment, like or support a vault to mine your first DUM.`}
             </CardEmpty>
           ) : (
             <>
-              <ol aria-label="Earnings history" className="divide-y divide-border/60">
+              <ol aria-label={t`Earnings history`} className="divide-y divide-border/60">
                 {items.map((item) => (
                   <HistoryRow key={item.id} item={item} />
                 ))}
@@ -88,12 +89,12 @@ export function EarningsHistoryCard({ userId, className }: { userId: string; cla
                   disabled={history.isFetchingNextPage}
                   onClick={() => void history.fetchNextPage()}
                 >
-                  {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {history.isFetchingNextPage ? t`Loading...` : t`Load more`}
                 </Button>
               )}
               {history.isFetchNextPageError && (
                 <p role="alert" className="text-center text-sm text-danger">
-                  Couldn't load more. Try again.
+                  <Trans>Couldn't load more. Try again.</Trans>
                 </p>
               )}
             </>
@@ -113,12 +114,13 @@ function KindFilter({
   kind: string | null;
   onChange: (kind: string | null) => void;
 }) {
+  const { t } = useLingui();
   const total = summary.byKind.reduce(
     (sum, entry) => sum + (parseBaseUnits(entry.amount) ?? 0n),
     0n,
   );
   const chips = [
-    { kind: null, label: 'All', amount: total },
+    { kind: null, label: t`All`, amount: total },
     ...summary.byKind.map((entry) => ({
       kind: entry.kind,
       label: ledgerKindStyle(entry.kind).label,
@@ -126,7 +128,7 @@ function KindFilter({
     })),
   ];
   return (
-    <div role="group" aria-label="Filter by kind" className="-mx-1 flex flex-wrap gap-2 px-1">
+    <div role="group" aria-label={t`Filter by kind`} className="-mx-1 flex flex-wrap gap-2 px-1">
       {chips.map((chip) => {
         const active = chip.kind === kind;
         return (
@@ -143,9 +145,7 @@ function KindFilter({
             )}
           >
             {chip.label}
-            <span className="font-mono text-dum tabular-nums">
-              {formatDumAmount(chip.amount, 0)}
-            </span>
+            <span className="font-mono text-dum tabular-nums">{formatDum(chip.amount, 0)}</span>
           </button>
         );
       })}
@@ -154,13 +154,16 @@ function KindFilter({
 }
 
 function HistoryRow({ item }: { item: LedgerItem }) {
+  const { t } = useLingui();
   const style = ledgerKindStyle(item.kind);
   const Icon = style.icon;
   const amount = parseBaseUnits(item.amount) ?? 0n;
+  const epoch = item.epoch;
+  const vibe = item.eventIndex !== null ? vibeNumber(item.eventIndex) : null;
   const details = [
-    item.epoch !== null ? `Epoch ${item.epoch}` : null,
+    epoch !== null ? t`Epoch ${epoch}` : null,
     amount === 0n && item.eventIndex === null && !BONUS_KINDS.has(item.kind)
-      ? 'daily cap reached'
+      ? t`daily cap reached`
       : null,
   ].filter(Boolean);
   return (
@@ -174,12 +177,15 @@ function HistoryRow({ item }: { item: LedgerItem }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
           {style.entry}
-          {item.eventIndex !== null && (
-            <span className="font-normal text-muted"> · Vibe #{vibeNumber(item.eventIndex)}</span>
+          {vibe !== null && (
+            <span className="font-normal text-muted">
+              {' '}
+              <Trans>· Vibe #{vibe}</Trans>
+            </span>
           )}
         </p>
         <p className="truncate text-xs text-subtle">
-          <time dateTime={item.createdAt}>{DATE_TIME.format(new Date(item.createdAt))}</time>
+          <time dateTime={item.createdAt}>{formatDate(item.createdAt, DATE_TIME)}</time>
           {details.map((detail) => ` · ${detail}`).join('')}
         </p>
       </div>
@@ -189,7 +195,7 @@ function HistoryRow({ item }: { item: LedgerItem }) {
           amount > 0n ? 'text-dum' : 'text-subtle',
         )}
       >
-        +{formatDumAmount(amount, 9)} <span className="text-xs font-normal text-subtle">DUM</span>
+        +{formatDum(amount, 9)} <span className="text-xs font-normal text-subtle">DUM</span>
       </p>
     </li>
   );

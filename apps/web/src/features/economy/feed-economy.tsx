@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -32,6 +33,7 @@ function isWide(): boolean {
  * that fits the screen renders, so each card exists once.
  */
 export function FeedEconomyCards({ placement }: { placement: 'rail' | 'inline' }) {
+  const { t } = useLingui();
   const wide = useSyncExternalStore(subscribe, isWide, () => false);
   if ((placement === 'rail') !== wide) return null;
   if (placement === 'rail') {
@@ -44,7 +46,7 @@ export function FeedEconomyCards({ placement }: { placement: 'rail' | 'inline' }
     );
   }
   return (
-    <section aria-label="Platform stats and live activity" className="grid gap-4">
+    <section aria-label={t`Platform stats and live activity`} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <PlatformStatsCard />
         <LiveActivityCard />

@@ -1,13 +1,9 @@
-import {
-  INITIAL_REWARD,
-  abbreviateNumber,
-  formatDumAmount,
-  groupThousands,
-  nextHalvingReward,
-  parseBaseUnits,
-} from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { INITIAL_REWARD, nextHalvingReward, parseBaseUnits } from '@dum/core';
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { formatDecimal, formatDum, formatNumber } from '../../lib/i18n/index.ts';
+import { abbreviated } from './number-text.ts';
 import type { PlatformStats } from './economy-queries.ts';
 import {
   CHART_WIDTH as WIDTH,
@@ -43,7 +39,7 @@ export function HalvingChart({ stats }: { stats: PlatformStats }) {
               className="absolute right-1 -translate-y-1/2 font-mono text-[10px] text-muted tabular-nums"
               style={{ top: `${yFor(line)}%` }}
             >
-              {formatDumAmount((INITIAL_REWARD * BigInt(line * 100)) / 100n, 1)}
+              {formatDum((INITIAL_REWARD * BigInt(line * 100)) / 100n, 1)}
             </span>
           ))}
         </div>
@@ -55,7 +51,7 @@ export function HalvingChart({ stats }: { stats: PlatformStats }) {
               className="absolute left-1.5 -translate-y-1/2 font-mono text-[10px] text-accent/80 tabular-nums"
               style={{ top: `${yFor(line)}%` }}
             >
-              {line === 0 ? '0' : `${21 * line}M`}
+              {line === 0 ? '0' : `${formatDecimal(String(21 * line), 2)}M`}
             </span>
           ))}
         </div>
@@ -81,8 +77,13 @@ function ChartPlot({
   steps: readonly ScheduleStep[];
   geometry: ChartGeometry;
 }) {
+  const { t } = useLingui();
   const clipId = useId();
   const fillId = useId();
+  const initialReward = formatDum(INITIAL_REWARD);
+  const epochEvents = formatNumber(70_000);
+  const vibe = formatNumber(stats.totalEvents);
+  const epoch = stats.currentEpoch;
   const { x, stepPath, areaPath, supplyPoints, nowX } = geometry;
   return (
     <svg
@@ -90,7 +91,7 @@ function ChartPlot({
       preserveAspectRatio="none"
       className="absolute inset-0 size-full overflow-visible"
       role="img"
-      aria-label={`Halving schedule: ${formatDumAmount(INITIAL_REWARD)} DUM per vibe, halving every 70,000 vibes. Now at vibe ${groupThousands(String(stats.totalEvents))}, epoch ${stats.currentEpoch}.`}
+      aria-label={t`Halving schedule: ${initialReward} DUM per vibe, halving every ${epochEvents} vibes. Now at vibe ${vibe}, epoch ${epoch}.`}
     >
       <defs>
         <linearGradient id={fillId} x1="0" x2="0" y1="0" y2="1">
@@ -186,7 +187,7 @@ function NowMarker({ epoch, geometry }: { epoch: number; geometry: ChartGeometry
         )}
         style={{ left: `${nowLeft}%` }}
       >
-        Now · Epoch {epoch}
+        <Trans>Now · Epoch {epoch}</Trans>
       </span>
     </>
   );
@@ -205,7 +206,7 @@ function EventAxis({ steps, x }: { steps: readonly ScheduleStep[]; x: ChartGeome
           )}
           style={{ left: `${(x(event) / WIDTH) * 100}%` }}
         >
-          {abbreviateNumber(event)}
+          {abbreviated(event)}
         </span>
       ))}
     </div>
@@ -222,60 +223,76 @@ function ChartCaption({
   steps: readonly ScheduleStep[];
   reward: bigint;
 }) {
+  const vibe = formatNumber(stats.totalEvents);
+  const epoch = stats.currentEpoch;
+  const rewardText = formatDum(reward);
+  const untilHalving = formatNumber(stats.eventsUntilHalving);
+  const nextReward = formatDum(nextHalvingReward(reward));
   return (
     <figcaption className="grid gap-3 text-sm">
       <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-muted">
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="h-0.5 w-5 rounded bg-dum" />
-          Reward per vibe (DUM)
+          <Trans>Reward per vibe (DUM)</Trans>
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="w-5 border-t-2 border-dashed border-accent/80" />
-          DUM mined by vibes
+          <Trans>DUM mined by vibes</Trans>
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="size-2.5 rounded-full bg-foreground" />
-          Now
+          <Trans>Now</Trans>
         </li>
       </ul>
       <p className="text-muted" data-testid="halving-chart-caption">
-        Vibe{' '}
-        <span className="font-mono text-foreground">
-          {groupThousands(String(stats.totalEvents))}
-        </span>
-        , epoch {stats.currentEpoch}:{' '}
-        <span className="font-mono text-dum">{formatDumAmount(reward)} DUM</span> per vibe.{' '}
-        <span className="font-mono text-foreground">
-          {groupThousands(String(stats.eventsUntilHalving))}
-        </span>{' '}
-        vibes until it halves to{' '}
-        <span className="font-mono text-foreground">
-          {formatDumAmount(nextHalvingReward(reward))} DUM
-        </span>
-        .
+        <Trans>
+          Vibe <span className="font-mono text-foreground">{vibe}</span>, epoch {epoch}:{' '}
+          <span className="font-mono text-dum">{rewardText} DUM</span> per vibe.{' '}
+          <span className="font-mono text-foreground">{untilHalving}</span> vibes until it halves to{' '}
+          <span className="font-mono text-foreground">{nextReward} DUM</span>.
+        </Trans>
       </p>
       <table className="sr-only">
-        <caption>Reward per vibe by epoch</caption>
+        <caption>
+          <Trans>Reward per vibe by epoch</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Epoch</th>
-            <th scope="col">Vibes</th>
-            <th scope="col">Reward per vibe</th>
+            <th scope="col">
+              <Trans>Epoch</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Vibes</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Reward per vibe</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {steps.map((step) => (
-            <tr key={step.epoch}>
-              <td>{step.epoch}</td>
-              <td>
-                {groupThousands(String(step.startEvent))} to{' '}
-                {groupThousands(String(step.endEvent - 1))}
-              </td>
-              <td>{formatDumAmount(step.reward, 9)} DUM</td>
-            </tr>
+            <ScheduleRow key={step.epoch} step={step} />
           ))}
         </tbody>
       </table>
     </figcaption>
+  );
+}
+
+/** One epoch of the screen readers' table: its vibes and reward. */
+function ScheduleRow({ step }: { step: ScheduleStep }) {
+  const from = formatNumber(step.startEvent);
+  const to = formatNumber(step.endEvent - 1);
+  const reward = formatDum(step.reward, 9);
+  return (
+    <tr>
+      <td>{step.epoch}</td>
+      <td>
+        <Trans>
+          {from} to {to}
+        </Trans>
+      </td>
+      <td>{reward} DUM</td>
+    </tr>
   );
 }

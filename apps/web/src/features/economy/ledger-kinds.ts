@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { LedgerEntryKind } from '@dum/core';
 import {
   Coins,
@@ -26,90 +27,158 @@ export interface LedgerKindStyle {
   className: string;
 }
 
-/** One style per kind of the core list: a kind added there fails to compile until named here. */
+/**
+ * One style per kind of the core list: a kind added there fails to compile until named here. The
+ * names are getters, read in the active language when shown.
+ */
 const LEDGER_KIND_STYLES = {
   post_created: {
-    label: 'Posts',
-    entry: 'Post',
+    get label() {
+      return t`Posts`;
+    },
+    get entry() {
+      return t`Post`;
+    },
     icon: PenLine,
     className: 'bg-primary/15 text-primary',
   },
   comment_created: {
-    label: 'Comments',
-    entry: 'Comment',
+    get label() {
+      return t`Comments`;
+    },
+    get entry() {
+      return t`Comment`;
+    },
     icon: MessageCircle,
     className: 'bg-sky-400/15 text-sky-400',
   },
   reply_created: {
-    label: 'Replies',
-    entry: 'Reply',
+    get label() {
+      return t`Replies`;
+    },
+    get entry() {
+      return t`Reply`;
+    },
     icon: Reply,
     className: 'bg-sky-400/15 text-sky-400',
   },
-  like_given: { label: 'Likes', entry: 'Like', icon: Heart, className: 'bg-danger/15 text-danger' },
+  like_given: {
+    get label() {
+      return t`Likes`;
+    },
+    get entry() {
+      return t`Like`;
+    },
+    icon: Heart,
+    className: 'bg-danger/15 text-danger',
+  },
   vault_supported: {
-    label: 'Vault support',
-    entry: 'Vault support',
+    get label() {
+      return t`Vault support`;
+    },
+    get entry() {
+      return t`Vault support`;
+    },
     icon: Vault,
     className: 'bg-success/15 text-success',
   },
   vault_created: {
-    label: 'Vaults created',
-    entry: 'Vault created',
+    get label() {
+      return t`Vaults created`;
+    },
+    get entry() {
+      return t`Vault created`;
+    },
     icon: LockKeyhole,
     className: 'bg-accent/15 text-accent',
   },
   follow: {
-    label: 'Follows',
-    entry: 'Follow',
+    get label() {
+      return t`Follows`;
+    },
+    get entry() {
+      return t`Follow`;
+    },
     icon: Users,
     className: 'bg-primary/15 text-primary',
   },
   referral_joined: {
-    label: 'Joined by referral',
-    entry: 'Joined by referral',
+    get label() {
+      return t`Joined by referral`;
+    },
+    get entry() {
+      return t`Joined by referral`;
+    },
     icon: UserPlus,
     className: 'bg-accent/15 text-accent',
   },
   tip: {
-    label: 'Tips sent',
-    entry: 'Tip sent',
+    get label() {
+      return t`Tips sent`;
+    },
+    get entry() {
+      return t`Tip sent`;
+    },
     icon: Coins,
     className: 'bg-success/15 text-success',
   },
   poll_voted: {
-    label: 'Poll votes',
-    entry: 'Poll vote',
+    get label() {
+      return t`Poll votes`;
+    },
+    get entry() {
+      return t`Poll vote`;
+    },
     icon: ListChecks,
     className: 'bg-sky-400/15 text-sky-400',
   },
   repost_given: {
-    label: 'Reposts',
-    entry: 'Repost',
+    get label() {
+      return t`Reposts`;
+    },
+    get entry() {
+      return t`Repost`;
+    },
     icon: Repeat2,
     className: 'bg-success/15 text-success',
   },
   quote_created: {
-    label: 'Quote posts',
-    entry: 'Quote post',
+    get label() {
+      return t`Quote posts`;
+    },
+    get entry() {
+      return t`Quote post`;
+    },
     icon: Quote,
     className: 'bg-primary/15 text-primary',
   },
   referral_referrer: {
-    label: 'Referral bonus',
-    entry: 'Referral bonus',
+    get label() {
+      return t`Referral bonus`;
+    },
+    get entry() {
+      return t`Referral bonus`;
+    },
     icon: UserPlus,
     className: 'bg-dum/15 text-dum',
   },
   referral_friend: {
-    label: 'Welcome bonus',
-    entry: 'Welcome bonus',
+    get label() {
+      return t`Welcome bonus`;
+    },
+    get entry() {
+      return t`Welcome bonus`;
+    },
     icon: UserPlus,
     className: 'bg-dum/15 text-dum',
   },
   staking_reward: {
-    label: 'Staking rewards',
-    entry: 'Staking rewards claimed',
+    get label() {
+      return t`Staking rewards`;
+    },
+    get entry() {
+      return t`Staking rewards claimed`;
+    },
     icon: PiggyBank,
     className: 'bg-warning/20 text-warning',
   },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -12,6 +13,7 @@ import { useNow } from '../../lib/use-now.ts';
  * with its type's icon and colour and how long ago it happened.
  */
 export function LiveActivityCard({ className }: { className?: string }) {
+  const { t } = useLingui();
   const query = useRecentActivity();
   const titleId = useId();
   const now = useNow(1000);
@@ -25,24 +27,26 @@ export function LiveActivityCard({ className }: { className?: string }) {
       data-testid="live-activity"
     >
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle id={titleId}>Live Activity</CardTitle>
+        <CardTitle id={titleId}>
+          <Trans>Live Activity</Trans>
+        </CardTitle>
         <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success">
           <span className="relative flex size-2" aria-hidden="true">
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60 motion-reduce:animate-none" />
             <span className="relative inline-flex size-2 rounded-full bg-success" />
           </span>
-          Live
+          <Trans>Live</Trans>
         </span>
       </CardHeader>
       <CardContent className="flex-1">
         {items ? (
           items.length === 0 ? (
-            <CardEmpty title="No activity yet">
-              Posts, likes and comments show up here as they happen.
+            <CardEmpty title={t`No activity yet`}>
+              <Trans>Posts, likes and comments show up here as they happen.</Trans>
             </CardEmpty>
           ) : (
             <ol
-              aria-label="Recent activity"
+              aria-label={t`Recent activity`}
               // Scrolls: focusable so a keyboard can scroll it too.
               tabIndex={0}
               className="-mr-2 flex max-h-72 flex-col gap-1 overflow-y-auto pr-2"
@@ -53,7 +57,10 @@ export function LiveActivityCard({ className }: { className?: string }) {
             </ol>
           )
         ) : query.isError ? (
-          <CardError message="Couldn't load live activity." onRetry={() => void query.refetch()} />
+          <CardError
+            message={t`Couldn't load live activity.`}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <ActivitySkeleton />
         )}
@@ -87,8 +94,9 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
 }
 
 function ActivitySkeleton() {
+  const { t } = useLingui();
   return (
-    <div className="flex flex-col gap-3" aria-label="Loading live activity" role="status">
+    <div className="flex flex-col gap-3" aria-label={t`Loading live activity`} role="status">
       {[0, 1, 2, 3].map((row) => (
         <div key={row} className="flex items-center gap-3">
           <Skeleton className="size-8 shrink-0" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, Hourglass, Pickaxe, Sparkles, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -13,9 +14,11 @@ import { platformStatsView, type PlatformStatsView } from './platform-stats.ts';
  * Halving (in vibes) and the Supply Minted bar with minted and max.
  */
 export function PlatformStatsCard({ className }: { className?: string }) {
+  const { t } = useLingui();
   const query = usePlatformStats();
   const titleId = useId();
   const view = query.data ? platformStatsView(query.data) : null;
+  const epoch = query.data?.currentEpoch;
 
   return (
     <Card
@@ -25,10 +28,12 @@ export function PlatformStatsCard({ className }: { className?: string }) {
       data-testid="platform-stats"
     >
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle id={titleId}>Platform Stats</CardTitle>
+        <CardTitle id={titleId}>
+          <Trans>Platform Stats</Trans>
+        </CardTitle>
         {query.data && (
           <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted">
-            Epoch {query.data.currentEpoch}
+            <Trans>Epoch {epoch}</Trans>
           </span>
         )}
       </CardHeader>
@@ -36,9 +41,9 @@ export function PlatformStatsCard({ className }: { className?: string }) {
         <CardQueryState
           data={view ?? undefined}
           isError={query.isError}
-          errorMessage="Couldn't load platform stats."
+          errorMessage={t`Couldn't load platform stats.`}
           onRetry={() => void query.refetch()}
-          loadingLabel="Loading platform stats"
+          loadingLabel={t`Loading platform stats`}
           loadingClassName="flex flex-col gap-4"
           skeleton={<StatsSkeleton />}
         >
@@ -51,26 +56,29 @@ export function PlatformStatsCard({ className }: { className?: string }) {
 
 /** The four figures and the Supply Minted bar. */
 function PlatformStats({ view }: { view: PlatformStatsView }) {
+  const { t } = useLingui();
+  const minted = view.minted;
+  const maxSupply = view.maxSupply;
   return (
     <>
       <dl className="grid grid-cols-2 gap-2">
         <Stat
           icon={Sparkles}
-          label="Total Vibes"
+          label={t`Total Vibes`}
           value={view.totalVibes}
           testId="stat-total-vibes"
           tone="text-primary"
         />
         <Stat
           icon={Pickaxe}
-          label="DUM Mined"
+          label={t`DUM Mined`}
           value={view.dumMined}
           testId="stat-dum-mined"
           tone="text-dum"
         />
         <Stat
           icon={Coins}
-          label="Current Reward"
+          label={t`Current Reward`}
           value={view.currentReward}
           unit="DUM"
           testId="stat-current-reward"
@@ -78,16 +86,18 @@ function PlatformStats({ view }: { view: PlatformStatsView }) {
         />
         <Stat
           icon={Hourglass}
-          label="Next Halving"
+          label={t`Next Halving`}
           value={view.nextHalving}
-          unit="vibes"
+          unit={t`vibes`}
           testId="stat-next-halving"
           tone="text-accent"
         />
       </dl>
       <div className="mt-auto grid gap-1.5">
         <div className="flex items-baseline justify-between text-sm">
-          <span className="font-medium">Supply Minted</span>
+          <span className="font-medium">
+            <Trans>Supply Minted</Trans>
+          </span>
           <span
             className="font-mono font-semibold text-dum tabular-nums"
             data-testid="stat-supply-percent"
@@ -95,10 +105,14 @@ function PlatformStats({ view }: { view: PlatformStatsView }) {
             {view.mintedPercent}
           </span>
         </div>
-        <Progress value={view.mintedFraction} label="Supply minted" className="h-2" />
+        <Progress value={view.mintedFraction} label={t`Supply minted`} className="h-2" />
         <div className="flex justify-between text-xs text-subtle">
-          <span data-testid="stat-supply-minted">{view.minted} DUM minted</span>
-          <span data-testid="stat-supply-max">{view.maxSupply} max</span>
+          <span data-testid="stat-supply-minted">
+            <Trans>{minted} DUM minted</Trans>
+          </span>
+          <span data-testid="stat-supply-max">
+            <Trans>{maxSupply} max</Trans>
+          </span>
         </div>
       </div>
     </>

@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { STAKE_MESSAGES } from '@dum/core';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, renderWithClient, stubApi } from './test-kit.tsx';
 import { PlatformStatsCard } from './platform-stats-card.tsx';
 import { platformStatsView } from './platform-stats.ts';
+import { activityTimeAgo } from './activity-display.ts';
+import { stakeConfirmLabel, stakeMessageText } from './stake-form.ts';
 
 const STATS = {
   totalEvents: 12_345,
@@ -97,5 +100,40 @@ describe('PlatformStatsCard', () => {
       "Couldn't load platform stats.",
     );
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeDefined();
+  });
+});
+
+describe('the economy cards in Spanish', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows Platform Stats with Spanish words and number conventions', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    stubApi({ 'GET /api/emissions/platform-stats': () => jsonResponse(STATS) });
+    renderWithClient(<PlatformStatsCard />);
+    expect((await screen.findByTestId('stat-total-vibes')).textContent).toBe('12,3K');
+    expect(screen.getByText('Estadísticas de la plataforma')).toBeDefined();
+    expect(screen.getByText('Recompensa actual')).toBeDefined();
+    expect(screen.getByText('Época 0')).toBeDefined();
+    expect(screen.getByTestId('stat-supply-percent').textContent).toBe('8,81%');
+    expect(screen.getByTestId('stat-supply-minted').textContent).toBe('1,9M DUM emitidos');
+    expect(screen.getByRole('progressbar', { name: 'Suministro emitido' })).toBeDefined();
+  });
+
+  it('words the stake dialog’s messages in Spanish', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    expect(stakeConfirmLabel('stake', false)).toBe('Hacer staking');
+    expect(stakeMessageText(STAKE_MESSAGES.invalidAmount)).toBe(
+      'Monto no válido: el monto debe ser mayor que 0.',
+    );
+    expect(stakeMessageText(STAKE_MESSAGES.insufficient(12_500_000_000n, 'stake'))).toBe(
+      'Saldo insuficiente: solo tienes 12,5 DUM disponibles para hacer staking.',
+    );
+    expect(
+      activityTimeAgo('2026-03-01T11:58:00.000Z', Date.parse('2026-03-01T12:00:00.000Z')),
+    ).toBe('hace 2 min');
   });
 });

@@ -1,4 +1,6 @@
-import { DUM_BASE_UNITS, abbreviateNumber, formatDumAmount, parseBaseUnits } from '@dum/core';
+import { DUM_BASE_UNITS, parseBaseUnits } from '@dum/core';
+import { formatDecimal, formatDum } from '../../lib/i18n/index.ts';
+import { abbreviated } from './number-text.ts';
 import type { PlatformStats } from './economy-queries.ts';
 
 export interface PlatformStatsView {
@@ -24,18 +26,19 @@ export function platformStatsView(stats: PlatformStats): PlatformStatsView {
   const reward = parseBaseUnits(stats.currentReward) ?? 0n;
   // Hundredths of a percent, exact: 10_000 is 100%.
   const hundredths = max > 0n ? (minted * 10_000n) / max : 0n;
+  const percent = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
   const mintedPercent =
     minted > 0n && hundredths === 0n
-      ? '<0.01%'
-      : `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}%`;
+      ? `<${formatDecimal('0.01', 2, 2)}%`
+      : `${formatDecimal(percent, 2, 2)}%`;
   return {
-    totalVibes: abbreviateNumber(stats.totalEvents),
-    dumMined: abbreviateNumber(minted / DUM_BASE_UNITS),
-    currentReward: formatDumAmount(reward),
-    nextHalving: abbreviateNumber(stats.eventsUntilHalving),
+    totalVibes: abbreviated(stats.totalEvents),
+    dumMined: abbreviated(minted / DUM_BASE_UNITS),
+    currentReward: formatDum(reward),
+    nextHalving: abbreviated(stats.eventsUntilHalving),
     mintedFraction: Math.min(1, Number(hundredths) / 10_000),
     mintedPercent,
-    minted: abbreviateNumber(minted / DUM_BASE_UNITS),
-    maxSupply: abbreviateNumber(max / DUM_BASE_UNITS),
+    minted: abbreviated(minted / DUM_BASE_UNITS),
+    maxSupply: abbreviated(max / DUM_BASE_UNITS),
   };
 }

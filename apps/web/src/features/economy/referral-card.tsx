@@ -1,3 +1,5 @@
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Gift, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,9 +13,14 @@ import { useReferralCode, useReferralStats } from './economy-queries.ts';
 import { referralEarnings, referralRewards } from './referral-rewards.ts';
 import { useEconomyViewer } from './use-economy-viewer.ts';
 
+// Getters: the texts are read when the toast shows, in the language active then.
 export const COPIED_TOAST = {
-  title: 'Copied!',
-  description: 'Referral link copied to clipboard',
+  get title() {
+    return tNow`Copied!`;
+  },
+  get description() {
+    return tNow`Referral link copied to clipboard`;
+  },
   variant: 'success',
 } as const;
 
@@ -43,6 +50,7 @@ function SignedInReferralCard({
   className?: string;
   compact: boolean;
 }) {
+  const { t } = useLingui();
   const epoch = useEmissionsStats().data?.currentEpoch;
   const rewards = referralRewards(epoch);
 
@@ -51,8 +59,8 @@ function SignedInReferralCard({
       testId="referral-card"
       icon={Gift}
       iconClassName="bg-vibe text-primary-foreground"
-      title="Invite & Earn"
-      description="Bring friends to Dum Club and you both mine a bonus."
+      title={t`Invite & Earn`}
+      description={t`Bring friends to Dum Club and you both mine a bonus.`}
       className={cn('@container relative overflow-hidden', className)}
       headerClassName="relative"
       contentClassName="relative flex flex-col gap-4"
@@ -70,16 +78,18 @@ function SignedInReferralCard({
         >
           <Sparkles className="mt-0.5 size-4 shrink-0 text-dum" aria-hidden="true" />
           <span>
-            <span className="font-semibold text-dum">Genesis Round:</span> referral rewards are
-            doubled until the first halving.
+            <Trans>
+              <span className="font-semibold text-dum">Genesis Round:</span> referral rewards are
+              doubled until the first halving.
+            </Trans>
           </span>
         </p>
       )}
 
       <div className="grid grid-cols-2 gap-2.5">
-        <RewardBox label="You get" amount={rewards.referrer} testId="referral-reward-referrer" />
+        <RewardBox label={t`You get`} amount={rewards.referrer} testId="referral-reward-referrer" />
         <RewardBox
-          label="Your friend gets"
+          label={t`Your friend gets`}
           amount={rewards.friend}
           testId="referral-reward-friend"
         />
@@ -89,13 +99,15 @@ function SignedInReferralCard({
       {compact ? (
         <details className="group rounded-xl border border-border/70 bg-background/40 px-3 py-2">
           <summary className="cursor-pointer text-sm font-semibold marker:text-subtle">
-            How it works
+            <Trans>How it works</Trans>
           </summary>
           <HowItWorks rewards={rewards} className="mt-2 mb-1" />
         </details>
       ) : (
         <div>
-          <h4 className="text-sm font-semibold">How it works</h4>
+          <h4 className="text-sm font-semibold">
+            <Trans>How it works</Trans>
+          </h4>
           <HowItWorks rewards={rewards} className="mt-2" />
         </div>
       )}
@@ -105,11 +117,12 @@ function SignedInReferralCard({
 
 /** Total referrals and DUM earned from them (each a skeleton until the stats answer). */
 function ReferralStats({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const stats = useReferralStats(userId);
   if (stats.isError && !stats.data) {
     return (
       <CardError
-        message="Couldn't load your referral stats."
+        message={t`Couldn't load your referral stats.`}
         onRetry={() => void stats.refetch()}
       />
     );
@@ -117,7 +130,9 @@ function ReferralStats({ userId }: { userId: string }) {
   return (
     <dl className="grid grid-cols-2 gap-2.5 text-sm">
       <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-        <dt className="text-xs font-medium text-muted">Total Referrals</dt>
+        <dt className="text-xs font-medium text-muted">
+          <Trans>Total Referrals</Trans>
+        </dt>
         <dd className="mt-1 font-mono text-xl font-bold tabular-nums">
           {stats.data ? (
             <span data-testid="referral-total">{stats.data.total_referrals}</span>
@@ -127,7 +142,9 @@ function ReferralStats({ userId }: { userId: string }) {
         </dd>
       </div>
       <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-        <dt className="text-xs font-medium text-muted">DUM Earned</dt>
+        <dt className="text-xs font-medium text-muted">
+          <Trans>DUM Earned</Trans>
+        </dt>
         <dd className="mt-1 font-mono text-xl font-bold text-dum tabular-nums">
           {stats.data ? (
             <span data-testid="referral-earned">{referralEarnings(stats.data.total_earnings)}</span>
@@ -142,13 +159,14 @@ function ReferralStats({ userId }: { userId: string }) {
 
 /** The referral link, read-only and selected on focus, with Copy. */
 function ReferralLink({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const code = useReferralCode(userId);
   const { copied, copy: copyLink } = useCopyToClipboard(COPIED_TOAST);
   const linkId = useId();
   return (
     <div className="grid gap-1.5">
       <label htmlFor={linkId} className="text-sm font-medium">
-        Your referral link
+        <Trans>Your referral link</Trans>
       </label>
       {code.data ? (
         <div className="flex flex-col gap-2 @md:flex-row">
@@ -164,12 +182,12 @@ function ReferralLink({ userId }: { userId: string }) {
             onClick={() => void copyLink(code.data.link)}
           >
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t`Copied` : t`Copy`}
           </Button>
         </div>
       ) : code.isError ? (
         <CardError
-          message="Couldn't load your referral link."
+          message={t`Couldn't load your referral link.`}
           onRetry={() => void code.refetch()}
         />
       ) : (
@@ -186,12 +204,15 @@ function HowItWorks({
   rewards: { referrer: string; friend: string };
   className?: string;
 }) {
+  const { t } = useLingui();
+  const referrer = rewards.referrer;
+  const friend = rewards.friend;
   return (
     <ol className={cn('grid gap-2 text-sm text-muted', className)}>
       {[
-        'Share your referral link with a friend.',
-        'They connect a wallet and sign in through your link.',
-        `When they earn their first DUM, you get ${rewards.referrer} DUM and they get ${rewards.friend} DUM.`,
+        t`Share your referral link with a friend.`,
+        t`They connect a wallet and sign in through your link.`,
+        t`When they earn their first DUM, you get ${referrer} DUM and they get ${friend} DUM.`,
       ].map((step, index) => (
         <li key={step} className="flex items-start gap-2.5">
           <span className="grid size-5 shrink-0 place-items-center rounded-full bg-primary/15 text-[11px] font-bold text-primary">

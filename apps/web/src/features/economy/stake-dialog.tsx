@@ -1,4 +1,7 @@
-import { formatDumAmount, type StakeAction } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { StakeAction } from '@dum/core';
 import { Lock, Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,13 +14,14 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDum } from '../../lib/i18n/index.ts';
 import type { DumBalances } from './economy-queries.ts';
 import { isStakeSubmitDisabled, stakeConfirmLabel } from './stake-form.ts';
 import { useStakeForm } from './use-stake-form.ts';
 
-const MODES: readonly { action: StakeAction; label: string }[] = [
-  { action: 'stake', label: 'Stake' },
-  { action: 'unstake', label: 'Unstake' },
+const MODES: readonly { action: StakeAction; label: MessageDescriptor }[] = [
+  { action: 'stake', label: msg`Stake` },
+  { action: 'unstake', label: msg`Unstake` },
 ];
 
 /**
@@ -35,6 +39,7 @@ export function StakeDialog({
   wallet: string;
   balances: DumBalances;
 }) {
+  const { t } = useLingui();
   const form = useStakeForm(wallet, balances, onOpenChange);
   const { mode, amount, pending } = form;
 
@@ -42,23 +47,25 @@ export function StakeDialog({
     <Dialog open={open} onOpenChange={form.changeOpen}>
       <DialogContent data-testid="stake-dialog">
         <DialogHeader>
-          <DialogTitle>Manage DUM Tokens</DialogTitle>
+          <DialogTitle>
+            <Trans>Manage DUM Tokens</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Stake DUM to earn rewards while it is staked. Unstake any time.
+            <Trans>Stake DUM to earn rewards while it is staked. Unstake any time.</Trans>
           </DialogDescription>
         </DialogHeader>
 
         <div className="grid grid-cols-2 gap-3">
           <AmountBox
             icon={Wallet}
-            label="Available"
+            label={t`Available`}
             value={balances.balance}
             active={mode === 'stake'}
             testId="stake-available"
           />
           <AmountBox
             icon={Lock}
-            label="Staked"
+            label={t`Staked`}
             value={balances.staked}
             active={mode === 'unstake'}
             testId="stake-staked"
@@ -89,10 +96,11 @@ function ModeSwitch({
   disabled: boolean;
   onChoose: (mode: StakeAction) => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div
       role="group"
-      aria-label="Stake or unstake"
+      aria-label={t`Stake or unstake`}
       className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background/60 p-1"
     >
       {MODES.map((item) => (
@@ -109,7 +117,7 @@ function ModeSwitch({
               : 'text-muted hover:bg-surface-2 hover:text-foreground',
           )}
         >
-          {item.label}
+          {i18n._(item.label)}
         </button>
       ))}
     </div>
@@ -119,12 +127,13 @@ function ModeSwitch({
 /** The amount with its DUM suffix and Max, what is available, and the error if any. */
 function AmountField({ form }: { form: ReturnType<typeof useStakeForm> }) {
   const { mode, amount, error, available, pending } = form;
+  const availableText = formatDum(available, 9);
   const amountId = useId();
   const errorId = useId();
   return (
     <div className="grid gap-1.5">
       <label htmlFor={amountId} className="text-sm font-medium">
-        Amount to {mode}
+        {mode === 'stake' ? <Trans>Amount to stake</Trans> : <Trans>Amount to unstake</Trans>}
       </label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
@@ -156,14 +165,21 @@ function AmountField({ form }: { form: ReturnType<typeof useStakeForm> }) {
           disabled={pending}
           onClick={form.fillMax}
         >
-          Max
+          <Trans>Max</Trans>
         </Button>
       </div>
       <p className="text-xs text-muted">
-        {mode === 'stake' ? 'Available to stake' : 'Available to unstake'}:{' '}
-        <span className="font-mono text-foreground tabular-nums">
-          {formatDumAmount(available, 9)} DUM
-        </span>
+        {mode === 'stake' ? (
+          <Trans>
+            Available to stake:{' '}
+            <span className="font-mono text-foreground tabular-nums">{availableText} DUM</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Available to unstake:{' '}
+            <span className="font-mono text-foreground tabular-nums">{availableText} DUM</span>
+          </Trans>
+        )}
       </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-danger">
@@ -200,7 +216,7 @@ function AmountBox({
         {label}
       </p>
       <p className="mt-1 truncate font-mono text-lg font-bold text-dum tabular-nums">
-        {formatDumAmount(value, 9)}
+        {formatDum(value, 9)}
       </p>
       <p className="text-xs text-subtle">DUM</p>
     </div>

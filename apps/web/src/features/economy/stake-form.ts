@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   DUM_DECIMALS,
   STAKE_MESSAGES,
@@ -5,6 +6,7 @@ import {
   parseDecimalAmount,
   type StakeAction,
 } from '@dum/core';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 
 /**
  * The rules of the stake dialog (amount checks, Max, failure messages), as plain functions. The amount
@@ -31,16 +33,51 @@ export function isStakeSubmitDisabled(amount: string, pending: boolean): boolean
 
 /** The confirm button's label: the action, or what is happening while it is pending. */
 export function stakeConfirmLabel(mode: StakeAction, pending: boolean): string {
-  if (pending) return mode === 'stake' ? 'Staking...' : 'Unstaking...';
-  return mode === 'stake' ? 'Stake Tokens' : 'Unstake Tokens';
+  if (pending) return mode === 'stake' ? t`Staking...` : t`Unstaking...`;
+  return mode === 'stake' ? t`Stake Tokens` : t`Unstake Tokens`;
 }
 
 /** Stake failure: an errors array joined by '; ', else the message, else the default. */
 export function stakeFailureMessage(error: unknown, action: StakeAction): string {
   const errors = errorList(error);
-  if (errors.length > 0) return errors.join('; ');
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return STAKE_MESSAGES.failed(action);
+  if (errors.length > 0) return errors.map(stakeMessageText).join('; ');
+  if (error instanceof Error && error.message.trim() !== '') return stakeMessageText(error.message);
+  return stakeMessageText(STAKE_MESSAGES.failed(action));
+}
+
+const INSUFFICIENT =
+  /^Insufficient Balance: You only have (\d+(?:\.\d+)?) DUM tokens available to (stake|unstake)\.$/;
+
+/**
+ * Core's stake messages (`STAKE_MESSAGES`: the shared validator's and the server's, in English) in
+ * the active language; any other text is returned as it is. Spanish keeps the 'Title: Description'
+ * form that `toastParts` splits.
+ */
+export function stakeMessageText(message: string): string {
+  switch (message) {
+    case STAKE_MESSAGES.invalidFormat:
+      return t`Invalid Format: Please enter a valid amount with up to 9 decimal places.`;
+    case STAKE_MESSAGES.invalidAmount:
+      return t`Invalid Amount: Amount must be greater than 0.`;
+    case STAKE_MESSAGES.unparsable:
+      return t`Please enter a valid numeric amount.`;
+    case STAKE_MESSAGES.failed('stake'):
+      return t`Failed to stake tokens.`;
+    case STAKE_MESSAGES.failed('unstake'):
+      return t`Failed to unstake tokens.`;
+    case STAKE_MESSAGES.success('stake'):
+      return t`Tokens Staked!`;
+    case STAKE_MESSAGES.success('unstake'):
+      return t`Tokens Unstaked!`;
+  }
+  const insufficient = INSUFFICIENT.exec(message);
+  if (insufficient?.[1] !== undefined) {
+    const available = formatDecimal(insufficient[1], DUM_DECIMALS);
+    return insufficient[2] === 'stake'
+      ? t`Insufficient Balance: You only have ${available} DUM tokens available to stake.`
+      : t`Insufficient Balance: You only have ${available} DUM tokens available to unstake.`;
+  }
+  return message;
 }
 
 function errorList(error: unknown): string[] {

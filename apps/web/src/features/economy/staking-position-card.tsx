@@ -1,10 +1,13 @@
-import { formatDumAmount, parseBaseUnits } from '@dum/core';
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { parseBaseUnits } from '@dum/core';
 import { HandCoins, Lock, PiggyBank, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDum } from '../../lib/i18n/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { CardQueryState } from './card-states.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -30,19 +33,20 @@ export function StakingPositionCard({
   wallet: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const summary = useRewardsSummary(userId);
-  const aprBps = summary.data?.stakingAprBps ?? 0;
+  const apr = formatAprBps(summary.data?.stakingAprBps ?? 0);
 
   return (
     <SectionCard
       testId="staking-position"
       icon={PiggyBank}
       iconClassName="bg-dum/15 text-dum"
-      title="Staking"
+      title={t`Staking`}
       description={
         summary.data
-          ? `Staked DUM earns ${formatAprBps(aprBps)} a year, accrued every second.`
-          : 'Stake DUM to earn rewards while it is staked.'
+          ? t`Staked DUM earns ${apr} a year, accrued every second.`
+          : t`Stake DUM to earn rewards while it is staked.`
       }
       className={cn('flex flex-col', className)}
       contentClassName="flex flex-1 flex-col gap-4"
@@ -50,9 +54,9 @@ export function StakingPositionCard({
       <CardQueryState
         data={summary.data}
         isError={summary.isError}
-        errorMessage="Couldn't load your staking position."
+        errorMessage={t`Couldn't load your staking position.`}
         onRetry={() => void summary.refetch()}
-        loadingLabel="Loading your staking position"
+        loadingLabel={t`Loading your staking position`}
         skeleton={
           <>
             <div className="grid grid-cols-2 gap-2.5">
@@ -82,6 +86,7 @@ function StakingPosition({
   answeredAt: number;
   wallet: string;
 }) {
+  const { t } = useLingui();
   const [stakeOpen, setStakeOpen] = useState(false);
   const now = useNow(1000);
   const balances = balancesOf(summary.account);
@@ -95,21 +100,26 @@ function StakingPosition({
   return (
     <>
       <dl className="grid grid-cols-2 gap-2.5">
-        <Figure icon={Wallet} label="Balance" value={balances.balance} testId="rewards-balance" />
-        <Figure icon={Lock} label="Staked" value={balances.staked} testId="rewards-staked" />
+        <Figure
+          icon={Wallet}
+          label={t`Balance`}
+          value={balances.balance}
+          testId="rewards-balance"
+        />
+        <Figure icon={Lock} label={t`Staked`} value={balances.staked} testId="rewards-staked" />
       </dl>
       <AccruedRewards accrued={accrued} wallet={wallet} />
       <dl className="grid divide-y divide-border/60 text-sm">
-        <Row label="Earning per day" value={`${formatDumAmount(yearly / 365n, 6)} DUM`} />
-        <Row label="Earning per year" value={`${formatDumAmount(yearly, 4)} DUM`} />
+        <Row label={t`Earning per day`} value={`${formatDum(yearly / 365n, 6)} DUM`} />
+        <Row label={t`Earning per year`} value={`${formatDum(yearly, 4)} DUM`} />
         <Row
-          label="Total earned"
-          value={`${formatDumAmount(totalEarned)} DUM`}
+          label={t`Total earned`}
+          value={`${formatDum(totalEarned)} DUM`}
           testId="rewards-total-earned"
         />
       </dl>
       <Button variant="secondary" className="mt-auto w-full" onClick={() => setStakeOpen(true)}>
-        Stake or unstake
+        <Trans>Stake or unstake</Trans>
       </Button>
       <StakeDialog
         open={stakeOpen}
@@ -123,23 +133,24 @@ function StakingPosition({
 
 /** Rewards accrued so far and Claim, which toasts what it added to the balance. */
 function AccruedRewards({ accrued, wallet }: { accrued: bigint; wallet: string }) {
+  const { t } = useLingui();
   const claim = useClaimMutation(wallet);
 
   function claimRewards() {
     claim.mutate(undefined, {
       onSuccess: (result) => {
-        const claimed = parseBaseUnits(result.claimed) ?? 0n;
+        const claimed = formatDum(parseBaseUnits(result.claimed) ?? 0n, 9);
         toast({
           variant: 'success',
-          title: 'Rewards Claimed!',
-          description: `${formatDumAmount(claimed, 9)} DUM added to your balance.`,
+          title: tNow`Rewards Claimed!`,
+          description: tNow`${claimed} DUM added to your balance.`,
         });
       },
       onError: (error) => {
         toast({
           variant: 'destructive',
-          title: 'Claim Failed',
-          description: error.message || 'Failed to claim rewards.',
+          title: tNow`Claim Failed`,
+          description: error.message || tNow`Failed to claim rewards.`,
         });
       },
     });
@@ -148,17 +159,19 @@ function AccruedRewards({ accrued, wallet }: { accrued: bigint; wallet: string }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dum/30 bg-gradient-to-r from-dum/12 to-transparent p-3.5">
       <div className="min-w-0">
-        <p className="text-xs font-medium text-muted">Rewards accrued</p>
+        <p className="text-xs font-medium text-muted">
+          <Trans>Rewards accrued</Trans>
+        </p>
         <p
           className="truncate font-mono text-xl font-bold text-dum tabular-nums"
           data-testid="rewards-accrued"
         >
-          {formatDumAmount(accrued, 6)} <span className="text-xs text-subtle">DUM</span>
+          {formatDum(accrued, 6)} <span className="text-xs text-subtle">DUM</span>
         </p>
       </div>
       <Button variant="dum" onClick={claimRewards} disabled={claim.isPending || accrued === 0n}>
         <HandCoins aria-hidden="true" />
-        {claim.isPending ? 'Claiming...' : 'Claim'}
+        {claim.isPending ? t`Claiming...` : t`Claim`}
       </Button>
     </div>
   );
@@ -193,7 +206,7 @@ function Figure({
         {label}
       </dt>
       <dd className="mt-1 truncate font-mono text-lg font-bold tabular-nums" data-testid={testId}>
-        {formatDumAmount(value)} <span className="text-xs font-normal text-subtle">DUM</span>
+        {formatDum(value)} <span className="text-xs font-normal text-subtle">DUM</span>
       </dd>
     </div>
   );

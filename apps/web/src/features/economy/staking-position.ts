@@ -1,13 +1,14 @@
 import { stakingAccrual } from '@dum/core';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import type { DumBalances } from './economy-queries.ts';
 
-/** APR in basis points as a percent for reading: 1000 -> "10%", 1250 -> "12.5%". */
+/** APR in basis points as a percent for reading: 1000 -> "10%", 1250 -> "12.5%" ("12,5%"). */
 export function formatAprBps(bps: number): string {
   const whole = Math.trunc(bps / 100);
   const fraction = String(bps % 100)
     .padStart(2, '0')
     .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
+  return `${formatDecimal(fraction ? `${whole}.${fraction}` : String(whole), 2)}%`;
 }
 
 /**

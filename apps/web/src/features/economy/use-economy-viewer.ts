@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useAuth } from '../auth/index.ts';
 
 /** Who the economy screens are for: the signed-in wallet, or nobody (the one read of auth). */
@@ -17,8 +18,15 @@ export function useEconomyViewer(): EconomyViewer {
   };
 }
 
-/** What a signed-out Stake Tokens (and every signed-in-only action) shows. */
+/**
+ * What a signed-out Stake Tokens (and every signed-in-only action) shows. Getters: read when the
+ * toast shows, in the language active then.
+ */
 export const WALLET_REQUIRED = {
-  title: 'Wallet Required',
-  description: 'Please connect your wallet using the button in the header',
+  get title() {
+    return t`Wallet Required`;
+  },
+  get description() {
+    return t`Please connect your wallet using the button in the header`;
+  },
 } as const;

@@ -1,11 +1,14 @@
-import { STAKE_MESSAGES, formatDumAmount, validateStakeAmount, type StakeAction } from '@dum/core';
+import { t } from '@lingui/core/macro';
+import { STAKE_MESSAGES, validateStakeAmount, type StakeAction } from '@dum/core';
 import { useState, type SubmitEvent } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
+import { formatDum } from '../../lib/i18n/index.ts';
 import { useStakeMutation, type DumBalances } from './economy-queries.ts';
 import {
   isStakeSubmitDisabled,
   maxStakeAmount,
   stakeFailureMessage,
+  stakeMessageText,
   toastParts,
 } from './stake-form.ts';
 
@@ -44,7 +47,7 @@ export function useStakeForm(
     const action = mode;
     const checked = validateStakeAmount(amount, available, action);
     if (!checked.ok) {
-      setError(checked.message);
+      setError(stakeMessageText(checked.message));
       return;
     }
     setError(null);
@@ -90,8 +93,8 @@ export function useStakeForm(
 function toastStaked(action: StakeAction, amount: bigint) {
   toast({
     variant: 'success',
-    title: STAKE_MESSAGES.success(action),
-    description: `${formatDumAmount(amount, 9)} DUM ${action === 'stake' ? 'staked' : 'unstaked'}.`,
+    title: stakeMessageText(STAKE_MESSAGES.success(action)),
+    description: stakedText(action, formatDum(amount, 9)),
   });
 }
 
@@ -99,7 +102,11 @@ function toastStakeFailed(action: StakeAction, message: string) {
   const parts = toastParts(message);
   toast({
     variant: 'destructive',
-    title: parts.title ?? (action === 'stake' ? 'Stake Failed' : 'Unstake Failed'),
+    title: parts.title ?? (action === 'stake' ? t`Stake Failed` : t`Unstake Failed`),
     description: parts.description,
   });
+}
+
+function stakedText(action: StakeAction, amount: string): string {
+  return action === 'stake' ? t`${amount} DUM staked.` : t`${amount} DUM unstaked.`;
 }
