@@ -28,7 +28,9 @@ export function Logo({
         )}
       >
         <span className="text-lg font-black tracking-tight whitespace-nowrap text-foreground">
+          {/* eslint-disable lingui/no-unlocalized-strings -- the brand, never translated */}
           Dum <span className="text-vibe">Club</span>
+          {/* eslint-enable lingui/no-unlocalized-strings */}
         </span>{' '}
         {!compact && (
           <span className="mt-1 text-[10px] font-semibold tracking-[0.18em] text-subtle uppercase">

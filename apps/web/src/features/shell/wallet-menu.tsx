@@ -53,11 +53,8 @@ export interface WalletMenuProps {
 export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }: WalletMenuProps) {
   const { config } = useWallet();
   const kind = faucetKind(config?.cluster);
-  const faucet = useFaucet();
   const busy = useFaucetBusy();
   const { copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
-  const { i18n } = useLingui();
-  const languageLabelId = useId();
 
   return (
     // Not modal: the page stays in the accessibility tree, so the faucet's toast is announced
@@ -72,36 +69,7 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
           sideOffset={6}
           className="z-50 min-w-52 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
         >
-          {kind === 'localnet' && (
-            <DropdownMenu.Item
-              className={itemClass}
-              aria-busy={busy || undefined}
-              onSelect={(event) => {
-                // The menu stays open so the progress shows where it was asked for.
-                event.preventDefault();
-                if (!busy) faucet.mutate();
-              }}
-            >
-              {busy ? (
-                <Loader2
-                  className="size-4 animate-spin motion-reduce:animate-none"
-                  aria-hidden="true"
-                />
-              ) : (
-                <Droplets className="size-4" aria-hidden="true" />
-              )}
-              {busy ? FAUCET_LABELS.busy : FAUCET_LABELS.action}
-            </DropdownMenu.Item>
-          )}
-          {kind === 'devnet' && (
-            <DropdownMenu.Item className={itemClass} asChild>
-              <a href={DEVNET_FAUCET_URL} target="_blank" rel="noreferrer noopener">
-                <Droplets className="size-4" aria-hidden="true" />
-                {FAUCET_LABELS.devnet}
-                <ExternalLink className="size-3.5" aria-hidden="true" />
-              </a>
-            </DropdownMenu.Item>
-          )}
+          <FaucetItem kind={kind} />
           <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
             <Copy className="size-4" aria-hidden="true" />
             <Trans>Copy address</Trans>
@@ -125,36 +93,7 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Group aria-labelledby={languageLabelId}>
-            <DropdownMenu.Label
-              id={languageLabelId}
-              className="px-3 pt-1.5 pb-1 text-xs font-semibold text-subtle"
-            >
-              <Trans>Language</Trans>
-            </DropdownMenu.Label>
-            <DropdownMenu.RadioGroup
-              value={i18n.locale}
-              onValueChange={(value) => {
-                if (isLocale(value)) void chooseLocale(value);
-              }}
-            >
-              {LOCALES.map((locale) => (
-                <DropdownMenu.RadioItem
-                  key={locale}
-                  value={locale}
-                  lang={locale}
-                  className={itemClass}
-                >
-                  <span className="grid size-4 place-items-center" aria-hidden="true">
-                    <DropdownMenu.ItemIndicator>
-                      <Check className="size-4" />
-                    </DropdownMenu.ItemIndicator>
-                  </span>
-                  {LOCALE_NAMES[locale]}
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-          </DropdownMenu.Group>
+          <LanguageItems />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>
             <LogOut className="size-4" aria-hidden="true" />
@@ -163,5 +102,78 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** The language switch: each language in its own name, the active one checked. */
+function LanguageItems() {
+  const { i18n } = useLingui();
+  const languageLabelId = useId();
+  return (
+    <DropdownMenu.Group aria-labelledby={languageLabelId}>
+      <DropdownMenu.Label
+        id={languageLabelId}
+        className="px-3 pt-1.5 pb-1 text-xs font-semibold text-subtle"
+      >
+        <Trans>Language</Trans>
+      </DropdownMenu.Label>
+      <DropdownMenu.RadioGroup
+        value={i18n.locale}
+        onValueChange={(value) => {
+          if (isLocale(value)) void chooseLocale(value);
+        }}
+      >
+        {LOCALES.map((locale) => (
+          <DropdownMenu.RadioItem key={locale} value={locale} lang={locale} className={itemClass}>
+            <span className="grid size-4 place-items-center" aria-hidden="true">
+              <DropdownMenu.ItemIndicator>
+                <Check className="size-4" />
+              </DropdownMenu.ItemIndicator>
+            </span>
+            {LOCALE_NAMES[locale]}
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+    </DropdownMenu.Group>
+  );
+}
+
+/** Get test SOL: our faucet on the localnet, the public one's link on devnet, nothing elsewhere. */
+function FaucetItem({ kind }: { kind: ReturnType<typeof faucetKind> }) {
+  const faucet = useFaucet();
+  const busy = useFaucetBusy();
+  return (
+    <>
+      {kind === 'localnet' && (
+        <DropdownMenu.Item
+          className={itemClass}
+          aria-busy={busy || undefined}
+          onSelect={(event) => {
+            // The menu stays open so the progress shows where it was asked for.
+            event.preventDefault();
+            if (!busy) faucet.mutate();
+          }}
+        >
+          {busy ? (
+            <Loader2
+              className="size-4 animate-spin motion-reduce:animate-none"
+              aria-hidden="true"
+            />
+          ) : (
+            <Droplets className="size-4" aria-hidden="true" />
+          )}
+          {busy ? FAUCET_LABELS.busy : FAUCET_LABELS.action}
+        </DropdownMenu.Item>
+      )}
+      {kind === 'devnet' && (
+        <DropdownMenu.Item className={itemClass} asChild>
+          <a href={DEVNET_FAUCET_URL} target="_blank" rel="noreferrer noopener">
+            <Droplets className="size-4" aria-hidden="true" />
+            {FAUCET_LABELS.devnet}
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        </DropdownMenu.Item>
+      )}
+    </>
   );
 }
