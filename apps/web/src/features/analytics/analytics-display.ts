@@ -1,12 +1,11 @@
+import { t } from '@lingui/core/macro';
 import {
   ANALYTICS_RANGE_DAYS,
   ANALYTICS_RANGES,
-  formatDumAmount,
-  formatSol,
-  groupThousands,
   type AnalyticsRange,
   type AnalyticsSeriesName,
 } from '@dum/core';
+import { formatDate, formatDum, formatNumber, formatSol } from '../../lib/i18n/index.ts';
 
 /**
  * How the analytics screen words and formats its figures: pure functions over the API's values
@@ -23,7 +22,8 @@ export function rangeFromSearch(value: string | null): AnalyticsRange {
 }
 
 export function rangeLabel(range: AnalyticsRange): string {
-  return `${ANALYTICS_RANGE_DAYS[range]} days`;
+  const days = ANALYTICS_RANGE_DAYS[range];
+  return t`${days} days`;
 }
 
 export interface SeriesMeta {
@@ -36,20 +36,64 @@ export interface SeriesMeta {
   colorVar: string;
 }
 
-/** The series in the order the screen shows them. */
+/** The series in the order the screen shows them (labels are getters: read in the active language). */
 export const SERIES: readonly SeriesMeta[] = [
-  { name: 'posts', label: 'Posts', unit: null, colorVar: '--color-primary' },
-  { name: 'likesReceived', label: 'Likes received', unit: null, colorVar: '--color-accent' },
+  {
+    name: 'posts',
+    get label() {
+      return t`Posts`;
+    },
+    unit: null,
+    colorVar: '--color-primary',
+  },
+  {
+    name: 'likesReceived',
+    get label() {
+      return t`Likes received`;
+    },
+    unit: null,
+    colorVar: '--color-accent',
+  },
   {
     name: 'commentsReceived',
-    label: 'Comments received',
+    get label() {
+      return t`Comments received`;
+    },
     unit: null,
     colorVar: '--color-primary-strong',
   },
-  { name: 'followersGained', label: 'Followers gained', unit: null, colorVar: '--color-success' },
-  { name: 'dumEarned', label: 'DUM earned', unit: 'DUM', colorVar: '--color-dum' },
-  { name: 'solRaised', label: 'SOL raised by vaults', unit: 'SOL', colorVar: '--color-warning' },
-  { name: 'tipsReceived', label: 'Tips received', unit: 'SOL', colorVar: '--color-success' },
+  {
+    name: 'followersGained',
+    get label() {
+      return t`Followers gained`;
+    },
+    unit: null,
+    colorVar: '--color-success',
+  },
+  {
+    name: 'dumEarned',
+    get label() {
+      return t`DUM earned`;
+    },
+    unit: 'DUM',
+    colorVar: '--color-dum',
+  },
+  {
+    name: 'solRaised',
+    get label() {
+      return t`SOL raised by vaults`;
+    },
+    unit: 'SOL',
+    colorVar: '--color-warning',
+  },
+  {
+    name: 'tipsReceived',
+    get label() {
+      return t`Tips received`;
+    },
+    unit: 'SOL',
+    colorVar: '--color-success',
+  },
 ];
 
 /** A value as the API sends it, as an exact integer (a count, or base units). */
@@ -61,9 +105,9 @@ export function baseValue(value: number | string): bigint {
 /** The value for reading, without its unit: counts grouped, DUM up to 4 decimals, SOL 4. */
 export function formatValue(meta: Pick<SeriesMeta, 'unit'>, value: number | string): string {
   const exact = baseValue(value);
-  if (meta.unit === 'DUM') return formatDumAmount(exact);
-  if (meta.unit === 'SOL') return groupThousands(formatSol(exact));
-  return groupThousands(exact.toString());
+  if (meta.unit === 'DUM') return formatDum(exact);
+  if (meta.unit === 'SOL') return formatSol(exact);
+  return formatNumber(exact);
 }
 
 /** The value with its unit: "12", "150 DUM", "0.1000 SOL". */
@@ -103,7 +147,7 @@ export function percentChange(
 ): Change {
   const now = baseValue(value);
   const before = baseValue(previous);
-  const period = `the previous ${rangeLabel(range)}`;
+  const days = ANALYTICS_RANGE_DAYS[range];
   if (before === 0n) {
     return now === 0n
       ? {
@@ -111,14 +155,14 @@ export function percentChange(
           percent: null,
           short: '0%',
           arrow: '→',
-          description: `No change from ${period}`,
+          description: t`No change from the previous ${days} days`,
         }
       : {
           direction: 'new',
           percent: null,
-          short: 'New',
+          short: t`New`,
           arrow: '↑',
-          description: `Up from none in ${period}`,
+          description: t`Up from none in the previous ${days} days`,
         };
   }
   const difference = now - before;
@@ -131,24 +175,27 @@ export function percentChange(
       percent: 0,
       short: '0%',
       arrow: '→',
-      description: `About the same as ${period}`,
+      description: t`About the same as the previous ${days} days`,
     };
   }
   const up = difference > 0n;
-  const shown = `${groupThousands(String(percent))}%`;
+  const shown = `${formatNumber(percent)}%`;
   return {
     direction: up ? 'up' : 'down',
     percent: up ? percent : -percent,
     short: shown,
     arrow: up ? '↑' : '↓',
-    description: `${up ? 'Up' : 'Down'} ${shown} from ${period}`,
+    description: up
+      ? t`Up ${shown} from the previous ${days} days`
+      : t`Down ${shown} from the previous ${days} days`,
   };
 }
 
 /** "Nov 24" for a YYYY-MM-DD UTC day (the API's days are UTC). */
 export function dayLabel(day: string, withWeekday = false): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO timestamp, not text
   const date = new Date(`${day}T00:00:00Z`);
-  return date.toLocaleDateString('en-US', {
+  return formatDate(date, {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
@@ -172,9 +219,13 @@ export function seriesSummary(
     total += value;
     if (value > 0n && (best === null || value > best.value)) best = { day: point.day, value };
   }
-  const head = `${meta.label}: ${formatWithUnit(meta, total.toString())} in the last ${rangeLabel(range)}`;
-  if (!best) return `${head}, none on any day.`;
-  return `${head}; best day ${dayLabel(best.day)} with ${formatWithUnit(meta, best.value.toString())}.`;
+  const label = meta.label;
+  const days = ANALYTICS_RANGE_DAYS[range];
+  const totalText = formatWithUnit(meta, total.toString());
+  if (!best) return t`${label}: ${totalText} in the last ${days} days, none on any day.`;
+  const bestDay = dayLabel(best.day);
+  const bestValue = formatWithUnit(meta, best.value.toString());
+  return t`${label}: ${totalText} in the last ${days} days; best day ${bestDay} with ${bestValue}.`;
 }
 
 /** Whether the figures hold nothing at all (a new wallet): every total and previous total 0. */

@@ -4,7 +4,7 @@ import {
   type AnalyticsResponse,
   type AnalyticsSeriesName,
 } from '@dum/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -214,5 +214,43 @@ describe('the analytics screen', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByTestId('total-posts')).textContent).toContain('7');
+  });
+});
+
+describe('the analytics screen in Spanish', () => {
+  it('words its figures, days and amounts in the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    mockApi({
+      'GET /api/analytics': () =>
+        json(
+          analytics(
+            '7d',
+            (name, i) =>
+              name === 'likesReceived' ? i * 1000 : name === 'solRaised' ? 50_000_000 : 0,
+            { likesReceived: 28_000 },
+            {
+              topPosts: [
+                {
+                  id: '42',
+                  body: 'mi mejor vibe',
+                  createdAt: '2026-11-24T10:00:00.000Z',
+                  likeCount: 12,
+                  commentCount: 1,
+                },
+              ],
+            },
+          ),
+        ),
+    });
+    renderWithProviders(<AnalyticsScreen viewer={viewer} />, { path: '/analytics' });
+    expect(await screen.findByRole('heading', { name: 'Analíticas' })).toBeTruthy();
+    const likes = await screen.findByTestId('total-likesReceived');
+    expect(likes.textContent).toContain('21.000');
+    expect(within(likes).getByText('25% menos que los 7 días anteriores')).toBeTruthy();
+    expect(screen.getByTestId('total-solRaised').textContent).toContain('0,3500 SOL');
+    expect(screen.getByRole('navigation', { name: 'Período' })).toBeTruthy();
+    const top = screen.getByRole('region', { name: 'Publicaciones destacadas' });
+    expect(within(top).getByRole('link').textContent).toContain('1 comentario');
   });
 });

@@ -1,4 +1,12 @@
-import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import {
+  ANALYTICS_RANGE_DAYS,
+  ANALYTICS_RANGES,
+  type AnalyticsRange,
+  type AnalyticsResponse,
+} from '@dum/core';
 import { ChartNoAxesColumn, Heart, Loader2, MessageCircle, PenLine } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -6,6 +14,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/i18n/index.ts';
 import type { Viewer } from '../auth/index.ts';
 import { ConnectPrompt } from '../auth/index.ts';
 import {
@@ -27,6 +36,7 @@ import { SeriesChart } from './series-chart.tsx';
  * top posts.
  */
 export function AnalyticsScreen({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const [search, setSearch] = useSearchParams();
   const range = rangeFromSearch(search.get('range'));
   const analytics = useAnalytics(viewer.userId, range);
@@ -49,8 +59,12 @@ export function AnalyticsScreen({ viewer }: { viewer: Viewer }) {
             <ChartNoAxesColumn className="size-5" aria-hidden="true" />
           </span>
           <div>
-            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Analytics</h1>
-            <p className="text-sm text-muted">How your posts, vaults and vibes are doing.</p>
+            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
+              <Trans>Analytics</Trans>
+            </h1>
+            <p className="text-sm text-muted">
+              <Trans>How your posts, vaults and vibes are doing.</Trans>
+            </p>
           </div>
         </div>
         {viewer.isAuthenticated && (
@@ -63,14 +77,14 @@ export function AnalyticsScreen({ viewer }: { viewer: Viewer }) {
       </header>
 
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your analytics">
-          Sign in with your wallet to see how your posts, vaults and tips are doing.
+        <ConnectPrompt viewer={viewer} title={t`Connect your wallet to see your analytics`}>
+          <Trans>Sign in with your wallet to see how your posts, vaults and tips are doing.</Trans>
         </ConnectPrompt>
       ) : analytics.isPending ? (
         <AnalyticsSkeleton />
       ) : analytics.isError ? (
         <LoadError
-          title="Couldn't load your analytics"
+          title={t`Couldn't load your analytics`}
           message={errorMessage(analytics.error)}
           onRetry={() => void analytics.refetch()}
         />
@@ -91,13 +105,14 @@ function RangeSwitch({
   onSelect: (range: AnalyticsRange) => void;
   updating: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-center gap-2">
       {updating && (
-        <Loader2 className="size-4 animate-spin text-muted" aria-label="Updating" role="img" />
+        <Loader2 className="size-4 animate-spin text-muted" aria-label={t`Updating`} role="img" />
       )}
       <nav
-        aria-label="Period"
+        aria-label={t`Period`}
         className="inline-flex rounded-xl border border-border bg-surface p-1"
       >
         {ANALYTICS_RANGES.map((option) => (
@@ -127,11 +142,12 @@ function RangeSwitch({
 
 function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
   const empty = isEmpty(data.totals);
+  const days = ANALYTICS_RANGE_DAYS[data.range];
   return (
     <>
       <section aria-labelledby="analytics-totals">
         <h2 id="analytics-totals" className="sr-only">
-          Totals, last {rangeLabel(data.range)}
+          <Trans>Totals, last {days} days</Trans>
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {SERIES.map((meta) => (
@@ -147,7 +163,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
           <DumByKind data={data} />
           <section aria-labelledby="analytics-charts">
             <h2 id="analytics-charts" className="mb-3 text-lg font-bold">
-              Day by day
+              <Trans>Day by day</Trans>
             </h2>
             <div className="grid gap-3 md:grid-cols-2">
               {SERIES.map((meta) => (
@@ -170,6 +186,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
 function TotalCard({ meta, data }: { meta: SeriesMeta; data: AnalyticsResponse }) {
   const total = data.totals[meta.name];
   const change = percentChange(total.value, total.previous, data.range);
+  const days = ANALYTICS_RANGE_DAYS[data.range];
   const tone =
     change.direction === 'up' || change.direction === 'new'
       ? 'text-success'
@@ -189,7 +206,7 @@ function TotalCard({ meta, data }: { meta: SeriesMeta; data: AnalyticsResponse }
         <span className="sr-only">{change.description}</span>
         <span aria-hidden="true" className="text-subtle">
           {' '}
-          vs previous {rangeLabel(data.range)}
+          <Trans>vs previous {days} days</Trans>
         </span>
       </p>
     </li>
@@ -198,13 +215,14 @@ function TotalCard({ meta, data }: { meta: SeriesMeta; data: AnalyticsResponse }
 
 /** DUM earned in the period by ledger kind, largest first. */
 function DumByKind({ data }: { data: AnalyticsResponse }) {
+  const { i18n } = useLingui();
   const kinds = Object.entries(data.dumByKind);
   if (kinds.length === 0) return null;
   const dum = SERIES.find((s) => s.name === 'dumEarned') as SeriesMeta;
   return (
     <section aria-labelledby="analytics-dum-kinds" className="card flex flex-col gap-3 p-4">
       <h2 id="analytics-dum-kinds" className="text-sm font-semibold">
-        DUM earned by kind
+        <Trans>DUM earned by kind</Trans>
       </h2>
       <ul className="flex flex-wrap gap-2">
         {kinds.map(([kind, amount]) => (
@@ -212,7 +230,7 @@ function DumByKind({ data }: { data: AnalyticsResponse }) {
             key={kind}
             className="rounded-full border border-border bg-surface-2 px-3 py-1 text-xs"
           >
-            <span className="text-muted">{kindLabel(kind)}</span>{' '}
+            <span className="text-muted">{kindLabel(kind, i18n)}</span>{' '}
             <span className="font-semibold tabular-nums text-dum">
               {formatWithUnit(dum, amount)}
             </span>
@@ -223,74 +241,88 @@ function DumByKind({ data }: { data: AnalyticsResponse }) {
   );
 }
 
-const KIND_LABELS: Record<string, string> = {
-  post_created: 'Posts',
-  comment_created: 'Comments',
-  reply_created: 'Replies',
-  like_given: 'Likes given',
-  vault_created: 'Vaults created',
-  vault_supported: 'Vaults supported',
-  follow: 'Follows',
-  referral_joined: 'Joined by referral',
-  tip: 'Tips sent',
-  poll_voted: 'Poll votes',
-  repost_given: 'Reposts',
-  quote_created: 'Quote posts',
-  referral_referrer: 'Referral bonus',
-  referral_friend: 'Welcome bonus',
-  staking_reward: 'Staking rewards',
+const KIND_LABELS: Partial<Record<string, MessageDescriptor>> = {
+  post_created: msg`Posts`,
+  comment_created: msg`Comments`,
+  reply_created: msg`Replies`,
+  like_given: msg`Likes given`,
+  vault_created: msg`Vaults created`,
+  vault_supported: msg`Vaults supported`,
+  follow: msg`Follows`,
+  referral_joined: msg`Joined by referral`,
+  tip: msg`Tips sent`,
+  poll_voted: msg`Poll votes`,
+  repost_given: msg`Reposts`,
+  quote_created: msg`Quote posts`,
+  referral_referrer: msg`Referral bonus`,
+  referral_friend: msg`Welcome bonus`,
+  staking_reward: msg`Staking rewards`,
 };
 
-function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.replaceAll('_', ' ');
+function kindLabel(kind: string, i18n: I18n): string {
+  const label = KIND_LABELS[kind];
+  return label ? i18n._(label) : kind.replaceAll('_', ' ');
 }
 
 function TopPosts({ data }: { data: AnalyticsResponse }) {
+  const days = ANALYTICS_RANGE_DAYS[data.range];
   return (
     <section aria-labelledby="analytics-top-posts" className="card flex flex-col gap-3 p-4">
       <h2 id="analytics-top-posts" className="text-lg font-bold">
-        Top posts
+        <Trans>Top posts</Trans>
       </h2>
       {data.topPosts.length === 0 ? (
         <p className="text-sm text-muted">
-          None of your posts from the last {rangeLabel(data.range)} are live now (free posts last 24
-          hours).
+          <Trans>
+            None of your posts from the last {days} days are live now (free posts last 24 hours).
+          </Trans>
         </p>
       ) : (
         <ol className="flex flex-col divide-y divide-border">
           {data.topPosts.map((post) => (
-            <li key={post.id}>
-              <Link
-                to={`/posts/${post.id}`}
-                className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="line-clamp-2 text-sm break-words">{post.body}</span>
-                  <span className="mt-0.5 block text-xs text-subtle">
-                    {dayLabel(post.createdAt.slice(0, 10))}
-                  </span>
-                </span>
-                <span className="flex shrink-0 items-center gap-3 text-xs text-muted tabular-nums">
-                  <span className="flex items-center gap-1">
-                    <Heart className="size-3.5" aria-hidden="true" />
-                    {post.likeCount}
-                    <span className="sr-only"> {post.likeCount === 1 ? 'like' : 'likes'}</span>
-                  </span>
-                  <span className="flex items-center gap-1">
-                    <MessageCircle className="size-3.5" aria-hidden="true" />
-                    {post.commentCount}
-                    <span className="sr-only">
-                      {' '}
-                      {post.commentCount === 1 ? 'comment' : 'comments'}
-                    </span>
-                  </span>
-                </span>
-              </Link>
-            </li>
+            <TopPost key={post.id} post={post} />
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+function TopPost({ post }: { post: AnalyticsResponse['topPosts'][number] }) {
+  const likes = post.likeCount;
+  const comments = post.commentCount;
+  return (
+    <li>
+      <Link
+        to={`/posts/${post.id}`}
+        className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="line-clamp-2 text-sm break-words">{post.body}</span>
+          <span className="mt-0.5 block text-xs text-subtle">
+            {dayLabel(post.createdAt.slice(0, 10))}
+          </span>
+        </span>
+        <span className="flex shrink-0 items-center gap-3 text-xs text-muted tabular-nums">
+          <span className="flex items-center gap-1">
+            <Heart className="size-3.5" aria-hidden="true" />
+            {formatNumber(likes)}
+            <span className="sr-only">
+              {' '}
+              <Plural value={likes} one="like" other="likes" />
+            </span>
+          </span>
+          <span className="flex items-center gap-1">
+            <MessageCircle className="size-3.5" aria-hidden="true" />
+            {formatNumber(comments)}
+            <span className="sr-only">
+              {' '}
+              <Plural value={comments} one="comment" other="comments" />
+            </span>
+          </span>
+        </span>
+      </Link>
+    </li>
   );
 }
 
@@ -305,15 +337,17 @@ function EmptyNudge() {
         <PenLine className="size-6" aria-hidden="true" />
       </span>
       <h2 id="analytics-empty" className="mt-4 text-lg font-semibold">
-        Nothing to chart yet
+        <Trans>Nothing to chart yet</Trans>
       </h2>
       <p className="mt-1 max-w-sm text-sm text-muted">
-        Post your first vibe: likes, comments, followers and the DUM you mine will show up here day
-        by day.
+        <Trans>
+          Post your first vibe: likes, comments, followers and the DUM you mine will show up here
+          day by day.
+        </Trans>
       </p>
       <Link to="/" className={cn(buttonVariants({ size: 'sm' }), 'mt-5')}>
         <PenLine aria-hidden="true" />
-        Write a post
+        <Trans>Write a post</Trans>
       </Link>
     </section>
   );
@@ -322,7 +356,9 @@ function EmptyNudge() {
 function AnalyticsSkeleton() {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">Loading your analytics…</span>
+      <span className="sr-only">
+        <Trans>Loading your analytics…</Trans>
+      </span>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {SERIES.map((meta) => (
           <Skeleton key={meta.name} className="h-[104px] rounded-card" />

@@ -1,11 +1,12 @@
-import type { AnalyticsRange } from '@dum/core';
+import { Trans } from '@lingui/react/macro';
+import { ANALYTICS_RANGE_DAYS, type AnalyticsRange } from '@dum/core';
+import { formatNumber } from '../../lib/i18n/index.ts';
 import { useEffect, useId, useRef } from 'react';
 import type UPlot from 'uplot';
 import {
   chartNumber,
   dayLabel,
   formatWithUnit,
-  rangeLabel,
   seriesSummary,
   type SeriesMeta,
 } from './analytics-display.ts';
@@ -56,6 +57,8 @@ export function SeriesChart({
   const summaryId = useId();
   const box = useRef<HTMLDivElement>(null);
   const summary = seriesSummary(meta, points, range);
+  const label = meta.label;
+  const days = ANALYTICS_RANGE_DAYS[range];
 
   useEffect(() => {
     const target = box.current;
@@ -68,6 +71,7 @@ export function SeriesChart({
       const color = themeColor(meta.colorVar, '#a78bfa');
       const muted = themeColor('--color-muted', '#a19cba');
       const grid = themeColor('--color-border', '#2c2842');
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO timestamp, not text
       const days = points.map((p) => Date.parse(`${p.day}T00:00:00Z`) / 1000);
       const values = points.map((p) => chartNumber(meta, p.value));
       const axisFont = '11px ui-sans-serif, system-ui, sans-serif';
@@ -76,6 +80,7 @@ export function SeriesChart({
           width: Math.max(target.clientWidth, 200),
           height: HEIGHT,
           // Days are UTC: labels and the cursor read them in UTC, wherever the viewer is.
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- an IANA time zone, not text
           tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
           legend: { show: false },
           cursor: { drag: { x: false, y: false }, points: { show: false } },
@@ -150,11 +155,15 @@ export function SeriesChart({
       </p>
       <table className="sr-only">
         <caption>
-          {meta.label} per day, last {rangeLabel(range)}
+          <Trans>
+            {label} per day, last {days} days
+          </Trans>
         </caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">
+              <Trans>Day</Trans>
+            </th>
             <th scope="col">{meta.label}</th>
           </tr>
         </thead>
@@ -180,5 +189,5 @@ function compactAxis(value: number): string {
 }
 
 function trim(value: number): string {
-  return String(Number(value.toFixed(value % 1 === 0 ? 0 : 2)));
+  return formatNumber(Number(value.toFixed(value % 1 === 0 ? 0 : 2)));
 }
