@@ -5,6 +5,7 @@ import {
   INPUT_MESSAGES,
   VaultInputError,
 } from '@dum/chain/vault-program';
+import { t } from '@lingui/core/macro';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -62,8 +63,8 @@ function whole(text: string, field: 'multiplier' | 'durationDays'): number {
 export class EscrowPostError extends Error {}
 
 /** Toasts why nothing was created and rejects. */
-function failed(description: string, title = 'Failed to Post'): never {
-  toast({ title, description, variant: 'destructive' });
+function failed(description: string, title?: string): never {
+  toast({ title: title ?? t`Failed to Post`, description, variant: 'destructive' });
   throw new EscrowPostError(description);
 }
 
@@ -83,7 +84,8 @@ export function checkEscrowTerms(
     };
   }
   if (durationDays > MAX_ESCROW_DURATION_DAYS) {
-    return { ok: false, message: `durationDays must be at most ${MAX_ESCROW_DURATION_DAYS}` };
+    const max = MAX_ESCROW_DURATION_DAYS;
+    return { ok: false, message: t`durationDays must be at most ${max}` };
   }
   return { ok: true, multiplier, durationDays };
 }
@@ -97,7 +99,8 @@ async function uploadEscrowMedia(attachment: File): Promise<EscrowUpload> {
     uploaded = await uploadMedia(attachment);
   } catch (error) {
     const upload = new MediaUploadError(error);
-    toast({ title: `Failed to upload media: ${upload.message}`, variant: 'destructive' });
+    const reason = upload.message;
+    toast({ title: t`Failed to upload media: ${reason}`, variant: 'destructive' });
     throw new EscrowPostError(upload.message);
   }
   try {
@@ -139,7 +142,7 @@ async function submitEscrowPost(
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'vaults_disabled') {
-      return failed(error.message, 'Vaults disabled');
+      return failed(error.message, t`Vaults disabled`);
     }
     return failed(error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong);
   }
@@ -164,7 +167,7 @@ export async function createEscrowPost(
   const { wallet, account, config } = context;
   const signer = wallet && account && config && canSendTransfers(wallet, account) ? account : null;
   if (!signer || !wallet || !config || signer.address !== context.viewerWallet) {
-    return failed('Wallet not connected');
+    return failed(t`Wallet not connected`);
   }
   const transferContext = {
     wallet,
@@ -205,11 +208,12 @@ export async function createEscrowPost(
     for (const key of ['/api/users', '/api/emissions/platform-stats', '/api/activity/recent']) {
       void context.queryClient.invalidateQueries({ queryKey: [key] });
     }
-    toast({ title: 'Posted!', description: 'Your post is now live', variant: 'success' });
+    toast({ title: t`Posted!`, description: t`Your post is now live`, variant: 'success' });
   } catch (error) {
+    const reason = escrowErrorMessage(error).replace(/\.$/, '');
     toast({
-      title: 'Vault not confirmed on chain',
-      description: `${escrowErrorMessage(error).replace(/\.$/, '')}. Your post is saved: press Confirm on chain on it to try again.`,
+      title: t`Vault not confirmed on chain`,
+      description: t`${reason}. Your post is saved: press Confirm on chain on it to try again.`,
       variant: 'destructive',
     });
   }

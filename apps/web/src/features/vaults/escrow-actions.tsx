@@ -1,7 +1,8 @@
-import { formatSol } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, HandCoins, Landmark, LogOut } from 'lucide-react';
 import { BusyButton, Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
 import type { EscrowAction } from './escrow-display.ts';
 import {
@@ -11,6 +12,9 @@ import {
 } from './escrow-queries.ts';
 import type { EscrowView } from './escrow-types.ts';
 import { lamportsOf } from './vault-display.ts';
+
+/** The early-withdraw action, which is also the name of its dialog. */
+const earlyWithdrawKey = 'earlyWithdraw' satisfies EscrowAction & EscrowDialog;
 
 export type EscrowRun = (request: EscrowActionRequest, onDone?: () => void) => void;
 
@@ -46,17 +50,18 @@ export function WithdrawButtons({
   run: EscrowRun;
   setDialog: (dialog: EscrowDialog) => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
-      {actions.includes('earlyWithdraw') && (
+      {actions.includes(earlyWithdrawKey) && (
         <Button
           variant="secondary"
           size="sm"
           disabled={Boolean(busy)}
-          onClick={() => setDialog('earlyWithdraw')}
+          onClick={() => setDialog(earlyWithdrawKey)}
         >
           <LogOut aria-hidden="true" />
-          Early withdraw
+          <Trans>Early withdraw</Trans>
         </Button>
       )}
       {actions.includes('withdraw') && (
@@ -66,10 +71,10 @@ export function WithdrawButtons({
           disabled={Boolean(busy)}
           onClick={() => run({ kind: 'withdraw' })}
           busy={busy === 'withdraw'}
-          busyLabel="Withdrawing..."
+          busyLabel={t`Withdrawing...`}
           icon={<Coins aria-hidden="true" />}
         >
-          Withdraw with rewards
+          <Trans>Withdraw with rewards</Trans>
         </BusyButton>
       )}
     </>
@@ -101,6 +106,7 @@ export function EscrowActionBar({
   run: EscrowRun;
   setDialog: (dialog: EscrowDialog) => void;
 }) {
+  const { t } = useLingui();
   const join = () => {
     if (!viewer.isAuthenticated) {
       toast({ ...WALLET_REQUIRED, variant: 'destructive' });
@@ -108,13 +114,13 @@ export function EscrowActionBar({
     }
     setDialog('join');
   };
-  const unclaimed = lamportsOf(escrow.totalDeposited) - lamportsOf(escrow.claimedAmount);
+  const unclaimed = formatSol(lamportsOf(escrow.totalDeposited) - lamportsOf(escrow.claimedAmount));
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       {(!viewer.isAuthenticated || actions.includes('join')) && canJoin && (
         <Button variant="dum" size="sm" disabled={Boolean(busy)} onClick={join}>
           <HandCoins aria-hidden="true" />
-          {hasDeposit ? 'Add more' : 'Join'}
+          {hasDeposit ? <Trans>Add more</Trans> : <Trans>Join</Trans>}
         </Button>
       )}
       <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
@@ -125,10 +131,10 @@ export function EscrowActionBar({
           disabled={Boolean(busy)}
           onClick={() => run({ kind: 'claim' })}
           busy={busy === 'claim'}
-          busyLabel="Claiming..."
+          busyLabel={t`Claiming...`}
           icon={<Landmark aria-hidden="true" />}
         >
-          {`Claim ${formatSol(unclaimed)} SOL`}
+          {t`Claim ${unclaimed} SOL`}
         </BusyButton>
       )}
     </div>

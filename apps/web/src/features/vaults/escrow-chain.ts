@@ -7,7 +7,9 @@ import {
   type RpcCall,
   type VaultProgramReader,
 } from '@dum/chain/vault-program';
+import { t } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api-client.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 import { buildLegacyTransaction } from '../wallet/index.ts';
 import { getLatestBlockhash, rpcCall } from '../wallet/index.ts';
 import {
@@ -61,7 +63,7 @@ const CUSTOM_ERROR = /custom program error: 0x([0-9a-f]+)/i;
  */
 export function escrowErrorMessage(error: unknown): string {
   if (error instanceof TransactionFailedError) {
-    return vaultProgramErrorFrom(error.err)?.message ?? 'Transaction failed';
+    return vaultProgramErrorFrom(error.err)?.message ?? VAULT_TEXT.failedFallback;
   }
   if (error instanceof VaultInputError || error instanceof ApiError) return error.message;
   if (error instanceof Error) {
@@ -71,12 +73,12 @@ export function escrowErrorMessage(error: unknown): string {
       if (known) return known.msg;
     }
     if (/User rejected|rejected the request/i.test(error.message)) {
-      return 'User rejected the request';
+      return t`User rejected the request`;
     }
     if (/no record of a prior credit|insufficient (funds|lamports)/i.test(error.message)) {
-      return 'Insufficient balance for this transaction and its fee';
+      return t`Insufficient balance for this transaction and its fee`;
     }
     if (error.message) return error.message;
   }
-  return 'Transaction failed';
+  return VAULT_TEXT.failedFallback;
 }

@@ -1,4 +1,5 @@
-import { formatSol } from '@dum/core';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   INPUT_MESSAGES,
   MAX_MULTIPLIER,
@@ -7,6 +8,7 @@ import {
 } from '@dum/chain/vault-program';
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { MAX_ESCROW_DURATION_DAYS } from './create-escrow-post.ts';
 
 export interface EscrowFieldsProps {
@@ -33,7 +35,8 @@ export function durationProblem(text: string): string | null {
   const value = wholeNumber(text);
   if (value === null || value <= 0) return INPUT_MESSAGES.durationDays;
   if (value > MAX_ESCROW_DURATION_DAYS) {
-    return `durationDays must be at most ${MAX_ESCROW_DURATION_DAYS}`;
+    const max = MAX_ESCROW_DURATION_DAYS;
+    return t`durationDays must be at most ${max}`;
   }
   return null;
 }
@@ -63,7 +66,7 @@ export default function EscrowComposerFields({
     <div className="flex flex-col gap-2" data-testid="escrow-fields">
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
         <WholeNumberField
-          label="Multiplier"
+          label={t`Multiplier`}
           min={MIN_MULTIPLIER}
           max={MAX_MULTIPLIER}
           value={multiplier}
@@ -73,7 +76,7 @@ export default function EscrowComposerFields({
           errorId={errorId}
         />
         <WholeNumberField
-          label="Duration (days)"
+          label={t`Duration (days)`}
           min={1}
           max={MAX_ESCROW_DURATION_DAYS}
           value={durationDays}
@@ -83,7 +86,9 @@ export default function EscrowComposerFields({
           errorId={errorId}
         />
         <p className="flex h-9 items-center gap-1.5 text-sm">
-          <span className="text-muted">Target</span>
+          <span className="text-muted">
+            <Trans>Target</Trans>
+          </span>
           <span
             className="font-mono font-semibold text-dum tabular-nums"
             data-testid="escrow-target"
@@ -99,8 +104,10 @@ export default function EscrowComposerFields({
       ) : (
         <p className="flex items-start gap-1.5 text-xs text-muted">
           <Landmark className="mt-px size-3.5 shrink-0 text-dum" aria-hidden="true" />
-          Supporters’ SOL is held by the vault program, not by you, and earns them DUM. You claim it
-          if the target is reached by the end; otherwise they take it back.
+          <Trans>
+            Supporters’ SOL is held by the vault program, not by you, and earns them DUM. You claim
+            it if the target is reached by the end; otherwise they take it back.
+          </Trans>
         </p>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../lib/cn.ts';
 import { dumText, formatSpan, rewardSoFar, timeLocked } from './escrow-display.ts';
 import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
@@ -7,16 +9,19 @@ import { lamportsOf, solText } from './vault-display.ts';
 function depositState(deposit: EscrowDepositView, locked: boolean, reached: boolean): string {
   if (deposit.rewarded) {
     return deposit.refunded
-      ? 'Withdrawn: SOL returned, rewards minted'
-      : 'Rewards minted; the SOL went to the creator';
+      ? t`Withdrawn: SOL returned, rewards minted`
+      : t`Rewards minted; the SOL went to the creator`;
   }
   if (lamportsOf(deposit.amount) === 0n) {
+    const penalty = solText(deposit.penaltyPaid);
     return lamportsOf(deposit.penaltyPaid) > 0n
-      ? `Withdrawn early (penalty ${solText(deposit.penaltyPaid)} SOL)`
-      : 'Nothing locked';
+      ? t`Withdrawn early (penalty ${penalty} SOL)`
+      : t`Nothing locked`;
   }
-  if (locked) return 'Locked in the vault program';
-  return reached ? 'Ready: withdraw your rewards' : 'Target missed: withdraw your SOL and rewards';
+  if (locked) return t`Locked in the vault program`;
+  return reached
+    ? t`Ready: withdraw your rewards`
+    : t`Target missed: withdraw your SOL and rewards`;
 }
 
 /** The viewer's deposit on an escrow vault's panel: its state and figures, ticking. */
@@ -40,7 +45,7 @@ export function MyDeposit({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <h4 className="text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase">
-          Your deposit
+          <Trans>Your deposit</Trans>
         </h4>
         <span className="text-[11px] text-subtle">{depositState(deposit, locked, reached)}</span>
       </div>
@@ -48,7 +53,7 @@ export function MyDeposit({
         escrow={escrow}
         deposit={deposit}
         now={now}
-        lockedLabel="Locked"
+        lockedLabel={t`Locked`}
         className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3"
       />
     </div>
@@ -80,21 +85,23 @@ export function DepositFigures({
     <dl className={className}>
       <div className={cell}>
         <dt className="text-[10px] text-subtle uppercase">
-          {deposit.claimed || deposit.refunded ? 'Deposited' : lockedLabel}
+          {deposit.claimed || deposit.refunded ? <Trans>Deposited</Trans> : lockedLabel}
         </dt>
         <dd className="font-mono text-sm font-semibold tabular-nums">
           {solText(deposit.amount)} <span className="text-xs font-normal text-muted">SOL</span>
         </dd>
       </div>
       <div className={cell}>
-        <dt className="text-[10px] text-subtle uppercase">Time locked</dt>
+        <dt className="text-[10px] text-subtle uppercase">
+          <Trans>Time locked</Trans>
+        </dt>
         <dd className={cn(compact && 'truncate', 'font-mono text-sm tabular-nums')}>
           {lamportsOf(deposit.amount) > 0n ? formatSpan(timeLocked(escrow, deposit, now)) : '—'}
         </dd>
       </div>
       <div className={cn('col-span-2 sm:col-span-1', cell)}>
         <dt className="text-[10px] text-subtle uppercase">
-          {deposit.rewarded ? 'Rewards' : 'Rewards so far'}
+          {deposit.rewarded ? <Trans>Rewards</Trans> : <Trans>Rewards so far</Trans>}
         </dt>
         <dd
           className={cn(

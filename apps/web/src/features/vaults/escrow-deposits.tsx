@@ -1,4 +1,6 @@
 import { formatAddress } from '@dum/core';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Coins } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ProfileLink } from '../post/index.ts';
@@ -10,10 +12,10 @@ import { solText } from './vault-display.ts';
 /** A deposit's state in a word or two each: what the creator and the participant have done. */
 export function depositStatus(deposit: EscrowDepositView): string[] {
   const states: string[] = [];
-  if (deposit.claimed) states.push('Claimed');
-  if (deposit.refunded) states.push('Refunded');
-  if (deposit.rewarded) states.push('Rewarded');
-  if (deposit.amount === '0' && !deposit.rewarded) states.push('Left early');
+  if (deposit.claimed) states.push(t`Claimed`);
+  if (deposit.refunded) states.push(t`Refunded`);
+  if (deposit.rewarded) states.push(t`Rewarded`);
+  if (deposit.amount === '0' && !deposit.rewarded) states.push(t`Left early`);
   return states;
 }
 
@@ -32,7 +34,7 @@ export default function EscrowDeposits({
   if (!deposits || deposits.length === 0) {
     return (
       <p className="py-2 text-sm text-muted">
-        No deposits yet. Join to lock SOL in this vault and earn DUM while it runs.
+        <Trans>No deposits yet. Join to lock SOL in this vault and earn DUM while it runs.</Trans>
       </p>
     );
   }

@@ -1,10 +1,12 @@
-import { formatBaseUnits, formatSol } from '@dum/core';
+import { formatBaseUnits } from '@dum/core';
+import { plural, t } from '@lingui/core/macro';
 import {
   earlyWithdrawPenalty,
   hasReachedTarget,
   isVaultLocked,
   rewardEarnedSoFar,
 } from '@dum/chain/vault-program';
+import { formatDecimal, formatSol } from '../../lib/i18n/index.ts';
 import type { EscrowDepositView, EscrowView } from './escrow-types.ts';
 
 /**
@@ -41,41 +43,45 @@ export function escrowTargetReached(escrow: Pick<EscrowView, 'totalDeposited'>, 
 /** "2d 4h 05m 09s", "4h 05m 09s", "5m 09s", "9s": a countdown that reads at a glance. */
 export function formatCountdown(seconds: bigint): string {
   const s = seconds > 0n ? seconds : 0n;
-  const days = s / 86_400n;
-  const hours = (s % 86_400n) / 3_600n;
-  const minutes = (s % 3_600n) / 60n;
-  const secs = s % 60n;
+  const days = String(s / 86_400n);
+  const hours = String((s % 86_400n) / 3_600n);
+  const minutes = String((s % 3_600n) / 60n);
   const pad = (value: bigint) => value.toString().padStart(2, '0');
-  if (days > 0n) return `${days}d ${hours}h ${pad(minutes)}m ${pad(secs)}s`;
-  if (hours > 0n) return `${hours}h ${pad(minutes)}m ${pad(secs)}s`;
-  if (minutes > 0n) return `${minutes}m ${pad(secs)}s`;
-  return `${secs}s`;
+  const mm = pad((s % 3_600n) / 60n);
+  const ss = pad(s % 60n);
+  const secs = String(s % 60n);
+  if (s >= 86_400n) return t`${days}d ${hours}h ${mm}m ${ss}s`;
+  if (s >= 3_600n) return t`${hours}h ${mm}m ${ss}s`;
+  if (s >= 60n) return t`${minutes}m ${ss}s`;
+  return t`${secs}s`;
 }
 
 /** A length of time in whole units: "7 days", "1 day", "3h 20m", "45m", "< 1m". */
 export function formatSpan(seconds: bigint): string {
   const s = seconds > 0n ? seconds : 0n;
   const days = s / 86_400n;
-  if (days > 0n && s % 86_400n === 0n) return `${days} ${days === 1n ? 'day' : 'days'}`;
-  if (days > 0n) return `${days}d ${(s % 86_400n) / 3_600n}h`;
-  const hours = s / 3_600n;
-  const minutes = (s % 3_600n) / 60n;
-  if (hours > 0n) return `${hours}h ${minutes}m`;
-  if (minutes > 0n) return `${minutes}m`;
-  return '< 1m';
+  const dayCount = Number(days);
+  if (days > 0n && s % 86_400n === 0n) return plural(dayCount, { one: '# day', other: '# days' });
+  const dayHours = String((s % 86_400n) / 3_600n);
+  if (days > 0n) return t`${dayCount}d ${dayHours}h`;
+  const hours = String(s / 3_600n);
+  const minutes = String((s % 3_600n) / 60n);
+  if (s >= 3_600n) return t`${hours}h ${minutes}m`;
+  if (s >= 60n) return t`${minutes}m`;
+  return t`< 1m`;
 }
 
 /** DUM base units (9 decimals) with 4 decimals, so a reward visibly grows second by second. */
 export function dumText(baseUnits: bigint): string {
-  return formatBaseUnits(baseUnits, 4);
+  return formatDecimal(formatBaseUnits(baseUnits, 4), 4, 4);
 }
 
 /** Basis points as a percentage: 500 → "5%", 125 → "1.25%". */
 export function bpsPercent(bps: number): string {
   const whole = Math.floor(bps / 100);
   const rest = bps % 100;
-  if (rest === 0) return `${whole}%`;
-  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
+  const decimal = rest === 0 ? `${whole}` : `${whole}.${String(rest).padStart(2, '0')}`;
+  return `${formatDecimal(decimal, 2)}%`;
 }
 
 export interface EarlyWithdrawQuote {
@@ -92,7 +98,11 @@ export function earlyWithdrawQuote(amount: bigint, penaltyBps: number): EarlyWit
 }
 
 export function earlyWithdrawSummary(quote: EarlyWithdrawQuote): string {
-  return `You get ${formatSol(quote.receive)} SOL back. The penalty is ${formatSol(quote.penalty)} SOL (${quote.penaltyBps} bps, ${bpsPercent(quote.penaltyBps)}), paid to the treasury, and the rewards earned so far are forfeited.`;
+  const receive = formatSol(quote.receive);
+  const penalty = formatSol(quote.penalty);
+  const bps = quote.penaltyBps;
+  const percent = bpsPercent(quote.penaltyBps);
+  return t`You get ${receive} SOL back. The penalty is ${penalty} SOL (${bps} bps, ${percent}), paid to the treasury, and the rewards earned so far are forfeited.`;
 }
 
 /** The deposit fields the reward rules read, as bigints. */
@@ -158,6 +168,7 @@ export function escrowActions(input: EscrowActionInput): EscrowAction[] {
   const holds = deposit !== null && big(deposit.amount) > 0n;
   if (locked && active) {
     if (viewerWallet && !isCreator) actions.push('join');
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an action's name, not text
     if (holds) actions.push('earlyWithdraw');
   }
   if (!locked && holds && !deposit.rewarded) actions.push('withdraw');

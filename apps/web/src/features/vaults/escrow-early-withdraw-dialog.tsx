@@ -1,4 +1,4 @@
-import { formatSol } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import {
@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { bpsPercent, earlyWithdrawQuote, earlyWithdrawSummary } from './escrow-display.ts';
 
 /** States the penalty, in SOL and basis points, before anything is signed. */
@@ -27,39 +28,50 @@ export function EarlyWithdrawDialog({
   busy: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   const quote = earlyWithdrawQuote(amount, penaltyBps);
+  const bps = quote.penaltyBps;
+  const percent = bpsPercent(quote.penaltyBps);
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Withdraw early?</DialogTitle>
+          <DialogTitle>
+            <Trans>Withdraw early?</Trans>
+          </DialogTitle>
           <DialogDescription>{earlyWithdrawSummary(quote)}</DialogDescription>
         </DialogHeader>
         <dl className="grid gap-1.5 rounded-xl border border-border bg-surface-2/60 p-3 font-mono text-sm tabular-nums">
           <div className="flex justify-between gap-3">
-            <dt className="text-muted">Your deposit</dt>
+            <dt className="text-muted">
+              <Trans>Your deposit</Trans>
+            </dt>
             <dd>{formatSol(quote.amount)} SOL</dd>
           </div>
           <div className="flex justify-between gap-3 text-danger">
             <dt>
-              Penalty ({quote.penaltyBps} bps, {bpsPercent(quote.penaltyBps)})
+              <Trans>
+                Penalty ({bps} bps, {percent})
+              </Trans>
             </dt>
             <dd>−{formatSol(quote.penalty)} SOL</dd>
           </div>
           <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
-            <dt>You receive</dt>
+            <dt>
+              <Trans>You receive</Trans>
+            </dt>
             <dd>{formatSol(quote.receive)} SOL</dd>
           </div>
         </dl>
-        <ConfirmFooter busy={busy} cancelLabel="Keep it locked">
+        <ConfirmFooter busy={busy} cancelLabel={t`Keep it locked`}>
           <BusyButton
             variant="danger"
             onClick={onConfirm}
             busy={busy}
-            busyLabel="Withdrawing..."
+            busyLabel={t`Withdrawing...`}
             icon={<LogOut aria-hidden="true" />}
           >
-            Withdraw early
+            <Trans>Withdraw early</Trans>
           </BusyButton>
         </ConfirmFooter>
       </DialogContent>

@@ -1,8 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, ShieldAlert, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { formatDate, formatNumber } from '../../lib/i18n/index.ts';
 import { bpsPercent, formatCountdown } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
+
+/** The end day as `toLocaleDateString()` shows it, in the active language. */
+const ENDED_ON_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+};
 
 /** Participants, the countdown to the end (or the day it ended), and the early-exit penalty. */
 export function EscrowFacts({
@@ -16,23 +25,25 @@ export function EscrowFacts({
   locked: boolean;
   now: bigint;
 }) {
+  const { t } = useLingui();
+  const percent = bpsPercent(escrow.penaltyBps);
   return (
     <dl className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3">
-      <Fact label="Participants" testId="vault-supporters">
+      <Fact label={t`Participants`} testId="vault-supporters">
         <Users className="size-3.5 text-muted" aria-hidden="true" />
-        {escrow.participantCount}
+        {formatNumber(escrow.participantCount)}
       </Fact>
-      <Fact label={locked ? 'Ends in' : 'Ended on'} testId="escrow-countdown">
+      <Fact label={locked ? t`Ends in` : t`Ended on`} testId="escrow-countdown">
         <Clock className="size-3.5 text-muted" aria-hidden="true" />
         {endTs === null
           ? '—'
           : locked
             ? formatCountdown(endTs - now)
-            : new Date(Number(endTs) * 1000).toLocaleDateString()}
+            : formatDate(Number(endTs) * 1000, ENDED_ON_FORMAT)}
       </Fact>
-      <Fact label="Early exit" className="col-span-2 sm:col-span-1">
+      <Fact label={t`Early exit`} className="col-span-2 sm:col-span-1">
         <ShieldAlert className="size-3.5 text-muted" aria-hidden="true" />
-        {bpsPercent(escrow.penaltyBps)} penalty
+        <Trans>{percent} penalty</Trans>
       </Fact>
     </dl>
   );

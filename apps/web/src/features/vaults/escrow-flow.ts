@@ -1,4 +1,5 @@
 import { formatBaseUnitsExact, insufficientBalanceMessage, parseDecimalAmount } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import {
   addMediaRefInstruction,
   CHAIN_ERROR_MESSAGES,
@@ -75,7 +76,7 @@ async function syncAfter(
 /** A join amount typed in SOL: a number > 0 with at most 9 decimals, as lamports. */
 export function parseJoinAmount(text: string): bigint {
   const parsed = parseDecimalAmount(text, 9);
-  if (!parsed.ok) throw new VaultInputError('amount', 'Please enter a valid numeric amount.');
+  if (!parsed.ok) throw new VaultInputError('amount', t`Please enter a valid numeric amount.`);
   if (parsed.value <= 0n) throw new VaultInputError('amount', INPUT_MESSAGES.amount);
   return parsed.value;
 }
@@ -113,7 +114,7 @@ export async function earlyWithdrawEscrow(
 ): Promise<EscrowOutcome> {
   const wallet = requireWallet(steps);
   const onChain = await steps.reader.getVault(target.escrow.address);
-  if (!onChain) throw new Error('The vault is not on chain yet');
+  if (!onChain) throw new Error(t`The vault is not on chain yet`);
   const signature = await steps.sendAndConfirm([
     await earlyWithdrawInstruction({
       participant: wallet,
@@ -154,7 +155,7 @@ export async function claimEscrow(
       claimed: deposit.claimed,
     })),
   );
-  if (claimable.length === 0) throw new Error('Nothing to claim');
+  if (claimable.length === 0) throw new Error(t`Nothing to claim`);
   const batches = inBatches(claimable, MAX_DEPOSITS_PER_CLAIM);
   let signature: string | null = null;
   for (const batch of batches) {

@@ -1,5 +1,7 @@
 import { formatSol } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { formatSol as formatSolForReading } from '../../lib/i18n/index.ts';
 import { DEPOSIT_RENT_LAMPORTS } from './escrow-flow.ts';
 import { SolAmountDialog } from './sol-amount-dialog.tsx';
 import { solText } from './vault-display.ts';
@@ -26,18 +28,21 @@ export function JoinDialog({
     remaining > 0n ? formatSol(remaining).replace(/\.?0+$/, '') : '0.1',
   );
   const invalid = !/^\d*\.?\d*$/.test(amount.trim()) || !(Number(amount) > 0);
+  const { t } = useLingui();
+  const targetSol = solText(targetAmount);
+  const rent = formatSolForReading(DEPOSIT_RENT_LAMPORTS);
 
   return (
     <SolAmountDialog
       open={open}
       onOpenChange={onOpenChange}
       busy={busy}
-      title="Join Vault"
+      title={t`Join Vault`}
       description={
-        <>
+        <Trans>
           Your SOL is locked in the vault program until the end, earning DUM every second. The
-          content unlocks for everyone at {solText(targetAmount)} SOL.
-        </>
+          content unlocks for everyone at {targetSol} SOL.
+        </Trans>
       }
       amount={amount}
       onAmountChange={setAmount}
@@ -46,12 +51,12 @@ export function JoinDialog({
       invalid={invalid}
       hint={
         amount !== '' && invalid
-          ? 'amount must be greater than 0'
+          ? t`amount must be greater than 0`
           : firstJoin
-            ? `Plus about ${formatSol(DEPOSIT_RENT_LAMPORTS)} SOL for your deposit account and the network fee.`
-            : 'Plus the network fee. Leaving before the end costs the early-withdraw penalty.'
+            ? t`Plus about ${rent} SOL for your deposit account and the network fee.`
+            : t`Plus the network fee. Leaving before the end costs the early-withdraw penalty.`
       }
-      confirmLabel="Join"
+      confirmLabel={t`Join`}
       confirmDisabled={invalid}
       onConfirm={() => onJoin(amount)}
       extraLamports={firstJoin ? DEPOSIT_RENT_LAMPORTS : 0n}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { BadgeCheck, Loader2, ShieldAlert } from 'lucide-react';
 import { useMediaVerification } from './escrow-queries.ts';
 
@@ -8,7 +9,7 @@ export function MediaCheck({ url, contentHash }: { url: string; contentHash: str
     return (
       <p className="mt-2 flex items-center gap-1.5 text-xs text-muted" data-testid="media-check">
         <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-        Checking the media against the chain…
+        <Trans>Checking the media against the chain…</Trans>
       </p>
     );
   }
@@ -16,7 +17,7 @@ export function MediaCheck({ url, contentHash }: { url: string; contentHash: str
     return (
       <p className="mt-2 flex items-center gap-1.5 text-xs text-muted" data-testid="media-check">
         <ShieldAlert className="size-3.5" aria-hidden="true" />
-        Couldn’t check the media against the chain.
+        <Trans>Couldn’t check the media against the chain.</Trans>
       </p>
     );
   }
@@ -27,7 +28,7 @@ export function MediaCheck({ url, contentHash }: { url: string; contentHash: str
       title={`SHA-256 ${contentHash}`}
     >
       <BadgeCheck className="size-3.5" aria-hidden="true" />
-      Verified on chain
+      <Trans>Verified on chain</Trans>
     </p>
   ) : (
     <p
@@ -36,8 +37,10 @@ export function MediaCheck({ url, contentHash }: { url: string; contentHash: str
       data-testid="media-check"
     >
       <ShieldAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      This media does not match the hash committed on chain. It may have been changed after the
-      vault was created.
+      <Trans>
+        This media does not match the hash committed on chain. It may have been changed after the
+        vault was created.
+      </Trans>
     </p>
   );
 }

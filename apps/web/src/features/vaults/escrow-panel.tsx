@@ -1,4 +1,4 @@
-import { VAULT_MESSAGES } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useMatch } from 'react-router';
@@ -37,6 +37,7 @@ import {
   ViewVaultLink,
 } from './vault-blocks.tsx';
 import { lamportsOf, percentReached, solText } from './vault-display.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 
 export interface EscrowPanelProps {
   post: FeedPost;
@@ -95,6 +96,7 @@ function escrowPanelView(
  * committed on chain.
  */
 export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
+  const { t } = useLingui();
   const onVaultPage = useMatch(`/vaults/${vault.id}`) !== null;
   const { escrow } = vault;
   const now = unixSeconds(useNow(1000));
@@ -115,7 +117,7 @@ export default function EscrowPanel({ post, vault, viewer }: EscrowPanelProps) {
 
   return (
     <section
-      aria-label="Escrow vault"
+      aria-label={t`Escrow vault`}
       data-testid="vault-panel"
       data-kind="escrow"
       data-status={view.pending ? 'pending' : vault.status}
@@ -178,18 +180,24 @@ function EscrowPanelHeader({ view }: { view: EscrowPanelView }) {
     <div className="flex items-center justify-between gap-3">
       <h3 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
         <VaultLockIcon unlocked={view.unlocked && !view.pending} className="size-4 shrink-0" />
-        <span className="truncate">Escrow Vault</span>
+        <span className="truncate">
+          <Trans>Escrow Vault</Trans>
+        </span>
         <Badge variant="outline" className="hidden normal-case tracking-normal sm:inline-flex">
           <Landmark className="size-3" aria-hidden="true" />
-          On-chain
+          <Trans>On-chain</Trans>
         </Badge>
       </h3>
       {view.pending ? (
-        <Badge variant="outline">Pending</Badge>
+        <Badge variant="outline">
+          <Trans>Pending</Trans>
+        </Badge>
       ) : view.unlocked ? (
         <UnlockedBadge />
       ) : !view.locked ? (
-        <Badge variant="outline">Ended</Badge>
+        <Badge variant="outline">
+          <Trans>Ended</Trans>
+        </Badge>
       ) : null}
     </div>
   );
@@ -208,6 +216,8 @@ function EscrowProgress({
   const { escrow } = vault;
   const percent = percentReached(lamportsOf(escrow.totalDeposited), lamportsOf(vault.targetAmount));
   const mediaUrl = post.imageUrl ?? post.audioUrl ?? null;
+  const paidOutText = VAULT_TEXT.paidOut;
+  const claimed = solText(escrow.claimedAmount);
   return (
     <>
       {post.locked && <LockedMediaNotice />}
@@ -231,7 +241,9 @@ function EscrowProgress({
           paidOut={
             view.paidOut && (
               <p className="mt-1 pl-5.5 text-xs text-success/80" data-testid="escrow-paid-out">
-                {VAULT_MESSAGES.paidOut} · {solText(escrow.claimedAmount)} SOL claimed
+                <Trans>
+                  {paidOutText} · {claimed} SOL claimed
+                </Trans>
               </p>
             )
           }
@@ -239,7 +251,9 @@ function EscrowProgress({
       )}
       {!view.locked && !view.reached && (
         <p className="mt-2 text-xs text-muted">
-          Ended below its target: every participant takes their SOL back with their rewards.
+          <Trans>
+            Ended below its target: every participant takes their SOL back with their rewards.
+          </Trans>
         </p>
       )}
     </>
@@ -249,10 +263,12 @@ function EscrowProgress({
 function DepositReadError({ retry }: { retry: () => void }) {
   return (
     <p className="mt-3 text-xs text-danger" role="alert">
-      Couldn’t read your deposit from the chain.{' '}
-      <button type="button" className="font-semibold underline" onClick={retry}>
-        Try again
-      </button>
+      <Trans>
+        Couldn’t read your deposit from the chain.{' '}
+        <button type="button" className="font-semibold underline" onClick={retry}>
+          Try again
+        </button>
+      </Trans>
     </p>
   );
 }
@@ -292,8 +308,10 @@ function EscrowPanelActions({
   if (!view.isCreator || !view.locked) return null;
   return (
     <p className="mt-3 text-xs text-muted">
-      Your vault. The SOL stays locked in the program until the end; you claim it if the target is
-      reached.
+      <Trans>
+        Your vault. The SOL stays locked in the program until the end; you claim it if the target is
+        reached.
+      </Trans>
     </p>
   );
 }

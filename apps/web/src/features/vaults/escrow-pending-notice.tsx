@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import { BusyButton } from '../../components/ui/button.tsx';
 
@@ -11,15 +12,21 @@ export function PendingNotice({
   busy: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div
       className="mt-3 rounded-lg border border-dashed border-dum/40 bg-background/40 px-3 py-3"
       data-testid="escrow-pending"
     >
       <p className="text-sm text-muted">
-        {isCreator
-          ? 'This vault is not on chain yet. Only you can see it until its transaction is confirmed; unconfirmed vaults are removed after an hour.'
-          : 'Waiting for this vault to be confirmed on chain.'}
+        {isCreator ? (
+          <Trans>
+            This vault is not on chain yet. Only you can see it until its transaction is confirmed;
+            unconfirmed vaults are removed after an hour.
+          </Trans>
+        ) : (
+          <Trans>Waiting for this vault to be confirmed on chain.</Trans>
+        )}
       </p>
       {isCreator && (
         <BusyButton
@@ -28,10 +35,10 @@ export function PendingNotice({
           className="mt-2"
           onClick={onConfirm}
           busy={busy}
-          busyLabel="Confirming..."
+          busyLabel={t`Confirming...`}
           icon={<RotateCw aria-hidden="true" />}
         >
-          Confirm on chain
+          <Trans>Confirm on chain</Trans>
         </BusyButton>
       )}
     </div>

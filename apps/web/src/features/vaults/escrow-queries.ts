@@ -1,8 +1,11 @@
-import { formatSol, type EscrowSyncResponse } from '@dum/core';
+import type { EscrowSyncResponse } from '@dum/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { findDepositAddress, type OnChainDeposit } from '@dum/chain/vault-program';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { formatDecimal, formatSol, i18n } from '../../lib/i18n/index.ts';
 import { updatePostEverywhere } from '../post/index.ts';
 import type { FeedPost, PostVault } from '../post/index.ts';
 import { walletChain } from '../wallet/index.ts';
@@ -22,6 +25,7 @@ import {
 } from './escrow-flow.ts';
 import type { EscrowDepositView, EscrowView, MyDepositsView } from './escrow-types.ts';
 import { fetchMediaHash, fromHex, toHex } from './media-hash.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
 import { canSendTransfers } from '../wallet/index.ts';
 
@@ -105,13 +109,21 @@ export interface EscrowActionTarget {
   deposit: EscrowDepositView | null;
 }
 
-const FAILED_TITLES: Record<EscrowActionRequest['kind'], string> = {
-  join: 'Failed to Support Vault',
-  earlyWithdraw: 'Early withdrawal failed',
-  withdraw: 'Withdrawal failed',
-  claim: 'Claim failed',
-  confirm: 'Vault not confirmed on chain',
+const FAILED_TITLES: Record<EscrowActionRequest['kind'], MessageDescriptor> = {
+  join: msg`Failed to Support Vault`,
+  earlyWithdraw: msg`Early withdrawal failed`,
+  withdraw: msg`Withdrawal failed`,
+  claim: msg`Claim failed`,
+  confirm: msg`Vault not confirmed on chain`,
 };
+
+/** The early-withdraw toast: what came back and the penalty. */
+function earlyWithdrawDone(quote: { receive: bigint; penalty: bigint } | null): string {
+  if (!quote) return t`Your SOL is back in your wallet, less the penalty.`;
+  const receive = formatSol(quote.receive);
+  const penalty = formatSol(quote.penalty);
+  return t`${receive} SOL is back in your wallet (penalty ${penalty} SOL).`;
+}
 
 /** The wallet steps the flows run through, for the connected wallet. */
 export function useEscrowSteps(viewerWallet: string | null, programId: string) {
@@ -126,7 +138,7 @@ export function useEscrowSteps(viewerWallet: string | null, programId: string) {
     wallet: context && account?.address === viewerWallet ? account.address : null,
     getBalance: (address) => getSolBalance(rpcUrl, address),
     sendAndConfirm: (instructions) => {
-      if (!context) throw new Error('Wallet not connected');
+      if (!context) throw new Error(t`Wallet not connected`);
       return sendAndConfirm(context, instructions);
     },
     reader: chainReader(rpcUrl, programId),
@@ -148,7 +160,7 @@ async function mediaOf(
   if (!url || !contentHash) return null;
   const fetched = await fetchMediaHash(url);
   if (toHex(fetched.hash) !== contentHash.toLowerCase()) {
-    throw new Error('The media does not match the hash this vault was created with');
+    throw new Error(t`The media does not match the hash this vault was created with`);
   }
   return {
     contentHash: fromHex(contentHash),
@@ -187,8 +199,8 @@ export function useEscrowAction(target: EscrowActionTarget) {
           const outcome = await joinEscrow(steps, flowTarget, request.amount);
           return {
             ...outcome,
-            title: 'Vault Supported!',
-            description: `Successfully vaulted ${outcome.solText} SOL on-chain!`,
+            title: VAULT_TEXT.successTitle,
+            description: VAULT_TEXT.success(formatDecimal(outcome.solText, 9)),
           };
         }
         case 'earlyWithdraw': {
@@ -198,10 +210,8 @@ export function useEscrowAction(target: EscrowActionTarget) {
           const outcome = await earlyWithdrawEscrow(steps, flowTarget);
           return {
             ...outcome,
-            title: 'Withdrawn early',
-            description: quote
-              ? `${formatSol(quote.receive)} SOL is back in your wallet (penalty ${formatSol(quote.penalty)} SOL).`
-              : 'Your SOL is back in your wallet, less the penalty.',
+            title: t`Withdrawn early`,
+            description: earlyWithdrawDone(quote),
           };
         }
         case 'withdraw': {
@@ -209,21 +219,25 @@ export function useEscrowAction(target: EscrowActionTarget) {
           const deposit = steps.wallet
             ? await steps.reader.getDeposit(target.escrow.address, steps.wallet)
             : null;
-          const minted = deposit ? `${dumText(deposit.rewardMinted)} DUM` : 'Your DUM';
+          const dum = deposit ? dumText(deposit.rewardMinted) : null;
+          const minted = dum !== null ? t`${dum} DUM` : t`Your DUM`;
           return {
             ...outcome,
-            title: 'Withdrawn with rewards',
+            title: t`Withdrawn with rewards`,
             description: deposit?.refunded
-              ? `${minted} minted to your wallet, and your SOL is back.`
-              : `${minted} minted to your wallet.`,
+              ? t`${minted} minted to your wallet, and your SOL is back.`
+              : t`${minted} minted to your wallet.`,
           };
         }
         case 'claim': {
           const outcome = await claimEscrow(steps, flowTarget);
           return {
             ...outcome,
-            title: 'Vault claimed',
-            description: `${outcome.claimed} ${outcome.claimed === 1 ? 'deposit' : 'deposits'} moved to your wallet.`,
+            title: t`Vault claimed`,
+            description: plural(outcome.claimed, {
+              one: '# deposit moved to your wallet.',
+              other: '# deposits moved to your wallet.',
+            }),
           };
         }
         case 'confirm': {
@@ -233,7 +247,7 @@ export function useEscrowAction(target: EscrowActionTarget) {
             { ...flowTarget, durationDays: durationDaysOf(target.escrow.durationSeconds) },
             media,
           );
-          return { ...outcome, title: 'Vault confirmed on chain', description: undefined };
+          return { ...outcome, title: t`Vault confirmed on chain`, description: undefined };
         }
       }
     },
@@ -247,7 +261,7 @@ export function useEscrowAction(target: EscrowActionTarget) {
       // The chain may have moved even if the sync failed: read it again.
       void queryClient.invalidateQueries({ queryKey: ['escrow-deposit', target.escrow.address] });
       toast({
-        title: FAILED_TITLES[request.kind],
+        title: i18n._(FAILED_TITLES[request.kind]),
         description: escrowErrorMessage(error),
         variant: 'destructive',
       });

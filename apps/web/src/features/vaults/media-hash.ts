@@ -3,6 +3,8 @@
  * chain (add_media_ref's content hash) and what unlocked media is checked against.
  */
 
+import { t } from '@lingui/core/macro';
+
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -17,6 +19,7 @@ export function fromHex(hex: string): Uint8Array {
 export async function sha256(bytes: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   // A view rather than the ArrayBuffer itself: some runtimes refuse a buffer from another realm.
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an algorithm's name, not text
   return new Uint8Array(await crypto.subtle.digest('SHA-256', data));
 }
 
@@ -32,7 +35,8 @@ export interface FetchedMedia {
  */
 export async function fetchMediaHash(url: string, signal?: AbortSignal): Promise<FetchedMedia> {
   const response = await fetch(url, { credentials: 'include', cache: 'no-store', signal });
-  if (!response.ok) throw new Error(`Could not download the media (${response.status})`);
+  const status = response.status;
+  if (!response.ok) throw new Error(t`Could not download the media (${status})`);
   const bytes = await response.arrayBuffer();
   return { hash: await sha256(bytes), size: BigInt(bytes.byteLength) };
 }

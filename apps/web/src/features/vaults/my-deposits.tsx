@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, HandCoins, Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +63,7 @@ function DepositRow({
   escrow: EscrowView;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const now = unixSeconds(useNow(1000));
   const deposit = item.myDeposit;
   const [dialog, setDialog] = useState<EscrowDialog>(null);
@@ -116,7 +118,7 @@ function DepositRow({
         escrow={escrow}
         deposit={deposit}
         now={now}
-        lockedLabel="My deposit"
+        lockedLabel={t`My deposit`}
         className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-background/40 p-2.5 sm:grid-cols-3"
         compact
       />
@@ -157,7 +159,7 @@ function DepositRowBadge({
   if (paidOut) {
     return (
       <Badge variant="success" className="shrink-0">
-        Paid out
+        <Trans>Paid out</Trans>
       </Badge>
     );
   }
@@ -170,7 +172,7 @@ function DepositRowBadge({
   }
   return (
     <Badge variant={reached ? 'success' : 'outline'} className="shrink-0">
-      {reached ? 'Target reached' : 'Ended'}
+      {reached ? <Trans>Target reached</Trans> : <Trans>Ended</Trans>}
     </Badge>
   );
 }
@@ -186,6 +188,7 @@ function DepositRowProgress({
   percent: number;
   reached: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
@@ -197,7 +200,7 @@ function DepositRowProgress({
       </div>
       <Progress
         value={percent / 100}
-        label="Vault progress"
+        label={t`Vault progress`}
         className="mt-1.5 h-1.5"
         indicatorClassName={reached ? 'bg-success bg-none' : undefined}
       />
@@ -236,7 +239,7 @@ function DepositRowActions({
           onClick={() => setDialog('join')}
         >
           <HandCoins aria-hidden="true" />
-          Add more
+          <Trans>Add more</Trans>
         </Button>
       )}
       <WithdrawButtons actions={actions} busy={busy} run={run} setDialog={setDialog} />
@@ -244,7 +247,7 @@ function DepositRowActions({
         to={`/vaults/${encodeURIComponent(vaultId)}`}
         className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-foreground/80 hover:text-dum"
       >
-        View
+        <Trans>View</Trans>
         <ArrowRight className="size-3.5" aria-hidden="true" />
       </Link>
     </div>

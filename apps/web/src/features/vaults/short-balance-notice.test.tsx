@@ -7,9 +7,10 @@ import { useAuth } from '../auth/index.ts';
 import { WalletControl } from '../shell/index.ts';
 import { createRegistry, createTestWallet } from '../wallet/wallet-standard-test-kit.ts';
 import { renderWallet, stubServer } from '../wallet/wallet-ui-test-kit.tsx';
-import { SHORT_BALANCE_TEXT } from './short-balance-notice.tsx';
 import { SupportDialog } from './support-dialog.tsx';
 import { CREATOR } from './test-kit.ts';
+
+const SHORT_BALANCE_TEXT = 'Your wallet holds less than this amount plus the network fee.';
 
 beforeEach(() => {
   window.localStorage.clear();

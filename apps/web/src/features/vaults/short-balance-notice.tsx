@@ -1,6 +1,5 @@
 import { insufficientBalanceMessage, parseDecimalAmount } from '@dum/core';
-
-export const SHORT_BALANCE_TEXT = 'Your wallet holds less than this amount plus the network fee.';
+import { Trans } from '@lingui/react/macro';
 import { GetTestSolButton } from '../faucet/index.ts';
 
 /**
@@ -27,7 +26,9 @@ export function ShortBalanceNotice({
       data-testid="short-balance"
       className="grid gap-2.5 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm"
     >
-      <p>{SHORT_BALANCE_TEXT}</p>
+      <p>
+        <Trans>Your wallet holds less than this amount plus the network fee.</Trans>
+      </p>
       <GetTestSolButton className="justify-self-start" />
     </div>
   );

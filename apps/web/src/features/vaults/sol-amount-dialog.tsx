@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { HandCoins } from 'lucide-react';
 import { useId, type ReactNode, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
@@ -54,6 +55,7 @@ export function SolAmountDialog({
   /** Needed beside the amount and the fee (a first join's deposit account rent). */
   extraLamports?: bigint;
 }) {
+  const { t } = useLingui();
   const balance = useOpenDialogSolBalance(open);
   const amountId = useId();
   const hintId = useId();
@@ -101,7 +103,7 @@ export function SolAmountDialog({
               type="submit"
               variant="dum"
               busy={busy}
-              busyLabel="Vaulting..."
+              busyLabel={t`Vaulting...`}
               icon={<HandCoins aria-hidden="true" />}
               disabled={busy || confirmDisabled}
             >

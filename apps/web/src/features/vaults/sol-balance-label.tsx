@@ -1,5 +1,6 @@
-import { formatSol } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { formatSol } from '../../lib/i18n/index.ts';
 import { getSolBalance } from '../wallet/index.ts';
 import { useWallet } from '../wallet/index.ts';
 
@@ -22,17 +23,19 @@ export function SolAmountLabel({
   htmlFor: string;
   balance: UseQueryResult<bigint>;
 }) {
+  const { t } = useLingui();
+  const sol = balance.data !== undefined ? formatSol(balance.data) : '';
   return (
     <div className="flex items-baseline justify-between gap-3">
       <label htmlFor={htmlFor} className="text-sm font-medium">
-        Amount (SOL)
+        <Trans>Amount (SOL)</Trans>
       </label>
       <span className="font-mono text-xs text-muted tabular-nums" aria-live="polite">
         {balance.data !== undefined
-          ? `Balance: ${formatSol(balance.data)} SOL`
+          ? t`Balance: ${sol} SOL`
           : balance.isError
-            ? 'Balance unavailable'
-            : 'Balance: …'}
+            ? t`Balance unavailable`
+            : t`Balance: …`}
       </span>
     </div>
   );

@@ -5,7 +5,9 @@ import {
   VAULT_MIN_SUPPORT_LAMPORTS,
   VAULT_MIN_SUPPORT_SOL,
 } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import { SolAmountDialog } from './sol-amount-dialog.tsx';
 import { solText } from './vault-display.ts';
 import { useSupportVault, type SupportTarget } from './support-vault.ts';
@@ -44,30 +46,33 @@ export function SupportDialog({
 }: SupportDialogProps) {
   const [amount, setAmount] = useState(() => suggestedAmount(remaining));
   const support = useSupportVault(target, viewerWallet);
+  const { t } = useLingui();
+  const targetSol = solText(targetAmount);
+  const minimum = VAULT_MIN_SUPPORT_SOL;
+  const fee = formatDecimal(formatBaseUnitsExact(FEE_MARGIN_LAMPORTS, 9), 9);
 
   return (
     <SolAmountDialog
       open={open}
       onOpenChange={onOpenChange}
       busy={support.isPending}
-      title="Support Vault"
+      title={t`Support Vault`}
       description={
-        <>
+        <Trans>
           Your SOL goes straight to {creatorName}’s wallet in one on-chain transfer. The content
-          unlocks for everyone at {solText(targetAmount)} SOL.
-        </>
+          unlocks for everyone at {targetSol} SOL.
+        </Trans>
       }
       amount={amount}
       onAmountChange={setAmount}
       min={VAULT_MIN_SUPPORT_SOL}
       step={VAULT_LOCK_STEP_SOL}
       hint={
-        <>
-          Minimum {VAULT_MIN_SUPPORT_SOL} SOL · plus about{' '}
-          {formatBaseUnitsExact(FEE_MARGIN_LAMPORTS, 9)} SOL network fee
-        </>
+        <Trans>
+          Minimum {minimum} SOL · plus about {fee} SOL network fee
+        </Trans>
       }
-      confirmLabel="Support"
+      confirmLabel={t`Support`}
       confirmDisabled={!amount.trim()}
       onConfirm={() => support.mutate(amount, { onSuccess: () => onOpenChange(false) })}
     />

@@ -1,5 +1,7 @@
-import { checkVaultAmount, formatBaseUnitsExact, VAULT_MESSAGES } from '@dum/core';
+import { checkVaultAmount, formatBaseUnitsExact } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { postWithRetries, sendSolTransfer, type SolTransferSteps } from '../wallet/index.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
 /**
@@ -48,14 +50,14 @@ export async function runVaultSupport<R = SupportVaultResult>(
   request: SupportRequest,
 ): Promise<SupportOutcome<R>> {
   const { vaultId, wallet, creatorWallet } = request;
-  if (!vaultId || !wallet || !creatorWallet) throw new SupportError(VAULT_MESSAGES.missingData);
-  if (!request.canSign) throw new SupportError(VAULT_MESSAGES.walletNotFound);
+  if (!vaultId || !wallet || !creatorWallet) throw new SupportError(VAULT_TEXT.missingData);
+  if (!request.canSign) throw new SupportError(VAULT_TEXT.walletNotFound);
   const checked = checkVaultAmount(request.amount);
   if (!checked.ok) {
     throw new SupportError(
       checked.reason === 'invalid_amount'
-        ? 'Please enter a valid numeric amount.'
-        : VAULT_MESSAGES.minimum,
+        ? t`Please enter a valid numeric amount.`
+        : VAULT_TEXT.minimum,
     );
   }
   const lamports = checked.lamports;
@@ -70,5 +72,5 @@ export async function runVaultSupport<R = SupportVaultResult>(
 /** The description under 'Failed to Support Vault': the message, or 'Transaction failed'. */
 export function supportFailureMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return VAULT_MESSAGES.failedFallback;
+  return VAULT_TEXT.failedFallback;
 }

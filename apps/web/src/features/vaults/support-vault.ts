@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VAULT_MESSAGES } from '@dum/core';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { formatDecimal } from '../../lib/i18n/index.ts';
 import { updatePostEverywhere } from '../post/index.ts';
 import type { FeedPost } from '../post/index.ts';
 import { useSolTransferSteps } from '../wallet/index.ts';
 import { runVaultSupport, supportFailureMessage, type SupportOutcome } from './support-flow.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
@@ -60,14 +61,14 @@ export function useSupportVault(target: SupportTarget, viewerWallet: string | nu
         void queryClient.invalidateQueries({ queryKey: ['/api/messages-v2/messages'] });
       }
       toast({
-        title: VAULT_MESSAGES.successTitle,
-        description: VAULT_MESSAGES.success(outcome.solText),
+        title: VAULT_TEXT.successTitle,
+        description: VAULT_TEXT.success(formatDecimal(outcome.solText, 9)),
         variant: 'success',
       });
     },
     onError: (error) => {
       toast({
-        title: VAULT_MESSAGES.failedTitle,
+        title: VAULT_TEXT.failedTitle,
         description: supportFailureMessage(error),
         variant: 'destructive',
       });

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Lock, LockOpen, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import { VAULT_MESSAGES } from '@dum/core';
 import { solText } from './vault-display.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 
 /** Pieces both vault panels (direct and escrow) show the same way. */
 
@@ -19,7 +20,7 @@ export function LockedMediaNotice() {
         <Lock className="size-4" aria-hidden="true" />
       </span>
       <p className="text-sm text-muted">
-        Locked content. It unlocks for everyone when the vault reaches its target.
+        <Trans>Locked content. It unlocks for everyone when the vault reaches its target.</Trans>
       </p>
     </div>
   );
@@ -37,6 +38,7 @@ export function VaultProgress({
   percent: number;
   unlocked: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="mt-3 flex items-baseline justify-between gap-3">
@@ -50,7 +52,7 @@ export function VaultProgress({
       </div>
       <Progress
         value={percent / 100}
-        label="Vault progress"
+        label={t`Vault progress`}
         className="mt-2 h-2"
         indicatorClassName={unlocked ? 'bg-success bg-none' : undefined}
       />
@@ -64,7 +66,7 @@ export function UnlockedNotice({ paidOut }: { paidOut?: ReactNode }) {
     <div className="mt-3 rounded-lg bg-success/10 px-3 py-2 text-sm font-medium text-success">
       <p className="flex items-center gap-1.5">
         <Sparkles className="size-4 shrink-0" aria-hidden="true" />
-        {VAULT_MESSAGES.unlocked}
+        {VAULT_TEXT.unlocked}
       </p>
       {paidOut}
     </div>
@@ -75,7 +77,7 @@ export function UnlockedBadge() {
   return (
     <Badge variant="success">
       <LockOpen className="size-3" aria-hidden="true" />
-      UNLOCKED
+      <Trans>UNLOCKED</Trans>
     </Badge>
   );
 }
@@ -95,7 +97,7 @@ export function ViewVaultLink({ vaultId }: { vaultId: string }) {
       to={`/vaults/${encodeURIComponent(vaultId)}`}
       className="mt-3 inline-flex items-center gap-1 rounded-sm text-xs font-semibold text-dum hover:underline"
     >
-      View vault
+      <Trans>View vault</Trans>
       <ArrowRight className="size-3.5" aria-hidden="true" />
     </Link>
   );

@@ -1,4 +1,6 @@
-import { formatAddress, formatSol, VAULT_DURATION_MS } from '@dum/core';
+import { formatAddress, VAULT_DURATION_MS } from '@dum/core';
+import { plural } from '@lingui/core/macro';
+import { formatSol } from '../../lib/i18n/index.ts';
 import type { PostVault } from '../post/index.ts';
 import type { VaultUserView } from './vault-types.ts';
 
@@ -28,7 +30,7 @@ export function supporterName(user: VaultUserView): string {
 }
 
 export function supporterCountText(count: number): string {
-  return `${count} ${count === 1 ? 'supporter' : 'supporters'}`;
+  return plural(count, { one: '# supporter', other: '# supporters' });
 }
 
 /**
@@ -49,6 +51,7 @@ function explorerUrl(path: string, cluster: string, rpcUrl: string): string {
   const base = `https://explorer.solana.com/${path}`;
   if (cluster === 'mainnet-beta') return base;
   if (cluster === 'devnet' || cluster === 'testnet') return `${base}?cluster=${cluster}`;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a URL, not text
   return `${base}?cluster=custom&customUrl=${encodeURIComponent(rpcUrl)}`;
 }
 

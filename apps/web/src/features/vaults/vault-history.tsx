@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { cn } from '../../lib/cn.ts';
@@ -25,15 +26,18 @@ export function LeaderboardList({
   const unnamedLine =
     unnamed > 0 ? (
       <p className="py-2 text-sm text-muted">
-        {unnamed === 1 ? '1 wallet' : `${unnamed} wallets`} backed it through a blink without
-        joining Dum Club.
+        <Plural
+          value={unnamed}
+          one="1 wallet backed it through a blink without joining Dum Club."
+          other="# wallets backed it through a blink without joining Dum Club."
+        />
       </p>
     ) : null;
   if (entries.length === 0) {
     return (
       unnamedLine ?? (
         <p className="py-2 text-sm text-muted">
-          No supporters yet. Be the first to back this vault!
+          <Trans>No supporters yet. Be the first to back this vault!</Trans>
         </p>
       )
     );
@@ -47,6 +51,8 @@ export function LeaderboardList({
 }
 
 function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
+  const { t } = useLingui();
+  const rankLabel = (rank: number) => t`Rank ${rank}`;
   return (
     <ol className="flex flex-col divide-y divide-border/60" data-testid="vault-leaderboard">
       {entries.map((entry, index) => (
@@ -54,7 +60,7 @@ function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
           <span className="flex min-w-0 items-center gap-3">
             <span className="grid w-6 shrink-0 place-items-center font-mono text-xs text-subtle">
               {index < 3 ? (
-                <Medal className={cn('size-4', MEDAL[index])} aria-label={`Rank ${index + 1}`} />
+                <Medal className={cn('size-4', MEDAL[index])} aria-label={rankLabel(index + 1)} />
               ) : (
                 index + 1
               )}
@@ -67,7 +73,7 @@ function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
                 {supporterName(entry.supporter)}
               </ProfileLink>
               <span className="text-xs text-subtle">
-                {entry.supports} {entry.supports === 1 ? 'support' : 'supports'}
+                <Plural value={entry.supports} one="# support" other="# supports" />
               </span>
             </span>
           </span>
@@ -84,7 +90,7 @@ export function LeaderboardHeading() {
   return (
     <h2 className="flex items-center gap-2 text-base font-semibold">
       <Trophy className="size-4 text-dum" aria-hidden="true" />
-      Leaderboard
+      <Trans>Leaderboard</Trans>
     </h2>
   );
 }
@@ -101,7 +107,11 @@ export function SupportHistory({
 }) {
   const now = useNow(30_000);
   if (supports.length === 0) {
-    return <p className="py-2 text-sm text-muted">No supports yet.</p>;
+    return (
+      <p className="py-2 text-sm text-muted">
+        <Trans>No supports yet.</Trans>
+      </p>
+    );
   }
   return (
     <ul className="flex flex-col divide-y divide-border/60" data-testid="vault-support-history">
@@ -141,6 +151,7 @@ function SignatureLink({
   cluster: string | undefined;
   rpcUrl: string | undefined;
 }) {
+  const { t } = useLingui();
   const { copied, copy: copyText } = useCopyToClipboard();
   const copy = () => copyText(signature);
 
@@ -156,7 +167,9 @@ function SignatureLink({
         >
           {shortSignature(signature)}
           <ExternalLink className="size-3" aria-hidden="true" />
-          <span className="sr-only">(view the transaction on the explorer)</span>
+          <span className="sr-only">
+            <Trans>(view the transaction on the explorer)</Trans>
+          </span>
         </a>
       ) : (
         <span className="font-mono" title={signature}>
@@ -166,7 +179,7 @@ function SignatureLink({
       <button
         type="button"
         onClick={() => void copy()}
-        aria-label={copied ? 'Signature copied' : 'Copy transaction signature'}
+        aria-label={copied ? t`Signature copied` : t`Copy transaction signature`}
         className={cn(
           'grid size-6 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground',
           copied && 'text-success',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -122,5 +122,25 @@ describe('VaultPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Support' }));
     expect(await screen.findByText('Failed to Support Vault')).toBeDefined();
     expect(screen.getByText('Missing required data for vault support')).toBeDefined();
+  });
+});
+
+describe('VaultPanel in Spanish', () => {
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language, with its number conventions', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    const { formatSpan } = await import('./escrow-display.ts');
+    await act(() => activateLocale('es'));
+    render(vault(), fan);
+    const panel = screen.getByTestId('vault-panel');
+    expect(within(panel).getByRole('heading', { name: 'Apoyar bóveda' })).toBeDefined();
+    expect(panel.textContent).toContain('0,1500 / 0,3000 SOL');
+    expect(screen.getByRole('progressbar', { name: 'Progreso de la bóveda' })).toBeDefined();
+    expect(screen.getByTestId('vault-supporters').textContent).toBe('4 patrocinadores');
+    expect(screen.getByRole('button', { name: 'Apoyar' })).toBeDefined();
+    expect(await screen.findByText('Principales patrocinadores')).toBeDefined();
+    expect(screen.getByRole('link', { name: /Ver bóveda/ })).toBeDefined();
+    expect(formatSpan(86_400n)).toBe('1 día');
   });
 });

@@ -1,4 +1,5 @@
-import { formatAddress, TOP_SUPPORTERS_SHOWN, VAULT_MESSAGES } from '@dum/core';
+import { formatAddress, TOP_SUPPORTERS_SHOWN } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HandCoins, Trophy, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
@@ -28,6 +29,7 @@ import {
   VaultProgress,
   ViewVaultLink,
 } from './vault-blocks.tsx';
+import { VAULT_TEXT } from './vault-messages.ts';
 import { useLeaderboard } from './vault-queries.ts';
 
 // Escrow vaults bring the program client (@solana/kit): loaded only when one is on screen.
@@ -67,10 +69,11 @@ export function VaultPanel({ post, vault, viewer }: VaultPanelProps) {
 }
 
 function EscrowPanelSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading vault"
+      aria-label={t`Loading vault`}
       className="mx-4 mt-3 rounded-xl border border-dum/30 bg-dum/5 p-3.5"
     >
       <Skeleton className="h-4 w-32" />
@@ -82,6 +85,7 @@ function EscrowPanelSkeleton() {
 }
 
 function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
+  const { t } = useLingui();
   // On the vault's own page the full leaderboard sits beside the card.
   const onVaultPage = useMatch(`/vaults/${vault.id}`) !== null;
   const now = useNow(30_000);
@@ -96,7 +100,7 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
     viewer.isAuthenticated && viewer.wallet !== null && viewer.wallet === creatorWallet;
   const creatorName =
     post.author.displayName?.trim() ||
-    (creatorWallet ? formatAddress(creatorWallet) : 'the creator');
+    (creatorWallet ? formatAddress(creatorWallet) : t`the creator`);
 
   const openSupport = () => {
     if (!viewer.isAuthenticated) {
@@ -108,7 +112,7 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
 
   return (
     <section
-      aria-label="Vault"
+      aria-label={t`Vault`}
       data-testid="vault-panel"
       data-status={vault.status}
       className={cn(
@@ -119,12 +123,14 @@ function DirectVaultPanel({ post, vault, viewer }: VaultPanelProps) {
       <div className="flex items-center justify-between gap-3">
         <h3 className="flex items-center gap-1.5 text-sm font-semibold">
           <VaultLockIcon unlocked={unlocked} className="size-4" />
-          Support Vault
+          <Trans>Support Vault</Trans>
         </h3>
         {unlocked ? (
           <UnlockedBadge />
         ) : ended ? (
-          <Badge variant="outline">Ended</Badge>
+          <Badge variant="outline">
+            <Trans>Ended</Trans>
+          </Badge>
         ) : (
           <span className="text-xs text-muted">{timeLeft}</span>
         )}
@@ -166,14 +172,16 @@ function DirectVaultActions({
     <div className="mt-3 flex flex-wrap items-center gap-2">
       {isCreator ? (
         <p className="text-xs text-muted">
-          {post.imageUrl || post.audioUrl
-            ? 'Your vault. Only you can see its media until the target is reached.'
-            : 'Your vault. Share it so supporters can unlock it.'}
+          {post.imageUrl || post.audioUrl ? (
+            <Trans>Your vault. Only you can see its media until the target is reached.</Trans>
+          ) : (
+            <Trans>Your vault. Share it so supporters can unlock it.</Trans>
+          )}
         </p>
       ) : (
         <Button variant="dum" size="sm" onClick={onSupport}>
           <HandCoins aria-hidden="true" />
-          Support
+          <Trans>Support</Trans>
         </Button>
       )}
     </div>
@@ -207,13 +215,17 @@ function DirectVaultProgress({
           <Users className="size-3.5" aria-hidden="true" />
           {supporterCountText(vault.supporterCount)}
         </span>
-        {ended && <span>Ended without reaching its target</span>}
+        {ended && (
+          <span>
+            <Trans>Ended without reaching its target</Trans>
+          </span>
+        )}
       </div>
       {unlocked && (
         <UnlockedNotice
           paidOut={
             vault.status === 'paid_out' && (
-              <p className="mt-1 pl-5.5 text-xs text-success/80">{VAULT_MESSAGES.paidOut}</p>
+              <p className="mt-1 pl-5.5 text-xs text-success/80">{VAULT_TEXT.paidOut}</p>
             )
           }
         />
@@ -231,7 +243,7 @@ function TopSupporters({ vaultId, supporterCount }: { vaultId: string; supporter
     <div className="mt-3 border-t border-border/60 pt-3">
       <h4 className="flex items-center gap-1.5 text-xs font-semibold text-muted uppercase">
         <Trophy className="size-3.5 text-dum" aria-hidden="true" />
-        Top supporters
+        <Trans>Top supporters</Trans>
       </h4>
       <ol className="mt-2 flex flex-col gap-1.5" data-testid="vault-top-supporters">
         {top.map((entry, index) => (
