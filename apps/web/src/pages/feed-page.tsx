@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FeedEconomyCards } from '../features/economy/index.ts';
 import { Composer } from '../features/feed/index.ts';
 import { TrendingFanVaults } from '../features/feed/index.ts';
@@ -11,12 +12,15 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
  * the posts under their tabs ('For you', 'Following'); beside them on wide screens (above the posts on narrow ones) Trending Fan Vaults.
  */
 export function FeedPage() {
-  useDocumentTitle('Feed');
+  const { t } = useLingui();
+  useDocumentTitle(t`Feed`);
   const viewer = useViewer();
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_20rem] 2xl:gap-8">
       <div className="flex min-w-0 flex-col gap-4">
-        <h1 className="sr-only">Feed</h1>
+        <h1 className="sr-only">
+          <Trans>Feed</Trans>
+        </h1>
         <WelcomeBanner />
         <Composer />
         <div className="xl:hidden">
@@ -25,7 +29,7 @@ export function FeedPage() {
         <FeedEconomyCards placement="inline" />
         <FeedTabs viewer={viewer} />
       </div>
-      <aside aria-label="Trending and stats" className="hidden xl:block">
+      <aside aria-label={t`Trending and stats`} className="hidden xl:block">
         <div className="flex flex-col gap-6">
           <TrendingFanVaults layout="rail" />
           <FeedEconomyCards placement="rail" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,10 +19,13 @@ export function LegalPage({
   updated,
   intro,
   sections,
+  seeAlso,
 }: {
   icon: LucideIcon;
   title: string;
   updated: string;
+  /** The other legal page, linked at the end. */
+  seeAlso: 'terms' | 'privacy';
   intro: ReactNode;
   sections: readonly LegalSection[];
 }) {
@@ -37,26 +41,36 @@ export function LegalPage({
           <span className="grid size-10 place-items-center rounded-xl bg-surface-3 text-primary">
             <Icon className="size-5" aria-hidden="true" />
           </span>
-          <Badge variant="dum">DevNet Preview</Badge>
+          <Badge variant="dum">
+            <Trans>DevNet Preview</Trans>
+          </Badge>
         </div>
         <h1 className="mt-5 text-3xl font-black tracking-tight sm:text-4xl">{title}</h1>
-        <p className="mt-2 text-sm text-subtle">Last updated {updated}</p>
+        <p className="mt-2 text-sm text-subtle">
+          <Trans>Last updated {updated}</Trans>
+        </p>
         <div className="mt-4 text-base text-muted">{intro}</div>
       </GlowPanel>
       <LegalContents sections={sections} />
       <LegalSections sections={sections} />
       <p className="mt-10 text-sm text-subtle">
-        See also the{' '}
-        {title === 'Privacy Policy' ? (
-          <Link to="/terms" className="font-medium text-primary hover:underline">
-            Terms of Service
-          </Link>
+        {seeAlso === 'terms' ? (
+          <Trans>
+            See also the{' '}
+            <Link to="/terms" className="font-medium text-primary hover:underline">
+              Terms of Service
+            </Link>
+            .
+          </Trans>
         ) : (
-          <Link to="/privacy" className="font-medium text-primary hover:underline">
-            Privacy Policy
-          </Link>
+          <Trans>
+            See also the{' '}
+            <Link to="/privacy" className="font-medium text-primary hover:underline">
+              Privacy Policy
+            </Link>
+            .
+          </Trans>
         )}
-        .
       </p>
     </article>
   );
@@ -64,9 +78,15 @@ export function LegalPage({
 
 /** The numbered table of contents, linking to each section. */
 function LegalContents({ sections }: { sections: readonly LegalSection[] }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label="Contents" className="mt-6 rounded-2xl border border-border bg-surface/40 p-5">
-      <h2 className="text-xs font-semibold tracking-[0.16em] text-subtle uppercase">Contents</h2>
+    <nav
+      aria-label={t`Contents`}
+      className="mt-6 rounded-2xl border border-border bg-surface/40 p-5"
+    >
+      <h2 className="text-xs font-semibold tracking-[0.16em] text-subtle uppercase">
+        <Trans>Contents</Trans>
+      </h2>
       <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
         {sections.map((section, index) => (
           <li key={section.id}>

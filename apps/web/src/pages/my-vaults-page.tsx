@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -16,6 +19,7 @@ import { Progress } from '../components/ui/progress.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { cn } from '../lib/cn.ts';
+import { formatNumber } from '../lib/i18n/index.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { formatTimeLeft } from '../features/post/index.ts';
 import { useNow } from '../lib/use-now.ts';
@@ -36,10 +40,10 @@ import { ConnectPrompt } from '../features/auth/index.ts';
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'created', label: 'Created' },
-  { id: 'supported', label: 'Supported' },
-  { id: 'deposits', label: 'Deposits' },
+const TABS: { id: Tab; label: MessageDescriptor }[] = [
+  { id: 'created', label: msg`Created` },
+  { id: 'supported', label: msg`Supported` },
+  { id: 'deposits', label: msg`Deposits` },
 ];
 
 // Escrow deposits read the program's rules and sign with the wallet (@solana/kit): loaded with
@@ -50,7 +54,8 @@ const MyDeposits = lazy(() =>
 
 /** My Vaults: the vaults I created and the ones I supported, each with its totals. */
 export function MyVaultsPage() {
-  useDocumentTitle('My Vaults');
+  const { t } = useLingui();
+  useDocumentTitle(t`My Vaults`);
   const viewer = useViewer();
   const [tab, setTab] = useState<Tab>('created');
   const tabsId = useId();
@@ -68,23 +73,27 @@ export function MyVaultsPage() {
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
             <LockKeyhole className="size-6 text-dum" aria-hidden="true" />
-            My Vaults
+            <Trans>My Vaults</Trans>
           </h1>
           <p className="mt-1 text-sm text-muted">
-            Vaults you created, vaults you backed with SOL, and your deposits held on chain.
+            <Trans>
+              Vaults you created, vaults you backed with SOL, and your deposits held on chain.
+            </Trans>
           </p>
         </div>
         {viewer.isAuthenticated && (
           <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
             <PenLine aria-hidden="true" />
-            New vault
+            <Trans>New vault</Trans>
           </Link>
         )}
       </header>
 
       {!viewer.isAuthenticated ? (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to see your vaults">
-          Sign in with your wallet to follow the vaults you created and the ones you supported.
+        <ConnectPrompt viewer={viewer} title={t`Connect your wallet to see your vaults`}>
+          <Trans>
+            Sign in with your wallet to follow the vaults you created and the ones you supported.
+          </Trans>
         </ConnectPrompt>
       ) : (
         <>
@@ -109,7 +118,7 @@ export function MyVaultsPage() {
               <ListSkeleton />
             ) : current.isError ? (
               <LoadError
-                title="Couldn’t load your vaults"
+                title={t`Couldn’t load your vaults`}
                 message={errorMessage(current.error)}
                 onRetry={() => void current.refetch()}
               />
@@ -137,10 +146,11 @@ function MyVaultsTabs({
   onSelect: (tab: Tab) => void;
   counts: Record<Tab, number | undefined>;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div
       role="tablist"
-      aria-label="My vaults"
+      aria-label={t`My vaults`}
       className="flex w-full rounded-xl border border-border bg-surface/70 p-1 sm:inline-flex sm:w-auto"
     >
       {TABS.map((item) => {
@@ -159,10 +169,10 @@ function MyVaultsTabs({
               tab === item.id ? 'bg-surface-3 text-foreground' : 'text-muted hover:text-foreground',
             )}
           >
-            {item.label}
+            {i18n._(item.label)}
             {count !== undefined && (
               <span className="rounded-full bg-background/60 px-1.5 font-mono text-xs tabular-nums">
-                {count}
+                {formatNumber(count)}
               </span>
             )}
           </button>
@@ -172,17 +182,18 @@ function MyVaultsTabs({
   );
 }
 
-const TOTAL_LABELS: Record<Tab, [string, string]> = {
-  created: ['Created', 'Raised'],
-  supported: ['Backed', 'You gave'],
-  deposits: ['Deposits', 'Locked now'],
+const TOTAL_LABELS: Record<Tab, [MessageDescriptor, MessageDescriptor]> = {
+  created: [msg`Created`, msg`Raised`],
+  supported: [msg`Backed`, msg`You gave`],
+  deposits: [msg`Deposits`, msg`Locked now`],
 };
 
 function Totals({ mine, totals }: { mine: Tab; totals: MyVaultsView['totals'] }) {
+  const { t, i18n } = useLingui();
   const items = [
-    { label: TOTAL_LABELS[mine][0], value: String(totals.vaults), unit: null },
-    { label: TOTAL_LABELS[mine][1], value: solText(totals.amount), unit: 'SOL' },
-    { label: 'Unlocked', value: String(totals.unlocked), unit: null },
+    { label: i18n._(TOTAL_LABELS[mine][0]), value: formatNumber(totals.vaults), unit: null },
+    { label: i18n._(TOTAL_LABELS[mine][1]), value: solText(totals.amount), unit: 'SOL' },
+    { label: t`Unlocked`, value: formatNumber(totals.unlocked), unit: null },
   ];
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="my-vaults-totals">
@@ -203,20 +214,21 @@ function Totals({ mine, totals }: { mine: Tab; totals: MyVaultsView['totals'] })
 }
 
 function VaultList({ mine, data }: { mine: Mine; data: MyVaultsView }) {
+  const { t } = useLingui();
   if (data.items.length === 0) {
     return mine === 'created' ? (
       <Empty
         icon={<LockKeyhole className="size-6" aria-hidden="true" />}
-        title="No vaults yet"
-        text="Lock a post behind a SOL target: write it in the composer and press Create Vault."
-        action={{ to: '/', label: 'Create a vault' }}
+        title={t`No vaults yet`}
+        text={t`Lock a post behind a SOL target: write it in the composer and press Create Vault.`}
+        action={{ to: '/', label: t`Create a vault` }}
       />
     ) : (
       <Empty
         icon={<HandCoins className="size-6" aria-hidden="true" />}
-        title="You haven’t backed a vault yet"
-        text="Find a vault in the feed and press Support to help unlock it."
-        action={{ to: '/', label: 'Browse the feed' }}
+        title={t`You haven’t backed a vault yet`}
+        text={t`Find a vault in the feed and press Support to help unlock it.`}
+        action={{ to: '/', label: t`Browse the feed` }}
       />
     );
   }
@@ -235,14 +247,15 @@ function VaultList({ mine, data }: { mine: Mine; data: MyVaultsView }) {
 }
 
 function DepositList({ data, viewer }: { data: MyDepositsView | undefined; viewer: Viewer }) {
+  const { t } = useLingui();
   if (!data) return <ListSkeleton />;
   if (data.items.length === 0) {
     return (
       <Empty
         icon={<Landmark className="size-6" aria-hidden="true" />}
-        title="No deposits yet"
-        text="Join an escrow vault in the feed: your SOL is held by the vault program and earns DUM until the end."
-        action={{ to: '/', label: 'Browse the feed' }}
+        title={t`No deposits yet`}
+        text={t`Join an escrow vault in the feed: your SOL is held by the vault program and earns DUM until the end.`}
+        action={{ to: '/', label: t`Browse the feed` }}
       />
     );
   }
@@ -257,12 +270,16 @@ function DepositList({ data, viewer }: { data: MyDepositsView | undefined; viewe
 }
 
 function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
+  const { t } = useLingui();
   const now = useNow(30_000);
   const current = lamportsOf(item.currentAmount);
   const target = lamportsOf(item.targetAmount);
   const percent = percentReached(current, target);
   const unlocked = item.status !== 'active';
   const timeLeft = formatTimeLeft(vaultEnd(item), now);
+  const given = solText(item.given);
+  const currentSol = solText(item.currentAmount);
+  const targetSol = solText(item.targetAmount);
   return (
     <Link
       to={`/vaults/${encodeURIComponent(item.id)}`}
@@ -273,7 +290,7 @@ function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
         {unlocked ? (
           <Badge variant="success" className="shrink-0">
             <LockOpen className="size-3" aria-hidden="true" />
-            {item.status === 'paid_out' ? 'Paid out' : 'Unlocked'}
+            {item.status === 'paid_out' ? <Trans>Paid out</Trans> : <Trans>Unlocked</Trans>}
           </Badge>
         ) : timeLeft ? (
           <Badge variant="dum" className="shrink-0 normal-case">
@@ -281,20 +298,20 @@ function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
           </Badge>
         ) : (
           <Badge variant="outline" className="shrink-0">
-            Ended
+            <Trans>Ended</Trans>
           </Badge>
         )}
       </div>
       <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-sm tabular-nums">
         <span>
-          <span className="font-semibold">{solText(item.currentAmount)}</span>
-          <span className="text-muted"> / {solText(item.targetAmount)} SOL</span>
+          <span className="font-semibold">{currentSol}</span>
+          <span className="text-muted"> / {targetSol} SOL</span>
         </span>
         <span className="text-xs text-muted">{percent}%</span>
       </div>
       <Progress
         value={percent / 100}
-        label="Vault progress"
+        label={t`Vault progress`}
         className="mt-2 h-1.5"
         indicatorClassName={unlocked ? 'bg-success bg-none' : undefined}
       />
@@ -305,11 +322,11 @@ function VaultRow({ item, mine }: { item: MyVaultItemView; mine: Mine }) {
         </span>
         {mine === 'supported' && (
           <span className="font-mono text-dum tabular-nums">
-            You gave {solText(item.given)} SOL
+            <Trans>You gave {given} SOL</Trans>
           </span>
         )}
         <span className="inline-flex items-center gap-1 font-semibold text-foreground/80 group-hover:text-dum">
-          View
+          <Trans>View</Trans>
           <ArrowRight className="size-3.5" aria-hidden="true" />
         </span>
       </div>
@@ -343,8 +360,9 @@ function Empty({
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading your vaults" className="flex flex-col gap-3">
+    <div role="status" aria-label={t`Loading your vaults`} className="flex flex-col gap-3">
       <div className="grid grid-cols-3 gap-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-16 rounded-xl" />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { BackToFeedHeader } from '../components/ui/back-header.tsx';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** A post on its own page (/posts/:id) with the whole comment thread. */
 export function PostDetailPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const viewer = useViewer();
   const post = usePost(id, viewer.userId);
@@ -23,18 +25,18 @@ export function PostDetailPage() {
   const queryClient = useQueryClient();
   const notFound =
     post.isError && post.error instanceof ApiError && [400, 404].includes(post.error.status);
-  useDocumentTitle(notFound ? 'Post not found' : 'Post');
+  useDocumentTitle(notFound ? t`Post not found` : t`Post`);
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      {!notFound && <BackToFeedHeader title="Post" />}
+      {!notFound && <BackToFeedHeader title={t`Post`} />}
       {post.isPending ? (
         <PostDetailSkeleton />
       ) : notFound ? (
         <PostNotFound />
       ) : post.isError ? (
         <LoadError
-          title="Couldn’t load this post"
+          title={t`Couldn’t load this post`}
           message={errorMessage(post.error)}
           onRetry={() => void post.refetch()}
         />
@@ -55,19 +57,21 @@ export function PostDetailPage() {
 }
 
 function PostNotFound() {
+  const { t } = useLingui();
   return (
     <ItemNotFound
-      title="Post not found"
-      reason="This post was deleted, or it was a free post: those vanish 24 hours after they are shared."
+      title={t`Post not found`}
+      reason={t`This post was deleted, or it was a free post: those vanish 24 hours after they are shared.`}
       backTo="/"
-      backLabel="Back to the feed"
+      backLabel={t`Back to the feed`}
     />
   );
 }
 
 function PostDetailSkeleton() {
+  const { t } = useLingui();
   return (
-    <PostSkeleton role="status" aria-label="Loading post">
+    <PostSkeleton role="status" aria-label={t`Loading post`}>
       <Skeleton className="mt-4 h-5 w-full" />
       <Skeleton className="mt-2 h-5 w-3/4" />
       <Skeleton className="mt-6 h-24 w-full rounded-2xl" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConnectPrompt } from '../features/auth/index.ts';
 import { ProfileView } from '../features/people/index.ts';
 import { useViewer } from '../features/auth/index.ts';
@@ -5,7 +6,8 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** /profile: the signed-in wallet's own profile; signed out, the way to connect. */
 export function ProfilePage() {
-  useDocumentTitle('Profile');
+  const { t } = useLingui();
+  useDocumentTitle(t`Profile`);
   const viewer = useViewer();
   return (
     <div className="mx-auto w-full max-w-2xl">
@@ -14,11 +16,13 @@ export function ProfilePage() {
       ) : (
         <ConnectPrompt
           viewer={viewer}
-          title="Connect your wallet to see your profile"
+          title={t`Connect your wallet to see your profile`}
           headingLevel={1}
         >
-          Sign in with your wallet to set your name, picture and bio, and to see your followers,
-          your posts and the DUM you have mined.
+          <Trans>
+            Sign in with your wallet to set your name, picture and bio, and to see your followers,
+            your posts and the DUM you have mined.
+          </Trans>
         </ConnectPrompt>
       )}
     </div>

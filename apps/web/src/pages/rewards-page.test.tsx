@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../components/ui/use-toast.ts';
@@ -185,5 +185,23 @@ describe('RewardsPage', () => {
     expect(formatAprBps(1000)).toBe('10%');
     expect(formatAprBps(1250)).toBe('12.5%');
     expect(formatAprBps(5)).toBe('0.05%');
+  });
+});
+
+describe('RewardsPage in Spanish', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('speaks the active language', async () => {
+    const { activateLocale } = await import('../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    auth.value = signedOut;
+    stubApi({ 'GET /api/emissions/platform-stats': () => jsonResponse(PLATFORM) });
+    renderWithClient(<RewardsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Recompensas' })).toBeDefined();
+    expect(screen.getByText('Conecta tu billetera para ver tus recompensas')).toBeDefined();
+    expect(screen.getByText('Calendario de halvings')).toBeDefined();
+    expect(document.title).toContain('Recompensas');
   });
 });

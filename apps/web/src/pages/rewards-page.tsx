@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Coins, Gift, PiggyBank, TrendingDown, UserPlus, Wallet } from 'lucide-react';
 import {
   Card,
@@ -22,7 +24,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
  * platform's current position.
  */
 export function RewardsPage() {
-  useDocumentTitle('Rewards');
+  useDocumentTitle(t`Rewards`);
   const viewer = useEconomyViewer();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -31,9 +33,13 @@ export function RewardsPage() {
           <Gift className="size-5" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Rewards</h1>
+          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
+            <Trans>Rewards</Trans>
+          </h1>
           <p className="text-sm text-muted">
-            Every vibe mines DUM. Stake it, invite friends, and watch the halvings come.
+            <Trans>
+              Every vibe mines DUM. Stake it, invite friends, and watch the halvings come.
+            </Trans>
           </p>
         </div>
       </header>
@@ -59,18 +65,21 @@ function SignedOutRewards() {
   const ways = [
     {
       icon: Coins,
-      title: 'Mine with every vibe',
-      text: 'Posts, comments, likes, follows and vault support each earn the current reward.',
+      key: 'mine',
+      title: t`Mine with every vibe`,
+      text: t`Posts, comments, likes, follows and vault support each earn the current reward.`,
     },
     {
       icon: PiggyBank,
-      title: 'Stake',
-      text: 'Staked DUM earns rewards every second; claim them whenever you like.',
+      key: 'stake',
+      title: t`Stake`,
+      text: t`Staked DUM earns rewards every second; claim them whenever you like.`,
     },
     {
       icon: UserPlus,
-      title: 'Invite friends',
-      text: '100 DUM for you and 50 for your friend, doubled in the Genesis round.',
+      key: 'invite',
+      title: t`Invite friends`,
+      text: t`100 DUM for you and 50 for your friend, doubled in the Genesis round.`,
     },
   ];
   return (
@@ -80,18 +89,20 @@ function SignedOutRewards() {
           <Wallet className="size-5" aria-hidden="true" />
         </span>
         <CardTitle id="rewards-signed-out-title" className="mt-2 text-lg">
-          Connect your wallet to see your rewards
+          <Trans>Connect your wallet to see your rewards</Trans>
         </CardTitle>
         <CardDescription>
-          Please connect your wallet using the button in the header, then sign to authenticate. Your
-          earnings, staking position and referrals appear here.
+          <Trans>
+            Please connect your wallet using the button in the header, then sign to authenticate.
+            Your earnings, staking position and referrals appear here.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3 sm:grid-cols-3">
           {ways.map((way) => (
             <li
-              key={way.title}
+              key={way.key}
               className="rounded-xl border border-border/70 bg-background/40 p-4 text-sm"
             >
               <way.icon className="size-5 text-dum" aria-hidden="true" />
@@ -114,10 +125,12 @@ function HalvingScheduleCard() {
           <span className="grid size-8 place-items-center rounded-lg bg-warning/20 text-warning">
             <TrendingDown className="size-4" aria-hidden="true" />
           </span>
-          Halving schedule
+          <Trans>Halving schedule</Trans>
         </CardTitle>
         <CardDescription>
-          150 DUM per vibe, halving every 70,000 vibes, until 21 million DUM have been mined.
+          <Trans>
+            150 DUM per vibe, halving every 70,000 vibes, until 21 million DUM have been mined.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -125,7 +138,7 @@ function HalvingScheduleCard() {
           <HalvingChart stats={stats.data} />
         ) : stats.isError ? (
           <CardError
-            message="Couldn't load the halving schedule."
+            message={t`Couldn't load the halving schedule.`}
             onRetry={() => void stats.refetch()}
           />
         ) : (

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Check, History, Landmark, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -35,6 +36,7 @@ const EscrowDeposits = lazy(() =>
  * leaderboard, the support history with each transaction on the cluster's explorer, and share.
  */
 export function VaultDetailPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const viewer = useViewer();
   const vault = useVault(id);
@@ -44,20 +46,20 @@ export function VaultDetailPage() {
   const post = usePost(vault.data?.postId ?? '', viewer.userId, vault.data !== undefined);
   const escrow = vault.data?.kind === 'escrow' ? (vault.data.escrow ?? null) : null;
   const notFound = isNotFound(vault.error) || isNotFound(post.error);
-  useDocumentTitle(notFound ? 'Vault not found' : 'Vault');
+  useDocumentTitle(notFound ? t`Vault not found` : t`Vault`);
 
   if (notFound) return <VaultNotFound />;
 
   return (
     <div className="mx-auto w-full max-w-2xl xl:max-w-5xl">
-      <BackToFeedHeader title="Vault">
+      <BackToFeedHeader title={t`Vault`}>
         {vault.data && <VaultShare vaultId={id} text={postText(vault.data.post)} />}
       </BackToFeedHeader>
       {vault.isPending ? (
         <VaultSkeleton />
       ) : vault.isError ? (
         <LoadError
-          title="Couldn’t load this vault"
+          title={t`Couldn’t load this vault`}
           message={errorMessage(vault.error)}
           onRetry={() => void vault.refetch()}
         />
@@ -87,15 +89,15 @@ function EscrowSide({
   escrow: EscrowView;
   deposits: VaultDetailView['deposits'];
 }) {
+  const participants = escrow.participantCount;
   return (
     <div className="flex flex-col gap-6">
       <Card className="p-5">
         <h2 className="flex items-center gap-2 text-base font-semibold">
           <Landmark className="size-4 text-dum" aria-hidden="true" />
-          Deposits
+          <Trans>Deposits</Trans>
           <span className="ml-auto font-mono text-xs font-normal text-muted tabular-nums">
-            {escrow.participantCount}{' '}
-            {escrow.participantCount === 1 ? 'participant' : 'participants'}
+            <Plural value={participants} one="# participant" other="# participants" />
           </span>
         </h2>
         <div className="mt-2">
@@ -128,7 +130,9 @@ function DirectSide({
           {leaderboard.isPending ? (
             <ListSkeleton />
           ) : leaderboard.isError ? (
-            <p className="text-sm text-muted">Couldn’t load the leaderboard.</p>
+            <p className="text-sm text-muted">
+              <Trans>Couldn’t load the leaderboard.</Trans>
+            </p>
           ) : (
             <LeaderboardList entries={leaderboard.data} supporterCount={supporterCount} />
           )}
@@ -137,7 +141,7 @@ function DirectSide({
       <Card className="p-5">
         <h2 className="flex items-center gap-2 text-base font-semibold">
           <History className="size-4 text-primary" aria-hidden="true" />
-          Support history
+          <Trans>Support history</Trans>
         </h2>
         <div className="mt-2">
           <SupportHistory supports={supports} cluster={config?.cluster} rpcUrl={config?.rpcUrl} />
@@ -161,6 +165,7 @@ function VaultPost({ post, viewer }: { post: FeedPost; viewer: Viewer }) {
 }
 
 function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
+  const { t } = useLingui();
   const { copied, copy: copyText } = useCopyToClipboard(LINK_COPIED_TOAST);
   const link = () => new URL(`/vaults/${encodeURIComponent(vaultId)}`, window.location.origin).href;
 
@@ -173,27 +178,28 @@ function VaultShare({ vaultId, text }: { vaultId: string; text: string }) {
         size="sm"
         onClick={() => {
           window.open(tweetIntentUrl(shareText(text), link()), '_blank', 'noopener,noreferrer');
-          toast({ title: 'Sharing to Twitter' });
+          toast({ title: t`Sharing to Twitter` });
         }}
       >
         <Share2 aria-hidden="true" />
-        Share
+        <Trans>Share</Trans>
       </Button>
       <Button variant="ghost" size="sm" onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy Link'}
+        {copied ? <Trans>Copied</Trans> : <Trans>Copy Link</Trans>}
       </Button>
     </div>
   );
 }
 
 function VaultNotFound() {
+  const { t } = useLingui();
   return (
     <ItemNotFound
-      title="Vault not found"
-      reason="This vault does not exist, or its post was deleted by its creator."
+      title={t`Vault not found`}
+      reason={t`This vault does not exist, or its post was deleted by its creator.`}
       backTo="/my-vaults"
-      backLabel="Go to My Vaults"
+      backLabel={t`Go to My Vaults`}
     />
   );
 }
@@ -212,10 +218,11 @@ function ListSkeleton() {
 }
 
 function VaultSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading vault"
+      aria-label={t`Loading vault`}
       className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
     >
       <PostSkeleton>
