@@ -1,7 +1,6 @@
 import type { ReportReason, ReportStatus, ReportTargetKind } from '@dum/core';
 import { t } from '@lingui/core/macro';
 import { formatDate } from '../../lib/i18n/index.ts';
-import { shortAddress } from './snapshot-view.tsx';
 
 /*
  * The moderation texts, read in the active language each time they are used. A target's name is
@@ -101,4 +100,38 @@ export function auditLine(action: string, moderatorAddress: string | null, reaso
   if (moderatorAddress === null) return t`${action}: ${reason}`;
   const moderator = shortAddress(moderatorAddress);
   return t`${action} by ${moderator}: ${reason}`;
+}
+
+/** The accessible name of a reported image or audio, by what it was in. */
+export function mediaLabel(media: 'image' | 'audio', kind: ReportTargetKind): string {
+  if (media === 'image') {
+    switch (kind) {
+      case 'post':
+        return t`Image in the reported post`;
+      case 'comment':
+        return t`Image in the reported comment`;
+      case 'message':
+        return t`Image in the reported message`;
+      case 'mystery':
+        return t`Image in the reported mystery vault`;
+      case 'wallet':
+        return t`Image in the reported profile`;
+    }
+  }
+  switch (kind) {
+    case 'post':
+      return t`Audio in the reported post`;
+    case 'comment':
+      return t`Audio in the reported comment`;
+    case 'message':
+      return t`Audio in the reported message`;
+    case 'mystery':
+      return t`Audio in the reported mystery vault`;
+    case 'wallet':
+      return t`Audio in the reported profile`;
+  }
+}
+
+export function shortAddress(address: string): string {
+  return address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
 }

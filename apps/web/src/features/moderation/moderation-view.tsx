@@ -12,10 +12,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
 import { formatDate } from '../../lib/i18n/index.ts';
-import { auditLine, formatEnd, reasonLabel, reportedFor } from './labels.ts';
+import { auditLine, formatEnd, reasonLabel, reportedFor, shortAddress } from './labels.ts';
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { shortAddress, SnapshotView } from './snapshot-view.tsx';
+import { SnapshotView } from './snapshot-view.tsx';
 
 const DURATIONS = [
   { value: '1', label: msg`1 day` },

@@ -1,5 +1,5 @@
 import type { ReportSnapshot, ReportTargetKind } from '@dum/core';
-import { select } from '@lingui/core/macro';
+import { mediaLabel, shortAddress } from './labels.ts';
 import { Trans } from '@lingui/react/macro';
 
 /**
@@ -28,13 +28,7 @@ export function SnapshotView({
       {snapshot.imageUrl && (
         <img
           src={snapshot.imageUrl}
-          alt={select(targetKind, {
-            post: 'Image in the reported post',
-            comment: 'Image in the reported comment',
-            message: 'Image in the reported message',
-            mystery: 'Image in the reported mystery vault',
-            other: 'Image in the reported profile',
-          })}
+          alt={mediaLabel('image', targetKind)}
           loading="lazy"
           className="mt-2 max-h-48 rounded-lg bg-surface-3 object-cover"
         />
@@ -44,13 +38,7 @@ export function SnapshotView({
           controls
           preload="none"
           src={snapshot.audioUrl}
-          aria-label={select(targetKind, {
-            post: 'Audio in the reported post',
-            comment: 'Audio in the reported comment',
-            message: 'Audio in the reported message',
-            mystery: 'Audio in the reported mystery vault',
-            other: 'Audio in the reported profile',
-          })}
+          aria-label={mediaLabel('audio', targetKind)}
           className="mt-2 w-64 max-w-full"
         />
       )}
@@ -83,8 +71,4 @@ function Caption({
     case 'wallet':
       return <Trans>Profile of {authorName}</Trans>;
   }
-}
-
-export function shortAddress(address: string): string {
-  return address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
 }

@@ -238,10 +238,7 @@ function otherEventToast(
       const votes = event.data.totalVotes;
       return {
         title: t`Poll Ended`,
-        description: plural(votes, {
-          one: 'Your poll ended with # vote: see the results',
-          other: 'Your poll ended with # votes: see the results',
-        }),
+        description: t`Your poll ended with ${plural(votes, { one: '# vote', other: '# votes' })}: see the results`,
       };
     }
     case 'messages_read':
