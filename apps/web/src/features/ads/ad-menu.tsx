@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { t as tNow } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { FeedPageResponse } from '@dum/core';
@@ -14,7 +14,7 @@ const itemClass =
 
 /** A sponsored card's menu: 'Hide this ad' (never shown to this wallet again). */
 export function AdMenu({ campaignId }: { campaignId: string }) {
-  const { t: tr } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const hide = async () => {
     try {
@@ -23,7 +23,7 @@ export function AdMenu({ campaignId }: { campaignId: string }) {
       });
     } catch (error) {
       toast({
-        title: t`Could not hide the ad`,
+        title: tNow`Could not hide the ad`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -40,12 +40,12 @@ export function AdMenu({ campaignId }: { campaignId: string }) {
           }
         : data,
     );
-    toast({ title: t`Ad hidden`, description: t`You will not see this ad again.` });
+    toast({ title: tNow`Ad hidden`, description: tNow`You will not see this ad again.` });
   };
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger
-        aria-label={tr`Ad options`}
+        aria-label={t`Ad options`}
         className="grid size-8 place-items-center rounded-full text-subtle hover:bg-surface-2 hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary"
       >
         <MoreHorizontal className="size-4" aria-hidden="true" />
