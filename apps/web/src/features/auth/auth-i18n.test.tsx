@@ -35,7 +35,7 @@ describe('sign-in in Spanish', () => {
 
     expect(AUTH_TOASTS.disconnected.title).toBe('Billetera desconectada');
     expect({ ...WALLET_REQUIRED }).toEqual({
-      title: 'Se requiere una billetera',
+      title: 'Se necesita una billetera',
       description: 'Conecta tu billetera con el botón del encabezado',
     });
     // Recognised by the English start the API client throws with, in any language.
