@@ -4,6 +4,7 @@ import {
   textLength,
   USERNAME_MAX_LENGTH,
 } from '@dum/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, ImageUp, Loader2, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { BusyButton, Button } from '../../components/ui/button.tsx';
@@ -36,7 +37,8 @@ import {
   draftErrors,
   draftOf,
   serverFieldErrors,
-  USERNAME_RULE,
+  usernameRule,
+  usernameRuleProblem,
   usernameProblem,
   type FieldErrors,
   type ProfileDraft,
@@ -65,8 +67,12 @@ export function EditProfileDialog({
       {open && (
         <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>Edit profile</DialogTitle>
-            <DialogDescription>How other people see you on Dum Club.</DialogDescription>
+            <DialogTitle>
+              <Trans>Edit profile</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>How other people see you on Dum Club.</Trans>
+            </DialogDescription>
           </DialogHeader>
           <EditProfileForm profile={profile} onSaved={() => onOpenChange(false)} />
         </DialogContent>
@@ -82,6 +88,7 @@ export function EditProfileForm({
   profile: UserProfile;
   onSaved: () => void;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -91,7 +98,7 @@ export function EditProfileForm({
 
   const errors: FieldErrors = {
     ...draftErrors(draft, profile),
-    ...(username.taken ? { username: username.message ?? 'That username is taken.' } : {}),
+    ...(username.taken ? { username: username.message ?? t`That username is taken.` } : {}),
     ...(avatar.error ? { avatarUrl: avatar.error } : {}),
     ...serverErrors,
   };
@@ -154,7 +161,7 @@ export function EditProfileForm({
 
       <Field
         id={ids.username}
-        label="Username"
+        label={t`Username`}
         error={errors.username}
         hint={<UsernameStatus check={username} hasError={Boolean(errors.username)} />}
         counter={`${textLength(draft.username.trim())}/${USERNAME_MAX_LENGTH}`}
@@ -186,7 +193,7 @@ export function EditProfileForm({
 
       <Field
         id={ids.displayName}
-        label="Display name"
+        label={t`Display name`}
         error={errors.displayName}
         counter={`${characterCount(draft.displayName)}/${DISPLAY_NAME_MAX_LENGTH}`}
         over={characterCount(draft.displayName) > DISPLAY_NAME_MAX_LENGTH}
@@ -207,7 +214,7 @@ export function EditProfileForm({
 
       <Field
         id={ids.bio}
-        label="Bio"
+        label={t`Bio`}
         error={errors.bio}
         counter={`${characterCount(draft.bio)}/${BIO_MAX_LENGTH}`}
         over={characterCount(draft.bio) > BIO_MAX_LENGTH}
@@ -219,7 +226,7 @@ export function EditProfileForm({
             rows={3}
             value={draft.bio}
             onChange={(event) => edit('bio', event.target.value)}
-            placeholder="A line about you and your vibe"
+            placeholder={t`A line about you and your vibe`}
             aria-invalid={errors.bio ? true : undefined}
             aria-describedby={described}
             className={cn(
@@ -240,17 +247,17 @@ export function EditProfileForm({
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={update.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </DialogClose>
         <BusyButton
           type="submit"
           busy={update.isPending}
-          busyLabel="Saving..."
+          busyLabel={t`Saving...`}
           disabled={!hasChanges || blocked || update.isPending}
           icon={<Check aria-hidden="true" />}
         >
-          Save
+          <Trans>Save</Trans>
         </BusyButton>
       </DialogFooter>
     </form>
@@ -321,11 +328,15 @@ function AvatarField({
   onChoose: (file: File) => void;
   onRemove: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
   return (
     <fieldset className="flex items-center gap-4" aria-describedby={`${id}-message`}>
-      <legend className="sr-only">Profile picture</legend>
+      <legend className="sr-only">
+        <Trans>Profile picture</Trans>
+      </legend>
       <div className="relative">
         <Avatar name={name} src={src} size="xl" />
         {uploading && (
@@ -343,7 +354,7 @@ function AvatarField({
             accept="image/*"
             className="sr-only"
             tabIndex={-1}
-            aria-label="Choose a profile picture"
+            aria-label={t`Choose a profile picture`}
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
@@ -357,16 +368,16 @@ function AvatarField({
             onClick={() => input.current?.click()}
           >
             <ImageUp aria-hidden="true" />
-            Change picture
+            <Trans>Change picture</Trans>
           </Button>
           {onRemove && (
             <Button variant="ghost" size="sm" disabled={uploading} onClick={onRemove}>
               <Trash2 aria-hidden="true" />
-              Remove
+              <Trans>Remove</Trans>
             </Button>
           )}
         </div>
-        {uploading && <Progress value={progress} label="Uploading picture" />}
+        {uploading && <Progress value={progress} label={t`Uploading picture`} />}
         <div id={`${id}-message`} className="text-xs">
           {error ? (
             <p role="alert" className="text-danger">
@@ -374,9 +385,11 @@ function AvatarField({
             </p>
           ) : (
             <p className="text-subtle">
-              {uploading
-                ? `Uploading… ${Math.round(progress * 100)}%`
-                : 'Square works best; it is cropped to a square.'}
+              {uploading ? (
+                <Trans>Uploading… {percent}%</Trans>
+              ) : (
+                <Trans>Square works best; it is cropped to a square.</Trans>
+              )}
             </p>
           )}
         </div>
@@ -396,6 +409,7 @@ interface UsernameCheck {
 
 /** The username's availability, asked once typing pauses. */
 function useUsernameCheck(username: string, current: string): UsernameCheck {
+  const { t } = useLingui();
   const settled = useDebounced(username, USERNAME_CHECK_DELAY_MS);
   const changed = username !== '' && username !== current;
   const wellFormed = usernameProblem(username) === null;
@@ -412,40 +426,43 @@ function useUsernameCheck(username: string, current: string): UsernameCheck {
     state: 'taken',
     checking: false,
     taken: query.data.reason === 'taken',
-    message: query.data.reason === 'taken' ? 'That username is taken.' : `Use ${USERNAME_RULE}.`,
+    message: query.data.reason === 'taken' ? t`That username is taken.` : usernameRuleProblem(),
   };
 }
 
 function UsernameStatus({ check, hasError }: { check: UsernameCheck; hasError: boolean }) {
+  const checkedName = check.username;
   if (hasError) return null;
   switch (check.state) {
     case 'checking':
       return (
         <p className="inline-flex items-center gap-1.5 text-muted" role="status">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          Checking availability…
+          <Trans>Checking availability…</Trans>
         </p>
       );
     case 'available':
       return (
         <p className="inline-flex items-center gap-1.5 text-success" role="status">
-          <Check className="size-3" aria-hidden="true" />@{check.username} is available
+          <Check className="size-3" aria-hidden="true" />
+          <Trans>@{checkedName} is available</Trans>
         </p>
       );
     case 'unknown':
       return (
         <p className="inline-flex items-center gap-1.5 text-muted" role="status">
           <X className="size-3" aria-hidden="true" />
-          Couldn’t check availability; saving will tell.
+          <Trans>Couldn’t check availability; saving will tell.</Trans>
         </p>
       );
     default:
-      return <p className="text-subtle">{USERNAME_RULE}.</p>;
+      return <p className="text-subtle">{usernameRule()}.</p>;
   }
 }
 
 /** The chosen picture: its preview at once, its upload with progress, and the media URL. */
 function useAvatarUpload() {
+  const { t } = useLingui();
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -468,7 +485,7 @@ function useAvatarUpload() {
   const upload = async (file: File): Promise<string | null> => {
     const check = checkAttachment(file);
     if (!check.ok || check.kind !== 'image') {
-      setError(check.ok ? 'Please choose an image file.' : check.description);
+      setError(check.ok ? t`Please choose an image file.` : check.description);
       return null;
     }
     controller.current?.abort();
@@ -479,12 +496,13 @@ function useAvatarUpload() {
     setProgress(0);
     try {
       const media = await uploadAvatar(file, setProgress, current.signal);
-      if (media.mediaType !== 'image') throw new Error('Please choose an image file.');
+      if (media.mediaType !== 'image') throw new Error(t`Please choose an image file.`);
       return media.mediaUrl;
     } catch (cause) {
       if (current.signal.aborted) return null;
       setPreview(null);
-      setError(`Failed to upload media: ${errorMessage(cause)}`);
+      const reason = errorMessage(cause);
+      setError(t`Failed to upload media: ${reason}`);
       return null;
     } finally {
       if (controller.current === current) setProgress(null);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { FeedSkeleton, PostList } from '../post/index.ts';
@@ -11,11 +12,6 @@ const FollowingFeed = lazy(async () => ({
 
 type FeedTab = 'for-you' | 'following';
 
-const TABS: readonly { id: FeedTab; label: string }[] = [
-  { id: 'for-you', label: 'For you' },
-  { id: 'following', label: 'Following' },
-];
-
 /** The URL's `?feed=following` keeps the tab across a reload and in a shared link. */
 const FEED_PARAM = 'feed';
 
@@ -26,6 +22,11 @@ const FEED_PARAM = 'feed';
  * 9 KB to the feed's first load for two tabs.
  */
 export function FeedTabs({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
+  const tabs: readonly { id: FeedTab; label: string }[] = [
+    { id: 'for-you', label: t`For you` },
+    { id: 'following', label: t`Following` },
+  ];
   const [params, setParams] = useSearchParams();
   const tab: FeedTab = params.get(FEED_PARAM) === 'following' ? 'following' : 'for-you';
   const id = useId();
@@ -43,7 +44,7 @@ export function FeedTabs({ viewer }: { viewer: Viewer }) {
 
   return (
     <div>
-      <TabList label="Feeds" tabs={TABS} selected={tab} onSelect={select} idBase={id} />
+      <TabList label={t`Feeds`} tabs={tabs} selected={tab} onSelect={select} idBase={id} />
       <div {...tabPanelProps(id, tab)} className="mt-4">
         {tab === 'for-you' ? (
           <PostList viewer={viewer} />

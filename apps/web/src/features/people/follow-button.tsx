@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -24,13 +25,14 @@ export function FollowButton({
   otherCopies?: OtherFollowCopies;
   size?: ButtonProps['size'];
 }) {
+  const { t } = useLingui();
   const follow = useFollow(profile.solAddress, name, viewer.userId, otherCopies);
   const following = profile.isFollowing === true;
   return (
     <Button
       variant={following ? 'secondary' : 'primary'}
       size={size}
-      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+      aria-label={following ? t`Unfollow ${name}` : t`Follow ${name}`}
       disabled={follow.isPending}
       onClick={() => {
         if (!viewer.isAuthenticated) {
@@ -41,7 +43,7 @@ export function FollowButton({
       }}
     >
       {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-      {following ? 'Unfollow' : 'Follow'}
+      {following ? <Trans>Unfollow</Trans> : <Trans>Follow</Trans>}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Loader2, RotateCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,8 +16,6 @@ import { useFollowList } from './people-queries.ts';
 import { personName } from './profile-display.ts';
 import { profileHref } from '../post/index.ts';
 import type { FollowListKind, UserSummary } from './types.ts';
-
-const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };
 
 /**
  * A wallet's followers or the wallets it follows, newest first, in a dialog; "Load more" reads
@@ -39,9 +38,15 @@ export function FollowListDialog({
       {kind && (
         <DialogContent className="max-h-[min(36rem,calc(100dvh-2rem))] grid-rows-[auto_minmax(0,1fr)]">
           <DialogHeader>
-            <DialogTitle>{TITLES[kind]}</DialogTitle>
+            <DialogTitle>
+              {kind === 'followers' ? <Trans>Followers</Trans> : <Trans>Following</Trans>}
+            </DialogTitle>
             <DialogDescription>
-              {kind === 'followers' ? `People who follow ${name}` : `People ${name} follows`}
+              {kind === 'followers' ? (
+                <Trans>People who follow {name}</Trans>
+              ) : (
+                <Trans>People {name} follows</Trans>
+              )}
             </DialogDescription>
           </DialogHeader>
           <FollowList address={address} kind={kind} onNavigate={onClose} />
@@ -63,28 +68,17 @@ function FollowList({
   const list = useFollowList(address, kind, true);
   const people = list.data?.pages.flatMap((page) => page.items) ?? [];
 
-  if (list.isPending) {
-    return (
-      <div role="status" aria-label="Loading people" className="flex flex-col gap-3">
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex flex-1 flex-col gap-1.5">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-3 w-20" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (list.isPending) return <ListSkeleton />;
   if (list.isError && people.length === 0) {
+    const reason = errorMessage(list.error);
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center text-sm">
-        <p className="text-muted">Couldn’t load this list. {errorMessage(list.error)}</p>
+        <p className="text-muted">
+          <Trans>Couldn’t load this list. {reason}</Trans>
+        </p>
         <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
           <RotateCw aria-hidden="true" />
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </div>
     );
@@ -94,7 +88,11 @@ function FollowList({
       <div className="flex flex-col items-center gap-2 py-8 text-center">
         <Users className="size-6 text-subtle" aria-hidden="true" />
         <p className="text-sm text-muted">
-          {kind === 'followers' ? 'No followers yet' : 'Not following anyone yet'}
+          {kind === 'followers' ? (
+            <Trans>No followers yet</Trans>
+          ) : (
+            <Trans>Not following anyone yet</Trans>
+          )}
         </p>
       </div>
     );
@@ -112,16 +110,16 @@ function FollowList({
         {list.isFetchingNextPage ? (
           <span className="inline-flex items-center gap-2 text-sm text-muted">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Loading more…
+            <Trans>Loading more…</Trans>
           </span>
         ) : list.isFetchNextPageError ? (
           <Button variant="secondary" size="sm" onClick={() => void list.fetchNextPage()}>
             <RotateCw aria-hidden="true" />
-            Couldn’t load more. Try Again
+            <Trans>Couldn’t load more. Try Again</Trans>
           </Button>
         ) : list.hasNextPage ? (
           <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         ) : null}
       </div>
@@ -130,6 +128,7 @@ function FollowList({
 }
 
 function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: () => void }) {
+  const { t } = useLingui();
   const name = personName(person);
   return (
     <Link
@@ -144,7 +143,7 @@ function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: ()
           {person.isVerified && (
             <BadgeCheck
               className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label="Verified"
+              aria-label={t`Verified`}
               role="img"
             />
           )}
@@ -154,5 +153,22 @@ function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: ()
         )}
       </span>
     </Link>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useLingui();
+  return (
+    <div role="status" aria-label={t`Loading people`} className="flex flex-col gap-3">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-20" />
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

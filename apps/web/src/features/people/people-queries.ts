@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -127,7 +128,7 @@ export function useFollow(
       for (const [key, profile] of context?.before ?? []) queryClient.setQueryData(key, profile);
       otherCopies?.(queryClient, address, (person) => withFollowing(person, !follow));
       toast({
-        title: follow ? `Couldn’t follow ${name}` : `Couldn’t unfollow ${name}`,
+        title: follow ? t`Couldn’t follow ${name}` : t`Couldn’t unfollow ${name}`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -164,16 +165,16 @@ export function useBlock(address: string, name: string, viewerId: string | null)
       void queryClient.invalidateQueries({ queryKey: [FEED_ROOT] });
       refreshGraph(queryClient, viewerId);
       toast({
-        title: result.blocked ? `Blocked ${name}` : `Unblocked ${name}`,
+        title: result.blocked ? t`Blocked ${name}` : t`Unblocked ${name}`,
         description: result.blocked
-          ? 'Their posts and comments are hidden from you, and they can’t follow you.'
-          : 'You can see their posts again.',
+          ? t`Their posts and comments are hidden from you, and they can’t follow you.`
+          : t`You can see their posts again.`,
         variant: 'success',
       });
     },
     onError: (error, block) => {
       toast({
-        title: block ? `Couldn’t block ${name}` : `Couldn’t unblock ${name}`,
+        title: block ? t`Couldn’t block ${name}` : t`Couldn’t unblock ${name}`,
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -200,7 +201,7 @@ export function useUpdateProfile(address: string) {
       for (const key of [USERS_ROOT, FOLLOWS_ROOT, FEED_ROOT, '/api/messages', '/api/auth/me']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }
-      toast({ title: 'Profile updated', variant: 'success' });
+      toast({ title: t`Profile updated`, variant: 'success' });
     },
   });
 }

@@ -1,4 +1,6 @@
-import { formatAddress, formatDumAmount, parseBaseUnits } from '@dum/core';
+import { formatAddress, parseBaseUnits } from '@dum/core';
+import { plural, t } from '@lingui/core/macro';
+import { formatDate, formatDum } from '../../lib/i18n/index.ts';
 import type { UserSummary } from './types.ts';
 
 /** What a profile and the people lists show, as pure functions over the wire shapes. */
@@ -13,19 +15,28 @@ export function personName(person: Named): string {
   return formatAddress(person.solAddress);
 }
 
-/** "Joined March 2026". */
+/** "Joined March 2026", the month in the active language. */
 export function joinedText(createdAt: string): string | null {
   const time = Date.parse(createdAt);
   if (Number.isNaN(time)) return null;
-  return `Joined ${new Date(time).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+  const month = formatDate(time, { month: 'long', year: 'numeric' });
+  return t`Joined ${month}`;
 }
 
 /** DUM mined (the wallet's total earned), whole DUM with thousands grouped: "1,234". */
 export function dumMinedText(totalEarned: string): string {
-  return formatDumAmount(parseBaseUnits(totalEarned) ?? 0n, 0);
+  return formatDum(parseBaseUnits(totalEarned) ?? 0n, 0);
 }
 
-/** "1 follower", "12 followers". */
+/**
+ * "1 follower", "12 followers", with the words given (English only: a translated count is
+ * followerCountText's, or the caller's own Plural).
+ */
 export function countLabel(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "1 follower", "12 followers", in the active language. */
+export function followerCountText(count: number): string {
+  return plural(count, { one: '# follower', other: '# followers' });
 }

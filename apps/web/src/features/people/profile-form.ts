@@ -6,6 +6,7 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import type { UpdateProfileRequest, UserProfile } from './types.ts';
 
 /**
@@ -25,7 +26,18 @@ export interface ProfileDraft {
 
 export type FieldErrors = Partial<Record<ProfileField, string>>;
 
-export const USERNAME_RULE = `${USERNAME_MIN_LENGTH}–${USERNAME_MAX_LENGTH} lowercase letters, numbers or underscores`;
+/** "3–20 lowercase letters, numbers or underscores", in the active language. */
+export function usernameRule(): string {
+  const min = USERNAME_MIN_LENGTH;
+  const max = USERNAME_MAX_LENGTH;
+  return t`${min}–${max} lowercase letters, numbers or underscores`;
+}
+
+/** "Use 3–20 lowercase letters, numbers or underscores." */
+export function usernameRuleProblem(): string {
+  const rule = usernameRule();
+  return t`Use ${rule}.`;
+}
 
 /** Characters as the server counts them: Unicode code points, after trimming. */
 export function characterCount(text: string): number {
@@ -44,7 +56,7 @@ export function draftOf(profile: UserProfile): ProfileDraft {
 /** The username's own problem, before any availability check; null when it is well formed. */
 export function usernameProblem(username: string): string | null {
   if (USERNAME_PATTERN.test(username)) return null;
-  return `Use ${USERNAME_RULE}.`;
+  return usernameRuleProblem();
 }
 
 /** Every field's problem in the draft (an empty username is kept as it was, never sent). */
@@ -56,10 +68,12 @@ export function draftErrors(draft: ProfileDraft, current: UserProfile): FieldErr
     if (problem) errors.username = problem;
   }
   if (characterCount(draft.displayName) > DISPLAY_NAME_MAX_LENGTH) {
-    errors.displayName = `Display names can be up to ${DISPLAY_NAME_MAX_LENGTH} characters.`;
+    const max = DISPLAY_NAME_MAX_LENGTH;
+    errors.displayName = t`Display names can be up to ${max} characters.`;
   }
   if (characterCount(draft.bio) > BIO_MAX_LENGTH) {
-    errors.bio = `Bios can be up to ${BIO_MAX_LENGTH} characters.`;
+    const max = BIO_MAX_LENGTH;
+    errors.bio = t`Bios can be up to ${max} characters.`;
   }
   return errors;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, Flag, Link2, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -38,6 +39,7 @@ export function ProfileMenu({
   name: string;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const block = useBlock(profile.solAddress, name, viewer.userId);
@@ -48,7 +50,7 @@ export function ProfileMenu({
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
-          aria-label={`More options for ${name}`}
+          aria-label={t`More options for ${name}`}
           className="btn btn-secondary btn-icon"
         >
           <MoreHorizontal aria-hidden="true" />
@@ -66,7 +68,7 @@ export function ProfileMenu({
               }
             >
               <Link2 className="size-4" aria-hidden="true" />
-              Copy profile link
+              <Trans>Copy profile link</Trans>
             </DropdownMenu.Item>
             {viewer.isAuthenticated && (
               <ViewerItems
@@ -123,18 +125,18 @@ function ViewerItems({
       {blocked ? (
         <DropdownMenu.Item className={itemClass} disabled={unblocking} onSelect={onUnblock}>
           <ShieldCheck className="size-4" aria-hidden="true" />
-          Unblock {name}
+          <Trans>Unblock {name}</Trans>
         </DropdownMenu.Item>
       ) : (
         <DropdownMenu.Item className={dangerItemClass} onSelect={onBlock}>
           <Ban className="size-4" aria-hidden="true" />
-          Block {name}
+          <Trans>Block {name}</Trans>
         </DropdownMenu.Item>
       )}
       {canReport && (
         <DropdownMenu.Item className={dangerItemClass} onSelect={onReport}>
           <Flag className="size-4" aria-hidden="true" />
-          Report {name}
+          <Trans>Report {name}</Trans>
         </DropdownMenu.Item>
       )}
     </>
@@ -155,25 +157,30 @@ function BlockDialog({
   busy: boolean;
   onBlock: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Block {name}?</DialogTitle>
+          <DialogTitle>
+            <Trans>Block {name}?</Trans>
+          </DialogTitle>
           <DialogDescription>
-            They won’t be able to follow you, comment on your posts or message you, and their posts
-            and comments are hidden from you. Blocking also removes follows both ways.
+            <Trans>
+              They won’t be able to follow you, comment on your posts or message you, and their
+              posts and comments are hidden from you. Blocking also removes follows both ways.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <ConfirmFooter busy={busy}>
           <BusyButton
             variant="danger"
             busy={busy}
-            busyLabel="Blocking..."
+            busyLabel={t`Blocking...`}
             icon={<Ban aria-hidden="true" />}
             onClick={onBlock}
           >
-            Block
+            <Trans>Block</Trans>
           </BusyButton>
         </ConfirmFooter>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole, MessageSquareDashed } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
@@ -25,31 +26,32 @@ export function ProfilePosts({
   viewer: Viewer;
   postCount: number;
 }) {
+  const { t } = useLingui();
   const [tab, setTab] = useState<ProfileTab>('posts');
   const posts = useUserPosts(address, viewer.userId);
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ProfileTab)}>
-      <Tabs.List aria-label="Profile sections" className={TAB_LIST_CLASS}>
+      <Tabs.List aria-label={t`Profile sections`} className={TAB_LIST_CLASS}>
         <Tabs.Trigger value="posts" className={TAB_CLASS}>
-          Posts
+          <Trans>Posts</Trans>
           <span className="rounded-full bg-background/60 px-1.5 font-mono text-xs tabular-nums">
             {postCount}
           </span>
         </Tabs.Trigger>
         <Tabs.Trigger value="vaults" className={TAB_CLASS}>
-          Vaults
+          <Trans>Vaults</Trans>
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="posts" className="mt-4 focus-visible:outline-none">
         <PostFeedList
           viewer={viewer}
           feed={posts}
-          heading="Posts"
-          errorTitle="Couldn’t load the posts"
+          heading={t`Posts`}
+          errorTitle={t`Couldn’t load the posts`}
           empty={
             <EmptyTab
               icon={<MessageSquareDashed className="size-6" aria-hidden="true" />}
-              title="No posts yet"
+              title={t`No posts yet`}
             />
           }
         />
@@ -58,13 +60,13 @@ export function ProfilePosts({
         <PostFeedList
           viewer={viewer}
           feed={posts}
-          heading="Vaults"
-          errorTitle="Couldn’t load the vaults"
+          heading={t`Vaults`}
+          errorTitle={t`Couldn’t load the vaults`}
           filter={isVaultPost}
           empty={
             <EmptyTab
               icon={<LockKeyhole className="size-6" aria-hidden="true" />}
-              title="No vaults yet"
+              title={t`No vaults yet`}
             />
           }
         />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
@@ -14,6 +14,7 @@ import {
   signedOut,
   WALLET,
 } from '../post/test-kit.tsx';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { useViewer } from '../auth/index.ts';
 import { ProfileView } from './profile-view.tsx';
 import { ADA_WALLET, makeProfile, makeSummary } from './test-kit.ts';
@@ -332,5 +333,37 @@ describe('a profile', () => {
     await waitFor(() => expect(toasts().textContent).toContain('Blocked Ada Lovelace'));
     await user.click(screen.getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByRole('tab', { name: /Posts/ })).toBeDefined();
+  });
+});
+
+describe('a profile in Spanish', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('shows the counts, the join date, DUM mined and the actions in the active language', async () => {
+    routes(
+      makeProfile({
+        isFollowing: false,
+        isBlocked: false,
+        followerCount: 1,
+        totalEarned: '12345000000000',
+        trust: { band: 'trusted' },
+      }),
+    );
+    await act(() => activateLocale('es'));
+    renderWithProviders(<Profile address={ADA_WALLET} />);
+    expect(screen.getByRole('status', { name: 'Cargando perfil' })).toBeDefined();
+    await heading();
+    expect(screen.getByText('Se unió en marzo de 2026')).toBeDefined();
+    expect(screen.getByRole('button', { name: '1 Seguidor' })).toBeDefined();
+    expect(screen.getByRole('button', { name: '7 Siguiendo' })).toBeDefined();
+    const stats = screen.getByTestId('profile-stats');
+    expect(stats.textContent).toContain('3 Publicaciones');
+    expect(stats.textContent).toContain('12.345 DUM minados');
+    expect(screen.getByTestId('profile-trust').textContent).toContain('Confianza: De confianza');
+    expect(screen.getByRole('button', { name: 'Seguir a Ada Lovelace' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: /Bóvedas/ })).toBeDefined();
   });
 });

@@ -1,4 +1,6 @@
 import { formatAddress } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Ban,
   BadgeCheck,
@@ -19,6 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { abbreviateCount } from '../post/index.ts';
@@ -35,9 +38,14 @@ import { dumMinedText, joinedText, personName } from './profile-display.ts';
 import { TrustBandLine } from './trust-band.tsx';
 import type { FollowListKind, UserProfile } from './types.ts';
 
+/** The copy toast, its texts read in the active language when it is shown. */
 const ADDRESS_COPIED_TOAST = {
-  title: 'Copied!',
-  description: 'Wallet address copied to clipboard',
+  get title() {
+    return i18n._(msg`Copied!`);
+  },
+  get description() {
+    return i18n._(msg`Wallet address copied to clipboard`);
+  },
   variant: 'success',
 } as const;
 
@@ -51,21 +59,24 @@ export function isProfileMissing(error: unknown): boolean {
  * (follow, message, block; or edit, on one's own), and their posts and vaults.
  */
 export function ProfileView({ address, viewer }: { address: string; viewer: Viewer }) {
+  const { t } = useLingui();
   const profile = useProfile(address, viewer.userId);
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
     return isProfileMissing(profile.error) ? (
       <ItemNotFound
-        title="Profile not found"
-        reason="No Dum Club user has this wallet yet: a profile appears once its wallet signs in."
+        title={t`Profile not found`}
+        reason={t`No Dum Club user has this wallet yet: a profile appears once its wallet signs in.`}
         backTo="/"
-        backLabel="Back to the feed"
+        backLabel={t`Back to the feed`}
       />
     ) : (
       <>
-        <h1 className="sr-only">Profile</h1>
+        <h1 className="sr-only">
+          <Trans>Profile</Trans>
+        </h1>
         <LoadError
-          title="Couldn’t load this profile"
+          title={t`Couldn’t load this profile`}
           message={errorMessage(profile.error)}
           onRetry={() => void profile.refetch()}
         />
@@ -101,10 +112,15 @@ function ProfileHeader({
   own: boolean;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const nameId = useId();
   const [list, setList] = useState<FollowListKind | null>(null);
   const [editing, setEditing] = useState(false);
   const joined = joinedText(profile.createdAt);
+  // The label sits under its figure, so it is a word rather than a `#` plural; one and other
+  // are 1 and the rest in both English and Spanish.
+  const followersLabel = profile.followerCount === 1 ? t`Follower` : t`Followers`;
+  const postsLabel = profile.postCount === 1 ? t`Post` : t`Posts`;
   return (
     <section
       aria-labelledby={nameId}
@@ -118,7 +134,7 @@ function ProfileHeader({
             {own ? (
               <Button variant="secondary" onClick={() => setEditing(true)} aria-haspopup="dialog">
                 <Pencil aria-hidden="true" />
-                Edit profile
+                <Trans>Edit profile</Trans>
               </Button>
             ) : (
               <>
@@ -128,11 +144,13 @@ function ProfileHeader({
                 {viewer.isAuthenticated && !profile.isBlocked && (
                   <Link
                     to={`/messages/${encodeURIComponent(profile.solAddress)}`}
-                    aria-label={`Message ${name}`}
+                    aria-label={t`Message ${name}`}
                     className={buttonVariants({ variant: 'secondary', className: 'px-3 sm:px-4' })}
                   >
                     <MessageCircle aria-hidden="true" />
-                    <span className="hidden sm:inline">Message</span>
+                    <span className="hidden sm:inline">
+                      <Trans>Message</Trans>
+                    </span>
                   </Link>
                 )}
                 <ProfileMenu profile={profile} name={name} viewer={viewer} />
@@ -149,7 +167,7 @@ function ProfileHeader({
           {profile.isVerified && (
             <BadgeCheck
               className="size-5 shrink-0 fill-primary/20 text-primary"
-              aria-label="Verified"
+              aria-label={t`Verified`}
               role="img"
             />
           )}
@@ -181,10 +199,7 @@ function ProfileHeader({
               onClick={() => setList('followers')}
               className={cn(STAT_BOX, STAT_BUTTON)}
             >
-              <StatFigures
-                label={profile.followerCount === 1 ? 'Follower' : 'Followers'}
-                value={abbreviateCount(profile.followerCount)}
-              />
+              <StatFigures label={followersLabel} value={abbreviateCount(profile.followerCount)} />
             </button>
           </li>
           <li>
@@ -194,17 +209,14 @@ function ProfileHeader({
               onClick={() => setList('following')}
               className={cn(STAT_BOX, STAT_BUTTON)}
             >
-              <StatFigures label="Following" value={abbreviateCount(profile.followingCount)} />
+              <StatFigures label={t`Following`} value={abbreviateCount(profile.followingCount)} />
             </button>
           </li>
           <li className={STAT_BOX}>
-            <StatFigures
-              label={profile.postCount === 1 ? 'Post' : 'Posts'}
-              value={abbreviateCount(profile.postCount)}
-            />
+            <StatFigures label={postsLabel} value={abbreviateCount(profile.postCount)} />
           </li>
           <li className={STAT_BOX}>
-            <StatFigures label="DUM mined" value={dumMinedText(profile.totalEarned)} dum />
+            <StatFigures label={t`DUM mined`} value={dumMinedText(profile.totalEarned)} dum />
           </li>
         </ul>
         {profile.trust && <TrustBandLine band={profile.trust.band} own={own} />}
@@ -253,6 +265,7 @@ function StatFigures({
 
 /** The short wallet address with copy and a link to the cluster's explorer. */
 function WalletAddress({ address }: { address: string }) {
+  const { t } = useLingui();
   const { config } = useWallet();
   const { copied, copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
   return (
@@ -263,7 +276,7 @@ function WalletAddress({ address }: { address: string }) {
       <button
         type="button"
         onClick={() => void copy(address)}
-        aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
+        aria-label={copied ? t`Wallet address copied` : t`Copy wallet address`}
         className={cn(
           'grid size-7 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground',
           copied && 'text-success',
@@ -280,7 +293,7 @@ function WalletAddress({ address }: { address: string }) {
           href={explorerAddressUrl(address, config.cluster, config.rpcUrl)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label="View the wallet on the explorer"
+          aria-label={t`View the wallet on the explorer`}
           className="grid size-7 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground"
         >
           <ExternalLink className="size-3.5" aria-hidden="true" />
@@ -299,32 +312,38 @@ function BlockedNotice({
   name: string;
   viewer: Viewer;
 }) {
+  const { t } = useLingui();
   const block = useBlock(profile.solAddress, name, viewer.userId);
   return (
     <EmptyTab
       icon={<Ban className="size-6" aria-hidden="true" />}
-      title={`You blocked ${name}`}
+      title={t`You blocked ${name}`}
       action={
         <BusyButton
           variant="secondary"
           className="mt-3"
           busy={block.isPending}
-          busyLabel="Unblocking..."
+          busyLabel={t`Unblocking...`}
           onClick={() => block.mutate(false)}
         >
-          Unblock
+          <Trans>Unblock</Trans>
         </BusyButton>
       }
     >
-      Their posts and comments are hidden from you, and they can’t follow you or message you.
+      <Trans>
+        Their posts and comments are hidden from you, and they can’t follow you or message you.
+      </Trans>
     </EmptyTab>
   );
 }
 
 function ProfileSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading profile" className="flex flex-col gap-6">
-      <h1 className="sr-only">Profile</h1>
+    <div role="status" aria-label={t`Loading profile`} className="flex flex-col gap-6">
+      <h1 className="sr-only">
+        <Trans>Profile</Trans>
+      </h1>
       <div className="overflow-hidden rounded-3xl border border-border bg-surface/80">
         <Skeleton className="h-24 rounded-none sm:h-32" />
         <div className="px-5 pb-5 sm:px-6">
