@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeReport } from './support/accessibility-test-kit.ts';
@@ -14,7 +11,10 @@ import {
   type Seed,
 } from './support/content-test-kit.ts';
 import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
+import { declaredRoutes, ROUTE_URLS, visit } from './support/routes-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+
+const SOL = 1_000_000_000n;
 
 /**
  * axe-core (WCAG 2.2 A and AA rules) on every route of the app, at 375 and 1440 px wide,
@@ -24,51 +24,6 @@ import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
  * block confirmation, the Edit profile dialog and the feed's Following tab. Any violation
  * fails, listed.
  */
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROUTES_FILE = path.join(HERE, '../apps/web/src/app/routes.tsx');
-const SOL = 1_000_000_000n;
-
-/** Every route of routes.tsx (`index` for the index route), and the URL this suite opens for it. */
-const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
-  index: () => '/',
-  reels: () => '/reels',
-  discover: () => '/discover',
-  'vaults/:id': (seed) => `/vaults/${seed.vaultId}`,
-  'posts/:id': (seed) => `/posts/${seed.postId}`,
-  profile: () => '/profile',
-  'profile/:walletAddress': (seed) => `/profile/${seed.creator.wallet.address}`,
-  create: () => '/create',
-  'my-vaults': () => '/my-vaults',
-  'mystery-vaults': () => '/mystery-vaults',
-  'time-capsules': () => '/time-capsules',
-  messages: () => '/messages',
-  'messages/:walletAddress': (seed) => `/messages/${seed.creator.wallet.address}`,
-  analytics: () => '/analytics',
-  advertiser: () => '/advertiser',
-  rewards: () => '/rewards',
-  terms: () => '/terms',
-  privacy: () => '/privacy',
-  moderation: () => '/moderation',
-  reports: () => '/reports',
-  notifications: () => '/notifications',
-  'settings/muted-words': () => '/settings/muted-words',
-  '*': () => '/no/such/page',
-};
-
-/** The routes routes.tsx declares, read from its source: `index` or each `path="…"`. */
-async function declaredRoutes(): Promise<string[]> {
-  const source = await readFile(ROUTES_FILE, 'utf8');
-  return [...source.matchAll(/<Route\s+(?:index\b|path="([^"]*)")/g)].map(
-    (match) => match[1] ?? 'index',
-  );
-}
-
-/** Opens `url` in the running app and waits for its page heading. */
-async function visit(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-}
 
 const SIZES = [
   ['375', PHONE],

@@ -40,12 +40,16 @@ export interface PageWithErrors {
   errors: string[];
 }
 
-/** A fresh context and page that records page errors, so a test can assert there were none. */
+/**
+ * A fresh context and page that records page errors, so a test can assert there were none;
+ * `locale` is the browser's language (navigator.languages), English by default.
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  { locale }: { locale?: string } = {},
 ): Promise<PageWithErrors> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

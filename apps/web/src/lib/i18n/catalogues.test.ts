@@ -3,17 +3,38 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from './locale.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const config = getConfig({ configPath: path.join(webRoot, 'lingui.config.ts') });
 
-/** `{name}`, `{count, plural, …}` heads and `<0>`/`</0>` tags: what a translation must keep. */
+/** A compiled message: text and tokens (`[name]`, or `[name, type, { branch: parts }]`). */
+type Part = string | [string, string?, Record<string, Part[] | string | number>?];
+
+/**
+ * What a translation must keep: the ICU arguments (`{name}`, `{count, plural, …}`'s `count`, at
+ * any depth) and the `<0>`/`</0>` tags. A plural's or select's branches may differ (`one {voto}`).
+ */
 function placeholders(message: string): string[] {
-  const names = [...message.matchAll(/\{\s*(\w+)/g)].map((match) => `{${match[1] ?? ''}}`);
-  const tags = [...message.matchAll(/<\/?\d+\/?>/g)].map((match) => match[0]);
-  return [...new Set([...names, ...tags])].sort();
+  const found = new Set<string>();
+  const walk = (parts: readonly Part[] | string): void => {
+    for (const part of typeof parts === 'string' ? [parts] : parts) {
+      if (typeof part === 'string') {
+        for (const tag of part.match(/<\/?\d+\/?>/g) ?? []) found.add(tag);
+        continue;
+      }
+      const [name, , branches] = part;
+      found.add(`{${name}}`);
+      // A plural's branches, and its `offset` (a number, skipped).
+      for (const branch of Object.values(branches ?? {})) {
+        if (typeof branch === 'string' || Array.isArray(branch)) walk(branch);
+      }
+    }
+  };
+  walk(compileMessage(message) as Part[] | string);
+  return [...found].sort();
 }
 
 describe('message catalogues', () => {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeReport } from './support/accessibility-test-kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  openPage,
+  saveScreenshotIfAsked,
+  type PageWithErrors,
+} from './support/browser-test-kit.ts';
+import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
+import { seedContent, type Seed } from './support/content-test-kit.ts';
+import { signInWithBurnerKey } from './support/feed-page-test-kit.ts';
+import { englishLeftOn, englishTextsTranslatedInSpanish } from './support/i18n-test-kit.ts';
+import { ROUTE_URLS, visit } from './support/routes-test-kit.ts';
+import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
+
+const SOL = 1_000_000_000n;
+
+/**
+ * The app for a reader whose browser speaks Spanish: every route, signed out and signed in, at
+ * 375 and 1440 px, is in Spanish (the page's `lang`, and no English text the catalogues
+ * translate left on screen) and clean under axe (WCAG 2.2 AA). E2E_SCREENSHOT_DIR keeps a
+ * screenshot of each to look at.
+ */
+describe('the app in Spanish', () => {
+  const suite = serverAndBrowserForSuite();
+  let seed: Seed;
+  let english: string[];
+  let signedOut: PageWithErrors;
+  let signedIn: PageWithErrors;
+  let signingIn: Promise<void> | null = null;
+
+  beforeAll(async () => {
+    [seed, english] = await Promise.all([
+      seedContent(suite.server.url),
+      englishTextsTranslatedInSpanish(),
+    ]);
+    [signedOut, signedIn] = await Promise.all([
+      openPage(suite.browser, PHONE, { locale: 'es-ES' }),
+      openPage(suite.browser, PHONE, { locale: 'es-ES' }),
+    ]);
+  });
+
+  afterAll(async () => {
+    for (const opened of [signedOut, signedIn] as (PageWithErrors | undefined)[]) {
+      await opened?.context.close();
+    }
+  });
+
+  async function signedInPage() {
+    signingIn ??= (async () => {
+      const viewerKey = newBurnerWalletKey();
+      await airdrop(suite.server.url, viewerKey.address, SOL);
+      await signInWithBurnerKey(signedIn.page, suite.server.url + '/', viewerKey);
+    })();
+    await signingIn;
+    return signedIn.page;
+  }
+
+  it('knows a good many English texts to look for', () => {
+    expect(english.length).toBeGreaterThan(300);
+  });
+
+  for (const state of ['signed out', 'signed in'] as const) {
+    for (const [width, viewport] of [
+      ['375', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      it(`every route, ${state}, ${width} px wide`, async () => {
+        const page = state === 'signed in' ? await signedInPage() : signedOut.page;
+        await page.setViewportSize(viewport);
+        let report = '';
+        for (const [route, url] of Object.entries(ROUTE_URLS)) {
+          const where = `${url(seed)} (${route}, ${state}, ${width} px)`;
+          await visit(page, suite.server.url + url(seed));
+          const lang = await page.evaluate(() => document.documentElement.lang);
+          if (lang !== 'es') report += `${where}: <html lang="${lang}">\n`;
+          report += await axeReport(page, where);
+          const left = await englishLeftOn(page, english);
+          if (left.length > 0) report += `${where}: English left: ${JSON.stringify(left)}\n`;
+          await saveScreenshotIfAsked(
+            page,
+            `es-${state.replace(' ', '-')}-${width}-${route.replace(/[/:*]/g, '_') || 'index'}`,
+          );
+        }
+        expect(report, report).toBe('');
+      }, 300_000);
+    }
+  }
+});
