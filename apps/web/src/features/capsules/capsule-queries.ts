@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest, ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { FEED_ROOT, POST_ROOT } from '../post/index.ts';
 import type { FeedPage } from '../post/index.ts';
 
@@ -52,7 +53,7 @@ export function useCapsuleNotify(postId: string) {
     onError: (error) => {
       toast({
         title: t`Couldn’t update Notify me`,
-        description: error instanceof ApiError ? error.message : t`Please try again.`,
+        description: error instanceof ApiError ? errorMessage(error) : t`Please try again.`,
         variant: 'destructive',
       });
     },

@@ -1,4 +1,4 @@
-import { MESSAGES, type EscrowSyncResponse } from '@dum/core';
+import type { EscrowSyncResponse } from '@dum/core';
 import {
   checkDurationDays,
   checkMultiplier,
@@ -10,6 +10,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { POST_ROOT, prependPost } from '../post/index.ts';
 import { MediaUploadError, uploadMedia } from '../post/index.ts';
 import type { FeedPost, UploadResponse } from '../post/index.ts';
@@ -20,6 +21,7 @@ import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.
 import { createEscrowOnChain, type EscrowMedia, type EscrowSteps } from './escrow-flow.ts';
 import { applyVault } from './escrow-queries.ts';
 import { fetchMediaHash, toHex } from './media-hash.ts';
+import { inputErrorText } from './vault-messages.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
 import { canSendTransfers } from '../wallet/index.ts';
 
@@ -80,7 +82,7 @@ export function checkEscrowTerms(
   } catch (error) {
     return {
       ok: false,
-      message: error instanceof Error ? error.message : MESSAGES.somethingWentWrong,
+      message: error instanceof Error ? inputErrorText(error.message) : errorMessage(error),
     };
   }
   if (durationDays > MAX_ESCROW_DURATION_DAYS) {
@@ -142,9 +144,9 @@ async function submitEscrowPost(
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'vaults_disabled') {
-      return failed(error.message, t`Vaults disabled`);
+      return failed(errorMessage(error), t`Vaults disabled`);
     }
-    return failed(error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong);
+    return failed(errorMessage(error instanceof ApiError ? error : null));
   }
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@dum/chain/vault-program';
 import { t } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api-client.ts';
-import { VAULT_TEXT } from './vault-messages.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { inputErrorText, VAULT_TEXT } from './vault-messages.ts';
 import { buildLegacyTransaction } from '../wallet/index.ts';
 import { getLatestBlockhash, rpcCall } from '../wallet/index.ts';
 import {
@@ -65,7 +66,8 @@ export function escrowErrorMessage(error: unknown): string {
   if (error instanceof TransactionFailedError) {
     return vaultProgramErrorFrom(error.err)?.message ?? VAULT_TEXT.failedFallback;
   }
-  if (error instanceof VaultInputError || error instanceof ApiError) return error.message;
+  if (error instanceof VaultInputError) return inputErrorText(error.message);
+  if (error instanceof ApiError) return errorMessage(error);
   if (error instanceof Error) {
     const custom = CUSTOM_ERROR.exec(error.message);
     if (custom?.[1]) {

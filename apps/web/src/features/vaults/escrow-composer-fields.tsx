@@ -1,15 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import {
-  INPUT_MESSAGES,
-  MAX_MULTIPLIER,
-  MIN_MULTIPLIER,
-  TARGET_UNIT_LAMPORTS,
-} from '@dum/chain/vault-program';
+import { MAX_MULTIPLIER, MIN_MULTIPLIER, TARGET_UNIT_LAMPORTS } from '@dum/chain/vault-program';
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
 import { formatSol } from '../../lib/i18n/index.ts';
 import { MAX_ESCROW_DURATION_DAYS } from './create-escrow-post.ts';
+import { INPUT_TEXT } from './vault-messages.ts';
 
 export interface EscrowFieldsProps {
   multiplier: string;
@@ -27,13 +23,13 @@ function wholeNumber(text: string): number | null {
 export function multiplierProblem(text: string): string | null {
   const value = wholeNumber(text);
   return value === null || value < MIN_MULTIPLIER || value > MAX_MULTIPLIER
-    ? INPUT_MESSAGES.multiplier
+    ? INPUT_TEXT.multiplier
     : null;
 }
 
 export function durationProblem(text: string): string | null {
   const value = wholeNumber(text);
-  if (value === null || value <= 0) return INPUT_MESSAGES.durationDays;
+  if (value === null || value <= 0) return INPUT_TEXT.durationDays;
   if (value > MAX_ESCROW_DURATION_DAYS) {
     const max = MAX_ESCROW_DURATION_DAYS;
     return t`durationDays must be at most ${max}`;

@@ -2,12 +2,10 @@ import { formatBaseUnitsExact, insufficientBalanceMessage, parseDecimalAmount } 
 import { t } from '@lingui/core/macro';
 import {
   addMediaRefInstruction,
-  CHAIN_ERROR_MESSAGES,
   claimVaultInstruction,
   createVaultInstruction,
   earlyWithdrawInstruction,
   findVaultAddress,
-  INPUT_MESSAGES,
   joinVaultInstruction,
   MAX_DEPOSITS_PER_CLAIM,
   VaultInputError,
@@ -20,6 +18,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import type { PostVault } from '../post/index.ts';
 import { claimableDeposits, inBatches } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
+import { INPUT_TEXT } from './vault-messages.ts';
 
 /**
  * The escrow vault flows (docs/vault-program.md): the input checks (multiplier, duration), one wallet-signed transaction of vault-program instructions, then
@@ -51,7 +50,7 @@ export interface EscrowOutcome {
 export const DEPOSIT_RENT_LAMPORTS = 1_837_440n;
 
 function requireWallet(steps: EscrowSteps): string {
-  if (!steps.wallet) throw new Error(CHAIN_ERROR_MESSAGES.walletNotConnected);
+  if (!steps.wallet) throw new Error(t`Wallet not connected`);
   return steps.wallet;
 }
 
@@ -77,7 +76,7 @@ async function syncAfter(
 export function parseJoinAmount(text: string): bigint {
   const parsed = parseDecimalAmount(text, 9);
   if (!parsed.ok) throw new VaultInputError('amount', t`Please enter a valid numeric amount.`);
-  if (parsed.value <= 0n) throw new VaultInputError('amount', INPUT_MESSAGES.amount);
+  if (parsed.value <= 0n) throw new VaultInputError('amount', INPUT_TEXT.amount);
   return parsed.value;
 }
 

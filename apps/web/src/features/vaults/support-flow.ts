@@ -1,6 +1,8 @@
 import { checkVaultAmount, formatBaseUnitsExact } from '@dum/core';
 import { t } from '@lingui/core/macro';
 import { postWithRetries, sendSolTransfer, type SolTransferSteps } from '../wallet/index.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { VAULT_TEXT } from './vault-messages.ts';
 import type { SupportVaultResult } from './vault-types.ts';
 
@@ -71,6 +73,7 @@ export async function runVaultSupport<R = SupportVaultResult>(
 
 /** The description under 'Failed to Support Vault': the message, or 'Transaction failed'. */
 export function supportFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) return errorMessage(error);
   if (error instanceof Error && error.message) return error.message;
   return VAULT_TEXT.failedFallback;
 }

@@ -1,6 +1,7 @@
 import { VAULT_MESSAGES } from '@dum/core';
+import { INPUT_MESSAGES } from '@dum/chain/vault-program';
 import { describe, expect, it } from 'vitest';
-import { VAULT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT, inputErrorText, VAULT_TEXT } from './vault-messages.ts';
 
 describe('the vault texts', () => {
   it('are core’s VAULT_MESSAGES, word for word, in English', () => {
@@ -13,5 +14,12 @@ describe('the vault texts', () => {
     expect(VAULT_TEXT.success('0.5')).toBe(VAULT_MESSAGES.success('0.5'));
     expect(VAULT_TEXT.unlocked).toBe(VAULT_MESSAGES.unlocked);
     expect(VAULT_TEXT.paidOut).toBe(VAULT_MESSAGES.paidOut);
+  });
+
+  it('are the program client’s INPUT_MESSAGES, word for word, in English', () => {
+    expect(INPUT_TEXT.durationDays).toBe(INPUT_MESSAGES.durationDays);
+    expect(INPUT_TEXT.multiplier).toBe(INPUT_MESSAGES.multiplier);
+    expect(INPUT_TEXT.amount).toBe(INPUT_MESSAGES.amount);
+    expect(inputErrorText(INPUT_MESSAGES.postId)).toBe(INPUT_MESSAGES.postId);
   });
 });
