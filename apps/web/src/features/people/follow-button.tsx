@@ -43,7 +43,8 @@ export function FollowButton({
       }}
     >
       {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-      {following ? <Trans>Unfollow</Trans> : <Trans>Follow</Trans>}
+      {/* The verb, apart from "Follow" as the name of a kind of activity. */}
+      {following ? <Trans>Unfollow</Trans> : <Trans context="button">Follow</Trans>}
     </Button>
   );
 }

@@ -120,7 +120,9 @@ function ProfileHeader({
   // The label sits under its figure, so it is a word rather than a `#` plural; one and other
   // are 1 and the rest in both English and Spanish.
   const followersLabel = profile.followerCount === 1 ? t`Follower` : t`Followers`;
-  const postsLabel = profile.postCount === 1 ? t`Post` : t`Posts`;
+  // The noun under the figure, apart from the composer's "Post" (the verb).
+  const postsLabel =
+    profile.postCount === 1 ? t({ message: 'Post', context: 'profile stat' }) : t`Posts`;
   return (
     <section
       aria-labelledby={nameId}
