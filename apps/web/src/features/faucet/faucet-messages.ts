@@ -2,6 +2,7 @@ import { formatBaseUnitsExact, parseBaseUnits, type FaucetResponse } from '@dum/
 import { t } from '@lingui/core/macro';
 import type { ToastInput } from '../../components/ui/use-toast.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatDecimal } from '../../lib/i18n/index.ts';
 
 /** The public devnet faucet: on devnet the app links there instead of calling its own. */
@@ -71,7 +72,7 @@ export function faucetFailureToast(error: unknown): ToastInput {
     if (error.status === 429 || /rate limit/i.test(error.message)) {
       return { ...destructive, title: FAUCET_MESSAGES.rateLimited };
     }
-    return { ...destructive, title: FAUCET_MESSAGES.failed, description: error.message };
+    return { ...destructive, title: FAUCET_MESSAGES.failed, description: errorMessage(error) };
   }
   if (
     error instanceof TypeError ||
