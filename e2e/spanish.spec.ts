@@ -87,4 +87,34 @@ describe('the app in Spanish', () => {
       }, 300_000);
     }
   }
+
+  it('switches from English in the wallet menu and in the footer, and remembers the choice', async () => {
+    const reader = await openPage(suite.browser, DESKTOP, { locale: 'en-US' });
+    try {
+      const { page } = reader;
+      const viewerKey = newBurnerWalletKey();
+      await airdrop(suite.server.url, viewerKey.address, SOL);
+      await signInWithBurnerKey(page, suite.server.url + '/', viewerKey);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+      await page
+        .getByRole('button', { name: /^Wallet menu/ })
+        .filter({ visible: true })
+        .click();
+      await page.getByRole('menuitemradio', { name: 'Español' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await englishLeftOn(page, english)).toEqual([]);
+
+      // The choice outlives the page; the footer's select switches back.
+      await page.reload();
+      await page.locator('main h1').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(reader.errors).toEqual([]);
+    } finally {
+      await reader.context.close();
+    }
+  }, 120_000);
 });

@@ -29,7 +29,7 @@ export default defineConfig({
     {
       // The API's error texts by code (lib/error-message.ts shows them).
       path: '<rootDir>/src/lib/api-errors/locales/{locale}',
-      include: ['<rootDir>/src/lib/api-errors/'],
+      include: ['<rootDir>/src/lib/api-errors/**'],
     },
     {
       path: '<rootDir>/src/locales/{locale}',
@@ -39,7 +39,7 @@ export default defineConfig({
         '<rootDir>/src/lib/',
         '<rootDir>/src/pages/',
       ],
-      exclude: ['**/*.test.*', '**/*test-kit.*', '<rootDir>/src/lib/api-errors/'],
+      exclude: ['**/*.test.*', '**/*test-kit.*', '<rootDir>/src/lib/api-errors/**'],
     },
   ],
 });
