@@ -10,7 +10,7 @@ import {
 import { t } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { inputErrorText, VAULT_TEXT } from './vault-messages.ts';
+import { inputErrorText, programErrorText, VAULT_TEXT } from './vault-messages.ts';
 import { buildLegacyTransaction } from '../wallet/index.ts';
 import { getLatestBlockhash, rpcCall } from '../wallet/index.ts';
 import {
@@ -64,7 +64,10 @@ const CUSTOM_ERROR = /custom program error: 0x([0-9a-f]+)/i;
  */
 export function escrowErrorMessage(error: unknown): string {
   if (error instanceof TransactionFailedError) {
-    return vaultProgramErrorFrom(error.err)?.message ?? VAULT_TEXT.failedFallback;
+    const failure = vaultProgramErrorFrom(error.err);
+    return failure
+      ? programErrorText({ name: failure.errorName, msg: failure.message })
+      : VAULT_TEXT.failedFallback;
   }
   if (error instanceof VaultInputError) return inputErrorText(error.message);
   if (error instanceof ApiError) return errorMessage(error);
@@ -72,7 +75,7 @@ export function escrowErrorMessage(error: unknown): string {
     const custom = CUSTOM_ERROR.exec(error.message);
     if (custom?.[1]) {
       const known = programErrorForCode(parseInt(custom[1], 16));
-      if (known) return known.msg;
+      if (known) return programErrorText(known);
     }
     if (/User rejected|rejected the request/i.test(error.message)) {
       return t`User rejected the request`;

@@ -1,7 +1,7 @@
 import { VAULT_MESSAGES } from '@dum/core';
-import { INPUT_MESSAGES } from '@dum/chain/vault-program';
+import { INPUT_MESSAGES, PROGRAM_ERRORS } from '@dum/chain/vault-program';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TEXT, inputErrorText, VAULT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT, inputErrorText, programErrorText, VAULT_TEXT } from './vault-messages.ts';
 
 describe('the vault texts', () => {
   it('are core’s VAULT_MESSAGES, word for word, in English', () => {
@@ -21,5 +21,9 @@ describe('the vault texts', () => {
     expect(INPUT_TEXT.multiplier).toBe(INPUT_MESSAGES.multiplier);
     expect(INPUT_TEXT.amount).toBe(INPUT_MESSAGES.amount);
     expect(inputErrorText(INPUT_MESSAGES.postId)).toBe(INPUT_MESSAGES.postId);
+  });
+
+  it('are the vault program’s error texts, word for word, in English', () => {
+    for (const error of PROGRAM_ERRORS) expect(programErrorText(error)).toBe(error.msg);
   });
 });
