@@ -1,4 +1,4 @@
-import { DM_BODY_MAX_LENGTH, insufficientBalanceMessage } from '@dum/core';
+import { DM_BODY_MAX_LENGTH } from '@dum/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, ImagePlus, Loader2, Music, RotateCw, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
@@ -10,7 +10,7 @@ import { formatSol } from '../../lib/i18n/index.ts';
 import { GetTestSolButton } from '../faucet/index.ts';
 import { charactersLeft, LENGTH_WARNING_REMAINING } from '../post/index.ts';
 import { useOpenDialogSolBalance } from '../vaults/index.ts';
-import { checkTipAmount } from './message-display.ts';
+import { checkTipAmount, shortBalanceText } from './message-display.ts';
 import { useAttachmentUpload, type PickedAttachment } from './use-attachment-upload.ts';
 import type { Draft, SendResult } from './use-message-sender.ts';
 
@@ -45,7 +45,7 @@ export function MessageComposer({
   const tipLamports = tip.ok ? tip.lamports : null;
   const short =
     tipLamports !== null && balance.data !== undefined
-      ? insufficientBalanceMessage(balance.data, tipLamports)
+      ? shortBalanceText(balance.data, tipLamports)
       : null;
   const media = upload.attachment;
   const uploading = media !== null && media.mediaUrl === null;

@@ -1,3 +1,4 @@
+import { insufficientBalanceMessage } from '@dum/core';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../../lib/i18n/index.ts';
@@ -10,6 +11,7 @@ import {
   looksLikeWalletAddress,
   messagePreview,
   personName,
+  shortBalanceText,
 } from './message-display.ts';
 import { unreadBadgeText } from './unread-count.ts';
 
@@ -69,6 +71,16 @@ describe('what the messages screens show', () => {
     });
   });
 
+  it('says a tip is short as core does: the need (tip and fee margin) rounded up', () => {
+    expect(shortBalanceText(5_000_000n, 10_000_000n)).toBe(
+      insufficientBalanceMessage(5_000_000n, 10_000_000n),
+    );
+    expect(shortBalanceText(5_000_000n, 10_000_000n)).toBe(
+      'Insufficient balance. You need 0.0101 SOL but only have 0.0050 SOL',
+    );
+    expect(shortBalanceText(20_000_000n, 10_000_000n)).toBeNull();
+  });
+
   it('shows 99+ past 99 unread, and knows a pasted wallet address', () => {
     expect(unreadBadgeText(7)).toBe('7');
     expect(unreadBadgeText(100)).toBe('99+');
@@ -91,5 +103,8 @@ describe('what the messages screens show, in Spanish', () => {
     const tip = { amount: '1234500000', transactionSignature: 'S' };
     expect(messagePreview(dm({ body: '', tip }), 'me')).toBe('💸 Propina · 1,2345 SOL');
     expect(checkTipAmount('0')).toMatchObject({ message: 'La propina debe ser mayor que 0 SOL.' });
+    expect(shortBalanceText(5_000_000n, 10_000_000n)).toBe(
+      'Saldo insuficiente. Necesitas 0,0101 SOL, pero solo tienes 0,0050 SOL',
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { formatAddress, parseDecimalAmount } from '@dum/core';
+import {
+  FEE_MARGIN_LAMPORTS,
+  formatAddress,
+  insufficientBalanceMessage,
+  parseDecimalAmount,
+} from '@dum/core';
 import type { DirectMessage, UserSummary } from '@dum/core';
 import { t } from '@lingui/core/macro';
 import { formatDate, formatSol } from '../../lib/i18n/index.ts';
@@ -118,6 +123,20 @@ export function checkTipAmount(text: string): TipAmountCheck {
   }
   if (parsed.value <= 0n) return { ok: false, message: TIP_MESSAGES.notPositive };
   return { ok: true, lamports: parsed.value };
+}
+
+/**
+ * The tip's balance check, core's insufficientBalanceMessage (the tip and the fee margin against
+ * the balance) worded in the active language: what is needed rounded up to 4 decimals, what the
+ * wallet holds cut to 4.
+ */
+export function shortBalanceText(balance: bigint, lamports: bigint): string | null {
+  if (insufficientBalanceMessage(balance, lamports) === null) return null;
+  const step = 100_000n; // 1e9 / 1e4
+  const needLamports = lamports + FEE_MARGIN_LAMPORTS;
+  const need = formatSol(((needLamports + step - 1n) / step) * step);
+  const have = formatSol(balance);
+  return t`Insufficient balance. You need ${need} SOL but only have ${have} SOL`;
 }
 
 /** A base-58 wallet address (32 bytes: 32 to 44 characters), as someone might paste one. */

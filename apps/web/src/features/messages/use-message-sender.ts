@@ -1,4 +1,4 @@
-import { VAULT_MESSAGES, type SendMessageRequest } from '@dum/core';
+import type { SendMessageRequest } from '@dum/core';
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -149,7 +149,10 @@ export function useMessageSender({
 
       const from = transfer.from;
       if (!from || !transfer.canSign) {
-        return Promise.resolve({ ok: false, error: VAULT_MESSAGES.walletNotFound });
+        return Promise.resolve({
+          ok: false,
+          error: t`Phantom wallet not found. Please install Phantom wallet.`,
+        });
       }
       return new Promise<SendResult>((resolve) => {
         let item: OutboxItem | null = null;
@@ -184,8 +187,7 @@ export function useMessageSender({
           },
           (error: unknown) => {
             if (item) update(item.localId, { status: 'failed', error: errorMessage(error) });
-            else
-              resolve({ ok: false, error: errorMessage(error) || VAULT_MESSAGES.failedFallback });
+            else resolve({ ok: false, error: errorMessage(error) || t`Transaction failed` });
           },
         );
       });
