@@ -1,4 +1,9 @@
-import { formatBaseUnitsExact, insufficientBalanceMessage, parseDecimalAmount } from '@dum/core';
+import {
+  FEE_MARGIN_LAMPORTS,
+  formatBaseUnitsExact,
+  insufficientBalanceMessage,
+  parseDecimalAmount,
+} from '@dum/core';
 import { t } from '@lingui/core/macro';
 import {
   addMediaRefInstruction,
@@ -18,7 +23,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import type { PostVault } from '../post/index.ts';
 import { claimableDeposits, inBatches } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
-import { INPUT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT, VAULT_TEXT } from './vault-messages.ts';
 
 /**
  * The escrow vault flows (docs/vault-program.md): the input checks (multiplier, duration), one wallet-signed transaction of vault-program instructions, then
@@ -93,8 +98,9 @@ export async function joinEscrow(
   ]);
   // The first join also pays the rent of the participant's deposit account.
   const rent = deposit ? 0n : DEPOSIT_RENT_LAMPORTS;
-  const insufficient = insufficientBalanceMessage(balance, lamports + rent);
-  if (insufficient) throw new Error(insufficient);
+  if (insufficientBalanceMessage(balance, lamports + rent) !== null) {
+    throw new Error(VAULT_TEXT.insufficient(lamports + rent + FEE_MARGIN_LAMPORTS, balance));
+  }
   const signature = await steps.sendAndConfirm([
     await joinVaultInstruction({
       participant: wallet,

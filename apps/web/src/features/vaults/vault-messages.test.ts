@@ -14,6 +14,9 @@ describe('the vault texts', () => {
     expect(VAULT_TEXT.success('0.5')).toBe(VAULT_MESSAGES.success('0.5'));
     expect(VAULT_TEXT.unlocked).toBe(VAULT_MESSAGES.unlocked);
     expect(VAULT_TEXT.paidOut).toBe(VAULT_MESSAGES.paidOut);
+    expect(VAULT_TEXT.insufficient(101_800_001n, 101_800_000n)).toBe(
+      VAULT_MESSAGES.insufficient(101_800_001n, 101_800_000n),
+    );
   });
 
   it('are the program client’s INPUT_MESSAGES, word for word, in English', () => {

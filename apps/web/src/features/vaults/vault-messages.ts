@@ -2,7 +2,7 @@ import { VAULT_MIN_SUPPORT_SOL } from '@dum/core';
 import { INPUT_MESSAGES, type ProgramErrorName } from '@dum/chain/vault-program';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import { i18n } from '../../lib/i18n/index.ts';
+import { formatSol, i18n } from '../../lib/i18n/index.ts';
 
 /**
  * Core's `VAULT_MESSAGES` (the spec's texts, shared with the server) in the active language:
@@ -36,6 +36,13 @@ export const VAULT_TEXT = {
   },
   get paidOut() {
     return t`Creator paid out`;
+  },
+  /** What is needed (rounded up to the shown 4 decimals, never less than it is) and held. */
+  insufficient(needLamports: bigint, haveLamports: bigint) {
+    const step = 100_000n;
+    const need = formatSol(((needLamports + step - 1n) / step) * step);
+    const have = formatSol(haveLamports);
+    return t`Insufficient balance. You need ${need} SOL but only have ${have} SOL`;
   },
 };
 
