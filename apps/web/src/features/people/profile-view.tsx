@@ -1,5 +1,5 @@
 import { formatAddress } from '@dum/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Ban,
@@ -117,12 +117,11 @@ function ProfileHeader({
   const [list, setList] = useState<FollowListKind | null>(null);
   const [editing, setEditing] = useState(false);
   const joined = joinedText(profile.createdAt);
-  // The label sits under its figure, so it is a word rather than a `#` plural; one and other
-  // are 1 and the rest in both English and Spanish.
-  const followersLabel = profile.followerCount === 1 ? t`Follower` : t`Followers`;
-  // The noun under the figure, apart from the composer's "Post" (the verb).
-  const postsLabel =
-    profile.postCount === 1 ? t({ message: 'Post', context: 'profile stat' }) : t`Posts`;
+  // The labels sit under their figures: the plural picks the word, without the number.
+  const followers = profile.followerCount;
+  const posts = profile.postCount;
+  const followersLabel = t`${plural(followers, { one: 'Follower', other: 'Followers' })}`;
+  const postsLabel = t`${plural(posts, { one: 'Post', other: 'Posts' })}`;
   return (
     <section
       aria-labelledby={nameId}
