@@ -7,6 +7,6 @@ export { FeedTabs } from './feed-tabs.tsx';
 export { FollowButton } from './follow-button.tsx';
 export type { FollowState } from './people-cache.ts';
 export { useProfile } from './people-queries.ts';
-export { countLabel, dumMinedText, personName } from './profile-display.ts';
+export { dumMinedText, personName } from './profile-display.ts';
 export { ProfileView } from './profile-view.tsx';
 export { TabList, tabPanelProps } from './tab-list.tsx';

@@ -1,5 +1,5 @@
 import { formatAddress, parseBaseUnits } from '@dum/core';
-import { plural, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { formatDate, formatDum } from '../../lib/i18n/index.ts';
 import type { UserSummary } from './types.ts';
 
@@ -26,17 +26,4 @@ export function joinedText(createdAt: string): string | null {
 /** DUM mined (the wallet's total earned), whole DUM with thousands grouped: "1,234". */
 export function dumMinedText(totalEarned: string): string {
   return formatDum(parseBaseUnits(totalEarned) ?? 0n, 0);
-}
-
-/**
- * "1 follower", "12 followers", with the words given (English only: a translated count is
- * followerCountText's, or the caller's own Plural).
- */
-export function countLabel(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** "1 follower", "12 followers", in the active language. */
-export function followerCountText(count: number): string {
-  return plural(count, { one: '# follower', other: '# followers' });
 }
