@@ -48,7 +48,7 @@ export function SupportDialog({
   const support = useSupportVault(target, viewerWallet);
   const { t } = useLingui();
   const targetSol = solText(targetAmount);
-  const minimum = VAULT_MIN_SUPPORT_SOL;
+  const minimum = formatDecimal(VAULT_MIN_SUPPORT_SOL, 9);
   const fee = formatDecimal(formatBaseUnitsExact(FEE_MARGIN_LAMPORTS, 9), 9);
 
   return (

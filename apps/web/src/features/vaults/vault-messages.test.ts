@@ -1,5 +1,6 @@
 import { VAULT_MESSAGES } from '@dum/core';
 import { INPUT_MESSAGES, PROGRAM_ERRORS } from '@dum/chain/vault-program';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INPUT_TEXT, inputErrorText, programErrorText, VAULT_TEXT } from './vault-messages.ts';
 
@@ -28,5 +29,18 @@ describe('the vault texts', () => {
 
   it('are the vault program’s error texts, word for word, in English', () => {
     for (const error of PROGRAM_ERRORS) expect(programErrorText(error)).toBe(error.msg);
+  });
+
+  it('speak the active language', async () => {
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    expect(VAULT_TEXT.minimum).toBe('El monto mínimo de la bóveda es 0,01 SOL');
+    expect(VAULT_TEXT.insufficient(101_800_001n, 101_800_000n)).toBe(
+      'Saldo insuficiente. Necesitas 0,1019 SOL pero solo tienes 0,1018 SOL',
+    );
+    expect(inputErrorText(INPUT_MESSAGES.multiplier)).toBe(
+      'el multiplicador debe estar entre 1 y 10',
+    );
+    expect(programErrorText(PROGRAM_ERRORS[17])).toBe('La bóveda terminó');
   });
 });

@@ -2,7 +2,7 @@ import { VAULT_MIN_SUPPORT_SOL } from '@dum/core';
 import { INPUT_MESSAGES, type ProgramErrorName } from '@dum/chain/vault-program';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import { formatSol, i18n } from '../../lib/i18n/index.ts';
+import { formatDecimal, formatSol, i18n } from '../../lib/i18n/index.ts';
 
 /**
  * Core's `VAULT_MESSAGES` (the spec's texts, shared with the server) in the active language:
@@ -10,7 +10,7 @@ import { formatSol, i18n } from '../../lib/i18n/index.ts';
  */
 export const VAULT_TEXT = {
   get minimum() {
-    const min = VAULT_MIN_SUPPORT_SOL;
+    const min = formatDecimal(VAULT_MIN_SUPPORT_SOL, 9);
     return t`Minimum vault amount is ${min} SOL`;
   },
   get missingData() {
