@@ -1,4 +1,6 @@
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import {
   changesOf,
   characterCount,
@@ -75,5 +77,16 @@ describe('the edit-profile rules', () => {
       avatarUrl: 'Not yours.',
     });
     expect(serverFieldErrors('database_unavailable', 'Down.', undefined)).toEqual({});
+  });
+});
+
+describe('the edit-profile rules in Spanish', () => {
+  it('says what is wrong in the active language', async () => {
+    await act(() => activateLocale('es'));
+    expect(usernameProblem('Ada')).toBe('Usa 3–20 letras minúsculas, números o guiones bajos.');
+    const current = makeProfile();
+    expect(draftErrors({ ...draftOf(current), bio: 'x'.repeat(161) }, current)).toEqual({
+      bio: 'La biografía puede tener hasta 160 caracteres.',
+    });
   });
 });
