@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Music, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,6 +24,8 @@ export function AttachmentPreview({
   disabled: boolean;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
+  const fileName = attachment.file.name;
   // The object URL is made and revoked with the element that shows it (StrictMode-safe).
   const mediaRef = useRef<HTMLImageElement & HTMLAudioElement>(null);
   useEffect(() => {
@@ -41,7 +44,7 @@ export function AttachmentPreview({
       {attachment.kind === 'image' ? (
         <img
           ref={mediaRef}
-          alt={`Preview of ${attachment.file.name}`}
+          alt={t`Preview of ${fileName}`}
           className="mx-auto max-h-72 w-full object-contain"
         />
       ) : (
@@ -53,7 +56,7 @@ export function AttachmentPreview({
           <audio
             ref={mediaRef}
             controls
-            aria-label={`Preview of ${attachment.file.name}`}
+            aria-label={t`Preview of ${fileName}`}
             className="w-full"
           />
         </div>
@@ -69,7 +72,7 @@ export function AttachmentPreview({
         className="absolute top-2 right-2 bg-surface/90 backdrop-blur hover:bg-surface-3"
       >
         <X aria-hidden="true" />
-        Remove
+        <Trans>Remove</Trans>
       </Button>
     </div>
   );
@@ -89,13 +92,14 @@ function AltTextField({
   onChange: (text: string) => void;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
   const fieldId = useId();
   const hintId = useId();
   const remaining = charactersLeft(value, POST_ALT_TEXT_MAX_LENGTH);
   return (
     <div className="flex flex-col gap-1.5 border-t border-border p-3">
       <label htmlFor={fieldId} className="text-sm font-medium">
-        Describe the image (alt text)
+        <Trans>Describe the image (alt text)</Trans>
       </label>
       <textarea
         id={fieldId}
@@ -105,13 +109,17 @@ function AltTextField({
         maxLength={POST_ALT_TEXT_MAX_LENGTH}
         disabled={disabled}
         aria-describedby={hintId}
-        placeholder="e.g. A grey cat asleep on a keyboard"
+        placeholder={t`e.g. A grey cat asleep on a keyboard`}
         className={`${COMPOSER_TEXTAREA_CLASS} field-sizing-content max-h-40 py-2 text-sm`}
       />
       <p id={hintId} className="flex justify-between gap-3 text-xs text-muted">
-        <span>Optional. Screen readers read it to people who cannot see the image.</span>
+        <span>
+          <Trans>Optional. Screen readers read it to people who cannot see the image.</Trans>
+        </span>
         {remaining <= LENGTH_WARNING_REMAINING && (
-          <span className="shrink-0 font-mono tabular-nums">{remaining} left</span>
+          <span className="shrink-0 font-mono tabular-nums">
+            <Trans>{remaining} left</Trans>
+          </span>
         )}
       </p>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { COMPOSER_TEXTAREA_CLASS } from './composer-signed-out.tsx';
@@ -25,6 +26,7 @@ export function ComposerTextBox({
   className?: string;
   rows?: number;
 }) {
+  const { t } = useLingui();
   const { state, dispatch, submit, pending, remaining, tooLong } = composer;
   const mentions = useMentionAutocomplete(state.text, (text) => dispatch({ type: 'text', text }));
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -34,7 +36,7 @@ export function ComposerTextBox({
   return (
     <>
       <label htmlFor={textareaId} className={labelClassName}>
-        What’s your vibe?
+        <Trans>What’s your vibe?</Trans>
       </label>
       <div className="relative">
         <textarea
@@ -48,10 +50,10 @@ export function ComposerTextBox({
           rows={rows}
           placeholder={
             state.vaultMode
-              ? 'What are you locking in a vault?'
+              ? t`What are you locking in a vault?`
               : state.capsuleMode
-                ? 'What should open later?'
-                : 'What’s your vibe?'
+                ? t`What should open later?`
+                : t`What’s your vibe?`
           }
           aria-describedby={remaining <= LENGTH_WARNING_REMAINING ? counterId : undefined}
           aria-invalid={tooLong || undefined}

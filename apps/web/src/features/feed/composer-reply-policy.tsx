@@ -1,4 +1,5 @@
 import { REPLY_POLICIES, type ReplyPolicy } from '@dum/core';
+import { Trans } from '@lingui/react/macro';
 import { MessageCircleReply } from 'lucide-react';
 import { useId } from 'react';
 import { REPLY_POLICY_LABELS } from '../post/index.ts';
@@ -21,7 +22,7 @@ export function ReplyPolicyPicker({
     <div className="mt-3 flex items-center gap-2 text-sm">
       <MessageCircleReply className="size-4 shrink-0 text-muted" aria-hidden="true" />
       <label htmlFor={id} className="whitespace-nowrap text-muted">
-        Who can reply
+        <Trans>Who can reply</Trans>
       </label>
       <select
         id={id}

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth/index.ts';
 import { apiError, mockApi, resetFeedTestState, signedIn } from '../post/test-kit.tsx';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { renderComposer } from './composer-test-kit.tsx';
 
 const auth = vi.hoisted(() => ({ current: null as AuthContextValue | null }));
@@ -44,5 +45,24 @@ describe('Composer without a session', () => {
     expect(screen.getByText('Please connect and sign in with your wallet')).toBeDefined();
     expect(screen.queryByText('Failed to Post')).toBeNull();
     expect(screen.getByRole('textbox')).toHaveProperty('value', 'gm');
+  });
+});
+
+describe('Composer in Spanish', () => {
+  beforeEach(() => {
+    auth.current = signedIn();
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language', async () => {
+    mockApi({});
+    await act(() => activateLocale('es'));
+    await renderComposer();
+    expect(screen.getByRole('region', { name: 'Crear una publicación' })).toBeDefined();
+    expect(screen.getByRole('textbox', { name: '¿Cuál es tu vibra?' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Publicar' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Agregar imagen' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Cápsula del tiempo' })).toBeDefined();
+    expect(screen.getByText('Quién puede responder')).toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useViewer } from '../auth/index.ts';
@@ -11,6 +12,7 @@ import { useComposer } from './use-composer.ts';
  * checks and submit are useComposer's, which the Create page shares.
  */
 export function SignedInComposer() {
+  const { t } = useLingui();
   const viewer = useViewer();
   const textareaId = useId();
   const counterId = useId();
@@ -19,7 +21,7 @@ export function SignedInComposer() {
 
   return (
     <section
-      aria-label="Create a post"
+      aria-label={t`Create a post`}
       data-testid="composer"
       className={cn(
         'rounded-card border bg-surface/80 p-4 transition-colors',

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,44 +16,45 @@ export function SignedOutComposer({
   busy: boolean;
   signIn: () => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const wallet = useWalletPrompt();
   const textareaId = useId();
   if (wallet.restoring && !busy) return <ComposerSkeleton />;
   return (
     <section
-      aria-label="Create a post"
+      aria-label={t`Create a post`}
       aria-busy={busy || wallet.connecting || undefined}
       data-testid="composer"
       className="rounded-card border border-border bg-surface/80 p-4"
     >
       <label className="sr-only" htmlFor={textareaId}>
-        What’s your vibe?
+        <Trans>What’s your vibe?</Trans>
       </label>
       <textarea
         id={textareaId}
         disabled
         rows={2}
-        placeholder="Connect your wallet to share your vibe…"
+        placeholder={t`Connect your wallet to share your vibe…`}
         className={COMPOSER_TEXTAREA_CLASS}
       />
       <div className="mt-3 flex flex-col items-stretch justify-between gap-3 sm:flex-row sm:items-center">
         <p className="text-sm text-muted">
-          Sign in with your wallet to post, comment and mine DUM.
+          <Trans>Sign in with your wallet to post, comment and mine DUM.</Trans>
         </p>
         {busy || wallet.connecting ? (
           <Button disabled>
             <Loader2 className="animate-spin" aria-hidden="true" />
-            {busy ? 'Authenticating...' : 'Connecting...'}
+            {busy ? t`Authenticating...` : t`Connecting...`}
           </Button>
         ) : wallet.connected ? (
           <Button onClick={() => void signIn()}>
             <Wallet aria-hidden="true" />
-            Sign &amp; Authenticate
+            <Trans>Sign &amp; Authenticate</Trans>
           </Button>
         ) : (
           <Button onClick={wallet.connect}>
             <Wallet aria-hidden="true" />
-            Connect Wallet
+            <Trans>Connect Wallet</Trans>
           </Button>
         )}
       </div>
@@ -61,15 +63,16 @@ export function SignedOutComposer({
 }
 
 function ComposerSkeleton() {
+  const { t } = useLingui();
   return (
     <section
-      aria-label="Create a post"
+      aria-label={t`Create a post`}
       aria-busy="true"
       data-testid="composer"
       className="rounded-card border border-border bg-surface/80 p-4"
     >
       <span className="sr-only" role="status">
-        Loading composer…
+        <Trans>Loading composer…</Trans>
       </span>
       <Skeleton className="h-[4.5rem] w-full rounded-xl" />
       <div className="mt-3 flex items-center justify-between gap-3">

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Hourglass, ImagePlus, ListChecks, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/i18n/index.ts';
 import { checkAttachment } from '../post/index.ts';
 import type { Attachment } from './composer-state.ts';
 import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
@@ -47,6 +49,7 @@ export function ComposerTools({
   pollMode?: boolean;
   onTogglePoll?: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-1.5">
       <MediaTools disabled={disabled} onAttach={onAttach} />
@@ -57,7 +60,7 @@ export function ComposerTools({
         icon={vaultMode ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
         tone={vaultMode ? 'text-dum hover:text-dum' : undefined}
       >
-        {vaultMode ? 'Cancel Vault' : 'Create Vault'}
+        {vaultMode ? t`Cancel Vault` : t`Create Vault`}
       </ToolButton>
       <ToolButton
         onClick={onToggleCapsule}
@@ -66,7 +69,7 @@ export function ComposerTools({
         icon={<Hourglass aria-hidden="true" />}
         tone={capsuleMode ? 'text-primary hover:text-primary' : undefined}
       >
-        Time capsule
+        {t`Time capsule`}
       </ToolButton>
       {onTogglePoll && (
         <ToolButton
@@ -76,14 +79,14 @@ export function ComposerTools({
           icon={<ListChecks aria-hidden="true" />}
           tone={pollMode ? 'text-primary hover:text-primary' : undefined}
         >
-          Poll
+          {t`Poll`}
         </ToolButton>
       )}
       <ToolButton
-        onClick={() => toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' })}
+        onClick={() => toast({ title: t`Coming Soon`, description: t`Fan Vaults launching soon!` })}
         icon={<Sparkles aria-hidden="true" />}
       >
-        Create Fan Vault
+        {t`Create Fan Vault`}
       </ToolButton>
     </div>
   );
@@ -100,6 +103,7 @@ export function MediaTools({
   /** Classes of the two buttons (the Create page's are larger). */
   className?: string;
 }) {
+  const { t } = useLingui();
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
   const pick = useAttachmentPick(onAttach);
@@ -123,7 +127,7 @@ export function MediaTools({
         icon={<ImagePlus aria-hidden="true" />}
         className={className}
       >
-        Add Image
+        {t`Add Image`}
       </ToolButton>
       <ToolButton
         onClick={() => audioInput.current?.click()}
@@ -131,7 +135,7 @@ export function MediaTools({
         icon={<Music aria-hidden="true" />}
         className={className}
       >
-        Add Audio
+        {t`Add Audio`}
       </ToolButton>
     </>
   );
@@ -216,6 +220,7 @@ export function PostControls({
   vaultMode: boolean;
   capsuleMode?: boolean;
 }) {
+  const { t } = useLingui();
   const tooLong = remaining < 0;
   return (
     <div className="flex items-center gap-3 sm:ml-auto">
@@ -229,8 +234,8 @@ export function PostControls({
             tooLong ? 'font-semibold text-danger' : 'text-warning',
           )}
         >
-          {remaining}
-          <span className="sr-only"> characters left</span>
+          {formatNumber(remaining)}
+          <span className="sr-only"> {t`characters left`}</span>
         </span>
       )}
       <BusyButton
@@ -238,9 +243,9 @@ export function PostControls({
         disabled={!canPost}
         className="flex-1 sm:flex-none"
         busy={pending}
-        busyLabel={vaultMode ? 'Creating Vault...' : capsuleMode ? 'Sealing...' : 'Posting...'}
+        busyLabel={vaultMode ? t`Creating Vault...` : capsuleMode ? t`Sealing...` : t`Posting...`}
       >
-        {capsuleMode ? 'Seal' : 'Post'}
+        {capsuleMode ? t`Seal` : t({ message: 'Post', context: 'button' })}
       </BusyButton>
     </div>
   );

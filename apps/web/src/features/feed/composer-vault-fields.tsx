@@ -1,4 +1,7 @@
 import { VAULT_LOCK_STEP_SOL } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { lazy, Suspense, useId, type Dispatch } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -15,9 +18,9 @@ const EscrowComposerFields = lazy(() =>
   import('../vaults/escrow-entry.ts').then((m) => ({ default: m.EscrowComposerFields })),
 );
 
-const VAULT_KINDS: { id: VaultKind; label: string }[] = [
-  { id: 'direct', label: 'Direct' },
-  { id: 'escrow', label: 'Escrow (on-chain)' },
+const VAULT_KINDS: { id: VaultKind; label: MessageDescriptor }[] = [
+  { id: 'direct', label: msg`Direct` },
+  { id: 'escrow', label: msg`Escrow (on-chain)` },
 ];
 
 /** Vault mode's fields: the vault kind, then the direct target or the escrow options. */
@@ -30,11 +33,12 @@ export function ComposerVaultFields({
   dispatch: Dispatch<ComposerAction>;
   disabled: boolean;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div className="mt-3 flex flex-col gap-3 rounded-xl border border-dum/30 bg-dum/5 px-3.5 py-3">
       <div
         role="radiogroup"
-        aria-label="Vault type"
+        aria-label={t`Vault type`}
         className="inline-flex self-start rounded-lg border border-border bg-surface-2/70 p-0.5"
       >
         {VAULT_KINDS.map((kind) => (
@@ -52,7 +56,7 @@ export function ComposerVaultFields({
                 : 'text-muted hover:text-foreground',
             )}
           >
-            {kind.label}
+            {i18n._(kind.label)}
           </button>
         ))}
       </div>
@@ -88,7 +92,7 @@ function DirectVaultField({
     <div className="flex flex-wrap items-center gap-3">
       <Lock className="size-4 text-dum" aria-hidden="true" />
       <label htmlFor={lockId} className="text-sm font-medium">
-        SOL to lock
+        <Trans>SOL to lock</Trans>
       </label>
       <input
         id={lockId}
@@ -100,7 +104,9 @@ function DirectVaultField({
         onChange={(event) => onChange(event.target.value)}
         className="h-9 w-28 rounded-lg border border-border bg-surface-2 px-2.5 font-mono text-sm tabular-nums focus-visible:border-dum/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-dum/30"
       />
-      <span className="text-xs text-muted">Supporters unlock it together within 7 days.</span>
+      <span className="text-xs text-muted">
+        <Trans>Supporters unlock it together within 7 days.</Trans>
+      </span>
     </div>
   );
 }

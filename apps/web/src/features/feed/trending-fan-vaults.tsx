@@ -1,8 +1,11 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, ExternalLink, Flame, Users } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDecimal, formatNumber } from '../../lib/i18n/index.ts';
 import { formatTimeLeft } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 
@@ -19,6 +22,7 @@ export interface FanVaultSample {
 
 const HOUR = 3_600_000;
 
+/* eslint-disable lingui/no-unlocalized-strings -- the samples' titles stand for creators' own content, which is never translated */
 /** The Trending Fan Vaults block shows hard-coded sample data. */
 export const FAN_VAULT_SAMPLES: readonly FanVaultSample[] = [
   {
@@ -49,11 +53,12 @@ export const FAN_VAULT_SAMPLES: readonly FanVaultSample[] = [
     endsInMs: 19 * HOUR + 45 * 60_000,
   },
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const loadedAt = Date.now();
 
 function comingSoon() {
-  toast({ title: 'Coming Soon', description: 'Fan Vaults launching soon!' });
+  toast({ title: t`Coming Soon`, description: t`Fan Vaults launching soon!` });
 }
 
 /**
@@ -67,10 +72,10 @@ export function TrendingFanVaults({ layout }: { layout: 'rail' | 'strip' }) {
       <div className="mb-3 flex items-center justify-between px-1">
         <h2 id={`fan-vaults-${layout}`} className="flex items-center gap-2 text-sm font-semibold">
           <Flame className="size-4 text-accent" aria-hidden="true" />
-          Trending Fan Vaults
+          <Trans>Trending Fan Vaults</Trans>
         </h2>
         <Badge variant="outline" className="normal-case tracking-normal">
-          Sample
+          <Trans>Sample</Trans>
         </Badge>
       </div>
       <ul
@@ -116,47 +121,66 @@ function FanVaultCard({
           <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
         </a>
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-xs">
-        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-          <dt className="text-subtle">Pool</dt>
-          <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">{vault.poolSol} SOL</dd>
-        </div>
-        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-          <dt className="text-subtle">Fans</dt>
-          <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-            <Users className="size-3.5 text-muted" aria-hidden="true" />
-            {vault.fans.toLocaleString('en-US')}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-          <dt className="text-subtle">Your Status</dt>
-          <dd
-            className={cn(
-              'mt-0.5 text-sm font-semibold',
-              vault.joined ? 'text-success' : 'text-muted',
-            )}
-          >
-            {vault.joined ? 'Joined' : 'Not Joined'}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-          <dt className="text-subtle">Ends in</dt>
-          <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-            <Clock className="size-3.5 text-muted" aria-hidden="true" />
-            {(
-              formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? 'Ended'
-            ).replace(/ left$/, '')}
-          </dd>
-        </div>
-      </dl>
+      <FanVaultFacts vault={vault} now={now} />
       <div className="mt-auto grid grid-cols-2 gap-2">
         <Button variant="secondary" size="sm" onClick={comingSoon}>
-          View
+          <Trans>View</Trans>
         </Button>
         <Button size="sm" onClick={comingSoon}>
-          Join Fan Vault
+          <Trans>Join Fan Vault</Trans>
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A sample's pool, fans, the viewer's status and the time left. */
+function FanVaultFacts({ vault, now }: { vault: FanVaultSample; now: number }) {
+  const { t } = useLingui();
+  const endsIn = (
+    formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? t`Ended`
+  ).replace(/ left$/, '');
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-xs">
+      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+        <dt className="text-subtle">
+          <Trans>Pool</Trans>
+        </dt>
+        <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">
+          {formatDecimal(vault.poolSol, 2, 2)} SOL
+        </dd>
+      </div>
+      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+        <dt className="text-subtle">
+          <Trans>Fans</Trans>
+        </dt>
+        <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+          <Users className="size-3.5 text-muted" aria-hidden="true" />
+          {formatNumber(vault.fans)}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+        <dt className="text-subtle">
+          <Trans>Your Status</Trans>
+        </dt>
+        <dd
+          className={cn(
+            'mt-0.5 text-sm font-semibold',
+            vault.joined ? 'text-success' : 'text-muted',
+          )}
+        >
+          {vault.joined ? t({ message: 'Joined', context: 'fan vault status' }) : t`Not Joined`}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+        <dt className="text-subtle">
+          <Trans>Ends in</Trans>
+        </dt>
+        <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
+          <Clock className="size-3.5 text-muted" aria-hidden="true" />
+          {endsIn}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -4,6 +4,7 @@ import {
   VAULT_MAX_TARGET_SOL,
   VAULT_MESSAGES,
 } from '@dum/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, SubmitEvent } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -45,11 +46,12 @@ function destructive(title: string, description: string): void {
 function lockAmountProblem(lockAmount: string): string | null {
   const check = checkVaultAmount(lockAmount, { max: VAULT_MAX_TARGET_LAMPORTS });
   if (check.ok) return null;
+  const max = VAULT_MAX_TARGET_SOL;
   return check.reason === 'below_minimum'
     ? VAULT_MESSAGES.minimum
     : check.reason === 'above_maximum'
-      ? `A vault can lock at most ${VAULT_MAX_TARGET_SOL} SOL`
-      : 'Please enter a valid numeric amount.';
+      ? t`A vault can lock at most ${max} SOL`
+      : t`Please enter a valid numeric amount.`;
 }
 
 /**
@@ -78,7 +80,7 @@ export function useComposerSubmit(
     }
     const body = state.text.trim();
     if (!body) {
-      destructive('Content required', 'Please write something to post');
+      destructive(t`Content required`, t`Please write something to post`);
       return;
     }
     if (charactersLeft(state.text, POST_MAX_LENGTH) < 0) return;
@@ -96,7 +98,7 @@ export function useComposerSubmit(
     if (state.capsuleMode) {
       const unlock = checkUnlockInput(state.unlockAt, Date.now());
       if (!unlock.ok) {
-        destructive('Failed to Post', unlock.message);
+        destructive(t`Failed to Post`, unlock.message);
         return;
       }
       create.mutate(
@@ -112,13 +114,13 @@ export function useComposerSubmit(
     }
     const problem = state.vaultMode ? lockAmountProblem(state.lockAmount) : null;
     if (problem !== null) {
-      destructive('Failed to Post', problem);
+      destructive(t`Failed to Post`, problem);
       return;
     }
     const vaultTarget = state.vaultMode ? state.lockAmount.trim() : undefined;
     const poll = state.poll && !state.vaultMode ? checkPollDraft(state.poll) : null;
     if (poll && !poll.ok) {
-      destructive('Failed to Post', poll.message);
+      destructive(t`Failed to Post`, poll.message);
       return;
     }
     create.mutate(

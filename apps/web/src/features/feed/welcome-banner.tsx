@@ -1,4 +1,6 @@
 import { parseBaseUnits } from '@dum/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, PenLine, Pickaxe, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { GlowPanel } from '../../components/ui/card.tsx';
@@ -17,10 +19,19 @@ function readDismissed(): boolean {
   }
 }
 
+// Descriptors, read in the active language when drawn.
 const STEPS = [
-  { icon: Wallet, title: 'Connect your wallet', text: 'Any Solana wallet, on the test network.' },
-  { icon: PenLine, title: 'Sign a message', text: 'Proves the wallet is yours. No fees.' },
-  { icon: Pickaxe, title: 'Start mining vibes', text: 'Post, like and comment to earn DUM.' },
+  {
+    icon: Wallet,
+    title: msg`Connect your wallet`,
+    text: msg`Any Solana wallet, on the test network.`,
+  },
+  { icon: PenLine, title: msg`Sign a message`, text: msg`Proves the wallet is yours. No fees.` },
+  {
+    icon: Pickaxe,
+    title: msg`Start mining vibes`,
+    text: msg`Post, like and comment to earn DUM.`,
+  },
 ] as const;
 
 /** How far a newcomer got: each step once reached; null while that is not known yet. */
@@ -61,6 +72,7 @@ export function useWelcomeProgress(): WelcomeProgress | null {
  * DUM never sees it.
  */
 export function WelcomeBanner() {
+  const { t } = useLingui();
   const [dismissed, setDismissed] = useState(readDismissed);
   const progress = useWelcomeProgress();
   const startWriting = useStartWriting();
@@ -91,7 +103,7 @@ export function WelcomeBanner() {
       overlay={
         <button
           type="button"
-          aria-label="Dismiss welcome banner"
+          aria-label={t`Dismiss welcome banner`}
           onClick={dismiss}
           className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-xl text-muted transition-colors hover:bg-foreground/10 hover:text-foreground"
         >
@@ -100,18 +112,22 @@ export function WelcomeBanner() {
       }
     >
       <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">
-        Social Mining · Proof of Vibe
+        <Trans>Social Mining · Proof of Vibe</Trans>
       </p>
       <h2
         id="welcome-banner-title"
         className="mt-2 pr-8 text-2xl font-black tracking-tight text-balance sm:text-3xl"
       >
-        The Meme Halving <span className="text-vibe">Is Coming</span>
+        <Trans>
+          The Meme Halving <span className="text-vibe">Is Coming</span>
+        </Trans>
       </h2>
       <p className="mt-2 max-w-xl text-sm text-pretty text-muted sm:text-base">
-        Earn crypto through engagement, not electricity. Every post, like and comment mines DUM, and
-        the reward halves every 70,000 events — three times faster than Bitcoin. Get in before the
-        next halving.
+        <Trans>
+          Earn crypto through engagement, not electricity. Every post, like and comment mines DUM,
+          and the reward halves every 70,000 events — three times faster than Bitcoin. Get in before
+          the next halving.
+        </Trans>
       </p>
       <WelcomeSteps done={done} current={current} onWrite={startWriting} />
     </GlowPanel>
@@ -128,14 +144,16 @@ function WelcomeSteps({
   current: number;
   onWrite: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <ol className="mt-5 grid gap-2.5 sm:grid-cols-3">
       {STEPS.map((step, index) => {
         const isDone = done[index] === true;
         const Icon = isDone ? Check : step.icon;
+        const position = index + 1;
         return (
           <li
-            key={step.title}
+            key={step.title.id}
             data-done={isDone || undefined}
             aria-current={index === current ? 'step' : undefined}
             className={cn(
@@ -157,10 +175,15 @@ function WelcomeSteps({
             </span>
             <div className="min-w-0">
               <p className="text-sm font-semibold">
-                <span className="text-muted">{index + 1}.</span> {step.title}
-                {isDone && <span className="sr-only"> (Done)</span>}
+                <span className="text-muted">{position}.</span> {i18n._(step.title)}
+                {isDone && (
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>(Done)</Trans>
+                  </span>
+                )}
               </p>
-              <p className="mt-0.5 text-xs text-muted">{step.text}</p>
+              <p className="mt-0.5 text-xs text-muted">{i18n._(step.text)}</p>
               {index === 2 && !isDone && (
                 <button
                   type="button"
@@ -168,7 +191,7 @@ function WelcomeSteps({
                   className="mt-1.5 inline-flex items-center gap-1 rounded-md text-xs font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
                 >
                   <PenLine className="size-3.5" aria-hidden="true" />
-                  Write a post
+                  <Trans>Write a post</Trans>
                 </button>
               )}
             </div>
