@@ -94,7 +94,14 @@ export function parseDraft(raw: string | null): StoredDraft | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const draft = value as Record<string, unknown>;
-  const strings = ['text', 'altText', 'lockAmount', 'multiplier', 'durationDays', 'savedAt'];
+  const strings: (keyof StoredDraft)[] = [
+    'text',
+    'altText',
+    'lockAmount',
+    'multiplier',
+    'durationDays',
+    'savedAt',
+  ];
   if (draft.v !== DRAFT_VERSION) return null;
   if (!strings.every((field) => typeof draft[field] === 'string')) return null;
   if (typeof draft.vaultMode !== 'boolean') return null;

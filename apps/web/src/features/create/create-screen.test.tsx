@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import {
 } from '../post/test-kit.tsx';
 import type { Viewer } from '../auth/index.ts';
 import { draftKey } from './create-draft.ts';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import { CreateScreen } from './create-screen.tsx';
 
 const wallet = vi.hoisted(() => ({ status: 'connected', open: vi.fn() }));
@@ -202,5 +203,27 @@ describe('the Create page', () => {
     expect(await screen.findByText('The feed')).toBeDefined();
     expect(screen.getByText('Posted!')).toBeDefined();
     expect(window.localStorage.getItem(draftKey(WALLET))).toBeNull();
+  });
+});
+
+describe('the Create page in Spanish', () => {
+  beforeEach(() => {
+    wallet.status = 'connected';
+  });
+  afterEach(() => resetFeedTestState());
+
+  it('speaks the active language', async () => {
+    mockApi({ [PROFILE]: profile });
+    await act(() => activateLocale('es'));
+    renderCreate();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear' })).toBeDefined();
+    const kinds = within(screen.getByRole('group', { name: 'Tipo de publicación' }));
+    expect(kinds.getByRole('radio', { name: /^Publicación/ })).toHaveProperty('checked', true);
+    expect(kinds.getByRole('radio', { name: /^Bóveda/ })).toBeDefined();
+    expect(kinds.getByRole('link', { name: /^Bóveda misteriosa/ })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Vista previa' })).toBeDefined();
+    expect(
+      screen.getByText('Empieza a escribir para ver tu publicación como la mostrará el feed.'),
+    ).toBeDefined();
   });
 });

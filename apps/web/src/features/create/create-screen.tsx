@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Check,
   FileWarning,
@@ -46,13 +49,18 @@ import { useCreateDraft, type CreateDraft } from './use-create-draft.ts';
  * messages.
  */
 export function CreateScreen({ viewer }: { viewer: Viewer }) {
+  const { t } = useLingui();
   const wallet = useWalletPrompt();
   return (
     <div className="mx-auto w-full max-w-6xl">
       <header className="mb-6">
-        <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Create</h1>
+        <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
+          <Trans>Create</Trans>
+        </h1>
         <p className="mt-1 text-sm text-muted">
-          Share a thought, an image or a track, or lock something in a vault for your supporters.
+          <Trans>
+            Share a thought, an image or a track, or lock something in a vault for your supporters.
+          </Trans>
         </p>
       </header>
       {viewer.isAuthenticated && viewer.wallet && viewer.userId ? (
@@ -63,12 +71,14 @@ export function CreateScreen({ viewer }: { viewer: Viewer }) {
           userId={viewer.userId}
         />
       ) : wallet.restoring && viewer.status !== 'signing-in' ? (
-        <div role="status" aria-label="Loading">
+        <div role="status" aria-label={t`Loading`}>
           <Skeleton className="h-72 w-full rounded-card" />
         </div>
       ) : (
-        <ConnectPrompt viewer={viewer} title="Connect your wallet to create">
-          Sign in with your wallet to post, share images and audio, and create vaults.
+        <ConnectPrompt viewer={viewer} title={t`Connect your wallet to create`}>
+          <Trans>
+            Sign in with your wallet to post, share images and audio, and create vaults.
+          </Trans>
         </ConnectPrompt>
       )}
     </div>
@@ -84,6 +94,7 @@ function SignedInCreate({
   wallet: string;
   userId: string;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [restored] = useState<StoredDraft | null>(() => loadDraft(window.localStorage, wallet));
   const composer = useComposer(wallet, {
@@ -105,7 +116,7 @@ function SignedInCreate({
         onSubmit={submit}
         noValidate
         aria-busy={pending || undefined}
-        aria-label="Create a post"
+        aria-label={t`Create a post`}
         data-testid="create-form"
         className={cn(
           'flex min-w-0 flex-col gap-5 rounded-card border bg-surface/80 p-4 sm:p-6',
@@ -156,35 +167,35 @@ function AddPollButton({ composer }: { composer: ComposerController }) {
       onClick={() => dispatch({ type: 'poll', poll: newPollDraft() })}
     >
       <ListChecks aria-hidden="true" />
-      Add a poll
+      <Trans>Add a poll</Trans>
     </Button>
   );
 }
 
 interface KindOption {
   id: 'post' | 'vault' | 'capsule';
-  label: string;
-  description: string;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
   icon: LucideIcon;
 }
 
 const KINDS: KindOption[] = [
   {
     id: 'post',
-    label: 'Post',
-    description: 'Text, with an image or audio if you like. Free; gone after 24 hours.',
+    label: msg({ message: 'Post', context: 'kind of post' }),
+    description: msg`Text, with an image or audio if you like. Free; gone after 24 hours.`,
     icon: PenLine,
   },
   {
     id: 'vault',
-    label: 'Vault',
-    description: 'Locked behind a SOL target that supporters reach within 7 days. Kept.',
+    label: msg({ message: 'Vault', context: 'kind of post' }),
+    description: msg`Locked behind a SOL target that supporters reach within 7 days. Kept.`,
     icon: Lock,
   },
   {
     id: 'capsule',
-    label: 'Time capsule',
-    description: 'Sealed until the moment you choose, then in the feed. Kept.',
+    label: msg`Time capsule`,
+    description: msg`Sealed until the moment you choose, then in the feed. Kept.`,
     icon: Hourglass,
   },
 ];
@@ -194,6 +205,7 @@ const KINDS: KindOption[] = [
  * Vaults (a mystery vault is made there).
  */
 function PostKindPicker({ composer }: { composer: ComposerController }) {
+  const { i18n } = useLingui();
   const name = useId();
   const { state, dispatch, pending } = composer;
   const picked = state.vaultMode ? 'vault' : state.capsuleMode ? 'capsule' : 'post';
@@ -204,7 +216,9 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
   };
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-semibold">Type of post</legend>
+      <legend className="mb-2 text-sm font-semibold">
+        <Trans>Type of post</Trans>
+      </legend>
       <div className="grid grid-cols-2 gap-2">
         {KINDS.map((kind) => {
           const checked = picked === kind.id;
@@ -239,7 +253,7 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
                     )}
                     aria-hidden="true"
                   />
-                  {kind.label}
+                  {i18n._(kind.label)}
                 </span>
                 {checked && (
                   <Check
@@ -248,7 +262,7 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
                   />
                 )}
               </span>
-              <span className="text-xs leading-snug text-muted">{kind.description}</span>
+              <span className="text-xs leading-snug text-muted">{i18n._(kind.description)}</span>
             </label>
           );
         })}
@@ -259,10 +273,10 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
         >
           <span className="flex items-center gap-1.5 text-sm font-semibold">
             <Sparkles className="size-4 text-muted" aria-hidden="true" />
-            Mystery vault
+            <Trans>Mystery vault</Trans>
           </span>
           <span className="text-xs leading-snug text-muted">
-            A teaser in front, a hidden target behind: made on Mystery Vaults.
+            <Trans>A teaser in front, a hidden target behind: made on Mystery Vaults.</Trans>
           </span>
         </Link>
       </div>
@@ -274,6 +288,7 @@ function PostKindPicker({ composer }: { composer: ComposerController }) {
 function MediaDropZone({ composer, draft }: { composer: ComposerController; draft: CreateDraft }) {
   const { dispatch, pending } = composer;
   const [over, setOver] = useState(false);
+  const lostName = draft.lostFile?.name;
   const attach = (attachment: Attachment) => dispatch({ type: 'attach', attachment });
   const pick = useAttachmentPick(attach);
   const onDrop = (event: DragEvent) => {
@@ -298,18 +313,25 @@ function MediaDropZone({ composer, draft }: { composer: ComposerController; draf
       {draft.restoringFile ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Restoring your draft’s file…
+          <Trans>Restoring your draft’s file…</Trans>
         </p>
       ) : draft.lostFile ? (
         <p role="status" className="flex items-center gap-2 text-sm text-warning">
           <FileWarning className="size-4 shrink-0" aria-hidden="true" />
-          Your draft had {draft.lostFile.kind === 'image' ? 'an image' : 'an audio file'} (
-          {draft.lostFile.name}) this browser did not keep. Add it again.
+          {draft.lostFile.kind === 'image' ? (
+            <Trans>
+              Your draft had an image ({lostName}) this browser did not keep. Add it again.
+            </Trans>
+          ) : (
+            <Trans>
+              Your draft had an audio file ({lostName}) this browser did not keep. Add it again.
+            </Trans>
+          )}
         </p>
       ) : (
         <p className="flex items-center gap-2 text-sm text-muted">
           <Upload className="size-4 shrink-0" aria-hidden="true" />
-          Drop an image (up to 10 MB) or audio file (up to 50 MB) here, or
+          <Trans>Drop an image (up to 10 MB) or audio file (up to 50 MB) here, or</Trans>
         </p>
       )}
       <div className="flex flex-wrap justify-center gap-2">
@@ -325,15 +347,20 @@ function MediaDropZone({ composer, draft }: { composer: ComposerController; draf
 
 /** "Draft saved on this device" and Discard draft (confirmed), once there is a draft. */
 function DraftStatus({ draft, disabled }: { draft: CreateDraft; disabled: boolean }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   if (!draft.saved) {
-    return <p className="text-xs text-muted">Drafts are kept on this device until you post.</p>;
+    return (
+      <p className="text-xs text-muted">
+        <Trans>Drafts are kept on this device until you post.</Trans>
+      </p>
+    );
   }
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <p className="flex items-center gap-1.5 text-xs text-muted" data-testid="draft-saved">
         <Check className="size-3.5 text-success" aria-hidden="true" />
-        Draft saved on this device
+        <Trans>Draft saved on this device</Trans>
       </p>
       <Button
         variant="ghost"
@@ -343,14 +370,18 @@ function DraftStatus({ draft, disabled }: { draft: CreateDraft; disabled: boolea
         className="text-danger hover:text-danger"
       >
         <Trash2 aria-hidden="true" />
-        Discard draft
+        <Trans>Discard draft</Trans>
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Discard this draft?</DialogTitle>
+            <DialogTitle>
+              <Trans>Discard this draft?</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Its text, file and settings are removed from this device. This can’t be undone.
+              <Trans>
+                Its text, file and settings are removed from this device. This can’t be undone.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           <ConfirmFooter busy={false}>
@@ -359,10 +390,10 @@ function DraftStatus({ draft, disabled }: { draft: CreateDraft; disabled: boolea
               onClick={() => {
                 draft.discard();
                 setConfirming(false);
-                toast({ title: 'Draft discarded' });
+                toast({ title: t`Draft discarded` });
               }}
             >
-              Discard
+              <Trans>Discard</Trans>
             </Button>
           </ConfirmFooter>
         </DialogContent>
@@ -386,6 +417,7 @@ function DraftPreview({
   wallet: string;
   userId: string;
 }) {
+  const { t } = useLingui();
   const { state } = composer;
   const profile = useProfile(wallet, userId);
   const mediaUrl = useObjectUrl(state.attachment?.file ?? null);
@@ -406,11 +438,11 @@ function DraftPreview({
       className="min-w-0 lg:sticky lg:top-24 lg:self-start"
     >
       <h2 id="create-preview-heading" className="mb-2 text-sm font-semibold">
-        Preview
+        <Trans>Preview</Trans>
       </h2>
       {empty ? (
         <PreviewPlaceholder>
-          Start writing to see your post as the feed will show it.
+          <Trans>Start writing to see your post as the feed will show it.</Trans>
         </PreviewPlaceholder>
       ) : (
         <div inert data-testid="create-preview" className="select-none">
@@ -420,11 +452,11 @@ function DraftPreview({
       <p className="mt-2 text-xs text-muted">
         {state.vaultMode
           ? state.vaultKind === 'escrow'
-            ? 'An escrow vault’s panel appears once the vault is on chain.'
-            : 'Only you see a vault’s media until supporters reach its target.'
+            ? t`An escrow vault’s panel appears once the vault is on chain.`
+            : t`Only you see a vault’s media until supporters reach its target.`
           : state.capsuleMode
-            ? 'Until it opens, everyone else sees the sealed card: never its words or media.'
-            : 'Free posts disappear 24 hours after you share them.'}
+            ? t`Until it opens, everyone else sees the sealed card: never its words or media.`
+            : t`Free posts disappear 24 hours after you share them.`}
       </p>
     </aside>
   );

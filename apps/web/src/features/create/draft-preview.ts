@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   checkVaultAmount,
   FREE_POST_TTL_MS,
@@ -93,10 +94,18 @@ export function draftPreviewPost(
   };
 }
 
+/** An option left empty, as the preview names it: "Option 2". */
+function optionPlaceholder(position: number): string {
+  return t`Option ${position}`;
+}
+
 /** The poll as its first reader will see it: the options as typed, no counts yet. */
 function previewPoll(options: string[], hours: number, now: Date): NonNullable<FeedPost['poll']> {
   return {
-    options: options.map((text, i) => ({ text: text.trim() || `Option ${i + 1}`, votes: null })),
+    options: options.map((text, i) => ({
+      text: text.trim() || optionPlaceholder(i + 1),
+      votes: null,
+    })),
     totalVotes: null,
     endsAt: new Date(now.getTime() + Math.min(hours * 3_600_000, FREE_POST_TTL_MS)).toISOString(),
     ended: false,

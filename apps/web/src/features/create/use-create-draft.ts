@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import type { AttachmentKind } from '../post/index.ts';
@@ -70,8 +71,8 @@ export function useCreateDraft(
     if (!saveDraft(window.localStorage, wallet, state, new Date()) && !warned.current) {
       warned.current = true;
       toast({
-        title: 'Draft not saved',
-        description: 'This browser is not keeping drafts (storage is full or switched off).',
+        title: t`Draft not saved`,
+        description: t`This browser is not keeping drafts (storage is full or switched off).`,
         variant: 'destructive',
       });
     }
