@@ -8,19 +8,19 @@ export const MYSTERY_TABS: { id: MysteryScope; readonly label: string }[] = [
   {
     id: 'open',
     get label() {
-      return t`Open`;
+      return t({ message: 'Open', context: 'mystery vaults tab' });
     },
   },
   {
     id: 'opened',
     get label() {
-      return t`Opened`;
+      return t({ message: 'Opened', context: 'mystery vaults tab' });
     },
   },
   {
     id: 'mine',
     get label() {
-      return t`Mine`;
+      return t({ message: 'Mine', context: 'mystery vaults tab' });
     },
   },
 ];

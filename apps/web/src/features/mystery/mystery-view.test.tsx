@@ -167,6 +167,6 @@ describe('the mystery vaults page in Spanish', () => {
     expect(screen.getByRole('tab', { name: 'Abiertas' })).toBeTruthy();
     expect(card.textContent).toContain('2 participantes');
     expect(card.textContent).toContain('Aportaste 0,1 SOL');
-    expect(within(card).getByRole('button', { name: 'Unirme' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Unirse' })).toBeTruthy();
   });
 });

@@ -37,7 +37,10 @@ const EMPTY: Record<MysteryScope, { title: MessageDescriptor; text: MessageDescr
     title: msg`No open mysteries`,
     text: msg`Create one: a title and a teaser up front, the rest hidden until fans open it.`,
   },
-  opened: { title: msg`Nothing opened yet`, text: msg`Mysteries show up here once they open.` },
+  opened: {
+    title: msg({ message: 'Nothing opened yet', context: 'mystery vaults' }),
+    text: msg`Mysteries show up here once they open.`,
+  },
   mine: {
     title: msg`No mysteries of yours yet`,
     text: msg`The mysteries you create and the ones you join show up here.`,
