@@ -1,5 +1,5 @@
-import type { CommentItem, FeedItem } from '@dum/core';
-import { mutedMatcherOf, type MutedMatcher } from '../people/index.ts';
+import { mutedWordMatcher, type CommentItem, type FeedItem } from '@dum/core';
+import { mutedMatcherOf, type MutedMatcher, type MutedWord } from '../people/index.ts';
 import type { FeedDeps } from './deps.ts';
 
 /**
@@ -7,10 +7,33 @@ import type { FeedDeps } from './deps.ts';
  * (shared across viewers, cached), then the viewer's muted posts and comments are left out of
  * the answer: a page may come out short, even empty, and its nextCursor still continues after
  * the last row read, so no post is skipped or shown twice. The viewer's own posts and comments
- * are never left out. The viewer's words are read alongside the page, not before it.
+ * are never left out. The viewer's words are read alongside the page, not before it: from the
+ * viewer's cached marks (viewer-state.ts; a change of words bumps the viewer's version), or from
+ * the database when the cache cannot answer.
  */
 
-type MutedDeps = Pick<FeedDeps, 'pool' | 'clock'>;
+type MutedDeps = Pick<FeedDeps, 'pool' | 'clock' | 'marks'>;
+
+/** A list's matcher, kept until its first word ends (a list is one viewer's at one version). */
+const matchers = new WeakMap<readonly MutedWord[], { matcher: MutedMatcher; until: number }>();
+
+function matcherOfWords(words: readonly MutedWord[], now: number): MutedMatcher {
+  const kept = matchers.get(words);
+  if (kept && kept.until > now) return kept.matcher;
+  const active = words.filter((word) => word.expiresAt === null || word.expiresAt > now);
+  const until = Math.min(...active.map((word) => word.expiresAt ?? Infinity));
+  const matcher = mutedWordMatcher(active.map((word) => word.word));
+  matchers.set(words, { matcher, until });
+  return matcher;
+}
+
+/** The viewer's matcher now; null when the viewer mutes nothing. */
+async function viewerMatcher(deps: MutedDeps, viewerId: string): Promise<MutedMatcher> {
+  const state = await deps.marks.get(viewerId);
+  const now = deps.clock.now();
+  if (state) return matcherOfWords(state.marks.muted, now.getTime());
+  return mutedMatcherOf(deps.pool, viewerId, now);
+}
 
 function postMuted(item: FeedItem, matches: (text: string) => boolean, viewerId: string): boolean {
   if (item.author.id === viewerId) return false;
@@ -34,10 +57,7 @@ export async function mutedOut<P extends { items: FeedItem[] }>(
   read: Promise<P>,
 ): Promise<P> {
   if (viewerId === null) return read;
-  const [page, matcher] = await Promise.all([
-    read,
-    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
-  ]);
+  const [page, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
   return matcher ? { ...page, items: withoutMutedPosts(page.items, matcher, viewerId) } : page;
 }
 
@@ -48,10 +68,7 @@ export async function mutedOutBody(
   read: Promise<Buffer>,
 ): Promise<Buffer> {
   if (viewerId === null) return read;
-  const [body, matcher] = await Promise.all([
-    read,
-    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
-  ]);
+  const [body, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
   if (!matcher) return body;
   const page = JSON.parse(body.toString('utf8')) as { items: FeedItem[] };
   const items = withoutMutedPosts(page.items, matcher, viewerId);
@@ -66,10 +83,7 @@ export async function mutedOutComments<P extends { items: CommentItem[] }>(
   read: Promise<P>,
 ): Promise<P> {
   if (viewerId === null) return read;
-  const [page, matcher] = await Promise.all([
-    read,
-    mutedMatcherOf(deps.pool, viewerId, deps.clock.now()),
-  ]);
+  const [page, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
   if (!matcher) return page;
   return {
     ...page,

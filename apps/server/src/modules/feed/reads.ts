@@ -1,7 +1,12 @@
 import { AppError, type FeedItem, type FeedPageResponse } from '@dum/core';
 import type pg from 'pg';
 import type { SharedContext } from '../../context.ts';
-import { isBlockedBy, mutedMatcherOf, readPersonIdByAddress } from '../people/index.ts';
+import {
+  isBlockedBy,
+  mutedMatcherOf,
+  readMutedWords,
+  readPersonIdByAddress,
+} from '../people/index.ts';
 import { nextPollEnd, readPolls } from '../polls/index.ts';
 import { readPageVaults, withVaults, type PostReader } from '../vaults/index.ts';
 import { decodeCursor, encodeCursor, type PagePosition } from './cursor.ts';
@@ -282,8 +287,12 @@ export async function loadViewerMarks(
   pool: pg.Pool,
   viewerId: string,
   max: number,
+  now: Date,
 ): Promise<ViewerMarks | null> {
-  const row = await readViewerMarks(pool, viewerId, max);
+  const [row, muted] = await Promise.all([
+    readViewerMarks(pool, viewerId, max),
+    readMutedWords(pool, viewerId, now),
+  ]);
   const lists = [row.likes, row.bookmarks, row.waiting, row.blocked, row.reposts];
   if (lists.some((list) => list.length > max)) return null;
   return {
@@ -292,6 +301,7 @@ export async function loadViewerMarks(
     waiting: new Set(row.waiting),
     blocked: new Set(row.blocked),
     reposts: new Set(row.reposts),
+    muted,
   };
 }
 

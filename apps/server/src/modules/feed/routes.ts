@@ -154,7 +154,8 @@ function feedDepsOf(app: FastifyInstance, ctx: FeedRoutesContext): FeedDeps {
       clock: ctx.clock,
       ttlMs: VIEWER_MARKS_TTL_MS,
       maxViewers: VIEWER_MARKS_MAX_VIEWERS,
-      load: (viewerId) => loadViewerMarks(ctx.database.pool, viewerId, VIEWER_MARKS_MAX),
+      load: (viewerId) =>
+        loadViewerMarks(ctx.database.pool, viewerId, VIEWER_MARKS_MAX, ctx.clock.now()),
     }),
     versions: ctx.viewerVersions,
     followingCache: createFollowingPageCache(ctx.config.feed.followingCacheMs, ctx.clock),

@@ -10,6 +10,7 @@ function marks(likes: string[]): ViewerMarks {
     waiting: new Set(),
     blocked: new Set(),
     reposts: new Set(),
+    muted: [],
   };
 }
 

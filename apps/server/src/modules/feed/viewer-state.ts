@@ -1,10 +1,12 @@
 import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
+import type { MutedWord } from '../people/index.ts';
 
 /**
  * A signed-in viewer's own marks on the feed: the posts they liked, bookmarked and reposted, the
- * capsules they wait for ('Notify me') and the wallets they blocked. With them, a page every viewer
- * shares (page-cache.ts) becomes this viewer's page without asking the database.
+ * capsules they wait for ('Notify me'), the wallets they blocked and the words they muted. With
+ * them, a page every viewer shares (page-cache.ts) becomes this viewer's page without asking the
+ * database.
  */
 export interface ViewerMarks {
   likes: ReadonlySet<string>;
@@ -12,6 +14,8 @@ export interface ViewerMarks {
   waiting: ReadonlySet<string>;
   blocked: ReadonlySet<string>;
   reposts: ReadonlySet<string>;
+  /** Each with its end: a word whose time has passed no longer counts (muted.ts). */
+  muted: readonly MutedWord[];
 }
 
 /**

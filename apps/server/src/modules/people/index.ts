@@ -18,7 +18,13 @@ export {
   type FollowStats,
 } from './repo.ts';
 export { mentionRecipients, resolveMentions, type ResolvedMentions } from './mentions.ts';
-export { mutedMatcherOf, mutingWallets, type MutedMatcher } from './muted-words.ts';
+export {
+  mutedMatcherOf,
+  mutingWallets,
+  readMutedWords,
+  type MutedMatcher,
+  type MutedWord,
+} from './muted-words.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';
 export {
   grantVerifiedAfterBatch,

@@ -135,6 +135,22 @@ export async function putMutedWords(
   });
 }
 
+/** A muted word as a viewer's cached state keeps it: until when (epoch ms), or for ever. */
+export interface MutedWord {
+  word: string;
+  expiresAt: number | null;
+}
+
+/** The wallet's words still muted now, for a cache of the viewer's state (modules/feed). */
+export async function readMutedWords(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<MutedWord[]> {
+  const rows = await readActiveRows(db, userId, now);
+  return rows.map((row) => ({ word: row.word, expiresAt: row.expires_at?.getTime() ?? null }));
+}
+
 /** What a viewer's reads leave out: a test of a text, or null when the viewer mutes nothing. */
 export type MutedMatcher = ((text: string) => boolean) | null;
 

@@ -130,7 +130,11 @@ export function peopleRoutes(app: FastifyInstance, ctx: PeopleRoutesContext): vo
     async (request) => {
       const user = requireUser(request);
       parseQuery(noQuery, request.query);
-      return putMutedWords(deps.pool, user.id, request.body, deps.clock.now());
+      const words = await putMutedWords(deps.pool, user.id, request.body, deps.clock.now());
+      // The feed keeps a viewer's words with their marks (modules/feed, viewer-state.ts): the
+      // next read, on any instance, reads them again.
+      await deps.versions.bump(user.id);
+      return words;
     },
   );
 }
