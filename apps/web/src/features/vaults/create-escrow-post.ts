@@ -21,7 +21,7 @@ import { chainReader, escrowErrorMessage, sendAndConfirm } from './escrow-chain.
 import { createEscrowOnChain, type EscrowMedia, type EscrowSteps } from './escrow-flow.ts';
 import { applyVault } from './escrow-queries.ts';
 import { fetchMediaHash, toHex } from './media-hash.ts';
-import { inputErrorText } from './vault-messages.ts';
+import { inputErrorText } from './escrow-messages.ts';
 import { VAULTS_ROOT } from './vault-queries.ts';
 import { canSendTransfers } from '../wallet/index.ts';
 

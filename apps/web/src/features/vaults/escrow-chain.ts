@@ -10,7 +10,8 @@ import {
 import { t } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { inputErrorText, programErrorText, VAULT_TEXT } from './vault-messages.ts';
+import { inputErrorText, programErrorText } from './escrow-messages.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 import { buildLegacyTransaction } from '../wallet/index.ts';
 import { getLatestBlockhash, rpcCall } from '../wallet/index.ts';
 import {

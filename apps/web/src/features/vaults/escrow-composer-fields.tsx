@@ -5,7 +5,7 @@ import { Landmark } from 'lucide-react';
 import { useId } from 'react';
 import { formatSol } from '../../lib/i18n/index.ts';
 import { MAX_ESCROW_DURATION_DAYS } from './create-escrow-post.ts';
-import { INPUT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT } from './escrow-messages.ts';
 
 export interface EscrowFieldsProps {
   multiplier: string;

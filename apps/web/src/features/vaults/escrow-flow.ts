@@ -23,7 +23,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import type { PostVault } from '../post/index.ts';
 import { claimableDeposits, inBatches } from './escrow-display.ts';
 import type { EscrowView } from './escrow-types.ts';
-import { INPUT_TEXT, VAULT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT } from './escrow-messages.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 
 /**
  * The escrow vault flows (docs/vault-program.md): the input checks (multiplier, duration), one wallet-signed transaction of vault-program instructions, then

@@ -2,7 +2,8 @@ import { VAULT_MESSAGES } from '@dum/core';
 import { INPUT_MESSAGES, PROGRAM_ERRORS } from '@dum/chain/vault-program';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TEXT, inputErrorText, programErrorText, VAULT_TEXT } from './vault-messages.ts';
+import { INPUT_TEXT, inputErrorText, programErrorText } from './escrow-messages.ts';
+import { VAULT_TEXT } from './vault-messages.ts';
 
 describe('the vault texts', () => {
   it('are core’s VAULT_MESSAGES, word for word, in English', () => {
