@@ -172,8 +172,7 @@ export default tseslint.config(
     // "Send tip") is refused outside a macro. Lower-case strings (class names, paths, keys,
     // codes), string-literal union types and the names below are code, not text. Tests keep
     // their English.
-    files:
-      process.env.I18N_LINT === '1' ? ['apps/web/src/**/*.{ts,tsx}'] : ['apps/web/src/lib/i18n/**'],
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: [...testFiles, 'apps/web/src/sw/**'],
     plugins: { lingui },
     rules: {

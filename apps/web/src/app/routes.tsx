@@ -3,45 +3,52 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from '../features/shell/index.ts';
 import { FeedPage } from '../pages/feed-page.tsx';
 
-/** Each page is its own chunk: React.lazy over a named export. */
-function page<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const module = await load();
-    const component: ComponentType = module[name];
-    return { default: component };
-  });
+/** Each page is its own chunk: React.lazy over the named export `load` picks. */
+function page(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: await load() }));
 }
 
-const ReelsPage = page(() => import('../pages/reels-page.tsx'), 'ReelsPage');
-const DiscoverPage = page(() => import('../pages/discover-page.tsx'), 'DiscoverPage');
-const VaultDetailPage = page(() => import('../pages/vault-detail-page.tsx'), 'VaultDetailPage');
-const PostDetailPage = page(() => import('../pages/post-detail-page.tsx'), 'PostDetailPage');
-const ProfilePage = page(() => import('../pages/profile-page.tsx'), 'ProfilePage');
-const UserProfilePage = page(() => import('../pages/user-profile-page.tsx'), 'UserProfilePage');
-const CreatePage = page(() => import('../pages/create-page.tsx'), 'CreatePage');
-const MyVaultsPage = page(() => import('../pages/my-vaults-page.tsx'), 'MyVaultsPage');
+const ReelsPage = page(async () => (await import('../pages/reels-page.tsx')).ReelsPage);
+const DiscoverPage = page(async () => (await import('../pages/discover-page.tsx')).DiscoverPage);
+const VaultDetailPage = page(
+  async () => (await import('../pages/vault-detail-page.tsx')).VaultDetailPage,
+);
+const PostDetailPage = page(
+  async () => (await import('../pages/post-detail-page.tsx')).PostDetailPage,
+);
+const ProfilePage = page(async () => (await import('../pages/profile-page.tsx')).ProfilePage);
+const UserProfilePage = page(
+  async () => (await import('../pages/user-profile-page.tsx')).UserProfilePage,
+);
+const CreatePage = page(async () => (await import('../pages/create-page.tsx')).CreatePage);
+const MyVaultsPage = page(async () => (await import('../pages/my-vaults-page.tsx')).MyVaultsPage);
 const MysteryVaultsPage = page(
-  () => import('../pages/mystery-vaults-page.tsx'),
-  'MysteryVaultsPage',
+  async () => (await import('../pages/mystery-vaults-page.tsx')).MysteryVaultsPage,
 );
-const TimeCapsulesPage = page(() => import('../pages/time-capsules-page.tsx'), 'TimeCapsulesPage');
-const MessagesPage = page(() => import('../pages/messages-page.tsx'), 'MessagesPage');
-const AnalyticsPage = page(() => import('../pages/analytics-page.tsx'), 'AnalyticsPage');
-const AdvertiserPage = page(() => import('../pages/advertiser-page.tsx'), 'AdvertiserPage');
-const RewardsPage = page(() => import('../pages/rewards-page.tsx'), 'RewardsPage');
-const TermsPage = page(() => import('../pages/terms-page.tsx'), 'TermsPage');
-const PrivacyPage = page(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
-const ModerationPage = page(() => import('../pages/moderation-page.tsx'), 'ModerationPage');
-const MyReportsPage = page(() => import('../pages/my-reports-page.tsx'), 'MyReportsPage');
+const TimeCapsulesPage = page(
+  async () => (await import('../pages/time-capsules-page.tsx')).TimeCapsulesPage,
+);
+const MessagesPage = page(async () => (await import('../pages/messages-page.tsx')).MessagesPage);
+const AnalyticsPage = page(async () => (await import('../pages/analytics-page.tsx')).AnalyticsPage);
+const AdvertiserPage = page(
+  async () => (await import('../pages/advertiser-page.tsx')).AdvertiserPage,
+);
+const RewardsPage = page(async () => (await import('../pages/rewards-page.tsx')).RewardsPage);
+const TermsPage = page(async () => (await import('../pages/terms-page.tsx')).TermsPage);
+const PrivacyPage = page(async () => (await import('../pages/privacy-page.tsx')).PrivacyPage);
+const ModerationPage = page(
+  async () => (await import('../pages/moderation-page.tsx')).ModerationPage,
+);
+const MyReportsPage = page(
+  async () => (await import('../pages/my-reports-page.tsx')).MyReportsPage,
+);
 const NotificationsPage = page(
-  () => import('../pages/notifications-page.tsx'),
-  'NotificationsPage',
+  async () => (await import('../pages/notifications-page.tsx')).NotificationsPage,
 );
-const MutedWordsPage = page(() => import('../pages/muted-words-page.tsx'), 'MutedWordsPage');
-const NotFoundPage = page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
+const MutedWordsPage = page(
+  async () => (await import('../pages/muted-words-page.tsx')).MutedWordsPage,
+);
+const NotFoundPage = page(async () => (await import('../pages/not-found-page.tsx')).NotFoundPage);
 
 /** The routes table, plus the two navigation-only entries. */
 export function AppRoutes() {

@@ -25,11 +25,11 @@ export function PostDetailPage() {
   const queryClient = useQueryClient();
   const notFound =
     post.isError && post.error instanceof ApiError && [400, 404].includes(post.error.status);
-  useDocumentTitle(notFound ? t`Post not found` : t`Post`);
+  useDocumentTitle(notFound ? t`Post not found` : t({ message: 'Post', context: 'noun' }));
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      {!notFound && <BackToFeedHeader title={t`Post`} />}
+      {!notFound && <BackToFeedHeader title={t({ message: 'Post', context: 'noun' })} />}
       {post.isPending ? (
         <PostDetailSkeleton />
       ) : notFound ? (

@@ -68,7 +68,7 @@ export const ACTIVITY_STYLES: Record<ActivityType, ActivityStyle> = {
   comment: {
     icon: MessageCircle,
     get label() {
-      return t`Comment`;
+      return t({ message: 'Comment', context: 'noun' });
     },
     className: 'bg-sky-400/15 text-sky-400',
   },

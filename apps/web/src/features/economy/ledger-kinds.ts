@@ -37,7 +37,7 @@ const LEDGER_KIND_STYLES = {
       return t`Posts`;
     },
     get entry() {
-      return t`Post`;
+      return t({ message: 'Post', context: 'noun' });
     },
     icon: PenLine,
     className: 'bg-primary/15 text-primary',
@@ -47,7 +47,7 @@ const LEDGER_KIND_STYLES = {
       return t`Comments`;
     },
     get entry() {
-      return t`Comment`;
+      return t({ message: 'Comment', context: 'noun' });
     },
     icon: MessageCircle,
     className: 'bg-sky-400/15 text-sky-400',
@@ -57,7 +57,7 @@ const LEDGER_KIND_STYLES = {
       return t`Replies`;
     },
     get entry() {
-      return t`Reply`;
+      return t({ message: 'Reply', context: 'noun' });
     },
     icon: Reply,
     className: 'bg-sky-400/15 text-sky-400',
@@ -137,7 +137,7 @@ const LEDGER_KIND_STYLES = {
       return t`Reposts`;
     },
     get entry() {
-      return t`Repost`;
+      return t({ message: 'Repost', context: 'noun' });
     },
     icon: Repeat2,
     className: 'bg-success/15 text-success',
@@ -147,7 +147,7 @@ const LEDGER_KIND_STYLES = {
       return t`Quote posts`;
     },
     get entry() {
-      return t`Quote post`;
+      return t({ message: 'Quote post', context: 'noun' });
     },
     icon: Quote,
     className: 'bg-primary/15 text-primary',

@@ -31,9 +31,9 @@ export function reasonLabel(reason: ReportReason): string {
 export function targetName(kind: ReportTargetKind): string {
   switch (kind) {
     case 'post':
-      return t`Post`;
+      return t({ message: 'Post', context: 'noun' });
     case 'comment':
-      return t`Comment`;
+      return t({ message: 'Comment', context: 'noun' });
     case 'message':
       return t`Message`;
     case 'mystery':

@@ -38,8 +38,11 @@ function placeholders(message: string): string[] {
 }
 
 describe('message catalogues', () => {
-  it('translate every text of the code into every language, keeping its placeholders', async () => {
+  it('translate every text of the code into every language, one way, keeping its placeholders', async () => {
     const problems: string[] = [];
+    // One id is one English text wherever it is written: a language's catalogues all load into
+    // one table, so their translations of it must agree.
+    const chosen = new Map<string, { translation: string; where: string }>();
     for (const catalog of await getCatalogs(config)) {
       // What the code says now, not what was last extracted: a text added without running
       // `npm run i18n:extract` fails here too.
@@ -50,8 +53,14 @@ describe('message catalogues', () => {
           const english = entry.message ?? id;
           const translation = translated[id]?.translation;
           const where = path.relative(webRoot, catalog.path).replace('{locale}', locale);
+          const earlier = translation ? chosen.get(`${locale} ${id}`) : undefined;
+          if (translation && !earlier) chosen.set(`${locale} ${id}`, { translation, where });
           if (!translation) {
             problems.push(`${where}: no translation of ${JSON.stringify(english)}`);
+          } else if (earlier && earlier.translation !== translation) {
+            problems.push(
+              `${where}: ${JSON.stringify(english)} is ${JSON.stringify(translation)} here, ${JSON.stringify(earlier.translation)} in ${earlier.where}`,
+            );
           } else if (placeholders(translation).join() !== placeholders(english).join()) {
             problems.push(
               `${where}: ${JSON.stringify(translation)} changes the placeholders of ${JSON.stringify(english)}`,
