@@ -37,7 +37,7 @@ describe('the vault texts', () => {
     await act(() => activateLocale('es'));
     expect(VAULT_TEXT.minimum).toBe('El monto mínimo de la bóveda es 0,01 SOL');
     expect(VAULT_TEXT.insufficient(101_800_001n, 101_800_000n)).toBe(
-      'Saldo insuficiente. Necesitas 0,1019 SOL pero solo tienes 0,1018 SOL',
+      'Saldo insuficiente. Necesitas 0,1019 SOL, pero solo tienes 0,1018 SOL',
     );
     expect(inputErrorText(INPUT_MESSAGES.multiplier)).toBe(
       'el multiplicador debe estar entre 1 y 10',
