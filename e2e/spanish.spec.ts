@@ -15,6 +15,8 @@ import { ROUTE_URLS, visit } from './support/routes-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 const SOL = 1_000_000_000n;
+/** Where the app keeps a chosen language (apps/web/src/lib/i18n, LOCALE_STORAGE_KEY). */
+const LOCALE_KEY = 'dum-locale';
 
 /**
  * The app for a reader whose browser speaks Spanish: every route, signed out and signed in, at
@@ -47,11 +49,17 @@ describe('the app in Spanish', () => {
     }
   });
 
+  /** Signs in once, in English (the sign-in kit clicks English names), then reads in Spanish. */
   async function signedInPage() {
     signingIn ??= (async () => {
+      const { page } = signedIn;
       const viewerKey = newBurnerWalletKey();
       await airdrop(suite.server.url, viewerKey.address, SOL);
-      await signInWithBurnerKey(signedIn.page, suite.server.url + '/', viewerKey);
+      await page.goto(suite.server.url + '/terms');
+      await page.evaluate((key) => localStorage.setItem(key, 'en'), LOCALE_KEY);
+      await signInWithBurnerKey(page, suite.server.url + '/', viewerKey);
+      // No choice kept: the browser's Spanish decides again.
+      await page.evaluate((key) => localStorage.removeItem(key), LOCALE_KEY);
     })();
     await signingIn;
     return signedIn.page;
@@ -104,6 +112,8 @@ describe('the app in Spanish', () => {
       await page.getByRole('menuitemradio', { name: 'Español' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // A toast raised before the switch keeps its words until it goes.
+      await page.locator('.toast-root').first().waitFor({ state: 'detached', timeout: 15_000 });
       expect(await englishLeftOn(page, english)).toEqual([]);
 
       // The choice outlives the page; the footer's select switches back.

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDecimal, formatNumber } from '../../lib/i18n/index.ts';
-import { formatTimeLeft } from '../post/index.ts';
+import { formatTimeUntil } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 export interface FanVaultSample {
@@ -137,9 +137,8 @@ function FanVaultCard({
 /** A sample's pool, fans, the viewer's status and the time left. */
 function FanVaultFacts({ vault, now }: { vault: FanVaultSample; now: number }) {
   const { t } = useLingui();
-  const endsIn = (
-    formatTimeLeft(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? t`Ended`
-  ).replace(/ left$/, '');
+  const endsIn =
+    formatTimeUntil(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? t`Ended`;
   return (
     <dl className="grid grid-cols-2 gap-2 text-xs">
       <div className="rounded-xl bg-surface-2 px-2.5 py-2">

@@ -33,6 +33,7 @@ export {
   countedActionName,
   formatRelativeTime,
   formatTimeLeft,
+  formatTimeUntil,
   postCreatedAt,
   postText,
 } from './post-display.ts';
