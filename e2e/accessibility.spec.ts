@@ -178,7 +178,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         for (const search of ['q=sunset&type=posts', `q=${prefix}&type=users`]) {
           await visit(discover, `${suite.server.url}/discover?${search}`);
           await discover.getByRole('option').first().waitFor();
-          await discover.getByRole('combobox').focus();
+          await discover.getByRole('combobox', { name: 'Search people and posts' }).focus();
           await discover.keyboard.press('ArrowDown');
           report += await axeReport(discover, `discover ${search} (${who}, ${width} px)`);
         }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Seed } from './content-test-kit.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROUTES_FILE = path.join(HERE, '../apps/web/src/app/routes.tsx');
+const ROUTES_FILE = path.join(HERE, '../../apps/web/src/app/routes.tsx');
 
 /** Every route of routes.tsx (`index` for the index route), and the URL a suite opens for it. */
 export const ROUTE_URLS: Record<string, (seed: Seed) => string> = {
