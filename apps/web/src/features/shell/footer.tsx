@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
-import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
+import { LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
 import { LogoMark } from './logo.tsx';
+import { switchLanguage } from './switch-language.ts';
 
 /**
  * Footer: brand, DevNet badge, legal links, the language switch (signed-out visitors have no wallet
@@ -59,7 +60,7 @@ function LanguageSelect() {
         value={i18n.locale}
         onChange={(event) => {
           const locale = event.target.value;
-          if (isLocale(locale)) void chooseLocale(locale);
+          switchLanguage(locale);
         }}
         className="rounded-lg border border-border bg-surface-2 px-2 py-1 text-sm text-foreground"
       >

@@ -15,11 +15,12 @@ import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
-import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
+import { LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
 import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/index.ts';
 import { useFaucet, useFaucetBusy } from '../faucet/index.ts';
 import { useWallet } from '../wallet/index.ts';
 import { WalletMenuTriggerContent, walletMenuTriggerClass } from '../wallet/index.ts';
+import { switchLanguage } from './switch-language.ts';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
@@ -120,7 +121,7 @@ function LanguageItems() {
       <DropdownMenu.RadioGroup
         value={i18n.locale}
         onValueChange={(value) => {
-          if (isLocale(value)) void chooseLocale(value);
+          switchLanguage(value);
         }}
       >
         {LOCALES.map((locale) => (
