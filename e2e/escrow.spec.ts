@@ -150,11 +150,17 @@ describe('escrow vaults', () => {
       name: /^Image shared by/,
     });
     // The feed's images load lazily (loading="lazy"): bring it into view as a reader would.
-    await fanImage.scrollIntoViewIfNeeded();
+    // Right after the unlock the card can still be redrawn (the feed's page and the vault's
+    // state are read apart and meet a moment later), replacing the image element: each look
+    // finds the image afresh.
     await expect
-      .poll(() => fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
-      })
+      .poll(
+        async () => {
+          await fanImage.scrollIntoViewIfNeeded({ timeout: 2_000 });
+          return fanImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(64);
     await expect
       .poll(() => endedPanel.getByTestId('media-check').textContent(), { timeout: 15_000 })
