@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 /**
  * A version number per wallet for what that wallet sees of its own choices: its likes,
- * bookmarks, 'Notify me' marks, blocks and follows. The slices that change one of them bump the wallet's
+ * bookmarks, reposts, 'Notify me' marks, blocks, follows and muted words. The slices that change one of them bump the wallet's
  * version after the change commits and before they answer; a cache of a wallet's choices
  * (modules/feed/viewer-state.ts) keeps the version it was read at and is used only while the
  * version is unchanged. So a cache never shows a wallet a state older than its own last change.
