@@ -47,6 +47,7 @@ import {
   postgresCpuMs,
   processCpuMs,
 } from './measure.ts';
+import { POSTS, seedFeed, SIGNED_IN_USERS } from './feed-seed.ts';
 import { runOpenLoop } from './open-loop.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -54,11 +55,6 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const USERS = 10_000;
-const POSTS = 1_000_000;
-const SIGNED_IN_USERS = 1000;
-/** Each user follows this many others (the Following feed's fan-in). */
-const FOLLOWS_PER_USER = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * BENCH_ONLY=signed,following,deep,walk,create runs the ceiling, the anonymous first page and
@@ -79,77 +75,6 @@ interface Row {
 
 function log(message: string): void {
   process.stderr.write(`[bench:feed] ${message}\n`);
-}
-
-async function seed(url: string, now: Date): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const started = Date.now();
-    await client.query(
-      `insert into users (sol_address, username, display_name, is_verified)
-       select 'Bench' || lpad(g::text, 38, 'A'), 'user' || g, 'Bench User ' || g, g % 10 = 0
-       from generate_series(1, ${USERS}) g`,
-    );
-    // Newest first is g = 1; one post every ~83 ms over 23 hours, so none expires during the run.
-    await client.query(
-      `insert into messages (author_id, body, created_at, expires_at, like_count)
-       select u.id,
-              'Vibe #' || g || ': ' || md5(g::text) || ' ' || md5((g * 7)::text),
-              date_trunc('milliseconds', $1::timestamptz - g * interval '82.8 milliseconds'),
-              date_trunc('milliseconds', $1::timestamptz - g * interval '82.8 milliseconds')
-                + interval '24 hours',
-              case when g % 5 = 0 then 1 else 0 end
-       from generate_series(1, ${POSTS}) g
-       join (select id, row_number() over (order by sol_address) as n from users) u
-         on u.n = (g % ${USERS}) + 1`,
-      [now],
-    );
-    // Every fifth post has one like, by a user among the first SIGNED_IN_USERS half the time.
-    await client.query(
-      `insert into engagements (message_id, user_id, kind, created_at)
-       select m.id, u.id, 'like', m.created_at
-       from (select id, created_at, row_number() over (order by id) as n from messages) m
-       join (select id, row_number() over (order by sol_address) as n from users) u
-         on u.n = ((m.n * 7) % ${SIGNED_IN_USERS * 2}) + 1
-       where m.n % 5 = 0`,
-    );
-    // Every tenth post is reposted once, a minute after it was made (the newest ones now), by a
-    // user spread over all of them: each reader's followed wallets repost, so the Following
-    // feed merges reposts into its pages, and shared pages carry repost counts.
-    await client.query(
-      `insert into reposts (message_id, user_id, created_at)
-       select m.id, u.id, least($1::timestamptz, m.created_at + interval '1 minute')
-       from (select id, created_at, author_id, row_number() over (order by id) as n
-             from messages) m
-       join (select id, row_number() over (order by sol_address) as n from users) u
-         on u.n = ((m.n * 13) % ${USERS}) + 1
-       where m.n % 10 = 0 and u.id <> m.author_id`,
-      [now],
-    );
-    await client.query(
-      `update messages m set repost_count = 1
-       where exists (select 1 from reposts r where r.message_id = m.id)`,
-    );
-    // User n follows users n + 97k (k = 1..100, wrapping): 100 distinct others each, and each
-    // user has 100 followers. Follows made over the last 100 minutes.
-    await client.query(
-      `insert into follows (follower_id, following_id, created_at)
-       select a.id, b.id, date_trunc('milliseconds', $1::timestamptz - k * interval '1 minute')
-       from (select id, row_number() over (order by sol_address) as n from users) a
-       cross join generate_series(1, ${FOLLOWS_PER_USER}) k
-       join (select id, row_number() over (order by sol_address) as n from users) b
-         on b.n = ((a.n - 1 + k * 97) % ${USERS}) + 1`,
-      [now],
-    );
-    await client.query('vacuum analyze');
-    log(
-      `seeded ${USERS} users, ${POSTS} posts and ${USERS * FOLLOWS_PER_USER} follows in ` +
-        `${((Date.now() - started) / 1000).toFixed(0)} s`,
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 /** The process answering the requests measured (the app, or the ceiling during its runs). */
@@ -311,6 +236,40 @@ async function walk(
   };
 }
 
+/**
+ * Each reader's first Following page, read once before the saturated run (CONNECTIONS at a
+ * time): the cold read, which finds the page's posts in SQL, timed on its own. Without it the
+ * saturated run mixed cold and remembered reads by accident: each autocannon connection walks
+ * the readers from the first, so the run met half of them for the first time.
+ */
+async function firstFollowingReads(base: string, tokens: string[]): Promise<string> {
+  const timings: number[] = [];
+  let next = 0;
+  const before = cpuNow();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < tokens.length) {
+        const token = itemAt(tokens, next);
+        next += 1;
+        const started = performance.now();
+        const res = await fetch(`${base}/api/messages-v2/feed?scope=following`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`following first read got ${res.status}`);
+        timings.push(performance.now() - started);
+      }
+    }),
+  );
+  const cpu = cpuPerRequest(before, cpuNow(), tokens.length);
+  timings.sort((a, b) => a - b);
+  return (
+    `following feed, each reader's first read (${tokens.length}, ${CONNECTIONS} at a time): ` +
+    `p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${percentile(timings, 99).toFixed(1)} ms; ` +
+    `CPU per request: ${cpu}`
+  );
+}
+
 // Long: the benchmark's script, its phases in the order they run and print.
 async function main(): Promise<void> {
   const throwaway = await createThrowawayDatabase(ADMIN_URL, 'dum_bench_feed');
@@ -321,7 +280,7 @@ async function main(): Promise<void> {
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
     await runMigrations(database);
     await database.close();
-    await seed(databaseUrl, new Date());
+    await seedFeed(databaseUrl, new Date(), log);
 
     const secret = randomBytes(32).toString('base64url');
     const app = await startChild('bench/feed-server.ts', {
@@ -466,6 +425,7 @@ async function main(): Promise<void> {
       rows.push(median(signedInRuns));
     }
     if (runs('following')) {
+      log(await firstFollowingReads(base, readerTokens));
       rows.push(
         await measure('following feed, signed in', {
           url: base,

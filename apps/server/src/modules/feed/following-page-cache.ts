@@ -48,6 +48,12 @@ export interface FollowingPageCache {
 export interface RepostMark {
   at: Date;
   by: { address: string; displayName: string | null };
+  /**
+   * Made once for the entry and kept with it (shared-page.ts): the cursor after this post, and
+   * its last item as answered with `repostedBy` (`of` the shared item it was made from).
+   */
+  cursor?: string;
+  shown?: { of: string; json: string };
 }
 
 export interface FollowsFingerprint {

@@ -1,6 +1,7 @@
 import { mutedWordMatcher, type CommentItem, type FeedItem } from '@dum/core';
 import { mutedMatcherOf, type MutedMatcher, type MutedWord } from '../people/index.ts';
 import type { FeedDeps } from './deps.ts';
+import type { ViewerState } from './viewer-state.ts';
 
 /**
  * Muted words in the feed's reads (docs/api.md "Muted words"). The pages are read as before
@@ -27,9 +28,16 @@ function matcherOfWords(words: readonly MutedWord[], now: number): MutedMatcher 
   return matcher;
 }
 
-/** The viewer's matcher now; null when the viewer mutes nothing. */
-async function viewerMatcher(deps: MutedDeps, viewerId: string): Promise<MutedMatcher> {
-  const state = await deps.marks.get(viewerId);
+/**
+ * The viewer's matcher now; null when the viewer mutes nothing. `marks`: the viewer's marks as
+ * the page's read asked for them, so one request reads the viewer's version once.
+ */
+async function viewerMatcher(
+  deps: MutedDeps,
+  viewerId: string,
+  marks: Promise<ViewerState | null> = deps.marks.get(viewerId),
+): Promise<MutedMatcher> {
+  const state = await marks;
   const now = deps.clock.now();
   if (state) return matcherOfWords(state.marks.muted, now.getTime());
   return mutedMatcherOf(deps.pool, viewerId, now);
@@ -66,9 +74,10 @@ export async function mutedOutBody(
   deps: MutedDeps,
   viewerId: string | null,
   read: Promise<Buffer>,
+  marks?: Promise<ViewerState | null>,
 ): Promise<Buffer> {
   if (viewerId === null) return read;
-  const [body, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
+  const [body, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId, marks)]);
   if (!matcher) return body;
   const page = JSON.parse(body.toString('utf8')) as { items: FeedItem[] };
   const items = withoutMutedPosts(page.items, matcher, viewerId);

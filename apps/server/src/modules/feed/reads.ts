@@ -36,7 +36,13 @@ import {
   sharedPageOf,
   type SharedPage,
 } from './shared-page.ts';
-import type { ViewerMarks } from './viewer-state.ts';
+import type { ViewerMarks, ViewerState } from './viewer-state.ts';
+
+/**
+ * The viewer's marks as the route asked for them once (viewer-state.ts), shared by the page's
+ * read and the muted words' filter (muted.ts), so a request reads the viewer's version once.
+ */
+type MarksRead = Promise<ViewerState | null>;
 
 /** The fields of the app context (create-context.ts) this file uses. */
 type FeedReadsContext = Pick<SharedContext, 'clock' | 'database'>;
@@ -99,11 +105,11 @@ async function toFeedPage(
  */
 export async function getFollowingBody(
   deps: FeedDeps,
-  args: { cursor: string | null; limit: number; viewer: Viewer },
+  args: { cursor: string | null; limit: number; viewer: Viewer; marks?: MarksRead },
 ): Promise<Buffer> {
   const { cursor, limit, viewer } = args;
   if (cursor === null && deps.pages.enabled) {
-    const state = await deps.marks.get(viewer.id);
+    const state = await (args.marks ?? deps.marks.get(viewer.id));
     const cached = deps.followingCache.get(viewer.id, limit);
     if (state && cached && cached.version === state.version) {
       const held = await deps.rows.getMany(cached.ids);
@@ -224,12 +230,13 @@ export async function getUserPosts(
  */
 export async function getFeedBody(
   deps: FeedDeps,
-  args: { cursor: string | null; limit: number; viewer: Viewer | null },
+  args: { cursor: string | null; limit: number; viewer: Viewer | null; marks?: MarksRead },
 ): Promise<Buffer> {
   const { cursor, limit, viewer } = args;
   // A bad cursor is refused before anything is cached under it.
   const after = cursor ? decodeCursor('feed', cursor) : null;
-  const state = viewer && deps.pages.enabled ? await deps.marks.get(viewer.id) : null;
+  const state =
+    viewer && deps.pages.enabled ? await (args.marks ?? deps.marks.get(viewer.id)) : null;
   if (deps.pages.enabled && (!viewer || state)) {
     const key = `${limit}:${cursor ?? ''}`;
     const page = await deps.pages.get(key, after ? after.createdAt.getTime() : null, () =>

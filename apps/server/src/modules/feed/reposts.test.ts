@@ -261,6 +261,11 @@ describe.each(testDatabaseKinds())('reposts on %s', (kind) => {
       });
       expect(first.items[2]!.repostedBy ?? null).toBeNull();
     }
+    // A remembered first page keeps its cursor (at the repost's time): the same on each read.
+    const once = await page('scope=following&limit=1', viewer.headers);
+    const again = await page('scope=following&limit=1', viewer.headers);
+    expect(again.page.nextCursor).toBe(once.page.nextCursor);
+    expect(again.page.items[0]?.repostedBy).toEqual(once.page.items[0]?.repostedBy);
     // Page by page, each post once.
     const seen: string[] = [];
     let cursor: string | null = null;

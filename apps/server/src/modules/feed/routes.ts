@@ -203,8 +203,9 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
       const cursor = query.cursor ?? null;
       if (query.scope === 'following') {
         const viewer = requireUser(request);
-        const read = getFollowingBody(deps, { cursor, limit: query.limit, viewer });
-        const body = await mutedOutBody(deps, viewer.id, read);
+        const marks = deps.marks.get(viewer.id);
+        const read = getFollowingBody(deps, { cursor, limit: query.limit, viewer, marks });
+        const body = await mutedOutBody(deps, viewer.id, read, marks);
         return reply.type('application/json; charset=utf-8').send(body);
       }
       if (query.scope === 'media') {
@@ -214,8 +215,10 @@ function postRoutes(app: FastifyInstance, deps: FeedDeps, sponsor?: PageSponsor)
           getFeedPage(deps, { cursor, limit: query.limit, viewer: request.user, media: true }),
         );
       }
-      const read = getFeedBody(deps, { cursor, limit: query.limit, viewer: request.user });
-      const body = await mutedOutBody(deps, request.user?.id ?? null, read);
+      const viewer = request.user;
+      const marks = viewer ? deps.marks.get(viewer.id) : undefined;
+      const read = getFeedBody(deps, { cursor, limit: query.limit, viewer, marks });
+      const body = await mutedOutBody(deps, viewer?.id ?? null, read, marks);
       // A signed-in For you page may carry one sponsored item (modules/ads, app.ts wires it);
       // only while some campaign is being served is the page taken apart for it.
       if (request.user && sponsor && (await sponsor.serving())) {

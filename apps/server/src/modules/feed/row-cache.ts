@@ -35,6 +35,8 @@ export interface HeldRow {
   row: SharedPostRow;
   /** Serialised items by marks variant (shared-page.ts), made when first needed. */
   items: (string | undefined)[];
+  /** The cursor after this post (its own time), made when first needed. */
+  cursor?: string;
 }
 
 export function createRowCache(options: {

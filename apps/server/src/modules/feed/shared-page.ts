@@ -124,13 +124,11 @@ export function presentHeldRows(
   // Nor is a quoted vault's progress.
   if (held.some(({ row }) => row.quoted?.kind === 'vault')) return null;
   const rows = held.map(({ row }) => row);
-  const cursors: (string | undefined)[] = [];
-  if (reposts) {
-    rows.forEach((row, index) => {
-      const mark = reposts.get(row.id);
-      if (mark) cursors[index] = encodeCursor('feed', { createdAt: mark.at, id: BigInt(row.id) });
-    });
-  }
+  // The cursors are made once and kept: a held row's by the row cache, a repost's (at the
+  // repost's time) by the viewer's remembered page. This page is made for one answer only.
+  const cursors = held.map(({ row, cursor }) =>
+    reposts?.has(row.id) ? reposts.get(row.id)?.cursor : cursor,
+  );
   const page: SharedPage = {
     rows,
     complete,
@@ -141,13 +139,26 @@ export function presentHeldRows(
     touched: new WeakMap(),
     ...(reposts ? { reposts } : {}),
   };
-  return build(page, limit, viewer);
+  const body = build(page, limit, viewer);
+  page.cursors.forEach((cursor, index) => {
+    const heldRow = held[index] as HeldRow;
+    const mark = reposts?.get(heldRow.row.id);
+    if (mark) mark.cursor = cursor;
+    else heldRow.cursor = cursor;
+  });
+  return body;
 }
 
-/** An item's JSON with `repostedBy` put first (the item's own JSON is shared, so not changed). */
+/**
+ * An item's JSON with `repostedBy` put first (the item's own JSON is shared, so not changed),
+ * kept with the mark while the item it was made from is the same.
+ */
 function withRepostedBy(json: string, mark: RepostMark | undefined): string {
   if (!mark) return json;
-  return `{"repostedBy":${JSON.stringify(mark.by)},${json.slice(1)}`;
+  if (mark.shown?.of !== json) {
+    mark.shown = { of: json, json: `{"repostedBy":${JSON.stringify(mark.by)},${json.slice(1)}` };
+  }
+  return mark.shown.json;
 }
 
 const NO_VAULTS: PageVaults = { byPost: new Map(), creatorOf: () => null };
@@ -244,7 +255,8 @@ function cursorAfter(page: SharedPage, index: number): string {
   let cursor = page.cursors[index];
   if (cursor === undefined) {
     const row = page.rows[index] as SharedPostRow;
-    cursor = encodeCursor('feed', { createdAt: row.created_at, id: BigInt(row.id) });
+    const at = page.reposts?.get(row.id)?.at ?? row.created_at;
+    cursor = encodeCursor('feed', { createdAt: at, id: BigInt(row.id) });
     page.cursors[index] = cursor;
   }
   return cursor;
