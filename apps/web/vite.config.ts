@@ -82,16 +82,14 @@ export default defineConfig({
     sourcemap: false,
     // Stable, content-hashed names under /assets: the server caches them for a year.
     assetsDir: 'assets',
-    // Small chunks shared by the entry and the lazy pages go into the chunks that use them:
-    // each is a request before the first paint on a slow network (Lighthouse, docs/benchmarks-history.md).
-    // 20 KB rather than 16: at 16 the entry came out as a stub plus separate chunks for the app,
-    // the post card and the error catalogue, and `/` loaded 12 files, 2.4 KB more gzipped
-    // (decision 011). The limit is touchy: 17 KB gave 11 files, 32 KB 151.5 KB; measure a change.
+    // Everything the entry imports statically (the shell and the feed page, rolldown's `$initial`
+    // tag) is one chunk, which the lazy pages import from: `/` loads one file, and no module is
+    // wrapped for strict execution order (decision 011; docs/benchmarks-history.md "bench:web").
     rolldownOptions: {
       // A feature's face (features/<name>/index.ts) only re-exports: importing it for one name
       // must not pull the feature's other modules into the importer's chunk.
       treeshake: { moduleSideEffects: (id: string) => !FEATURE_FACE.test(id) },
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 20000 } } },
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
     },
   },
   server: {
