@@ -37,7 +37,10 @@ export function BottomNav() {
                   className={cn('size-5', active && 'text-primary')}
                   strokeWidth={active ? 2.4 : 2}
                 />
-                <span className="max-w-full truncate px-1">{item.label}</span>
+                {/* Two lines at most: a language with longer names (Spanish) wraps rather than cuts them. */}
+                <span className="line-clamp-2 max-w-full px-1 text-center leading-tight">
+                  {item.label}
+                </span>
               </Link>
             </li>
           );
