@@ -24,7 +24,8 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
-import type { Notification } from './notifications.ts';
+import { formatSol } from '../../lib/i18n/index.ts';
+import { notificationText, type Notification } from './notifications.ts';
 import type { RealtimeStatus } from './realtime-client.ts';
 
 const ICONS: Record<RealtimeEvent['type'], LucideIcon> = {
@@ -181,15 +182,16 @@ function NotificationRow({
   const { t } = useLingui();
   const now = useNow(30_000);
   const Icon = ICONS[item.event.type];
+  const text = notificationText(item, formatSol);
   const body = (
     <>
       <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block text-sm font-medium text-foreground">{item.text.title}</span>
-        {item.text.description && (
-          <span className="block truncate text-xs text-muted">{item.text.description}</span>
+        <span className="block text-sm font-medium text-foreground">{text.title}</span>
+        {text.description && (
+          <span className="block truncate text-xs text-muted">{text.description}</span>
         )}
         <span className="mt-0.5 block text-[11px] text-subtle">
           {formatRelativeTime(

@@ -1,5 +1,6 @@
 import { formatSol, type RealtimeEvent } from '@dum/core';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../lib/i18n/index.ts';
 import {
   addNotification,
   emptyNotifications,
@@ -7,6 +8,7 @@ import {
   notificationHref,
   queryKeysToRefresh,
   reconnectDelayMs,
+  notificationText,
   toastForEvent,
 } from './notifications.ts';
 
@@ -31,6 +33,27 @@ describe('notification history', () => {
     expect(state.items[0]!.id).toBe('59');
     expect(state.unread).toBe(50);
     expect(markAllRead(state).unread).toBe(0);
+  });
+});
+
+describe('an item’s text', () => {
+  it('is told in the language active now, not the one it came in', async () => {
+    const item = {
+      id: '1',
+      event: {
+        type: 'user_followed',
+        data: { followingId: 'u1', followerName: 'vibes', followerAddress: 'Fo11ower111' },
+      } satisfies RealtimeEvent,
+      text: { title: 'New Follower', description: 'vibes followed you' },
+      href: null,
+      receivedAt: 0,
+    };
+    expect(notificationText(item, formatSol)).toEqual(item.text);
+    await activateLocale('es');
+    expect(notificationText(item, formatSol)).toEqual({
+      title: 'Nuevo seguidor',
+      description: 'vibes te siguió',
+    });
   });
 });
 

@@ -111,6 +111,18 @@ export interface ToastText {
 }
 
 /**
+ * An item's text in the language active now: the language may have changed since the event
+ * came. Items are only kept for events that were toasted, so a text is due (the one kept is
+ * the fallback).
+ */
+export function notificationText(
+  item: Notification,
+  formatSol: (lamports: bigint) => string,
+): ToastText {
+  return toastForEvent(item.event, null, formatSol) ?? item.text;
+}
+
+/**
  * The event toasts, in the active language. Returns null where no toast is due: nobody is told of
  * their own post or their own support, and activity items only feed the Live Activity card.
  */
