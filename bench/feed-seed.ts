@@ -65,17 +65,7 @@ export async function seedFeed(
       `update messages m set repost_count = 1
        where exists (select 1 from reposts r where r.message_id = m.id)`,
     );
-    // User n follows users n + 97k (k = 1..100, wrapping): 100 distinct others each, and each
-    // user has 100 followers. Follows made over the last 100 minutes.
-    await client.query(
-      `insert into follows (follower_id, following_id, created_at)
-       select a.id, b.id, date_trunc('milliseconds', $1::timestamptz - k * interval '1 minute')
-       from (select id, row_number() over (order by sol_address) as n from users) a
-       cross join generate_series(1, ${FOLLOWS_PER_USER}) k
-       join (select id, row_number() over (order by sol_address) as n from users) b
-         on b.n = ((a.n - 1 + k * 97) % ${USERS}) + 1`,
-      [now],
-    );
+    await seedFollows(client, { users: USERS, perUser: FOLLOWS_PER_USER, now });
     await client.query('vacuum analyze');
     log(
       `seeded ${USERS} users, ${POSTS} posts and ${USERS * FOLLOWS_PER_USER} follows in ` +
@@ -84,4 +74,24 @@ export async function seedFeed(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * User n follows users n + 97k (k = 1..perUser, wrapping): perUser distinct others each, and each
+ * user has perUser followers, the follows made one a minute over the last perUser minutes
+ * (bench:feed, bench:writes).
+ */
+export async function seedFollows(
+  client: pg.Client,
+  args: { users: number; perUser: number; now: Date },
+): Promise<void> {
+  await client.query(
+    `insert into follows (follower_id, following_id, created_at)
+     select a.id, b.id, date_trunc('milliseconds', $1::timestamptz - k * interval '1 minute')
+     from (select id, row_number() over (order by sol_address) as n from users) a
+     cross join generate_series(1, ${args.perUser}) k
+     join (select id, row_number() over (order by sol_address) as n from users) b
+       on b.n = ((a.n - 1 + k * 97) % ${args.users}) + 1`,
+    [args.now],
+  );
 }

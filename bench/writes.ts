@@ -34,6 +34,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
+import { seedFollows } from './feed-seed.ts';
 import { itemAt, postgresCpuMs, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -87,15 +88,7 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
     [now],
   );
   // User n follows n + 97k (k = 1..10): the writes below follow others (n + 1, 2, ...).
-  await client.query(
-    `insert into follows (follower_id, following_id, created_at)
-     select a.id, b.id, $1::timestamptz - k * interval '1 minute'
-     from (select id, row_number() over (order by sol_address) as n from users) a
-     cross join generate_series(1, ${FOLLOWS_PER_USER}) k
-     join (select id, row_number() over (order by sol_address) as n from users) b
-       on b.n = ((a.n - 1 + k * 97) % ${USERS}) + 1`,
-    [now],
-  );
+  await seedFollows(client, { users: USERS, perUser: FOLLOWS_PER_USER, now });
   await client.query('vacuum analyze');
 }
 
