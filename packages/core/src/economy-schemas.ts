@@ -58,12 +58,43 @@ export const referralStatsSchema = z.object({
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
+/**
+ * What a Live Activity line says, as data, so each reader's app can word it in their language.
+ * Amounts are base units as decimal strings (DUM whole units are shown, SOL with four decimals);
+ * `name` is the public name the line was written with (a chosen name or a shortened wallet).
+ */
+export const activityParamsSchema = z.discriminatedUnion('kind', [
+  /** Someone did a rewarded action (a RewardedEventKind); `dum` when it minted any. */
+  z.object({
+    kind: z.literal('action'),
+    name: z.string(),
+    action: z.string(),
+    dum: z.string().optional(),
+  }),
+  /** Someone joined through a referral; `dum` went to the friend who referred them. */
+  z.object({ kind: z.literal('referral'), name: z.string(), dum: z.string() }),
+  /** A halving: epoch `epoch` begins, paying `dum` per event. */
+  z.object({ kind: z.literal('halving'), epoch: z.string(), dum: z.string() }),
+  /** `count` rewarded events mined in all. */
+  z.object({ kind: z.literal('events_milestone'), count: z.string() }),
+  /** `millions` million DUM minted in all. */
+  z.object({ kind: z.literal('supply_milestone'), millions: z.string() }),
+  /** A creator's vault unlocked holding `lamports`. */
+  z.object({ kind: z.literal('vault_unlocked'), name: z.string(), lamports: z.string() }),
+  /** A creator's mystery vault titled `title` opened. */
+  z.object({ kind: z.literal('mystery_opened'), name: z.string(), title: z.string() }),
+]);
+export type ActivityParams = z.infer<typeof activityParamsSchema>;
+
 /** GET /api/activity/recent: Live Activity lines, newest first. */
 export const activityItemSchema = z.object({
   id: z.string(),
   /** One of ACTIVITY_TYPES; the web app shows an unknown type with a plain icon. */
   type: z.string(),
+  /** The line in English, as the spec's client shows it. */
   message: z.string(),
+  /** The line as data (null on lines older than it); the web app words it from these. */
+  params: activityParamsSchema.nullable(),
   created_at: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;

@@ -4,11 +4,13 @@ import {
   bigserial,
   check,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ActivityParams } from '@dum/core';
 import { users } from './schema-users.ts';
 
 /**
@@ -58,6 +60,8 @@ export const activity = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     type: text('type').notNull(),
     message: text('message').notNull(),
+    /** The line as data (core's ActivityParams): the web app words it in the reader's language. */
+    params: jsonb('params').$type<ActivityParams>(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

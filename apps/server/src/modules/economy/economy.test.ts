@@ -220,7 +220,10 @@ describe.each(testDatabaseKinds())('token economy endpoints on %s', (kind) => {
       items: Array<{ id: string; type: string; message: string; created_at: string }>;
     }>();
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatchObject({ type: 'post_created' });
+    expect(items[0]).toMatchObject({
+      type: 'post_created',
+      params: { kind: 'action', action: 'post_created' },
+    });
     expect(BigInt(items[0]!.id)).toBeGreaterThan(BigInt(items[1]!.id));
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/activity/recent' })).json<{

@@ -23,16 +23,20 @@ describe.each(testDatabaseKinds())('economy SQL sources (%s)', (kind) => {
     return id;
   }
 
-  it('record_live_activity writes one Live Activity line', async () => {
+  it('record_live_activity writes one Live Activity line with its params', async () => {
     const id = await user();
+    const params = { kind: 'vault_unlocked', name: 'ana', lamports: '50000000' };
     await database.pool.query(
-      `select record_live_activity('vault_unlocked', 'A vault unlocked', $1, '7', '2026-11-23T12:00:00Z')`,
-      [id],
+      `select record_live_activity('vault_unlocked', 'A vault unlocked', $1, '7',
+        '2026-11-23T12:00:00Z', $2::jsonb)`,
+      [id, JSON.stringify(params)],
     );
     const { rows } = await database.pool.query(
-      'select type, message, reference from activity where user_id = $1',
+      'select type, message, reference, params from activity where user_id = $1',
       [id],
     );
-    expect(rows).toEqual([{ type: 'vault_unlocked', message: 'A vault unlocked', reference: '7' }]);
+    expect(rows).toEqual([
+      { type: 'vault_unlocked', message: 'A vault unlocked', reference: '7', params },
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
   dayKey,
   onceKey,
   sequenceEvents,
+  supplyMilestones,
   utcDayStart,
   type ActorFacts,
   type EarningRules,
@@ -193,6 +194,12 @@ describe('sequenceEvents', () => {
       'user-c joined through a referral · +200 DUM to their friend',
       'user-c posted a vibe · +150 DUM',
     ]);
+    // The same lines as data, for the web app to word in its reader's language.
+    expect(out.activity.map((a) => a.params)).toEqual([
+      { kind: 'action', name: 'user-c', action: 'post_created', dum: '150000000000' },
+      { kind: 'referral', name: 'user-c', dum: (2n * REFERRAL_REWARD_REFERRER).toString() },
+      { kind: 'action', name: 'user-c', action: 'post_created', dum: '150000000000' },
+    ]);
   });
 
   it('pays nothing while moderation stops a wallet, before its stop or after its end', () => {
@@ -275,7 +282,31 @@ describe('sequenceEvents', () => {
       'user-a liked a vibe',
       'user-a liked a vibe · +75 DUM',
     ]);
+    expect(out.activity.map((a) => a.params)).toEqual([
+      { kind: 'action', name: 'user-a', action: 'like_given', dum: '150000000000' },
+      { kind: 'halving', epoch: '1', dum: '75000000000' },
+      { kind: 'action', name: 'user-a', action: 'like_given' },
+      { kind: 'action', name: 'user-a', action: 'like_given', dum: '75000000000' },
+    ]);
     expect(out.totals.totalEvents).toBe(70_001n);
+  });
+
+  it('announces event-count and supply milestones, as text and as data', () => {
+    const out = sequenceEvents({
+      totals: { totalEvents: 99n, totalMinted: 0n },
+      events: [{ id: 1n, kind: 'post_created', actorId: 'a', reference: 'p', createdAt: DAY_1 }],
+      actors: facts(),
+      earnedOnDay: new Map(),
+      alreadyRecorded: new Set(),
+      rules: rules(100),
+    });
+    expect(out.activity.slice(1).map((a) => [a.message, a.params])).toEqual([
+      ['100 vibes mined on Dum Club', { kind: 'events_milestone', count: '100' }],
+    ]);
+    const million = 1_000_000n * 10n ** 9n;
+    expect(
+      supplyMilestones(million - 1n, 3n * million, DAY_1).map((a) => [a.message, a.params]),
+    ).toEqual([['3M DUM mined', { kind: 'supply_milestone', millions: '3' }]]);
   });
 
   it('pays only established actors, and learns first posts and vouches as it goes', () => {

@@ -1,4 +1,5 @@
 import {
+  type ActivityParams,
   type ActivityType,
   type BonusMintKind,
   canVouch,
@@ -149,6 +150,7 @@ export interface LedgerEntry {
 export interface ActivityLine {
   type: ActivityType;
   message: string;
+  params: ActivityParams;
   userId: string | null;
   reference: string | null;
   createdAt: Date;
@@ -272,9 +274,13 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     }
     activity.push(...supplyMilestones(mintedBefore, totalMinted, entry.createdAt));
   };
-  const unpaid = (event: QueuedEvent, line: string, outcome: EventOutcome): void => {
+  const unpaid = (
+    event: QueuedEvent,
+    line: { name: string; text: string },
+    outcome: EventOutcome,
+  ): void => {
     ledger.push({ ...entryOf(event), eventIndex: null, epoch: null, amount: 0n });
-    activity.push(activityOf(event, line));
+    activity.push(activityOf(event, line, 0n));
     outcomes.set(event.id, outcome);
   };
 
@@ -288,7 +294,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     const actor = walletOf(event.actorId);
     learnStanding(event, actor, input.actors, walletOf, rules, standing);
     const name = publicName(actor.name);
-    const line = `${name} ${ACTION_TEXT[event.kind]}`;
+    const line = { name, text: `${name} ${ACTION_TEXT[event.kind]}` };
     const dayStart = utcDayStart(event.createdAt);
     const day = dayKey(event.actorId, dayStart);
     const earned = earnedOnDay.get(day) ?? 0;
@@ -325,9 +331,7 @@ export function sequenceEvents(input: SequenceInput): SequenceOutput {
     totalEvents += 1n;
     earnedOnDay.set(day, earned + 1);
     if (pair !== null) pairOnDay.set(pair, (pairOnDay.get(pair) ?? 0) + 1);
-    activity.push(
-      activityOf(event, amount > 0n ? `${line} · +${formatDumWhole(amount)} DUM` : line),
-    );
+    activity.push(activityOf(event, line, amount));
     activity.push(...eventMilestones(totalEvents, event.createdAt));
     mint({ ...entryOf(event), eventIndex, epoch, amount });
     outcomes.set(event.id, { status: 'rewarded', eventIndex, epoch, amount });
@@ -459,6 +463,7 @@ function payReferralBonuses(
     books.activity.push({
       type: 'dum_earned',
       message: `${books.name} joined through a referral · +${formatDumWhole(toReferrer)} DUM to their friend`,
+      params: { kind: 'referral', name: books.name, dum: toReferrer.toString() },
       userId: referrerId,
       reference: `referral:${event.actorId}`,
       createdAt: event.createdAt,
@@ -476,10 +481,22 @@ function entryOf(event: QueuedEvent): Omit<LedgerEntry, 'eventIndex' | 'epoch' |
   };
 }
 
-function activityOf(event: QueuedEvent, message: string): ActivityLine {
+/** The line of a rewarded action; `amount` is what it minted (0 when nothing). */
+function activityOf(
+  event: QueuedEvent,
+  line: { name: string; text: string },
+  amount: bigint,
+): ActivityLine {
+  const minted = amount > 0n;
   return {
     type: ACTIVITY_TYPE[event.kind],
-    message,
+    message: minted ? `${line.text} · +${formatDumWhole(amount)} DUM` : line.text,
+    params: {
+      kind: 'action',
+      name: line.name,
+      action: event.kind,
+      ...(minted ? { dum: amount.toString() } : {}),
+    },
     userId: event.actorId,
     reference: event.reference,
     createdAt: event.createdAt,
@@ -536,6 +553,11 @@ function eventMilestones(totalEvents: bigint, createdAt: Date): ActivityLine[] {
     lines.push({
       type: 'halving',
       message: `Halving! Epoch ${epoch} begins: ${formatDumWhole(rewardForEvent(totalEvents))} DUM per vibe`,
+      params: {
+        kind: 'halving',
+        epoch: epoch.toString(),
+        dum: rewardForEvent(totalEvents).toString(),
+      },
       userId: null,
       reference: `halving:${epoch}`,
       createdAt,
@@ -545,6 +567,7 @@ function eventMilestones(totalEvents: bigint, createdAt: Date): ActivityLine[] {
     lines.push({
       type: 'milestone',
       message: `${totalEvents.toLocaleString('en-US')} vibes mined on Dum Club`,
+      params: { kind: 'events_milestone', count: totalEvents.toString() },
       userId: null,
       reference: `milestone:events:${totalEvents}`,
       createdAt,
@@ -568,6 +591,7 @@ export function supplyMilestones(
     {
       type: 'milestone',
       message: `${after.toString()}M DUM mined`,
+      params: { kind: 'supply_milestone', millions: after.toString() },
       userId: null,
       reference: `milestone:minted:${after}`,
       createdAt,

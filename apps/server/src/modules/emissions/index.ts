@@ -7,6 +7,7 @@ export {
   lockEmissionState,
   recordBonusMint,
   recordRewardedEvent,
+  vaultUnlockedLine,
   writeActivity,
   type QueueResult,
   type RewardedEvent,

@@ -1,4 +1,4 @@
-import { capMint } from '@dum/core';
+import { capMint, formatSol, type ActivityParams } from '@dum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
@@ -128,14 +128,29 @@ export async function lockEmissionState(tx: Tx): Promise<EmissionTotals> {
   return state;
 }
 
+/** The Live Activity line of a vault that unlocked holding `lamports` (its creator's public name). */
+export function vaultUnlockedLine(name: string, lamports: bigint) {
+  return {
+    message: `${name}'s vault unlocked with ${formatSol(lamports)} SOL`,
+    params: { kind: 'vault_unlocked', name, lamports: lamports.toString() } as const,
+  };
+}
+
 export async function writeActivity(
   tx: Tx,
   now: Date,
-  item: { type: string; message: string; userId?: string | null; reference?: string | null },
+  item: {
+    type: string;
+    message: string;
+    params: ActivityParams;
+    userId?: string | null;
+    reference?: string | null;
+  },
 ): Promise<void> {
   await tx.insert(activity).values({
     type: item.type,
     message: item.message,
+    params: item.params,
     userId: item.userId ?? null,
     reference: item.reference ?? null,
     createdAt: now,

@@ -470,10 +470,11 @@ async function writeBatch(
           updated_at = excluded.updated_at
         returning 1
       ), feed as (
-        insert into activity (type, message, user_id, reference, created_at)
-        select type, message, user_id, reference, created_at
-        from unnest($15::text[], $16::text[], $17::uuid[], $18::text[], $19::timestamptz[])
-          with ordinality as a(type, message, user_id, reference, created_at, n)
+        insert into activity (type, message, params, user_id, reference, created_at)
+        select type, message, params, user_id, reference, created_at
+        from unnest($15::text[], $16::text[], $24::jsonb[], $17::uuid[], $18::text[],
+          $19::timestamptz[])
+          with ordinality as a(type, message, params, user_id, reference, created_at, n)
         where exists (select 1 from counters)
         order by n
         returning 1
@@ -514,6 +515,7 @@ async function writeBatch(
       learnt.map(([userId]) => userId),
       learnt.map(([, u]) => u.firstPostAt?.toISOString() ?? null),
       learnt.map(([, u]) => u.vouchedAt?.toISOString() ?? null),
+      lines.map((l) => JSON.stringify(l.params)),
     ],
   });
   const row = rows[0];

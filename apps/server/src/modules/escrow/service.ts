@@ -14,7 +14,6 @@ import {
   ESCROW_SECONDS_PER_DAY,
   escrowTarget,
   escrowVaultStatus,
-  formatSol,
   VAULT_MIN_SUPPORT_LAMPORTS,
   type EscrowDeposit,
   type EscrowTerms,
@@ -31,6 +30,7 @@ import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { addToDay } from '../analytics/index.ts';
 import {
   recordRewardedEvent,
+  vaultUnlockedLine,
   writeActivity,
   type EmissionSequencer,
   type Tx,
@@ -361,7 +361,7 @@ async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Ann
   if (unlocked) {
     await writeActivity(tx, now, {
       type: 'vault_unlocked',
-      message: `${await readCreatorName(tx, locked.creator_id)}'s vault unlocked with ${formatSol(chainVault.totalDeposited)} SOL`,
+      ...vaultUnlockedLine(await readCreatorName(tx, locked.creator_id), chainVault.totalDeposited),
       userId: locked.creator_id,
       reference: vaultId.toString(),
     });

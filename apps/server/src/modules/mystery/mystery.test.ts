@@ -459,6 +459,11 @@ describe.each(testDatabaseKinds())('mystery vaults on %s against the localnet', 
         [`mystery:${vault.id}`],
       ),
     ).toBe(1);
+    const line = await t.ctx.database.pool.query<{ params: unknown }>(
+      `select params from activity where type = 'vault_unlocked' and reference = $1`,
+      [`mystery:${vault.id}`],
+    );
+    expect(line.rows[0]?.params).toMatchObject({ kind: 'mystery_opened', title: 'Race' });
     // The refused join wrote nothing (its signature is not spent).
     expect(
       await count('select count(*) as n from mystery_joins where vault_id = $1', [vault.id]),

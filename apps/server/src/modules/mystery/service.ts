@@ -311,7 +311,7 @@ export async function joinMystery(
     if (joined.opened) {
       await writeActivity(drizzle(client), now, {
         type: 'vault_unlocked',
-        message: openedActivityMessage(locked.creator_name, locked.title),
+        ...openedActivity(locked.creator_name, locked.title),
         userId: locked.creator_id,
         reference: `mystery:${vaultId}`,
       });
@@ -365,8 +365,11 @@ export async function joinMystery(
   return { vault: presentMystery(row, viewer.id), amount: amount.toString() };
 }
 
-function openedActivityMessage(creatorName: string, title: string): string {
-  return `${creatorName}'s mystery vault “${title}” opened`;
+function openedActivity(creatorName: string, title: string) {
+  return {
+    message: `${creatorName}'s mystery vault “${title}” opened`,
+    params: { kind: 'mystery_opened', name: creatorName, title } as const,
+  };
 }
 
 /** A spent signature: the same answer for the same join, else 409 transaction_already_used. */
@@ -412,7 +415,7 @@ export async function openEndedMysteries(
       for (const row of rows) {
         await writeActivity(tx, now, {
           type: 'vault_unlocked',
-          message: openedActivityMessage(row.creator_name, row.title),
+          ...openedActivity(row.creator_name, row.title),
           userId: row.creator_id,
           reference: `mystery:${row.id}`,
         });

@@ -1,9 +1,9 @@
-import { AppError, formatSol, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
+import { AppError, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
-import { writeActivity } from '../emissions/index.ts';
+import { vaultUnlockedLine, writeActivity } from '../emissions/index.ts';
 import {
   purposeKey,
   readAnonymousPayment,
@@ -142,7 +142,7 @@ async function recordUnlockActivity(
   const shown = name.length > 32 ? `${name.slice(0, 4)}...${name.slice(-4)}` : name;
   await writeActivity(drizzle(client), now, {
     type: 'vault_unlocked',
-    message: `${shown}'s vault unlocked with ${formatSol(BigInt(row.total))} SOL`,
+    ...vaultUnlockedLine(shown, BigInt(row.total)),
     userId: row.creator_id,
     reference: vaultId.toString(),
   });

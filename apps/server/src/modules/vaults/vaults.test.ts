@@ -594,11 +594,16 @@ describe.each(testDatabaseKinds())('vaults on %s against the localnet', (kind) =
         ),
       ).toBe(1);
       // The name and the SOL as the server writes them (formatSol: 4 decimals).
-      const line = await t.ctx.database.pool.query<{ message: string }>(
-        `select message from activity where type = 'vault_unlocked' and reference = $1`,
+      const line = await t.ctx.database.pool.query<{ message: string; params: unknown }>(
+        `select message, params from activity where type = 'vault_unlocked' and reference = $1`,
         [vault.vault.id],
       );
       expect(line.rows[0]?.message).toBe("Creator's vault unlocked with 0.3300 SOL");
+      expect(line.rows[0]?.params).toEqual({
+        kind: 'vault_unlocked',
+        name: 'Creator',
+        lamports: '330000000',
+      });
       expect(eventsOf('vault_completed', vault.vault.id)).toHaveLength(1);
 
       // Unlocked vaults take no more support.

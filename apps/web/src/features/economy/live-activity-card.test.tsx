@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityItem, ActivityParams } from '@dum/core';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { PLATFORM_STATS_KEY, userRecordKey } from './economy-queries.ts';
 import {
@@ -15,8 +16,15 @@ import { LiveActivityCard } from './live-activity-card.tsx';
 
 const ACTIVITY = '/api/activity/recent?limit=10';
 
-function item(id: string, type: string, message: string, secondsAgo: number) {
-  return { id, type, message, created_at: new Date(Date.now() - secondsAgo * 1000).toISOString() };
+function item(
+  id: string,
+  type: string,
+  message: string,
+  secondsAgo: number,
+  params: ActivityParams | null = null,
+): ActivityItem {
+  const created_at = new Date(Date.now() - secondsAgo * 1000).toISOString();
+  return { id, type, message, params, created_at };
 }
 
 describe('LiveActivityCard', () => {
@@ -29,7 +37,13 @@ describe('LiveActivityCard', () => {
     vi.useFakeTimers({ now: Date.parse('2026-03-01T12:00:00.000Z'), shouldAdvanceTime: false });
     const items = [
       item('3', 'post_created', 'alice posted a vibe · +150 DUM', 5),
-      item('2', 'like', 'bob liked a vibe · +150 DUM', 125),
+      // Worded from its params in the reader's language, not from the server's English.
+      item('2', 'like', 'server wording', 125, {
+        kind: 'action',
+        name: 'bob',
+        action: 'like_given',
+        dum: '150000000000',
+      }),
       item('1', 'halving', 'Halving! Epoch 1 begins: 75 DUM per vibe', 3 * 3600 + 10),
     ];
     let answer: (response: Response) => void = () => {};
@@ -48,6 +62,7 @@ describe('LiveActivityCard', () => {
     expect(within(rows[1]!).getByRole('img', { name: 'Like' })).toBeDefined();
     expect(within(rows[2]!).getByRole('img', { name: 'Halving' })).toBeDefined();
     expect(rows[0]!.textContent).toContain('alice posted a vibe · +150 DUM');
+    expect(rows[1]!.textContent).toContain('bob liked a vibe · +150 DUM');
     expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual([
       '5s ago',
       '2m ago',

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { activityStyle, activityTimeAgo } from './activity-display.ts';
+import { activityText } from './activity-text.ts';
 import { CardEmpty, CardError } from './card-states.tsx';
 import { useRecentActivity, type ActivityItem } from './economy-queries.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -84,7 +85,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
         <Icon className="size-4" aria-label={style.label} role="img" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm leading-snug text-pretty break-words">{item.message}</p>
+        <p className="text-sm leading-snug text-pretty break-words">{activityText(item)}</p>
         <time dateTime={item.created_at} className="text-xs text-subtle">
           {activityTimeAgo(item.created_at, now)}
         </time>

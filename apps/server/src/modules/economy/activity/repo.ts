@@ -9,6 +9,7 @@ export async function readRecentActivity(db: Db, limit: number) {
       id: activity.id,
       type: activity.type,
       message: activity.message,
+      params: activity.params,
       createdAt: activity.createdAt,
     })
     .from(activity)

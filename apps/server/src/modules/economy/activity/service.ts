@@ -9,6 +9,7 @@ export async function getRecentActivity(db: Db, limit: number) {
       id: row.id.toString(),
       type: row.type,
       message: row.message,
+      params: row.params ?? null,
       created_at: row.createdAt.toISOString(),
     })),
   };

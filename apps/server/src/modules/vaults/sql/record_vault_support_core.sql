@@ -10,7 +10,7 @@
 -- (emissions' queue_rewarded_event) with the creator as subject
 -- (trust's edge). record_vault_support and record_vault_supports call it. Tested by
 -- vaults.test.ts and sql-sources.test.ts.
--- Installed by drizzle/0037_slice_sql_twins.sql.
+-- Installed by drizzle/0048_activity_params.sql.
 CREATE OR REPLACE FUNCTION public.record_vault_support_core(p_vault_id bigint, p_supporter_id uuid, p_signature text, p_amount bigint, p_slot bigint, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -87,7 +87,8 @@ BEGIN
       'vault_unlocked',
       v_name || '''s vault unlocked with '
         || to_char(trunc(v_total::numeric / 1000000000, 4), 'FM999999999999990.0000') || ' SOL',
-      v_creator, p_vault_id::text, p_now);
+      v_creator, p_vault_id::text, p_now,
+      jsonb_build_object('kind', 'vault_unlocked', 'name', v_name, 'lamports', v_total::text));
   END IF;
 
   -- The support's rewarded event (modules/emissions recordRewardedEvent), for the sequencer.
