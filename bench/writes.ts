@@ -2,7 +2,7 @@
  * npm run bench:writes — what each kind of write costs, and how fast the app takes it.
  *   1. A throwaway PostgreSQL database (BENCH_DATABASE_URL, default
  *      postgres://postgres@127.0.0.1:5432/postgres), migrated, seeded with 10,000 users, 100,000
- *      posts over the last 23 hours and 10 follows each.
+ *      posts over the last 23 hours (each with its mint ledger row) and 10 follows each.
  *   2. The app (bench/feed-server.ts) and the bare node:http ceiling (bench/feed-ceiling.ts,
  *      answering the app's first feed page as a fixed body), each in its own process.
  *   3. The ceiling, then each write with BENCH_WRITERS concurrent clients (default 64, as
@@ -87,6 +87,12 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
        on u.n = (g % ${USERS}) + 1`,
     [now],
   );
+  // Each post's row in the mint ledger, as the app writes one for every post (unpaid here): a
+  // ledger the planner knows to be empty reads it by scanning, where a live one uses its indexes.
+  await client.query(
+    `insert into emission_ledger (amount, recipient_id, kind, reference, created_at)
+     select 0, author_id, 'post_created', id::text, created_at from messages`,
+  );
   // User n follows n + 97k (k = 1..10): the writes below follow others (n + 1, 2, ...).
   await seedFollows(client, { users: USERS, perUser: FOLLOWS_PER_USER, now });
   await client.query('vacuum analyze');
@@ -95,7 +101,7 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
 /** Requests that pair the i-th wallet with the i-th target, built as they are sent. */
 function pairs(
   method: 'POST' | 'PUT',
-  paths: string[],
+  pathOf: (i: number) => string,
   tokens: string[],
   body: (i: number) => string | null,
 ): autocannon.Request[] {
@@ -103,7 +109,7 @@ function pairs(
   return [
     {
       method,
-      path: itemAt(paths, 0),
+      path: pathOf(0),
       // The first refusal of a run, printed with its line: a bench that measures refusals
       // measures nothing.
       onResponse: (status: number, responseBody: string) => {
@@ -114,7 +120,7 @@ function pairs(
         const payload = body(i);
         return {
           ...request,
-          path: itemAt(paths, i % paths.length),
+          path: pathOf(i),
           headers: {
             ...request.headers,
             authorization: `Bearer ${itemAt(tokens, i % tokens.length)}`,
@@ -263,10 +269,13 @@ async function main(): Promise<void> {
         }),
       ),
     );
-    // Targets offset from the wallets: the i-th request pairs wallet i with target i + 1, so no
-    // wallet writes to itself and no pair repeats within a run.
-    const addresses = users.map((_, i) => itemAt(users, (i + 1) % users.length).sol_address);
+    // Request i is wallet i (mod the users). Its target is the user `round` places on, where
+    // `round` is how many times the wallets have come round (from 1): no wallet writes to
+    // itself, and no pair repeats within a run (the seeded follows are 97 places on and more).
+    const targetOf = (i: number) =>
+      itemAt(users, ((i % USERS) + 1 + Math.floor(i / USERS)) % USERS).sol_address;
     const postIds = posts.map((post) => post.id);
+    const everyOf = (paths: string[]) => (i: number) => itemAt(paths, i % paths.length);
 
     const firstPage = Buffer.from(
       await (await fetch(`${base}/api/messages-v2/feed`)).arrayBuffer(),
@@ -293,7 +302,7 @@ async function main(): Promise<void> {
         'post',
         pairs(
           'POST',
-          ['/api/messages-v2/messages'],
+          () => '/api/messages-v2/messages',
           tokens,
           json({ body: 'gm from the bench', kind: 'public' }),
         ),
@@ -302,7 +311,7 @@ async function main(): Promise<void> {
         'like',
         pairs(
           'POST',
-          postIds.map((id) => `/api/messages/${id}/engage`),
+          everyOf(postIds.map((id) => `/api/messages/${id}/engage`)),
           tokens,
           json({ kind: 'like' }),
         ),
@@ -311,7 +320,7 @@ async function main(): Promise<void> {
         'comment',
         pairs(
           'POST',
-          postIds.map((id) => `/api/messages/${id}/comments`),
+          everyOf(postIds.map((id) => `/api/messages/${id}/comments`)),
           tokens,
           json({ content: 'so true' }),
         ),
@@ -320,7 +329,7 @@ async function main(): Promise<void> {
         'follow',
         pairs(
           'PUT',
-          addresses.map((a) => `/api/follows/${a}`),
+          (i) => `/api/follows/${targetOf(i)}`,
           tokens,
           () => null,
         ),
@@ -329,7 +338,9 @@ async function main(): Promise<void> {
         'message',
         pairs(
           'POST',
-          addresses.map((a) => `/api/conversations/${a}/messages`),
+          // The same pair each round (wallet i writes to i + 1): a conversation goes on.
+          (i) =>
+            `/api/conversations/${itemAt(users, ((i % USERS) + 1) % USERS).sol_address}/messages`,
           tokens,
           (i) => JSON.stringify({ body: `hello #${i}` }),
         ),

@@ -16,7 +16,7 @@ import {
   type TokenService,
 } from './modules/auth/index.ts';
 import { createEmissionSequencer, type EmissionSequencer } from './modules/emissions/index.ts';
-import { grantVerifiedAfterBatch } from './modules/people/index.ts';
+import { createVerifiedAfterBatch } from './modules/people/index.ts';
 import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
 import { createMediaStore, type MediaStore } from './modules/media/index.ts';
 import {
@@ -221,11 +221,12 @@ function startEmissions(
       trustRewards: economy.trustRewards,
     },
     statsMaxAgeMs: economy.statsMaxAgeMs,
-    afterBatch: (events) =>
-      grantVerifiedAfterBatch(
-        { pool: database.pool, clock, logger, established: economy.established },
-        events,
-      ),
+    afterBatch: createVerifiedAfterBatch({
+      pool: database.pool,
+      clock,
+      logger,
+      established: economy.established,
+    }),
   });
 }
 

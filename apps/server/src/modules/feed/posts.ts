@@ -133,7 +133,7 @@ export async function createPost(
   // announces it (and rewards it) then.
   if (vault?.kind !== 'escrow') {
     // Once settled, the post is in the ledger and counted towards its author's verified tick
-    // (people's grantVerifiedAfterBatch runs with the batch).
+    // (people's verified pass runs with the batch, createVerifiedAfterBatch).
     await deps.emissions.settle();
     await announceAfterCommit(
       deps,

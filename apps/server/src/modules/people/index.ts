@@ -26,8 +26,8 @@ export {
   type MutedWord,
 } from './muted-words.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';
+export { createVerifiedAfterBatch } from './verified-after-batch.ts';
 export {
-  grantVerifiedAfterBatch,
   refreshVerified,
   toUserSummary,
   type VerifiedDeps,

@@ -273,34 +273,48 @@ export const VERIFIED_MIN_POSTS = 10;
 /** Followers that must be established wallets (packages/core/src/established.ts). */
 export const VERIFIED_MIN_ESTABLISHED_FOLLOWERS = 10;
 
+/** The rule's post count as SQL over the wallet `c`: its ledger's post rows, up to the threshold. */
+const POSTS_REACHED = `(select count(*) from (
+    select 1 from emission_ledger l
+    where l.recipient_id = c.id and l.kind in ('post_created', 'vault_created')
+    limit ${VERIFIED_MIN_POSTS}) posts) >= ${VERIFIED_MIN_POSTS}`;
+
+/**
+ * The rule's followers as SQL over the wallet `c`: VERIFIED_MIN_ESTABLISHED_FOLLOWERS followers
+ * established now by the same rule as established.ts ($3 seeds, $4 minimum age in ms, $5 post
+ * required, $6 vouch required, $2 now), counted up to the threshold.
+ */
+const FOLLOWERS_REACHED = `(select count(*) from (
+    select 1 from follows f
+      join users fu on fu.id = f.follower_id
+      left join wallet_standing ws on ws.user_id = fu.id
+    where f.following_id = c.id
+      and (fu.sol_address = any($3::text[]) or (
+        (not $5::boolean or ws.first_post_at is not null)
+        and (not $6::boolean or ws.vouched_at is not null)
+        and greatest(
+          fu.created_at + $4::bigint * interval '1 millisecond',
+          case when $5::boolean then ws.first_post_at end,
+          case when $6::boolean then ws.vouched_at end) <= $2::timestamptz))
+    limit ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}) established)
+  >= ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}`;
+
 /**
  * The rule as SQL over the wallet `c`: a username, VERIFIED_MIN_POSTS posts in the mint ledger
- * (post_created and vault_created rows: one per post ever made, rewarded or not), and
- * VERIFIED_MIN_ESTABLISHED_FOLLOWERS followers that are established now by the same rule as
- * established.ts ($3 seeds, $4 minimum age in ms, $5 post required, $6 vouch required, $2 now).
- * Each count stops at its threshold.
+ * (post_created and vault_created rows: one per post ever made, rewarded or not), and the
+ * established followers. The cheap parts first; each count stops at its threshold.
  */
-const VERIFIED_EXPRESSION = `(
-  c.username is not null
-  and (select count(*) from (
-      select 1 from emission_ledger l
-      where l.recipient_id = c.id and l.kind in ('post_created', 'vault_created')
-      limit ${VERIFIED_MIN_POSTS}) posts) >= ${VERIFIED_MIN_POSTS}
-  and (select count(*) from (
-      select 1 from follows f
-        join users fu on fu.id = f.follower_id
-        left join wallet_standing ws on ws.user_id = fu.id
-      where f.following_id = c.id
-        and (fu.sol_address = any($3::text[]) or (
-          (not $5::boolean or ws.first_post_at is not null)
-          and (not $6::boolean or ws.vouched_at is not null)
-          and greatest(
-            fu.created_at + $4::bigint * interval '1 millisecond',
-            case when $5::boolean then ws.first_post_at end,
-            case when $6::boolean then ws.vouched_at end) <= $2::timestamptz))
-      limit ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}) established)
-    >= ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}
-)`;
+const VERIFIED_EXPRESSION = `(c.username is not null and ${POSTS_REACHED} and ${FOLLOWERS_REACHED})`;
+
+function ruleValues(args: { now: Date; rule: EstablishedRule }): unknown[] {
+  return [
+    args.now,
+    [...args.rule.seedWallets],
+    args.rule.minAgeMs,
+    args.rule.requirePost,
+    args.rule.requireVouch,
+  ];
+}
 
 /**
  * Applies the verified rule to these wallets and stores the answer in users.is_verified (what
@@ -322,16 +336,47 @@ export async function applyVerifiedRule(
         select c.id, ${VERIFIED_EXPRESSION} as verified
         from users c where c.id = any($1::uuid[]) ${grant ? 'and not c.is_verified' : ''}
       ) v
-      where u.id = v.id and u.is_verified <> v.verified
+      -- The ids again, so the planner reads users by its key rather than scanning it to join.
+      where u.id = any($1::uuid[]) and u.id = v.id and u.is_verified <> v.verified
       returning u.id`,
-    values: [
-      args.userIds,
-      args.now,
-      [...args.rule.seedWallets],
-      args.rule.minAgeMs,
-      args.rule.requirePost,
-      args.rule.requireVouch,
-    ],
+    values: [args.userIds, ...ruleValues(args)],
   });
   return rows.map((row) => row.id);
+}
+
+/**
+ * The rule's grant pass, telling also which of the wallets it looked at have their posts: for
+ * those, a further post changes nothing the rule reads (only a follow, a username or time can),
+ * so the caller may look at them less often. Wallets already verified are not looked at.
+ */
+export async function grantVerified(
+  db: Queryable,
+  args: { userIds: string[]; now: Date; rule: EstablishedRule },
+): Promise<{ granted: string[]; postsReached: string[] }> {
+  if (args.userIds.length === 0) return { granted: [], postsReached: [] };
+  const { rows } = await db.query<{ id: string; posts_reached: boolean; granted: boolean }>({
+    name: 'people_verified_grant_posts',
+    text: `with looked as (
+        select c.id, c.username, ${POSTS_REACHED} as posts_reached
+        from users c where c.id = any($1::uuid[]) and not c.is_verified
+      ), judged as (
+        select c.id, c.posts_reached,
+          case when c.username is not null and c.posts_reached then ${FOLLOWERS_REACHED}
+            else false end as verified
+        from looked c
+      ), granted as (
+        update users u set is_verified = true
+        from judged j
+        -- The ids again, so the planner reads users by its key rather than scanning it to join.
+        where u.id = any($1::uuid[]) and u.id = j.id and j.verified and not u.is_verified
+        returning u.id
+      )
+      select j.id, j.posts_reached, exists (select 1 from granted g where g.id = j.id) as granted
+      from judged j`,
+    values: [args.userIds, ...ruleValues(args)],
+  });
+  return {
+    granted: rows.filter((row) => row.granted).map((row) => row.id),
+    postsReached: rows.filter((row) => row.posts_reached).map((row) => row.id),
+  };
 }

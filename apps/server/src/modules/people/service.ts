@@ -203,23 +203,6 @@ export async function setBlock(
 export type VerifiedDeps = Pick<PeopleDeps, 'pool' | 'clock' | 'established' | 'logger'>;
 
 /**
- * After an emission batch (the sequencer's afterBatch): its posts and vaults now have their
- * ledger rows, one more each towards their author's tick, and its follows one more follower
- * for the followed wallet. One statement for the whole batch, where a request each cost one.
- */
-export async function grantVerifiedAfterBatch(
-  deps: VerifiedDeps,
-  events: readonly { kind: string; actorId: string; subjectId?: string | null | undefined }[],
-): Promise<void> {
-  const wallets = new Set<string>();
-  for (const event of events) {
-    if (event.kind === 'post_created' || event.kind === 'vault_created') wallets.add(event.actorId);
-    else if (event.kind === 'follow' && event.subjectId) wallets.add(event.subjectId);
-  }
-  if (wallets.size > 0) await refreshVerified(deps, [...wallets]);
-}
-
-/**
  * After a change that can only add to the verified rule's inputs (a post, a username): grants
  * the tick to these wallets if they now meet the rule. Never throws: the change it follows has
  * committed, and the next one looks again.

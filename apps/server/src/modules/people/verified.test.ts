@@ -11,6 +11,7 @@ import {
 } from '../../test/app-test-kit.ts';
 import { createdPost, type SignedIn } from '../feed/test-kit.ts';
 import { VERIFIED_MIN_ESTABLISHED_FOLLOWERS, VERIFIED_MIN_POSTS } from './index.ts';
+import { VERIFIED_POSTS_RECHECK_MS } from './verified-after-batch.ts';
 import { block, follow, followed, profile } from './test-kit.ts';
 
 async function isVerified(t: TestApp, who: SignedIn): Promise<boolean> {
@@ -124,6 +125,63 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
       );
       const again = await createSignedInUser(t.ctx, star.user.solAddress);
       await createdPost(t, again.headers, 'one more');
+      expect(await isVerified(t, star)).toBe(true);
+    });
+
+    it('looks at a poster who has the posts at most once a minute for a post', async () => {
+      const star = await createSignedInUser(t.ctx);
+      await setUsername(t, star, 'busy_star');
+      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
+      // Nine seeds and one fresh follower: nine established.
+      for (const seed of seeds.slice(1)) {
+        const fan = await createSignedInUser(t.ctx, seed.address);
+        await followed(t, fan.headers, star.user.solAddress);
+      }
+      const fresh = await createSignedInUser(t.ctx);
+      await followed(t, fresh.headers, star.user.solAddress);
+      // Old enough now, but without a post or a vouch: a post looks, and finds nine.
+      t.clock.advance(2 * 60 * 60 * 1000);
+      const again = await createSignedInUser(t.ctx, star.user.solAddress);
+      await createdPost(t, again.headers, 'looked at');
+      expect(await isVerified(t, star)).toBe(false);
+
+      // The fresh follower becomes established. Posts within the minute do not look again...
+      await t.ctx.database.pool.query(
+        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
+         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
+        [fresh.user.id, new Date(t.clock.now().getTime() - 60_000)],
+      );
+      await createdPost(t, again.headers, 'within the minute');
+      expect(await isVerified(t, star)).toBe(false);
+      // ...the first one after it does.
+      t.clock.advance(VERIFIED_POSTS_RECHECK_MS);
+      await createdPost(t, again.headers, 'a minute on');
+      expect(await isVerified(t, star)).toBe(true);
+    });
+
+    it('looks at once when a follow comes, whatever the posts did', async () => {
+      const star = await createSignedInUser(t.ctx);
+      await setUsername(t, star, 'followed_star');
+      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
+      for (const seed of seeds.slice(1)) {
+        const fan = await createSignedInUser(t.ctx, seed.address);
+        await followed(t, fan.headers, star.user.solAddress);
+      }
+      await createdPost(t, star.headers, 'looked at');
+      expect(await isVerified(t, star)).toBe(false);
+      // An established wallet follows within the minute: the tick comes with it.
+      const tenth = await createSignedInUser(t.ctx);
+      const past = new Date(t.clock.now().getTime() - 3 * 60 * 60 * 1000);
+      await t.ctx.database.pool.query('update users set created_at = $2 where id = $1', [
+        tenth.user.id,
+        past,
+      ]);
+      await t.ctx.database.pool.query(
+        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
+         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
+        [tenth.user.id, past],
+      );
+      await followed(t, tenth.headers, star.user.solAddress);
       expect(await isVerified(t, star)).toBe(true);
     });
   });
