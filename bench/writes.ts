@@ -2,7 +2,8 @@
  * npm run bench:writes — what each kind of write costs, and how fast the app takes it.
  *   1. A throwaway PostgreSQL database (BENCH_DATABASE_URL, default
  *      postgres://postgres@127.0.0.1:5432/postgres), migrated, seeded with 10,000 users, 100,000
- *      posts over the last 23 hours (each with its mint ledger row) and 10 follows each.
+ *      posts over the last 23 hours (each with its mint ledger row, a like and a comment) and 10
+ *      follows each.
  *   2. The app (bench/feed-server.ts) and the bare node:http ceiling (bench/feed-ceiling.ts,
  *      answering the app's first feed page as a fixed body), each in its own process.
  *   3. The ceiling, then each write with BENCH_WRITERS concurrent clients (default 64, as
@@ -87,12 +88,27 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
        on u.n = (g % ${USERS}) + 1`,
     [now],
   );
-  // Each post's row in the mint ledger, as the app writes one for every post (unpaid here): a
-  // ledger the planner knows to be empty reads it by scanning, where a live one uses its indexes.
+  // Each post's row in the mint ledger, as the app writes one for every post (unpaid here), and
+  // one like and one comment on each, by the wallet half the users on from the one the like and
+  // comment writes below pair with it: tables the planner knows to be empty are read by
+  // scanning them (in plans PL/pgSQL then keeps for the session), where live ones use their
+  // indexes.
   await client.query(
     `insert into emission_ledger (amount, recipient_id, kind, reference, created_at)
      select 0, author_id, 'post_created', id::text, created_at from messages`,
   );
+  const byPost = `from (select id, created_at, row_number() over (order by id) - 1 as n from messages) m
+     join (select id, row_number() over (order by sol_address) - 1 as n from users) u
+       on u.n = (m.n + ${USERS / 2}) % ${USERS}`;
+  await client.query(
+    `insert into engagements (message_id, user_id, kind, created_at)
+     select m.id, u.id, 'like', m.created_at ${byPost}`,
+  );
+  await client.query(
+    `insert into comments (message_id, author_id, body, created_at)
+     select m.id, u.id, 'seeded', m.created_at ${byPost}`,
+  );
+  await client.query('update messages set like_count = 1, comment_count = 1');
   // User n follows n + 97k (k = 1..10): the writes below follow others (n + 1, 2, ...).
   await seedFollows(client, { users: USERS, perUser: FOLLOWS_PER_USER, now });
   await client.query('vacuum analyze');

@@ -30,7 +30,7 @@ export async function toggleEngagementRow(
   return outcome;
 }
 
-/** What stands between a viewer and a like or bookmark of a post, read before toggling it. */
+/** What stands between a viewer and a like or bookmark of a post. */
 export interface EngagementBar {
   /** A block stands between the viewer and the live post's author, either way. */
   blocked: boolean;
@@ -39,27 +39,34 @@ export interface EngagementBar {
 }
 
 /**
- * One statement, before toggle_engagement (which has no block check of its own): the post's
- * author by live_post_author's rule (a missing or hidden post bars nothing here, the toggle
- * answers it), the people slice's block probes, and the viewer's mark, all by primary key.
+ * One statement, one round trip: first what bars the toggle (toggle_engagement has no block
+ * check of its own): the post's author by live_post_author's rule (a missing or hidden post
+ * bars nothing here, the toggle answers it), the people slice's block probes and the viewer's
+ * mark, all by primary key; then, when no block stands, the toggle itself. Across a block the
+ * outcome is null and nothing was written: the caller decides with the bar.
  */
-export async function readEngagementBar(
+export async function toggleUnlessBlocked(
   db: Pick<pg.Pool, 'query'>,
   args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
-): Promise<EngagementBar> {
-  const { rows } = await db.query<EngagementBar>({
-    name: 'feed_engagement_bar',
-    text: `with post as (select live_post_author($1::bigint, $2::uuid, $4::timestamptz) as author_id)
-      select
-        exists (select 1 from post where post.author_id <> $2::uuid
-          and not ${notBlockedEitherWay('$2::uuid', 'post.author_id')}) as blocked,
-        exists (select 1 from engagements e
-          where e.message_id = $1 and e.user_id = $2 and e.kind = $3) as marked`,
+): Promise<EngagementBar & { outcome: EngagementToggle | null }> {
+  const { rows } = await db.query<EngagementBar & { outcome: EngagementToggle | null }>({
+    name: 'feed_toggle_unless_blocked',
+    text: `with post as (select live_post_author($1::bigint, $2::uuid, $4::timestamptz) as author_id),
+      bar as (
+        select
+          exists (select 1 from post where post.author_id <> $2::uuid
+            and not ${notBlockedEitherWay('$2::uuid', 'post.author_id')}) as blocked,
+          exists (select 1 from engagements e
+            where e.message_id = $1 and e.user_id = $2 and e.kind = $3::text) as marked
+      )
+      select blocked, marked,
+        case when blocked then null else toggle_engagement($1, $2, $3, $4) end as outcome
+      from bar`,
     values: [args.postId.toString(), args.userId, args.kind, args.now],
   });
-  const bar = rows[0];
-  if (!bar) throw new Error('feed_engagement_bar returned nothing');
-  return bar;
+  const row = rows[0];
+  if (!row) throw new Error('feed_toggle_unless_blocked returned nothing');
+  return row;
 }
 
 /**

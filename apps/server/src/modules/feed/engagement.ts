@@ -4,8 +4,8 @@ import { assertNotSuspended } from '../moderation/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import {
   lockOwnEngagement,
-  readEngagementBar,
   toggleEngagementRow,
+  toggleUnlessBlocked,
   type EngagementToggle,
 } from './engagement-repo.ts';
 import { moveSharedCount } from './shared-caches.ts';
@@ -15,8 +15,8 @@ import { moveSharedCount } from './shared-caches.ts';
  * of one post take turns and like_count stays equal to the number of like rows; the unique key
  * (post, user, kind) makes a double click land as on-then-off. The first like of a pair ever is
  * a rewarded event (the ledger's unique key ignores a second one; liking your own post earns
- * nothing). A block between the viewer and the author, either way, refuses a new one: one
- * statement reads that first, since toggle_engagement does not.
+ * nothing). A block between the viewer and the author, either way, refuses a new one: the
+ * toggle's statement reads that first, since toggle_engagement does not.
  */
 export async function toggleEngagement(
   deps: FeedDeps,
@@ -27,10 +27,10 @@ export async function toggleEngagement(
   // A like is public and earns; a bookmark is the viewer's own, which reading may keep.
   if (kind === 'like') await assertNotSuspended(deps, user.id);
   const args = { postId: id, userId: user.id, kind, now: deps.clock.now() };
-  const bar = await readEngagementBar(deps.pool, args);
-  const outcome = bar.blocked
-    ? await takeBackAcrossBlock(deps, args, bar.marked)
-    : await toggleEngagementRow(deps.pool, args);
+  const first = await toggleUnlessBlocked(deps.pool, args);
+  const outcome =
+    first.outcome ?? (first.blocked ? await takeBackAcrossBlock(deps, args, first.marked) : null);
+  if (outcome === null) throw new Error('toggle_engagement answered nothing');
   if (outcome === 'unauthorized' || outcome === 'post_not_found') throw new AppError(outcome);
   const toggled = outcome === 'on' ? 'on' : 'off';
   if (kind === 'like' && outcome !== 'none') {
