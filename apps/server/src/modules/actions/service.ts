@@ -574,6 +574,7 @@ export async function attributeBlinkPayments(deps: ActionDeps, user: WalletUser)
       } else {
         await attributeAnonymousTip(deps.messages, client, {
           senderId: user.id,
+          senderAddress: user.solAddress,
           recipientAddress: purpose.recipient,
           lamports: BigInt(payment.amount),
           signature: payment.signature,

@@ -2,6 +2,7 @@ import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder, type Mention } from '
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
 import { notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
+import { trustedSenderSql } from '../trust/index.ts';
 
 /**
  * The direct messages' SQL. Reads are single named statements on the pool; writes run inside
@@ -55,8 +56,11 @@ export interface DmToInsert {
   audioKey: string | null;
   tip: { lamports: bigint; signature: string } | null;
   now: Date;
-  /** The sender is trusted (modules/trust): its message reaches an inbox without a follow. */
-  senderTrusted: boolean;
+  /**
+   * The sender is trusted (modules/trust): its message reaches an inbox without a follow. Null:
+   * the statement reads it (trust's trustedSenderSql), where the policy alone did not decide.
+   */
+  senderTrusted: boolean | null;
   /** The body's mentions (people's resolveMentions). */
   mentions?: Mention[];
 }
@@ -104,12 +108,15 @@ function conversationRowsSql(trusted: string): { cte: string; answer: string } {
   };
 }
 
+/** `$9`, or the sender's stored trust where `$9` is null (the statements' sender is `$1`). */
+const SENDER_TRUSTED = `coalesce($9::boolean, ${trustedSenderSql('$1::uuid')})`;
+
 /**
  * Writes the message and both participants' conversation rows in one statement, unless either
  * wallet blocked the other (null, nothing written): the recipient's unread count goes up by one.
  */
 export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<InsertedDmRow | null> {
-  const rows = conversationRowsSql('$9::boolean');
+  const rows = conversationRowsSql(SENDER_TRUSTED);
   const result = await db.query<InsertedDmRow>({
     name: 'dm_insert',
     text: `with m as (
@@ -149,7 +156,7 @@ export async function insertTippedMessage(
   db: Queryable,
   dm: DmToInsert & { tip: { lamports: bigint; signature: string }; tipPurpose: string },
 ): Promise<InsertedDmRow | null> {
-  const rows = conversationRowsSql('$9::boolean');
+  const rows = conversationRowsSql(SENDER_TRUSTED);
   const result = await db.query<InsertedDmRow>({
     name: 'dm_insert_tipped',
     // The signature is spent only when the message may be written (case evaluates in order);

@@ -12,7 +12,6 @@ import {
   type SendMessageRequest,
   type UnreadCount,
   TIP_REWARD_MIN_LAMPORTS,
-  TRUST_VOUCH_MIN_PPM,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,7 +38,7 @@ import {
 } from '../payments/index.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay, resolveMentions } from '../people/index.ts';
-import { trustOfWallet, type TrustPolicy } from '../trust/index.ts';
+import { trustedByPolicy, type TrustPolicy } from '../trust/index.ts';
 import {
   decodeConversationCursor,
   decodeThreadCursor,
@@ -149,15 +148,6 @@ export async function peerOf(
 }
 
 // ---- Sending ----------------------------------------------------------------------------------
-
-/**
- * Whether the wallet's messages reach the inbox of someone who does not follow it: trusted as
- * the trust slice weighs it (with TRUST_REWARDS off, everyone is).
- */
-async function isTrustedSender(db: Queryable, policy: TrustPolicy, userId: string) {
-  const { weightPpm } = await trustOfWallet(db, policy, userId);
-  return weightPpm >= TRUST_VOUCH_MIN_PPM;
-}
 
 const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
   invalid_signature: 'transaction_signature_invalid',
@@ -277,7 +267,9 @@ export async function sendMessage(
   }
 
   const now = deps.clock.now();
-  const senderTrusted = await isTrustedSender(deps.pool, deps.trust, viewer.id);
+  // Whether the message reaches an inbox without a follow: the policy's answer, or (null) the
+  // stored trust, read by the message's own statement.
+  const senderTrusted = trustedByPolicy(deps.trust, viewer.solAddress);
   const row = await writeMessage(deps, viewer, peer, { ...draft, senderTrusted }, now).catch(
     (error: unknown) => {
       // The recipient's account was deleted since it was read: nothing was written.
@@ -322,7 +314,7 @@ async function writeMessage(
   deps: MessageDeps,
   viewer: MessageViewer,
   peer: UserRow,
-  draft: Draft & { senderTrusted: boolean },
+  draft: Draft & { senderTrusted: boolean | null },
   now: Date,
 ): Promise<InsertedDmRow | null> {
   const toInsert = {
@@ -512,6 +504,7 @@ export async function attributeAnonymousTip(
   client: Queryable,
   tip: {
     senderId: string;
+    senderAddress: string;
     recipientAddress: string;
     lamports: bigint;
     signature: string;
@@ -521,7 +514,7 @@ export async function attributeAnonymousTip(
   const recipient = await readUserByAddress(client, tip.recipientAddress);
   if (!recipient || recipient.id === tip.senderId) return;
   await insertMessage(client, {
-    senderTrusted: await isTrustedSender(client, deps.trust, tip.senderId),
+    senderTrusted: trustedByPolicy(deps.trust, tip.senderAddress),
     senderId: tip.senderId,
     recipientId: recipient.id,
     body: '',

@@ -6,6 +6,7 @@
  */
 export { startTrustJob, trustPolicyOf, type TrustJob } from './jobs.ts';
 export { trustRoutes } from './routes.ts';
+export { trustedByPolicy, trustedSenderSql } from './trusted-sender.ts';
 export {
   auditTrust,
   recomputeTrust,
