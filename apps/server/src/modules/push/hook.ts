@@ -1,5 +1,6 @@
 import type { EventBus } from '../../realtime/index.ts';
 import { drainDeliveries, type DrainResult, type Send } from './delivery.ts';
+import { enqueueDeliveries, type DeliveryRequest } from './repo.ts';
 import { queueNotifications, type PushDeps } from './service.ts';
 
 /**
@@ -35,12 +36,13 @@ export function createPushService(deps: PushDeps, send?: Send): PushService {
       });
     return draining;
   };
+  const enqueue = batchedEnqueue(deps);
   return {
     deps,
     drain,
     notify(userIds, event) {
       track(
-        queueNotifications(deps, userIds, event).then(
+        queueNotifications(deps, userIds, event, enqueue).then(
           (queued) => {
             if (queued > 0) track(drain());
           },
@@ -51,6 +53,29 @@ export function createPushService(deps: PushDeps, send?: Send): PushService {
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+  };
+}
+
+/**
+ * Queues the notifications asked for in one turn of the event loop in one statement: under load
+ * every follow, message and like published its own insert (a round trip each, most inserting
+ * nothing, since most wallets have no device subscribed). Each caller learns the batch's count.
+ */
+function batchedEnqueue(deps: PushDeps): (request: DeliveryRequest) => Promise<number> {
+  let batch: { requests: DeliveryRequest[]; queued: Promise<number> } | null = null;
+  return (request) => {
+    if (!batch) {
+      const requests: DeliveryRequest[] = [];
+      const queued = new Promise<number>((resolve, reject) => {
+        setImmediate(() => {
+          batch = null;
+          enqueueDeliveries(deps.pool, requests).then(resolve, reject);
+        });
+      });
+      batch = { requests, queued };
+    }
+    batch.requests.push(request);
+    return batch.queued;
   };
 }
 

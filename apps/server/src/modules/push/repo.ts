@@ -122,19 +122,41 @@ export async function readVaultCreator(db: Queryable, vaultId: string): Promise<
   return rows[0]?.creator_id ?? null;
 }
 
-/** Queues a notification for each device of these wallets that has its kind on. */
+/** One event's notification for some wallets, to queue. */
+export interface DeliveryRequest {
+  userIds: string[];
+  payload: PushPayload;
+  now: Date;
+}
+
+/**
+ * Queues, for each request, a notification for each device of its wallets that has its kind
+ * on: many events' notifications in one statement. Answers how many were queued in all.
+ */
 export async function enqueueDeliveries(
   db: Queryable,
-  args: { userIds: string[]; payload: PushPayload; now: Date },
+  requests: readonly DeliveryRequest[],
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    `insert into push_deliveries (subscription_id, payload, next_attempt_at, created_at)
-      select s.id, $3::jsonb, $4, $4 from push_subscriptions s
-      where s.user_id = any($1::uuid[])
-        and not exists (select 1 from push_settings p
-          where p.user_id = s.user_id and p.kind = $2 and not p.enabled)`,
-    [args.userIds, args.payload.kind, JSON.stringify(args.payload), args.now],
+  const rows = requests.flatMap((request) =>
+    request.userIds.map((userId) => ({ userId, request })),
   );
+  if (rows.length === 0) return 0;
+  const { rowCount } = await db.query({
+    name: 'push_enqueue_deliveries',
+    text: `insert into push_deliveries (subscription_id, payload, next_attempt_at, created_at)
+      select s.id, e.payload, e.at, e.at
+      from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[])
+        as e(user_id, kind, payload, at)
+      join push_subscriptions s on s.user_id = e.user_id
+      where not exists (select 1 from push_settings p
+        where p.user_id = s.user_id and p.kind = e.kind and not p.enabled)`,
+    values: [
+      rows.map((row) => row.userId),
+      rows.map((row) => row.request.payload.kind),
+      rows.map((row) => JSON.stringify(row.request.payload)),
+      rows.map((row) => row.request.now),
+    ],
+  });
   return rowCount ?? 0;
 }
 

@@ -122,6 +122,8 @@ export async function queueNotifications(
   deps: PushDeps,
   userIds: string[],
   event: RealtimeEvent,
+  enqueue: (request: repo.DeliveryRequest) => Promise<number> = (request) =>
+    repo.enqueueDeliveries(deps.pool, [request]),
 ): Promise<number> {
   const notification = notificationFor(event);
   if (!notification || userIds.length === 0) return 0;
@@ -132,9 +134,5 @@ export async function queueNotifications(
     recipients = userIds.filter((id) => id === creator && id !== except);
     if (recipients.length === 0) return 0;
   }
-  return repo.enqueueDeliveries(deps.pool, {
-    userIds: recipients,
-    payload: notification.payload,
-    now: deps.clock.now(),
-  });
+  return enqueue({ userIds: recipients, payload: notification.payload, now: deps.clock.now() });
 }
