@@ -19,6 +19,10 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   capsules: 'Capsule opened',
 };
 
+/** The languages a device's notifications are worded in (the web app's languages). */
+export const PUSH_LOCALES = ['en', 'es'] as const;
+export type PushLocale = (typeof PUSH_LOCALES)[number];
+
 /** Base64url without padding, as PushSubscription.toJSON() gives its keys. */
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be base64url');
 
@@ -39,6 +43,11 @@ export const pushSubscriptionRequestSchema = z.object({
   }),
   /** PushSubscription.toJSON() sends it (usually null); not kept. */
   expirationTime: z.number().nullable().optional(),
+  /**
+   * The language the device's notifications are worded in: the app's language when it
+   * subscribed (it subscribes again when the language changes). English when absent.
+   */
+  locale: z.enum(PUSH_LOCALES).optional(),
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 

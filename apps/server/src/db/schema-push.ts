@@ -56,6 +56,8 @@ export const pushSubscriptions = pgTable(
      * device, so a shared browser stops showing the wallet's notifications.
      */
     sessionId: text('session_id'),
+    /** The language its notifications are worded in (core's PUSH_LOCALES). */
+    locale: text('locale').notNull().default('en'),
   },
   (t) => [
     index('push_subscriptions_user').on(t.userId),

@@ -6,6 +6,7 @@ import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AuthProvider } from '../features/auth/index.ts';
 import { BurnerStartingFunds } from '../features/faucet/index.ts';
 import { PostWidgetsProvider } from '../features/post/index.ts';
+import { PushLanguageSync } from '../features/push/index.ts';
 import { RealtimeProvider } from '../features/realtime/index.ts';
 import { ErrorBoundary } from '../features/shell/index.ts';
 import { WalletProvider } from '../features/wallet/index.ts';
@@ -43,6 +44,7 @@ function AppProviders({ queryClient }: { queryClient: QueryClient }) {
               </PostWidgetsProvider>
               <WalletModalHost />
               <BurnerStartingFunds />
+              <PushLanguageSync />
             </RealtimeProvider>
           </AuthProvider>
         </WalletProvider>

@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from '@dum/core';
 import { describe, expect, it } from 'vitest';
 import { notificationFor } from './notifications.ts';
 
@@ -83,6 +84,36 @@ describe('what an event says as a notification', () => {
     expect(
       notificationFor({ type: 'poll_ended', data: { postId: '7', totalVotes: 1 } })?.payload.body,
     ).toBe('1 vote. See the results.');
+  });
+
+  it('says each in Spanish, with its numbers written the Spanish way, and the same page', () => {
+    const events: RealtimeEvent[] = [
+      { type: 'new_message', data: { senderId: 's', tipAmount: '0', senderAddress: 'A' } },
+      {
+        type: 'vault_support',
+        data: { vaultId: '7', support: { supporterId: 'u', amount: '1500000000' } },
+      },
+      {
+        type: 'user_followed',
+        data: { followingId: 'x', followerName: 'Ada', followerAddress: 'F' },
+      },
+      { type: 'poll_ended', data: { postId: '7', totalVotes: 1234 } },
+      { type: 'vault_completed', data: { vaultId: '7' } },
+      { type: 'mystery_vault_opened', data: { vaultId: '3', title: 'Box', reason: 'timer' } },
+    ];
+    for (const event of events) {
+      const english = notificationFor(event, 'en')?.payload;
+      const spanish = notificationFor(event, 'es')?.payload;
+      expect(spanish?.title, event.type).not.toBe(english?.title);
+      expect(spanish?.body, event.type).not.toBe(english?.body);
+      expect({ ...spanish, title: '', body: '' }).toEqual({ ...english, title: '', body: '' });
+    }
+    expect(notificationFor(events[1]!, 'es')?.payload.body).toBe(
+      'Alguien bloqueó 1,5 SOL en tu bóveda.',
+    );
+    expect(notificationFor(events[3]!, 'es')?.payload.body).toBe(
+      '1234 votos. Mira los resultados.',
+    );
   });
 
   it('says nothing of events that are no news to someone away', () => {

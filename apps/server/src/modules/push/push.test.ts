@@ -22,6 +22,7 @@ async function subscribeDevice(
   t: TestApp,
   service: TestPushService,
   headers: { authorization: string },
+  locale?: string,
 ): Promise<{ device: TestDevice; endpoint: string }> {
   const device = createTestDevice();
   const endpoint = service.endpointFor(device);
@@ -29,7 +30,12 @@ async function subscribeDevice(
     method: 'POST',
     url: '/api/push/subscriptions',
     headers,
-    payload: { endpoint, keys: { p256dh: device.p256dh, auth: device.auth }, expirationTime: null },
+    payload: {
+      endpoint,
+      keys: { p256dh: device.p256dh, auth: device.auth },
+      expirationTime: null,
+      ...(locale === undefined ? {} : { locale }),
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return { device, endpoint };
@@ -120,6 +126,47 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
         tag: `message:${b.user.solAddress}`,
       },
     ]);
+  });
+
+  it("words each device's notification in the language it subscribed in", async () => {
+    const a = await createSignedInUser(t.ctx);
+    const b = await createSignedInUser(t.ctx);
+    const english = await subscribeDevice(t, service, a.headers);
+    const spanish = await subscribeDevice(t, service, a.headers, 'es');
+    const before = service.received.length;
+    await t.ctx.bus.publish({
+      kind: 'event',
+      audience: { kind: 'users', userIds: [a.user.id] },
+      event: {
+        type: 'new_message',
+        data: { senderId: b.user.id, tipAmount: '1250000000', senderAddress: b.user.solAddress },
+      },
+      timestamp: t.clock.now().toISOString(),
+    });
+    await t.ctx.push.idle();
+    const byPath = new Map(service.received.slice(before).map((r) => [r.path, r.payload]));
+    expect(byPath.get(new URL(english.endpoint).pathname)).toMatchObject({
+      title: 'You were tipped 1.25 SOL',
+      body: 'A tip came with a new message.',
+    });
+    expect(byPath.get(new URL(spanish.endpoint).pathname)).toMatchObject({
+      title: 'Te dieron una propina de 1,25 SOL',
+      body: 'Llegó una propina con un mensaje nuevo.',
+      url: `/messages/${b.user.solAddress}`,
+    });
+    // A language the app does not speak is refused, and the device keeps its own.
+    const device = createTestDevice();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: a.headers,
+      payload: {
+        endpoint: service.endpointFor(device),
+        keys: { p256dh: device.p256dh, auth: device.auth },
+        locale: 'xx',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('sends an outbox event (a capsule opening) once its drain publishes it', async () => {

@@ -1,4 +1,4 @@
-import type { PushKind, PushPayload } from '@dum/core';
+import type { PushKind, PushLocale, PushPayload } from '@dum/core';
 import type { Queryable } from '../../db/prepared.ts';
 
 /** The push slice's SQL (db/schema-push.ts). */
@@ -42,15 +42,17 @@ export async function upsertSubscription(
     auth: string;
     now: Date;
     sessionId: string;
+    locale: PushLocale;
   },
 ): Promise<void> {
   await db.query(
-    `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at, session_id)
-      values ($1, $2, $3, $4, $5, $6)
+    `insert into push_subscriptions
+        (user_id, endpoint, p256dh, auth, created_at, session_id, locale)
+      values ($1, $2, $3, $4, $5, $6, $7)
       on conflict (endpoint) do update set user_id = excluded.user_id,
         p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at,
-        session_id = excluded.session_id`,
-    [args.userId, args.endpoint, args.p256dh, args.auth, args.now, args.sessionId],
+        session_id = excluded.session_id, locale = excluded.locale`,
+    [args.userId, args.endpoint, args.p256dh, args.auth, args.now, args.sessionId, args.locale],
   );
   await db.query(
     `delete from push_subscriptions where user_id = $1 and id not in (
@@ -122,10 +124,10 @@ export async function readVaultCreator(db: Queryable, vaultId: string): Promise<
   return rows[0]?.creator_id ?? null;
 }
 
-/** One event's notification for some wallets, to queue. */
+/** One event's notification for some wallets, to queue: worded in each device's language. */
 export interface DeliveryRequest {
   userIds: string[];
-  payload: PushPayload;
+  payloads: Record<PushLocale, PushPayload>;
   now: Date;
 }
 
@@ -144,17 +146,18 @@ export async function enqueueDeliveries(
   const { rowCount } = await db.query({
     name: 'push_enqueue_deliveries',
     text: `insert into push_deliveries (subscription_id, payload, next_attempt_at, created_at)
-      select s.id, e.payload, e.at, e.at
-      from unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[])
-        as e(user_id, kind, payload, at)
+      select s.id, case s.locale when 'es' then e.payload_es else e.payload_en end, e.at, e.at
+      from unnest($1::uuid[], $2::text[], $3::jsonb[], $5::jsonb[], $4::timestamptz[])
+        as e(user_id, kind, payload_en, payload_es, at)
       join push_subscriptions s on s.user_id = e.user_id
       where not exists (select 1 from push_settings p
         where p.user_id = s.user_id and p.kind = e.kind and not p.enabled)`,
     values: [
       rows.map((row) => row.userId),
-      rows.map((row) => row.request.payload.kind),
-      rows.map((row) => JSON.stringify(row.request.payload)),
+      rows.map((row) => row.request.payloads.en.kind),
+      rows.map((row) => JSON.stringify(row.request.payloads.en)),
       rows.map((row) => row.request.now),
+      rows.map((row) => JSON.stringify(row.request.payloads.es)),
     ],
   });
   return rowCount ?? 0;

@@ -1,7 +1,10 @@
 import {
   AppError,
   PUSH_KINDS,
+  PUSH_LOCALES,
   type PushKind,
+  type PushLocale,
+  type PushPayload,
   type PushSettings,
   type PushSettingsRequest,
   type PushSubscriptionAnswer,
@@ -58,6 +61,7 @@ export async function subscribe(
   await repo.upsertSubscription(deps.pool, {
     userId,
     sessionId: user.sessionId,
+    locale: body.locale ?? 'en',
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
@@ -127,6 +131,10 @@ export async function queueNotifications(
 ): Promise<number> {
   const notification = notificationFor(event);
   if (!notification || userIds.length === 0) return 0;
+  // The same notification in each language a device may have subscribed in.
+  const payloads = Object.fromEntries(
+    PUSH_LOCALES.map((locale) => [locale, notificationFor(event, locale)?.payload]),
+  ) as Record<PushLocale, PushPayload>;
   let recipients = userIds;
   if (notification.recipients.kind === 'vault_creator') {
     const { vaultId, except } = notification.recipients;
@@ -134,5 +142,5 @@ export async function queueNotifications(
     recipients = userIds.filter((id) => id === creator && id !== except);
     if (recipients.length === 0) return 0;
   }
-  return enqueue({ userIds: recipients, payload: notification.payload, now: deps.clock.now() });
+  return enqueue({ userIds: recipients, payloads, now: deps.clock.now() });
 }

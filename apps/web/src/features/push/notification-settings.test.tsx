@@ -12,6 +12,7 @@ import {
 } from '../post/test-kit.tsx';
 import { base64UrlToBytes } from './push-device.ts';
 import { NotificationSettings } from './notification-settings.tsx';
+import { usePushLanguageSync } from './push-language.ts';
 
 const viewer = memberViewer('user-1', WALLET);
 const ALL_ON = {
@@ -132,7 +133,44 @@ describe('the notification settings', () => {
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(PUBLIC_KEY),
     });
-    expect(posted[0]).toMatchObject({ endpoint: 'https://push.example/device-1' });
+    // Worded in the app's language: English here.
+    expect(posted[0]).toMatchObject({ endpoint: 'https://push.example/device-1', locale: 'en' });
+  });
+});
+
+describe("a subscribed device's language", () => {
+  function Sync() {
+    usePushLanguageSync(true);
+    return null;
+  }
+
+  it('is told again after a switch of language, once', async () => {
+    const { subscribe } = stubPushBrowser('granted');
+    await subscribe();
+    window.localStorage.setItem('dum-push-locale', 'en');
+    const posted: unknown[] = [];
+    mockApi({
+      'POST /api/push/subscriptions': ({ body }) => {
+        posted.push(body);
+        return json({ subscribed: true, devices: 1 });
+      },
+    });
+    const { activateLocale } = await import('../../lib/i18n/index.ts');
+    await act(() => activateLocale('es'));
+    const first = renderWithProviders(<Sync />);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ endpoint: 'https://push.example/device-1', locale: 'es' });
+    expect(window.localStorage.getItem('dum-push-locale')).toBe('es');
+    // Drawn again in the same language (a page change, a reload): nothing more to tell, so the
+    // device's subscription is not even looked up.
+    first.unmount();
+    const lookups = vi.spyOn(navigator.serviceWorker, 'getRegistration');
+    renderWithProviders(<Sync />);
+    await act(async () => {});
+    expect(lookups).not.toHaveBeenCalled();
+    expect(posted).toHaveLength(1);
+    await act(() => activateLocale('en'));
+    window.localStorage.removeItem('dum-push-locale');
   });
 });
 

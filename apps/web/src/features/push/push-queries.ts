@@ -4,12 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { activeLocale } from '../../lib/i18n/index.ts';
 import {
   currentSubscription,
   notificationPermission,
   subscribeThisDevice,
   unsubscribeThisDevice,
 } from './push-device.ts';
+import { postSubscription } from './push-language.ts';
 
 export const PUSH_SETTINGS_KEY = ['/api/push/settings'] as const;
 const DEVICE_KEY = ['push-device'] as const;
@@ -42,10 +44,7 @@ export function useTogglePush() {
       if (on) {
         const { publicKey } = await apiRequest<PushPublicKey>('/api/push/public-key');
         const subscription = await subscribeThisDevice(publicKey);
-        return apiRequest<PushSubscriptionAnswer>('/api/push/subscriptions', {
-          method: 'POST',
-          body: subscription,
-        });
+        return postSubscription(subscription, activeLocale());
       }
       const endpoint = await unsubscribeThisDevice();
       if (endpoint === null) return null;
