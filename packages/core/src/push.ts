@@ -51,6 +51,16 @@ export const pushSubscriptionRequestSchema = z.object({
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
+/**
+ * PATCH /api/push/subscriptions: the language of a device this wallet subscribed. It never
+ * subscribes one: a device the wallet does not have stays without it (`subscribed: false`).
+ */
+export const pushLanguageRequestSchema = z.object({
+  endpoint: endpointSchema,
+  locale: z.enum(PUSH_LOCALES),
+});
+export type PushLanguageRequest = z.infer<typeof pushLanguageRequestSchema>;
+
 /** DELETE /api/push/subscriptions: an endpoint this wallet subscribed (or not: idempotent). */
 export const pushUnsubscribeRequestSchema = z.object({ endpoint: endpointSchema });
 

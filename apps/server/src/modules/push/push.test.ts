@@ -154,6 +154,33 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
       body: 'Llegó una propina con un mensaje nuevo.',
       url: `/messages/${b.user.solAddress}`,
     });
+    // PATCH rewords a device the wallet has; it never subscribes one it does not.
+    const toEnglish = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/push/subscriptions',
+      headers: a.headers,
+      payload: { endpoint: spanish.endpoint, locale: 'en' },
+    });
+    expect(toEnglish.json()).toEqual({ subscribed: true, devices: 2 });
+    const stranger = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/push/subscriptions',
+      headers: b.headers,
+      payload: { endpoint: english.endpoint, locale: 'es' },
+    });
+    expect(stranger.json()).toEqual({ subscribed: false, devices: 0 });
+    const locales = await t.ctx.database.pool.query<{ locale: string }>(
+      'select locale from push_subscriptions where endpoint = any($1) order by endpoint = $2 desc',
+      [[english.endpoint, spanish.endpoint], english.endpoint],
+    );
+    expect(locales.rows.map((row) => row.locale)).toEqual(['en', 'en']);
+    const badPatch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/push/subscriptions',
+      headers: a.headers,
+      payload: { endpoint: spanish.endpoint, locale: 'fr' },
+    });
+    expect(badPatch.statusCode).toBe(400);
     // A language the app does not speak is refused, and the device keeps its own.
     const device = createTestDevice();
     const refused = await t.app.inject({

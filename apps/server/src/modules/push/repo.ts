@@ -62,6 +62,18 @@ export async function upsertSubscription(
   );
 }
 
+/** Sets the language of this wallet's device at `endpoint`; answers whether it has one there. */
+export async function setSubscriptionLocale(
+  db: Queryable,
+  args: { userId: string; endpoint: string; locale: PushLocale },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'update push_subscriptions set locale = $3 where user_id = $1 and endpoint = $2',
+    [args.userId, args.endpoint, args.locale],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 export async function deleteSubscription(
   db: Queryable,
   args: { userId: string; endpoint: string },

@@ -1,4 +1,5 @@
 import {
+  pushLanguageRequestSchema,
   pushSettingsRequestSchema,
   pushSubscriptionRequestSchema,
   pushUnsubscribeRequestSchema,
@@ -15,6 +16,7 @@ import {
 import {
   loadVapidKeys,
   readPushSettings,
+  setDeviceLanguage,
   subscribe,
   unsubscribe,
   writePushSettings,
@@ -36,6 +38,15 @@ export function pushRoutes(app: FastifyInstance, push: PushService): void {
     async (request) => {
       const user = requireUser(request);
       return subscribe(deps, user, parseBody(pushSubscriptionRequestSchema, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/push/subscriptions',
+    { schema: { response: { 200: pushSubscriptionJsonSchema } }, config: { writeLimit: 'other' } },
+    async (request) => {
+      const user = requireUser(request);
+      return setDeviceLanguage(deps, user.id, parseBody(pushLanguageRequestSchema, request.body));
     },
   );
 

@@ -3,6 +3,7 @@ import {
   PUSH_KINDS,
   PUSH_LOCALES,
   type PushKind,
+  type PushLanguageRequest,
   type PushLocale,
   type PushPayload,
   type PushSettings,
@@ -76,6 +77,19 @@ export async function subscribe(
  */
 export async function forgetSessionDevices(deps: PushDeps, sessionId: string): Promise<void> {
   await repo.deleteSessionSubscriptions(deps.pool, sessionId);
+}
+
+/**
+ * The language a device's notifications are worded in, for a device this wallet has: never a
+ * subscription of its own (a device its session's sign-out removed stays removed).
+ */
+export async function setDeviceLanguage(
+  deps: PushDeps,
+  userId: string,
+  body: PushLanguageRequest,
+): Promise<PushSubscriptionAnswer> {
+  const subscribed = await repo.setSubscriptionLocale(deps.pool, { userId, ...body });
+  return devices(deps, userId, subscribed);
 }
 
 /** Idempotent: an endpoint this wallet never subscribed (or already removed) changes nothing. */

@@ -150,7 +150,7 @@ describe("a subscribed device's language", () => {
     window.localStorage.setItem('dum-push-locale', 'en');
     const posted: unknown[] = [];
     mockApi({
-      'POST /api/push/subscriptions': ({ body }) => {
+      'PATCH /api/push/subscriptions': ({ body }) => {
         posted.push(body);
         return json({ subscribed: true, devices: 1 });
       },
@@ -159,7 +159,7 @@ describe("a subscribed device's language", () => {
     await act(() => activateLocale('es'));
     const first = renderWithProviders(<Sync />);
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ endpoint: 'https://push.example/device-1', locale: 'es' });
+    expect(posted[0]).toEqual({ endpoint: 'https://push.example/device-1', locale: 'es' });
     expect(window.localStorage.getItem('dum-push-locale')).toBe('es');
     // Drawn again in the same language (a page change, a reload): nothing more to tell, so the
     // device's subscription is not even looked up.

@@ -41,8 +41,9 @@ function told(): Locale | null {
 
 /**
  * Keeps a subscribed device's notifications in the app's language: after a switch of language
- * (or on a visit after one made elsewhere), the subscription is posted again with the new one.
- * Renders nothing; mounted once, inside sign-in.
+ * (or on a visit after one made elsewhere), the server is told the new one for this device
+ * (PATCH, which never subscribes a device the wallet does not have: one its sign-out removed
+ * stays removed). Renders nothing; mounted once, inside sign-in.
  */
 export function PushLanguageSync() {
   usePushLanguageSync(useViewer().isAuthenticated);
@@ -61,7 +62,13 @@ export function usePushLanguageSync(signedIn: boolean): void {
       const subscription = await currentSubscription().catch(() => null);
       if (!subscription || effect.cancelled) return;
       // A failure is left for the next visit or switch: the device keeps its old language.
-      await postSubscription(subscription.toJSON(), locale).catch(() => undefined);
+      await apiRequest<PushSubscriptionAnswer>('/api/push/subscriptions', {
+        method: 'PATCH',
+        body: { endpoint: subscription.endpoint, locale },
+      }).then(
+        () => remember(locale),
+        () => undefined,
+      );
     })();
     return () => {
       effect.cancelled = true;
