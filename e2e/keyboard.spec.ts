@@ -94,6 +94,10 @@ describe('keyboard-only journey', () => {
     await expectAnnounced(page, 'Your post is now live');
     const card = postCard(page, 'Typed without a mouse');
     await card.waitFor();
+    // The post earned the wallet's first DUM, so the welcome banner (its last step done) leaves
+    // once the wallet's record is fetched again, a moment later. Tabbing on before that, a stop
+    // in the banner can vanish under focus (the page's main region then takes it back).
+    await page.getByTestId('welcome-banner').waitFor({ state: 'detached' });
 
     // Like it with Space.
     const like = card.getByRole('button', { name: /^Like, / });
