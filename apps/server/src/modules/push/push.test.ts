@@ -333,6 +333,15 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json<{ error: { code: string } }>().error.code).toBe('push_endpoint_refused');
     }
+    for (const payload of [{}, { endpoint: 'not a url', locale: 'es' }, { locale: 'es' }]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/push/subscriptions',
+        headers: a.headers,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
     for (const payload of [{ kinds: { followers: 'no' } }, { kinds: { unknown: true } }, {}]) {
       const res = await t.app.inject({
         method: 'PUT',
@@ -354,6 +363,7 @@ describe.each(testDatabaseKinds())('Web Push (%s)', (kind) => {
     expect(settings.json()).toMatchObject({ devices: 0 });
     for (const [method, url] of [
       ['POST', '/api/push/subscriptions'],
+      ['PATCH', '/api/push/subscriptions'],
       ['DELETE', '/api/push/subscriptions'],
       ['GET', '/api/push/settings'],
       ['PUT', '/api/push/settings'],

@@ -143,11 +143,14 @@ export async function queueNotifications(
   enqueue: (request: repo.DeliveryRequest) => Promise<number> = (request) =>
     repo.enqueueDeliveries(deps.pool, [request]),
 ): Promise<number> {
-  const notification = notificationFor(event);
-  if (!notification || userIds.length === 0) return 0;
-  // The same notification in each language a device may have subscribed in.
+  if (userIds.length === 0) return 0;
+  // The same notification in each language a device may have subscribed in; who it is for does
+  // not depend on the language.
+  const worded = PUSH_LOCALES.map((locale) => [locale, notificationFor(event, locale)] as const);
+  const notification = worded[0]?.[1];
+  if (!notification) return 0;
   const payloads = Object.fromEntries(
-    PUSH_LOCALES.map((locale) => [locale, notificationFor(event, locale)?.payload]),
+    worded.map(([locale, each]) => [locale, each?.payload ?? notification.payload]),
   ) as Record<PushLocale, PushPayload>;
   let recipients = userIds;
   if (notification.recipients.kind === 'vault_creator') {

@@ -53,10 +53,9 @@ export function PushLanguageSync() {
 /** PushLanguageSync's work, for a signed-in (`signedIn`) browser. */
 export function usePushLanguageSync(signedIn: boolean): void {
   const { i18n } = useLingui();
-  const isAuthenticated = signedIn;
   const locale = i18n.locale;
   useEffect(() => {
-    if (!isAuthenticated || !isLocale(locale) || told() === locale) return;
+    if (!signedIn || !isLocale(locale) || told() === locale) return;
     const effect = { cancelled: false };
     void (async () => {
       const subscription = await currentSubscription().catch(() => null);
@@ -73,5 +72,5 @@ export function usePushLanguageSync(signedIn: boolean): void {
     return () => {
       effect.cancelled = true;
     };
-  }, [isAuthenticated, locale]);
+  }, [signedIn, locale]);
 }
