@@ -150,7 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // for any origin, the specification's headers and `{ message }` errors), before the SPA.
   await actionRoutes(app, slices.actions);
   adsRoutes(app, slices.ads);
-  moderationRoutes(app, ctx);
+  moderationRoutes(app, slices.moderation);
   pushRoutes(app, ctx.push);
 
   // Link cards: a shared post, vault, mystery or profile page carries its Open Graph tags in the

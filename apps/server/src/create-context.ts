@@ -19,6 +19,7 @@ import { createEmissionSequencer, type EmissionSequencer } from './modules/emiss
 import { createVerifiedAfterBatch } from './modules/people/index.ts';
 import { createEscrowDeps, type EscrowDeps } from './modules/escrow/index.ts';
 import { createMediaStore, type MediaStore } from './modules/media/index.ts';
+import { applyEscrowChainFacts } from './modules/vaults/index.ts';
 import {
   createPushService,
   withPushNotifications,
@@ -195,7 +196,8 @@ async function openParts(
     logger,
     version: options.version ?? packageVersion(),
   };
-  return { ...shared, escrow: createEscrowDeps(shared), media, push };
+  const escrow = createEscrowDeps({ ...shared, applyVaultChainFacts: applyEscrowChainFacts });
+  return { ...shared, escrow, media, push };
 }
 
 /** The emission sequencer with the economy's rules, and the verified tick granted after each batch. */

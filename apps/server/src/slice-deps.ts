@@ -1,9 +1,16 @@
 import { actionDepsOf } from './modules/actions/index.ts';
 import { adsDepsOf } from './modules/ads/index.ts';
-import { feedItemsReader, feedPostReader } from './modules/feed/index.ts';
-import { messageDepsOf } from './modules/messages/index.ts';
-import { mysteryDepsOf } from './modules/mystery/index.ts';
+import {
+  feedItemsReader,
+  feedPostReader,
+  removeReportedComment,
+  removeReportedPost,
+} from './modules/feed/index.ts';
+import { messageDepsOf, removeReportedMessage } from './modules/messages/index.ts';
+import { moderationDepsOf, type ContentRemovals } from './modules/moderation/index.ts';
+import { mysteryDepsOf, removeReportedMystery } from './modules/mystery/index.ts';
 import { paymentDepsOf } from './modules/payments/index.ts';
+import { clearReportedProfile } from './modules/users/index.ts';
 import { vaultDepsOf } from './modules/vaults/index.ts';
 
 /**
@@ -12,7 +19,7 @@ import { vaultDepsOf } from './modules/vaults/index.ts';
  * facts and supporters, a conversation's peers), whichever door a write comes in by, so a blink
  * support and the vault page see the same vault, and the composition root, not each caller,
  * decides how slices are wired to each other (the feed's post reader for vaults and actions,
- * the feed's items for the ads).
+ * the feed's items for the ads, the content owners' removals for moderation).
  */
 export interface SliceDeps {
   readPost: ReturnType<typeof feedPostReader>;
@@ -22,7 +29,17 @@ export interface SliceDeps {
   payments: ReturnType<typeof paymentDepsOf>;
   actions: ReturnType<typeof actionDepsOf>;
   ads: ReturnType<typeof adsDepsOf>;
+  moderation: ReturnType<typeof moderationDepsOf>;
 }
+
+/** A moderator's removal of each kind of content, by the slice that owns its rows. */
+const contentRemovals: ContentRemovals = {
+  post: removeReportedPost,
+  comment: removeReportedComment,
+  directMessage: removeReportedMessage,
+  mystery: removeReportedMystery,
+  profile: clearReportedProfile,
+};
 
 /** What building them reads: every field of the app context the builders below take. */
 type SliceDepsContext = Parameters<typeof feedPostReader>[0] &
@@ -31,7 +48,8 @@ type SliceDepsContext = Parameters<typeof feedPostReader>[0] &
   Parameters<typeof mysteryDepsOf>[0] &
   Parameters<typeof paymentDepsOf>[0] &
   Parameters<typeof actionDepsOf>[0] &
-  Parameters<typeof adsDepsOf>[0];
+  Parameters<typeof adsDepsOf>[0] &
+  Parameters<typeof moderationDepsOf>[0];
 
 export function buildSliceDeps(ctx: SliceDepsContext): SliceDeps {
   const readPost = feedPostReader(ctx);
@@ -46,5 +64,6 @@ export function buildSliceDeps(ctx: SliceDepsContext): SliceDeps {
     payments,
     actions: actionDepsOf(ctx, { readPost, vaults, messages, payments }),
     ads: adsDepsOf(ctx, feedItemsReader(ctx)),
+    moderation: moderationDepsOf(ctx, contentRemovals),
   };
 }

@@ -123,10 +123,10 @@ const FUNCTION_OWNERS: Record<string, string> = {
  */
 const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
   // Several owners import the writer's face, so calling theirs would be an import cycle
-  // (import-x/no-cycle): users imports auth, economy, people and moderation; vaults imports
-  // escrow; economy and analytics (through feed) import emissions; feed, messages and mystery
-  // import moderation. Those writes need the owner's function handed in by the composition root
-  // (create-context.ts) instead.
+  // (import-x/no-cycle): users imports auth, economy and people; economy and analytics (through
+  // feed) import emissions; feed imports moderation. Those writes need the owner's function
+  // handed in by the composition root instead, as escrow's vault row (create-context.ts) and a
+  // moderator's removals (slice-deps.ts) are.
   ...['modules/auth/repo.ts', 'modules/auth/wallet-user.ts'].map((writer) => ({
     writer,
     table: 'users',
@@ -145,12 +145,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
         "a mint's balance, DUM per day and Live Activity are in the sequencer's batch statement",
     })),
   ),
-  {
-    writer: 'modules/escrow/repo.ts',
-    table: 'vaults',
-    reason:
-      "the indexer copies the chain's totals to the vaults row it locked; vaults imports escrow",
-  },
   ...['emission_queue', 'analytics_daily_changes'].map((table) => ({
     writer: 'modules/feed/post-writes.ts',
     table,
@@ -166,11 +160,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     table: 'messages',
     reason: "a hide sets the post's expiry in the statement that writes the hide; feed imports it",
   },
-  ...['messages', 'mystery_vaults', 'comments', 'direct_messages', 'users'].map((table) => ({
-    writer: 'modules/moderation/repo.ts',
-    table,
-    reason: "a moderator's removal, in the audit entry's transaction; the owners import moderation",
-  })),
   {
     writer: 'modules/people/repo.ts',
     table: 'users',

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ESCROW_DEPOSITS_SHOWN, MY_VAULTS_LIMIT, type VaultStatus } from '@dum/core';
 import type { OnChainVault } from '@dum/chain/vault-program';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { vaults } from '../../db/schema.ts';
 import type { Tx } from '../emissions/index.ts';
 import type { IndexedDeposit } from './checks.ts';
 
@@ -41,30 +39,6 @@ export async function readEscrowTarget(
     values: [vaultId.toString()],
   });
   return result.rows[0] ?? null;
-}
-
-/**
- * The vaults row of a new escrow vault (kind escrow, the program's target; it ends after the
- * duration until the chain says when). Answers its id.
- */
-export async function insertEscrowVaultRow(
-  tx: Pick<Tx, 'insert'>,
-  row: { postId: bigint; creatorId: string; target: bigint; createdAt: Date; endsAt: Date },
-): Promise<bigint> {
-  const [vault] = await tx
-    .insert(vaults)
-    .values({
-      messageId: row.postId,
-      creatorId: row.creatorId,
-      target: row.target,
-      mediaKey: randomBytes(18).toString('base64url'),
-      kind: 'escrow',
-      createdAt: row.createdAt,
-      endsAt: row.endsAt,
-    })
-    .returning({ id: vaults.id });
-  if (!vault) throw new Error('vault insert returned nothing');
-  return vault.id;
 }
 
 export async function insertEscrowVault(
@@ -158,16 +132,10 @@ export async function upsertDeposits(
   }
 }
 
-/** The vault's chain facts onto its escrow row and its feed row (total, count, status, end). */
+/** The vault's chain facts onto its escrow row (the vaults slice writes them onto the vault row). */
 export async function applyVault(
   tx: Tx,
-  args: {
-    vaultId: bigint;
-    vault: OnChainVault;
-    status: VaultStatus;
-    slot: bigint;
-    now: Date;
-  },
+  args: { vaultId: bigint; vault: OnChainVault; slot: bigint; now: Date },
 ): Promise<void> {
   const { vault: c, vaultId, now } = args;
   await tx.execute(sql`
@@ -179,14 +147,6 @@ export async function applyVault(
       chain_status = ${c.status}, indexed_at = ${now}, indexed_slot = ${args.slot},
       lease_until = null
     where vault_id = ${vaultId}`);
-  await tx.execute(sql`
-    update vaults set total = ${c.totalDeposited},
-      supporter_count = ${Number(c.participantCount)},
-      status = ${args.status},
-      unlocked_at = case when ${args.status} = 'active' then null
-        else coalesce(unlocked_at, ${now}::timestamptz) end,
-      ends_at = to_timestamp(${c.endTs}::bigint)
-    where id = ${vaultId}`);
 }
 
 /** A read that was not applied still counts as a look (the timer orders by it). */

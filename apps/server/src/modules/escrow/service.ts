@@ -18,6 +18,7 @@ import {
   type EscrowDeposit,
   type EscrowTerms,
   type RealtimeEvent,
+  type VaultStatus,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,7 +41,6 @@ import {
   applyVault,
   claimDueVaults,
   insertEscrowVault,
-  insertEscrowVaultRow,
   lockEscrowVault,
   readAuthor,
   readCreatorName,
@@ -76,7 +76,25 @@ export interface EscrowDeps {
   config: { value: VaultConfig | null };
   /** Per vault id: the sync read under way and the one queued behind it (syncEscrowVault). */
   syncs: Map<string, SyncFlight>;
+  applyVaultChainFacts: ApplyVaultChainFacts;
 }
+
+/**
+ * Writes an escrow vault's chain facts onto its vault row (total, supporters, status, end) in
+ * the indexer's transaction. The vaults slice owns that row and imports this slice, so the
+ * composition root hands its writer in.
+ */
+export type ApplyVaultChainFacts = (
+  client: pg.PoolClient,
+  facts: {
+    vaultId: bigint;
+    total: bigint;
+    supporterCount: number;
+    status: VaultStatus;
+    endTs: bigint;
+    now: Date;
+  },
+) => Promise<void>;
 
 interface SyncFlight {
   running: Promise<void>;
@@ -92,6 +110,7 @@ export interface EscrowParts {
   chain: ChainClient;
   logger: FastifyBaseLogger;
   emissions: EmissionSequencer;
+  applyVaultChainFacts: ApplyVaultChainFacts;
 }
 
 /** The escrow dependencies of one app context (its one cache of the program's config). */
@@ -109,6 +128,7 @@ export function createEscrowDeps(parts: EscrowParts): EscrowDeps {
     emissions: parts.emissions,
     config: { value: null },
     syncs: new Map(),
+    applyVaultChainFacts: parts.applyVaultChainFacts,
   };
 }
 
@@ -169,26 +189,18 @@ async function programConfig(deps: EscrowDeps): Promise<VaultConfig | null> {
 }
 
 /**
- * Creates the escrow vault of a post the feed has just inserted, in the same transaction: the
- * vaults row (kind escrow, the program's target, ends after the duration until the chain says
- * when) and its pending escrow row, with the terms the program's config offers now. No
- * rewarded event yet: vault_created is recorded when the vault is found on chain.
+ * The escrow row of a new vault post, in the post's transaction, right after the vaults slice
+ * wrote the vault row (kind escrow): pending, with the terms the program's config offers now.
+ * No rewarded event yet: vault_created is recorded when the vault is found on chain.
  */
 export async function createEscrowVaultForPost(
   client: pg.PoolClient,
-  args: { postId: bigint; creatorId: string; creatorWallet: string; plan: EscrowPlan; now: Date },
+  args: { vaultId: bigint; postId: bigint; creatorWallet: string; plan: EscrowPlan },
 ): Promise<void> {
-  const { plan, now } = args;
+  const { plan, vaultId } = args;
   // The repo writes through Drizzle on the caller's connection (its transaction).
   const tx = drizzle(client);
   const durationSeconds = BigInt(plan.terms.durationDays * ESCROW_SECONDS_PER_DAY);
-  const vaultId = await insertEscrowVaultRow(tx, {
-    postId: args.postId,
-    creatorId: args.creatorId,
-    target: plan.target,
-    createdAt: now,
-    endsAt: new Date(now.getTime() + Number(durationSeconds) * 1000),
-  });
   const address = (await findVaultAddress(args.postId, args.creatorWallet, plan.programId)).address;
   await insertEscrowVault(tx, {
     vaultId,
@@ -287,7 +299,7 @@ function startSync(deps: EscrowDeps, key: string, vaultId: bigint): Promise<void
 
 async function readAndRecord(deps: EscrowDeps, vaultId: bigint): Promise<void> {
   const read = await readCheckedVault(deps, vaultId);
-  const announcement = await inTransaction(deps, (client) => recordRead(client, read));
+  const announcement = await inTransaction(deps, (client) => recordRead(deps, client, read));
   if (announcement) {
     await deps.emissions.settle();
     for (const event of announcement.events) {
@@ -330,7 +342,11 @@ async function readCheckedVault(deps: EscrowDeps, vaultId: bigint): Promise<Chec
  * facts, the unlock line, the rewarded events; answers what to announce after commit, or null
  * when a newer read was applied already.
  */
-async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Announcement | null> {
+async function recordRead(
+  deps: EscrowDeps,
+  client: pg.PoolClient,
+  read: CheckedRead,
+): Promise<Announcement | null> {
   const { vaultId, snapshot, chainVault, deposits, now } = read;
   // The repo's helpers write through Drizzle on this connection; events go on it directly.
   const tx = drizzle(client);
@@ -354,7 +370,15 @@ async function recordRead(client: pg.PoolClient, read: CheckedRead): Promise<Ann
     },
     snapshot.clockUnixTs,
   );
-  await applyVault(tx, { vaultId, vault: chainVault, status, slot: snapshot.slot, now });
+  await applyVault(tx, { vaultId, vault: chainVault, slot: snapshot.slot, now });
+  await deps.applyVaultChainFacts(client, {
+    vaultId,
+    total: chainVault.totalDeposited,
+    supporterCount: Number(chainVault.participantCount),
+    status,
+    endTs: chainVault.endTs,
+    now,
+  });
   await upsertDeposits(tx, { vaultId, slot: snapshot.slot, now, deposits });
 
   const unlocked = locked.status === 'active' && status !== 'active';

@@ -15,3 +15,5 @@ export { addToWaitingCount, openDueCapsulePosts } from './post-writes.ts';
 export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
 export { feedItemsReader, feedPostReader, type FeedItemsReader } from './reads.ts';
+// A moderator's removal, handed to the moderation slice by the composition root (slice-deps.ts).
+export { removeReportedComment, removeReportedPost } from './removal.ts';

@@ -11,3 +11,5 @@ export {
   type MessageViewer,
   type SentMessage,
 } from './service.ts';
+// A moderator's removal, handed to the moderation slice by the composition root (slice-deps.ts).
+export { removeReportedMessage } from './removal.ts';

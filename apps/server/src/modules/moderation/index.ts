@@ -8,5 +8,10 @@
 export { startModerationJobs, type ModerationJobs } from './jobs.ts';
 export { mysteryNotHidden } from './hides.ts';
 export { moderationKeeps } from './repo.ts';
-export { moderationRoutes, registerSuspensionCheck } from './routes.ts';
-export { assertNotSuspended, restoreEndedSuspensions } from './service.ts';
+export { moderationDepsOf, moderationRoutes, registerSuspensionCheck } from './routes.ts';
+export {
+  assertNotSuspended,
+  restoreEndedSuspensions,
+  type ContentRemovals,
+  type ModerationDeps,
+} from './service.ts';

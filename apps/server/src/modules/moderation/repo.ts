@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import type { Tx } from '../emissions/index.ts';
-import { deleteMediaOf } from '../media/index.ts';
 
 /** Every SQL statement of the moderation slice. */
 
@@ -199,58 +198,6 @@ export async function decideOpenReports(
   return rows;
 }
 
-/** Deletes a post (cascading to its comments and likes) and its media rows: the files' names. */
-export async function deletePost(tx: Q, id: bigint): Promise<string[]> {
-  const keys = await deleteMediaOf(tx, { postIds: [id.toString()] });
-  await tx.execute(sql`delete from messages where id = ${id}`);
-  return keys;
-}
-
-/**
- * Deletes a mystery vault (cascading to its participants and joins: the transfers stay spent,
- * and the ledger keeps its events) and its media rows: the files' names.
- */
-export async function deleteMystery(tx: Q, id: bigint): Promise<string[]> {
-  const keys = await deleteMediaOf(tx, { mysteryVaultId: id });
-  await tx.execute(sql`delete from mystery_vaults where id = ${id}`);
-  return keys;
-}
-
-/**
- * Deletes a comment, keeping its post's comment count exact: a top comment's replies go with it
- * (the foreign key's cascade), and a reply leaves its top comment's reply count.
- */
-export async function deleteComment(tx: Q, id: bigint): Promise<void> {
-  await tx.execute(
-    sql`with target as (
-          select c.message_id, c.parent_id,
-            1 + (select count(*) from comments r where r.parent_id = c.id) as n
-          from comments c where c.id = ${id}
-        ), gone as (delete from comments where id = ${id}),
-        top as (
-          update comments set reply_count = greatest(reply_count - 1, 0)
-          where id = (select parent_id from target)
-        )
-        update messages m set comment_count = greatest(m.comment_count - t.n, 0)
-        from target t where m.id = t.message_id`,
-  );
-}
-
-export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
-
-/**
- * Removes a direct message's content for both sides (its row stays, so the thread and the
- * conversation list keep their shape; a tip's record stays): its media rows go, and the names.
- */
-export async function removeDirectMessage(tx: Q, id: bigint): Promise<string[]> {
-  const keys = await deleteMediaOf(tx, { directMessageId: id });
-  await tx.execute(
-    sql`update direct_messages set body = ${REMOVED_MESSAGE_TEXT}, image_key = null,
-          audio_key = null where id = ${id}`,
-  );
-  return keys;
-}
-
 export interface RestrictionRow extends Record<string, unknown> {
   id: string;
   user_id: string;
@@ -423,10 +370,3 @@ export function moderationKeeps(post: SQL, now: Date): SQL {
 }
 
 export type { Db };
-
-/** Clears a wallet's profile (display name, picture, bio): what a wallet shows of its own. */
-export async function clearProfile(tx: Q, userId: string): Promise<void> {
-  await tx.execute(
-    sql`update users set display_name = null, avatar_url = null, bio = null where id = ${userId}`,
-  );
-}

@@ -26,6 +26,7 @@ import {
   moderationQueue,
   moderationStatus,
   myReports,
+  type ContentRemovals,
   type ModerationDeps,
 } from './service.ts';
 import { watchSuspensions } from './suspensions.ts';
@@ -49,7 +50,14 @@ declare module 'fastify' {
 
 const noQuery = z.object({});
 
-export function moderationDepsOf(ctx: ModerationRoutesContext): ModerationDeps {
+/**
+ * The moderation slice's dependencies, once per context (slice-deps.ts), with the content
+ * owners' removals handed in.
+ */
+export function moderationDepsOf(
+  ctx: ModerationRoutesContext,
+  removals: ContentRemovals,
+): ModerationDeps {
   return {
     db: ctx.database.db,
     pool: ctx.database.pool,
@@ -62,6 +70,7 @@ export function moderationDepsOf(ctx: ModerationRoutesContext): ModerationDeps {
     holdReports: ctx.config.moderation.holdReports,
     established: ctx.config.economy.established,
     trust: trustPolicyOf(ctx),
+    removals,
   };
 }
 
@@ -83,9 +92,7 @@ export function registerSuspensionCheck(app: FastifyInstance, ctx: ModerationRou
 }
 
 /** Reports, the moderators' queue and actions (docs/api.md "Moderation"). */
-export function moderationRoutes(app: FastifyInstance, ctx: ModerationRoutesContext): void {
-  const deps = moderationDepsOf(ctx);
-
+export function moderationRoutes(app: FastifyInstance, deps: ModerationDeps): void {
   app.post(
     '/api/reports',
     { schema: { response: { 201: reportJsonSchema } }, config: { writeLimit: 'report' } },

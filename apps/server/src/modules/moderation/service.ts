@@ -23,18 +23,13 @@ import { suspensionOf, suspensionsChanged } from './suspensions.ts';
 import {
   activeSuspension,
   activeSuspensions,
-  clearProfile,
   appendAudit,
   auditOf,
   decideOpenReports,
-  deleteComment,
-  deleteMystery,
-  deletePost,
   insertRestriction,
   liftRestrictions,
   openReports,
   openReportsOnTarget,
-  removeDirectMessage,
   reportById,
   reportsBy,
   targetFacts,
@@ -77,6 +72,21 @@ export interface ModerationDeps {
   established: EstablishedRule;
   /** How reporters' trust is read (modules/trust). */
   trust: TrustPolicy;
+  removals: ContentRemovals;
+}
+
+/**
+ * How each kind of reported content is removed, in the decision's transaction, answering the
+ * media files to delete after commit. Each is written by the slice that owns the rows (feed,
+ * messages, mystery, users) and handed in by the composition root (slice-deps.ts): those
+ * slices import this one (the suspension check, the hidden content), so it cannot import them.
+ */
+export interface ContentRemovals {
+  post(tx: Pick<Tx, 'execute'>, postId: bigint): Promise<string[]>;
+  comment(tx: Pick<Tx, 'execute'>, commentId: bigint): Promise<string[]>;
+  directMessage(tx: Pick<Tx, 'execute'>, messageId: bigint): Promise<string[]>;
+  mystery(tx: Pick<Tx, 'execute'>, mysteryId: bigint): Promise<string[]>;
+  profile(tx: Pick<Tx, 'execute'>, userId: string): Promise<string[]>;
 }
 
 export interface Viewer {
@@ -249,7 +259,7 @@ export async function decideReport(
     if (body.action !== 'remove') await endAutomaticHide(tx, report);
     let removedFiles: string[] = [];
     if (body.action === 'remove') {
-      removedFiles = await removeContent(tx, report);
+      removedFiles = await removeContent(deps, tx, report);
     } else if (body.action === 'suspend') {
       await liftRestrictions(tx, { userId: report.target_user_id, kind: 'suspension', now });
       await insertRestriction(tx, {
@@ -324,21 +334,20 @@ async function showAllOf(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Removes the reported content for everyone; answers the media files to delete after commit. */
-async function removeContent(tx: Tx, report: ReportRow): Promise<string[]> {
+function removeContent(deps: ModerationDeps, tx: Tx, report: ReportRow): Promise<string[]> {
+  const { removals } = deps;
   switch (report.target_kind) {
     case 'post':
-      return deletePost(tx, BigInt(report.target_id));
+      return removals.post(tx, BigInt(report.target_id));
     case 'comment':
-      await deleteComment(tx, BigInt(report.target_id));
-      return [];
+      return removals.comment(tx, BigInt(report.target_id));
     case 'message':
-      return removeDirectMessage(tx, BigInt(report.target_id));
+      return removals.directMessage(tx, BigInt(report.target_id));
     case 'mystery':
-      return deleteMystery(tx, BigInt(report.target_id));
+      return removals.mystery(tx, BigInt(report.target_id));
     case 'wallet':
       // A wallet's own content is its profile: its name, picture and bio go.
-      await clearProfile(tx, report.target_user_id);
-      return [];
+      return removals.profile(tx, report.target_user_id);
   }
 }
 

@@ -7,3 +7,5 @@
 export { startMysteryJobs, type MysteryJobs } from './jobs.ts';
 export { mysteryDepsOf, mysteryRoutes } from './routes.ts';
 export { getMystery, mysteryMediaAccess, openEndedMysteries, type MysteryDeps } from './service.ts';
+// A moderator's removal, handed to the moderation slice by the composition root (slice-deps.ts).
+export { removeReportedMystery } from './removal.ts';

@@ -1,4 +1,10 @@
-import { AppError, checkVaultAmount, VAULT_MAX_TARGET_LAMPORTS, vaultEndsAt } from '@dum/core';
+import {
+  AppError,
+  checkVaultAmount,
+  ESCROW_SECONDS_PER_DAY,
+  VAULT_MAX_TARGET_LAMPORTS,
+  vaultEndsAt,
+} from '@dum/core';
 import type pg from 'pg';
 import { recordRewardedEvent } from '../emissions/index.ts';
 import {
@@ -7,7 +13,7 @@ import {
   type EscrowDeps,
   type EscrowPlan,
 } from '../escrow/index.ts';
-import { insertDirectVault } from './repo.ts';
+import { insertVaultRow } from './repo.ts';
 
 /**
  * The vault of a new post: asked for with the post (vaultRequestOf), planned before its
@@ -105,18 +111,27 @@ export async function createVaultForPost(
 ): Promise<void> {
   const { plan, now } = args;
   if (plan.kind === 'escrow') {
-    await createEscrowVaultForPost(client, {
+    const durationMs = plan.escrow.terms.durationDays * ESCROW_SECONDS_PER_DAY * 1000;
+    const vaultId = await insertVaultRow(client, {
       postId: args.postId,
       creatorId: args.creatorId,
+      kind: 'escrow',
+      target: plan.escrow.target,
+      createdAt: now,
+      endsAt: new Date(now.getTime() + durationMs),
+    });
+    await createEscrowVaultForPost(client, {
+      vaultId,
+      postId: args.postId,
       creatorWallet: args.creatorWallet,
       plan: plan.escrow,
-      now,
     });
     return;
   }
-  await insertDirectVault(client, {
+  await insertVaultRow(client, {
     postId: args.postId,
     creatorId: args.creatorId,
+    kind: 'direct',
     target: plan.target,
     createdAt: now,
     endsAt: vaultEndsAt(now),

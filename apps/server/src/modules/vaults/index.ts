@@ -20,6 +20,8 @@ export {
 } from './anonymous-support.ts';
 export { vaultDepsOf, vaultRoutes } from './routes.ts';
 export type { VaultDeps } from './deps.ts';
+// Handed to escrow by the composition root: the indexer's chain facts onto the vault row.
+export { applyEscrowChainFacts } from './repo.ts';
 export { vaultMediaAccess } from './media-access.ts';
 export { presentVault, readPageVaults, withVaults, type PageVaults } from './presentation.ts';
 export { getVaultDetail, type PostReader } from './reads.ts';

@@ -269,22 +269,70 @@ export async function readMediaVault(
 
 // ---- Writes (inside the caller's transaction) -----------------------------------------------
 
-/** A direct vault of a post the caller has just inserted, with its secret media key. */
-export async function insertDirectVault(
+/**
+ * The vault row of a post the caller has just inserted, with its secret media key: a direct
+ * vault, or an escrow vault's (the program's target; it ends after the duration until the
+ * chain says when). Answers its id.
+ */
+export async function insertVaultRow(
   db: Queryable,
-  row: { postId: bigint; creatorId: string; target: bigint; createdAt: Date; endsAt: Date },
-): Promise<void> {
-  await db.query({
-    name: 'vaults_insert_direct',
-    text: `insert into vaults (message_id, creator_id, target, media_key, created_at, ends_at)
-      values ($1, $2, $3, $4, $5, $6)`,
+  row: {
+    postId: bigint;
+    creatorId: string;
+    kind: 'direct' | 'escrow';
+    target: bigint;
+    createdAt: Date;
+    endsAt: Date;
+  },
+): Promise<bigint> {
+  const { rows } = await db.query<{ id: string }>({
+    name: 'vaults_insert',
+    text: `insert into vaults (message_id, creator_id, kind, target, media_key, created_at, ends_at)
+      values ($1, $2, $3, $4, $5, $6, $7)
+      returning id`,
     values: [
       row.postId.toString(),
       row.creatorId,
+      row.kind,
       row.target.toString(),
       randomBytes(18).toString('base64url'),
       row.createdAt,
       row.endsAt,
+    ],
+  });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('vault insert returned nothing');
+  return BigInt(id);
+}
+
+/**
+ * An escrow vault's chain facts onto its vault row (total, supporters, status, end), written
+ * by escrow's indexer under the row's lock, in its transaction.
+ */
+export async function applyEscrowChainFacts(
+  db: Queryable,
+  facts: {
+    vaultId: bigint;
+    total: bigint;
+    supporterCount: number;
+    status: VaultStatus;
+    endTs: bigint;
+    now: Date;
+  },
+): Promise<void> {
+  await db.query({
+    name: 'vaults_apply_escrow_chain_facts',
+    text: `update vaults set total = $2, supporter_count = $3, status = $4,
+        unlocked_at = case when $4 = 'active' then null else coalesce(unlocked_at, $5) end,
+        ends_at = to_timestamp($6::bigint)
+      where id = $1`,
+    values: [
+      facts.vaultId.toString(),
+      facts.total.toString(),
+      facts.supporterCount,
+      facts.status,
+      facts.now,
+      facts.endTs.toString(),
     ],
   });
 }
