@@ -57,7 +57,11 @@ export default defineConfig({
           setupFiles: ['./scripts/test-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each starts its own server (fresh data folder, free ports, its own
+          // Redis prefix where it uses Redis) and browser, so they share no state, and most of a
+          // browser test's time is spent waiting on the server, the chain or the page. More than
+          // two would starve the waits on the 2-core CI machines.
+          maxWorkers: 2,
         },
       },
     ],

@@ -96,9 +96,11 @@ describe.skipIf(!ADMIN_DATABASE_URL || !REDIS_URL)(
       const shared = {
         DATABASE_URL: databaseUrl.toString(),
         REDIS_URL: REDIS_URL ?? '',
+        // Channels and counters of their own: another browser test file may run beside this one.
+        REDIS_PREFIX: `realtime-instances-${crypto.randomUUID().slice(0, 8)}`,
         // Tokens issued by one instance are accepted by the other.
         AUTH_SECRET: `realtime-instances-${crypto.randomUUID()}`,
-        // The sign-in rate-limit counters live in Redis, shared with whatever else uses it.
+        // The sign-in rate-limit counters live in Redis; both instances count the test's sign-ins.
         AUTH_RATE_IP_LIMIT: '100000',
       };
       a = await startServer({ env: shared });

@@ -149,6 +149,8 @@ describe.skipIf(!ADMIN_DATABASE_URL || !REDIS_URL || !S3_URL)(
         APP_ORIGIN: `http://127.0.0.1:${proxyPort}`,
         DATABASE_URL: databaseUrl.toString(),
         REDIS_URL: REDIS_URL ?? '',
+        // Channels and counters of their own: another browser test file may run beside this one.
+        REDIS_PREFIX: `scaled-instances-${crypto.randomUUID().slice(0, 8)}`,
         // One key prefix in the shared bucket for both instances.
         ...s3TestEnv(S3_URL ?? ''),
         AUTH_SECRET: `scaled-instances-${crypto.randomUUID()}`,
