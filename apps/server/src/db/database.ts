@@ -13,10 +13,20 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   close(): Promise<void>;
+  /**
+   * PGlite only: the whole cluster as a tarball, which `initialData` starts another PGlite from
+   * (the tests migrate one database and start the rest from its dump).
+   */
+  dump?(): Promise<Uint8Array>;
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** An in-memory PGlite's starting cluster (`dump()` of another), instead of an empty one. */
+      initialData?: Uint8Array;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 /** How long a request waits for a PostgreSQL connection before it fails with 503. */
@@ -109,7 +119,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'dum-pg-'));
   const port = 5432;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: options.dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
+    workerData: {
+      dataDir: options.dataDir,
+      socketPath: path.join(socketDir, `.s.PGSQL.${port}`),
+      initialData: options.initialData,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: { type: string; message?: string }) => {
@@ -139,6 +153,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: drizzle(pool, { schema }),
     pool,
+    async dump() {
+      const dumped = new Promise<Uint8Array>((resolve, reject) => {
+        worker.once(
+          'message',
+          (message: { type: string; bytes?: Uint8Array; message?: string }) => {
+            if (message.type === 'dumped' && message.bytes) resolve(message.bytes);
+            else reject(new Error(`PGlite dump failed: ${message.message ?? 'unknown error'}`));
+          },
+        );
+      });
+      worker.postMessage({ type: 'dump' });
+      return dumped;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -6,12 +6,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, initialData } = workerData;
 
 let db;
 let server;
 try {
-  db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  if (dataDir) db = await PGlite.create(dataDir);
+  else if (initialData) db = await PGlite.create({ loadDataDir: new Blob([initialData]) });
+  else db = await PGlite.create();
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
@@ -20,6 +22,17 @@ try {
 }
 
 parentPort.on('message', async (message) => {
+  if (message?.type === 'dump') {
+    // The whole cluster as a tarball, for another PGlite to start from (the tests' template).
+    try {
+      const file = await db.dumpDataDir('none');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      parentPort.postMessage({ type: 'dumped', bytes }, [bytes.buffer]);
+    } catch (error) {
+      parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) });
+    }
+    return;
+  }
   if (message?.type !== 'stop') return;
   try {
     await server?.stop();
