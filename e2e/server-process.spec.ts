@@ -51,8 +51,9 @@ describe('the server process', () => {
     expect(output).toContain('APP_ORIGIN: must be set in production');
   });
 
-  it('stops cleanly on SIGTERM and starts again on the same data', async () => {
-    const first = await startServer({ env: { LOG_LEVEL: 'info' } });
+  it('starts on an empty data folder, stops cleanly on SIGTERM and starts again on the same data', async () => {
+    // Empty, as a first `npm start`: the server makes its database and applies every migration.
+    const first = await startServer({ env: { LOG_LEVEL: 'info' }, database: 'empty' });
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
     // stop() sends SIGTERM and waits for the exit; the log says whether the shutdown was clean.

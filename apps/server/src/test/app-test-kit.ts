@@ -1,8 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateSigner } from '@dum/chain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -13,9 +12,10 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../clock.ts';
 import { createAppContext, type AppContext } from '../create-context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { users, walletStanding } from '../db/schema.ts';
 import type { AuthUser } from '../modules/auth/index.ts';
+import { migratedPgliteCluster } from './migrated-pglite.ts';
 
 /**
  * Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
@@ -66,64 +66,6 @@ export async function createTestDatabase(
       await cleanup.end();
     },
   };
-}
-
-let migratedCluster: Promise<Uint8Array> | undefined;
-
-/**
- * A migrated PGlite cluster as a tarball, for each test database to start from: starting from
- * it takes about 0.4 s where a fresh PGlite and the migrations take about 2.7 s. Made once per
- * set of migrations and kept in the temp folder (its name is their hash), so every test process
- * of a run, and the runs after it, share it.
- */
-function migratedPgliteCluster(): Promise<Uint8Array> {
-  migratedCluster ??= loadOrMakeCluster().catch((error: unknown) => {
-    migratedCluster = undefined;
-    throw error;
-  });
-  return migratedCluster;
-}
-
-async function loadOrMakeCluster(): Promise<Uint8Array> {
-  const file = path.join(os.tmpdir(), `dum-pglite-migrated-${await migrationsHash()}.tar`);
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch {
-    // Not made yet: make it below.
-  }
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  try {
-    await runMigrations(database);
-    const bytes = await database.dump?.();
-    if (!bytes) throw new Error('PGlite gave no dump');
-    // Written aside, then renamed: a process reading it never sees half a file.
-    const partial = `${file}.${process.pid}.${randomUUID()}`;
-    await writeFile(partial, bytes);
-    await rename(partial, file);
-    return bytes;
-  } finally {
-    await database.close();
-  }
-}
-
-/** What the migrated cluster depends on: every migration file and PGlite's version. */
-async function migrationsHash(): Promise<string> {
-  const hash = createHash('sha256');
-  // dist/index.js's package: its package.json is not among the files it exports.
-  const pgliteDir = path.dirname(
-    path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
-  );
-  const pglite = JSON.parse(await readFile(path.join(pgliteDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  hash.update(pglite.version);
-  const files = (await readdir(MIGRATIONS_DIR, { recursive: true })).sort();
-  for (const name of files) {
-    const full = path.join(MIGRATIONS_DIR, name);
-    if (!(await stat(full)).isFile()) continue;
-    hash.update(name).update(await readFile(full));
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /** A clock the test moves by hand instead of sleeping. */
