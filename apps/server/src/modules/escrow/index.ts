@@ -21,4 +21,5 @@ export {
   type EscrowPlan,
   type IndexPassResult,
   type MyDeposit,
+  type VaultChainFacts,
 } from './service.ts';

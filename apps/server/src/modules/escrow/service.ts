@@ -84,17 +84,19 @@ export interface EscrowDeps {
  * the indexer's transaction. The vaults slice owns that row and imports this slice, so the
  * composition root hands its writer in.
  */
-export type ApplyVaultChainFacts = (
-  client: pg.PoolClient,
-  facts: {
-    vaultId: bigint;
-    total: bigint;
-    supporterCount: number;
-    status: VaultStatus;
-    endTs: bigint;
-    now: Date;
-  },
-) => Promise<void>;
+export type ApplyVaultChainFacts = (client: pg.PoolClient, facts: VaultChainFacts) => Promise<void>;
+
+/** An escrow vault's facts as the chain tells them, for its vault row. */
+export interface VaultChainFacts {
+  vaultId: bigint;
+  /** Lamports deposited in all. */
+  total: bigint;
+  supporterCount: number;
+  status: VaultStatus;
+  /** The program's end, in Unix seconds. */
+  endTs: bigint;
+  now: Date;
+}
 
 interface SyncFlight {
   running: Promise<void>;

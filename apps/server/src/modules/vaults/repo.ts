@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MY_VAULTS_LIMIT, VAULT_SUPPORTS_SHOWN, type VaultStatus } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
-import type { EscrowLeaderboardRow } from '../escrow/index.ts';
+import type { EscrowLeaderboardRow, VaultChainFacts } from '../escrow/index.ts';
 
 /**
  * The vaults' SQL. Reads are single named statements on the pool; writes run inside the
@@ -309,17 +309,7 @@ export async function insertVaultRow(
  * An escrow vault's chain facts onto its vault row (total, supporters, status, end), written
  * by escrow's indexer under the row's lock, in its transaction.
  */
-export async function applyEscrowChainFacts(
-  db: Queryable,
-  facts: {
-    vaultId: bigint;
-    total: bigint;
-    supporterCount: number;
-    status: VaultStatus;
-    endTs: bigint;
-    now: Date;
-  },
-): Promise<void> {
+export async function applyEscrowChainFacts(db: Queryable, facts: VaultChainFacts): Promise<void> {
   await db.query({
     name: 'vaults_apply_escrow_chain_facts',
     text: `update vaults set total = $2, supporter_count = $3, status = $4,
