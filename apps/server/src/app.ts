@@ -30,7 +30,7 @@ import { moderationRoutes, registerSuspensionCheck } from './modules/moderation/
 import { peopleRoutes } from './modules/people/index.ts';
 import { pollRoutes } from './modules/polls/index.ts';
 import { forgetSessionDevices, pushRoutes } from './modules/push/index.ts';
-import { userRoutes } from './modules/users/index.ts';
+import { giveReferralCodeIfNone, userRoutes } from './modules/users/index.ts';
 import { socketRoutes } from './realtime/index.ts';
 import { vaultMediaAccess, vaultRoutes } from './modules/vaults/index.ts';
 
@@ -141,7 +141,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   peopleRoutes(app, ctx);
   discoverRoutes(app, ctx);
   trustRoutes(app, ctx);
-  economyRoutes(app, ctx);
+  // A referral code is a column of users: the users slice writes it for the economy's routes.
+  economyRoutes(app, ctx, (userId, code) =>
+    giveReferralCodeIfNone(ctx.database.pool, userId, code),
+  );
   vaultRoutes(app, ctx, slices.vaults, slices.readPost);
   mysteryRoutes(app, slices.mystery);
   messageRoutes(app, slices.messages);

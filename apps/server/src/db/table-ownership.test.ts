@@ -123,7 +123,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
  */
 const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
   // Several owners import the writer's face, so calling theirs would be an import cycle
-  // (import-x/no-cycle): users imports auth, economy and people; economy and analytics (through
+  // (import-x/no-cycle): users imports auth and people; economy and analytics (through
   // feed) import emissions; feed imports moderation. Those writes need the owner's function
   // handed in by the composition root instead, as escrow's vault row (create-context.ts) and a
   // moderator's removals (slice-deps.ts) are.
@@ -132,11 +132,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     table: 'users',
     reason: 'sign-in creates the wallet user; users imports auth',
   })),
-  {
-    writer: 'modules/economy/referrals/repo.ts',
-    table: 'users',
-    reason: 'the referral code is a column of users; users imports economy',
-  },
   ...['ledger.ts', 'sequencer.ts'].flatMap((file) =>
     ['analytics_dum_daily', 'dum_accounts', 'activity'].map((table) => ({
       writer: `modules/emissions/${file}`,

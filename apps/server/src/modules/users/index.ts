@@ -4,6 +4,6 @@
  * is imported from outside it.
  */
 export { userRoutes } from './routes.ts';
-export { readPublicUser, type PublicUserRow } from './repo.ts';
+export { giveReferralCodeIfNone, readPublicUser, type PublicUserRow } from './repo.ts';
 // A moderator's removal, handed to the moderation slice by the composition root (slice-deps.ts).
 export { clearReportedProfile } from './removal.ts';

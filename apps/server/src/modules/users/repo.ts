@@ -170,3 +170,26 @@ export async function suggestUsers(
   });
   return rows;
 }
+
+/**
+ * Gives the user this referral code unless they have one (the economy slice hands codes out to
+ * wallets made before codes were; app.ts passes it this). False, nothing written, when another
+ * wallet holds the code.
+ */
+export async function giveReferralCodeIfNone(
+  db: Queryable,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  try {
+    await db.query({
+      name: 'users_give_referral_code',
+      text: 'update users set referral_code = $2 where id = $1 and referral_code is null',
+      values: [userId, code],
+    });
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sum } from 'drizzle-orm';
+import { and, count, eq, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { emissionLedger, users } from '../../../db/schema.ts';
 
@@ -12,14 +12,6 @@ export async function readReferralCode(
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** Gives the user this code unless they have one; throws a unique violation if it is taken. */
-export async function setReferralCodeIfNone(db: Db, userId: string, code: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ referralCode: code })
-    .where(and(eq(users.id, userId), isNull(users.referralCode)));
 }
 
 /** How many wallets joined with this user's code. */

@@ -1,25 +1,26 @@
 import { AppError } from '@dum/core';
 import type { Db } from '../../../db/database.ts';
 import { generateReferralCode } from '../../auth/index.ts';
-import {
-  countReferrals,
-  readReferralCode,
-  setReferralCodeIfNone,
-  sumReferrerEarnings,
-} from './repo.ts';
+import { countReferrals, readReferralCode, sumReferrerEarnings } from './repo.ts';
 
-/** The user's code, handing one out if they have none yet (unique; retried on a collision). */
-export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
+/**
+ * Gives the user this code unless they have one; answers false, writing nothing, when another
+ * wallet holds it. The code is a column of users: the users slice writes it, and the
+ * composition root (app.ts) hands its function in, since users imports this slice.
+ */
+export type GiveReferralCode = (userId: string, code: string) => Promise<boolean>;
+
+/** The user's code, handing one out if they have none yet (unique; drawn again on a collision). */
+export async function ensureReferralCode(
+  db: Db,
+  giveCode: GiveReferralCode,
+  userId: string,
+): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await readReferralCode(db, userId);
     if (!row) throw new AppError('unauthorized');
     if (row.code) return row.code;
-    try {
-      await setReferralCodeIfNone(db, userId, generateReferralCode());
-    } catch (error) {
-      // A unique violation: another wallet holds that code; draw again.
-      if ((error as { cause?: { code?: string } }).cause?.code !== '23505') throw error;
-    }
+    await giveCode(userId, generateReferralCode());
   }
   throw new Error('could not hand out a unique referral code');
 }
@@ -27,9 +28,10 @@ export async function ensureReferralCode(db: Db, userId: string): Promise<string
 /** The user's code and the link that opens the app with it (`?ref=code`). */
 export async function getReferralLink(
   db: Db,
+  giveCode: GiveReferralCode,
   input: { userId: string; appOrigin: string },
 ): Promise<{ code: string; link: string }> {
-  const code = await ensureReferralCode(db, input.userId);
+  const code = await ensureReferralCode(db, giveCode, input.userId);
   const link = new URL('/', input.appOrigin);
   link.searchParams.set('ref', code);
   return { code, link: link.toString() };
