@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   // Deletes expired free posts (and abandoned uploads) every FEED_EXPIRY_INTERVAL_SECONDS.
   const feedJobs = startFeedJobs(ctx);
-  const moderationJobs = startModerationJobs(ctx);
+  const moderationJobs = startModerationJobs(ctx, ctx.slices.moderation);
   // Recomputes trending posts, trending tags and top creators (on start, then every minute).
   const discoverJobs = startDiscoverJobs(ctx);
   // Opens time capsules whose time has come (on start, then every 5 seconds).

@@ -1,13 +1,15 @@
 import { actionDepsOf } from './modules/actions/index.ts';
 import { adsDepsOf } from './modules/ads/index.ts';
 import {
+  expirePosts,
   feedItemsReader,
   feedPostReader,
   removeReportedComment,
   removeReportedPost,
+  restorePostExpiries,
 } from './modules/feed/index.ts';
 import { messageDepsOf, removeReportedMessage } from './modules/messages/index.ts';
-import { moderationDepsOf, type ContentRemovals } from './modules/moderation/index.ts';
+import { moderationDepsOf, type ContentOwners } from './modules/moderation/index.ts';
 import { mysteryDepsOf, removeReportedMystery } from './modules/mystery/index.ts';
 import { paymentDepsOf } from './modules/payments/index.ts';
 import { clearReportedProfile } from './modules/users/index.ts';
@@ -19,7 +21,7 @@ import { vaultDepsOf } from './modules/vaults/index.ts';
  * facts and supporters, a conversation's peers), whichever door a write comes in by, so a blink
  * support and the vault page see the same vault, and the composition root, not each caller,
  * decides how slices are wired to each other (the feed's post reader for vaults and actions,
- * the feed's items for the ads, the content owners' removals for moderation).
+ * the feed's items for the ads, the content owners' writes for moderation).
  */
 export interface SliceDeps {
   readPost: ReturnType<typeof feedPostReader>;
@@ -32,13 +34,15 @@ export interface SliceDeps {
   moderation: ReturnType<typeof moderationDepsOf>;
 }
 
-/** A moderator's removal of each kind of content, by the slice that owns its rows. */
-const contentRemovals: ContentRemovals = {
-  post: removeReportedPost,
-  comment: removeReportedComment,
-  directMessage: removeReportedMessage,
-  mystery: removeReportedMystery,
-  profile: clearReportedProfile,
+/** What moderation changes in other slices' rows, each written by the slice that owns them. */
+const contentOwners: ContentOwners = {
+  removePost: removeReportedPost,
+  removeComment: removeReportedComment,
+  removeDirectMessage: removeReportedMessage,
+  removeMystery: removeReportedMystery,
+  clearProfile: clearReportedProfile,
+  expirePosts,
+  restorePostExpiries,
 };
 
 /** What building them reads: every field of the app context the builders below take. */
@@ -64,6 +68,6 @@ export function buildSliceDeps(ctx: SliceDepsContext): SliceDeps {
     payments,
     actions: actionDepsOf(ctx, { readPost, vaults, messages, payments }),
     ads: adsDepsOf(ctx, feedItemsReader(ctx)),
-    moderation: moderationDepsOf(ctx, contentRemovals),
+    moderation: moderationDepsOf(ctx, contentOwners),
   };
 }

@@ -124,9 +124,9 @@ const FUNCTION_OWNERS: Record<string, string> = {
 const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
   // Several owners import the writer's face, so calling theirs would be an import cycle
   // (import-x/no-cycle): users imports auth and people; economy and analytics (through
-  // feed) import emissions; feed imports moderation. Those writes need the owner's function
-  // handed in by the composition root instead, as escrow's vault row (create-context.ts) and a
-  // moderator's removals (slice-deps.ts) are.
+  // feed) import emissions. Those writes need the owner's function handed in by the composition
+  // root instead, as escrow's vault row (create-context.ts), moderation's removals and hides
+  // (slice-deps.ts) and the referral code (app.ts) are.
   ...['modules/auth/repo.ts', 'modules/auth/wallet-user.ts'].map((writer) => ({
     writer,
     table: 'users',
@@ -149,11 +149,6 @@ const EXCEPTIONS: { writer: string; table: string; reason: string }[] = [
     writer: 'modules/messages/repo.ts',
     table: 'emission_queue',
     reason: "a tip's reward is queued in the one statement that spends it and writes the message",
-  },
-  {
-    writer: 'modules/moderation/hides.ts',
-    table: 'messages',
-    reason: "a hide sets the post's expiry in the statement that writes the hide; feed imports it",
   },
   {
     writer: 'modules/people/repo.ts',

@@ -15,5 +15,10 @@ export { addToWaitingCount, openDueCapsulePosts } from './post-writes.ts';
 export { countLivePosts } from './repo.ts';
 export { feedRoutes } from './routes.ts';
 export { feedItemsReader, feedPostReader, type FeedItemsReader } from './reads.ts';
-// A moderator's removal, handed to the moderation slice by the composition root (slice-deps.ts).
-export { removeReportedComment, removeReportedPost } from './removal.ts';
+// What moderation does to posts and comments, handed to it by the composition root (slice-deps.ts).
+export {
+  expirePosts,
+  removeReportedComment,
+  removeReportedPost,
+  restorePostExpiries,
+} from './moderated-posts.ts';

@@ -127,7 +127,7 @@ async function hideWhenHeavy(
   const id = BigInt(target.targetId);
   const hidden =
     kind === 'post'
-      ? await hidePosts(tx, { ...hide, where: postIs(id) })
+      ? await hidePosts(tx, deps.owners, { ...hide, where: postIs(id) })
       : await hideMysteries(tx, { ...hide, where: mysteryIs(id) });
   if (hidden === 0) return;
   await appendAudit(tx, {

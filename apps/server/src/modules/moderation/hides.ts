@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ContentOwners } from './owners.ts';
 import type { Q } from './repo.ts';
 
 /**
@@ -11,27 +12,29 @@ import type { Q } from './repo.ts';
 export type HideCause = 'auto_hide' | 'suspension';
 
 /**
- * Hides posts from every reader: remembers each one's expiry, then moves it to now (readers
- * leave out what has expired). A post hidden already stays as it was.
+ * Hides posts from every reader: remembers each one's expiry, then has the feed move it to now
+ * (readers leave out what has expired). A post hidden already stays as it was.
  */
 export async function hidePosts(
   tx: Q,
+  owners: Pick<ContentOwners, 'expirePosts'>,
   args: { where: SQL; cause: HideCause; now: Date },
 ): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
+  const { rows } = await tx.execute<{ post_id: string }>(
     sql`with picked as (
           select m.id, m.expires_at from messages m
           where ${args.where} and (m.expires_at is null or m.expires_at > ${args.now})
             and not exists (select 1 from moderation_hidden_posts h where h.post_id = m.id)
           for update
-        ), hidden as (
-          insert into moderation_hidden_posts (post_id, cause, original_expires_at, hidden_at)
-          select id, ${args.cause}, expires_at, ${args.now} from picked
-          returning post_id
         )
-        update messages set expires_at = ${args.now}
-        where id in (select post_id from hidden)
-        returning 1`,
+        insert into moderation_hidden_posts (post_id, cause, original_expires_at, hidden_at)
+        select id, ${args.cause}, expires_at, ${args.now} from picked
+        returning post_id::text as post_id`,
+  );
+  await owners.expirePosts(
+    tx,
+    rows.map((row) => row.post_id),
+    args.now,
   );
   return rows.length;
 }
@@ -40,15 +43,19 @@ export const postIs = (id: bigint): SQL => sql`m.id = ${id}`;
 export const postsOf = (userId: string): SQL => sql`m.author_id = ${userId}`;
 
 /** Gives hidden posts back their expiry (a free post past its 24 h stays gone). */
-export async function unhidePosts(tx: Q, args: { where: SQL; cause: HideCause }): Promise<void> {
-  await tx.execute(
-    sql`with gone as (
-          delete from moderation_hidden_posts h using messages m
-          where h.post_id = m.id and h.cause = ${args.cause} and ${args.where}
-          returning h.post_id, h.original_expires_at
-        )
-        update messages set expires_at = gone.original_expires_at
-        from gone where messages.id = gone.post_id`,
+export async function unhidePosts(
+  tx: Q,
+  owners: Pick<ContentOwners, 'restorePostExpiries'>,
+  args: { where: SQL; cause: HideCause },
+): Promise<void> {
+  const { rows } = await tx.execute<{ post_id: string; original_expires_at: string | null }>(
+    sql`delete from moderation_hidden_posts h using messages m
+        where h.post_id = m.id and h.cause = ${args.cause} and ${args.where}
+        returning h.post_id::text as post_id, h.original_expires_at::text as original_expires_at`,
+  );
+  await owners.restorePostExpiries(
+    tx,
+    rows.map((row) => ({ postId: row.post_id, expiresAt: row.original_expires_at })),
   );
 }
 

@@ -9,9 +9,5 @@ export { startModerationJobs, type ModerationJobs } from './jobs.ts';
 export { mysteryNotHidden } from './hides.ts';
 export { moderationKeeps } from './repo.ts';
 export { moderationDepsOf, moderationRoutes, registerSuspensionCheck } from './routes.ts';
-export {
-  assertNotSuspended,
-  restoreEndedSuspensions,
-  type ContentRemovals,
-  type ModerationDeps,
-} from './service.ts';
+export { assertNotSuspended, restoreEndedSuspensions, type ModerationDeps } from './service.ts';
+export type { ContentOwners } from './owners.ts';

@@ -70,6 +70,15 @@ async function visible(t: TestApp, postId: string): Promise<boolean> {
   return (await wholeFeed(t, 50)).some((item: FeedItem) => item.id === postId);
 }
 
+/** A post's expiry as PostgreSQL prints it (to the microsecond). */
+async function expiryOf(t: TestApp, postId: string): Promise<string | null> {
+  const { rows } = await t.ctx.database.pool.query<{ at: string | null }>(
+    'select expires_at::text as at from messages where id = $1',
+    [postId],
+  );
+  return rows[0]?.at ?? null;
+}
+
 describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
   let t: TestApp;
   let deps: CleanupDeps;
@@ -366,6 +375,7 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
 
   it('hides a post at once when reported by the threshold of trusted wallets, not below', async () => {
     const post = await createdPost(t, dave.headers, 'contested');
+    const expiry = await expiryOf(t, post.id);
     await reported(t, alice.headers, { targetKind: 'post', targetId: post.id, reason: 'spam' });
     await reported(t, bob.headers, { targetKind: 'post', targetId: post.id, reason: 'spam' });
     expect(await visible(t, post.id)).toBe(true);
@@ -395,6 +405,8 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
     // Dismissed: the post is back, and so is dave's earning.
     await decide(t, mod.headers, third.id, { action: 'dismiss', reason: 'Fine' });
     expect(await visible(t, post.id)).toBe(true);
+    // With the very expiry it had.
+    expect(await expiryOf(t, post.id)).toBe(expiry);
     expect(
       await countRows(
         t,
@@ -453,7 +465,7 @@ describe.each(testDatabaseKinds())('moderation on %s', (kind) => {
     // The hour passes: the job gives the post back (its own 24 hours are not over).
     t.clock.advance(3_600_000 + 1000);
     await signIn();
-    expect(await restoreEndedSuspensions({ db: t.ctx.database.db, clock: t.ctx.clock })).toBe(1);
+    expect(await restoreEndedSuspensions(t.ctx.slices.moderation)).toBe(1);
     expect(await visible(t, post.id)).toBe(true);
     const me = await t.app.inject({
       method: 'GET',

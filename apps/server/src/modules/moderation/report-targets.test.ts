@@ -294,9 +294,7 @@ describe.each(testDatabaseKinds())('report targets on %s', (kind) => {
     // Access tokens from before the hour have expired.
     mod = await createSignedInUser(t.ctx, moderatorAddress);
     const again = await createSignedInUser(t.ctx, creator.user.solAddress);
-    expect(
-      await restoreEndedSuspensions({ db: t.ctx.database.db, clock: t.ctx.clock }),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await restoreEndedSuspensions(t.ctx.slices.moderation)).toBeGreaterThanOrEqual(1);
     for (const mystery of mysteries) expect(await shown(mystery.id, again)).toBe(true);
   });
 

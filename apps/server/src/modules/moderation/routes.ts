@@ -26,9 +26,9 @@ import {
   moderationQueue,
   moderationStatus,
   myReports,
-  type ContentRemovals,
   type ModerationDeps,
 } from './service.ts';
+import type { ContentOwners } from './owners.ts';
 import { watchSuspensions } from './suspensions.ts';
 
 /** The fields of the app context (create-context.ts) this file uses. */
@@ -52,11 +52,11 @@ const noQuery = z.object({});
 
 /**
  * The moderation slice's dependencies, once per context (slice-deps.ts), with the content
- * owners' removals handed in.
+ * owners' writes handed in.
  */
 export function moderationDepsOf(
   ctx: ModerationRoutesContext,
-  removals: ContentRemovals,
+  owners: ContentOwners,
 ): ModerationDeps {
   return {
     db: ctx.database.db,
@@ -70,7 +70,7 @@ export function moderationDepsOf(
     holdReports: ctx.config.moderation.holdReports,
     established: ctx.config.economy.established,
     trust: trustPolicyOf(ctx),
-    removals,
+    owners,
   };
 }
 

@@ -19,6 +19,7 @@ import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
 import type { TrustPolicy } from '../trust/index.ts';
+import type { ContentOwners } from './owners.ts';
 import { suspensionOf, suspensionsChanged } from './suspensions.ts';
 import {
   activeSuspension,
@@ -72,21 +73,8 @@ export interface ModerationDeps {
   established: EstablishedRule;
   /** How reporters' trust is read (modules/trust). */
   trust: TrustPolicy;
-  removals: ContentRemovals;
-}
-
-/**
- * How each kind of reported content is removed, in the decision's transaction, answering the
- * media files to delete after commit. Each is written by the slice that owns the rows (feed,
- * messages, mystery, users) and handed in by the composition root (slice-deps.ts): those
- * slices import this one (the suspension check, the hidden content), so it cannot import them.
- */
-export interface ContentRemovals {
-  post(tx: Pick<Tx, 'execute'>, postId: bigint): Promise<string[]>;
-  comment(tx: Pick<Tx, 'execute'>, commentId: bigint): Promise<string[]>;
-  directMessage(tx: Pick<Tx, 'execute'>, messageId: bigint): Promise<string[]>;
-  mystery(tx: Pick<Tx, 'execute'>, mysteryId: bigint): Promise<string[]>;
-  profile(tx: Pick<Tx, 'execute'>, userId: string): Promise<string[]>;
+  /** What moderation changes in other slices' rows, by their owners. */
+  owners: ContentOwners;
 }
 
 export interface Viewer {
@@ -256,7 +244,7 @@ export async function decideReport(
     // Dismissed or suspended: an automatic hide ends (a suspension hides the wallet's posts
     // and mystery vaults again, as its own, below). First, so the suspension's hide is not
     // undone.
-    if (body.action !== 'remove') await endAutomaticHide(tx, report);
+    if (body.action !== 'remove') await endAutomaticHide(deps, tx, report);
     let removedFiles: string[] = [];
     if (body.action === 'remove') {
       removedFiles = await removeContent(deps, tx, report);
@@ -269,7 +257,7 @@ export async function decideReport(
         endsAt,
         now,
       });
-      await hideAllOf(tx, report.target_user_id, now);
+      await hideAllOf(deps, tx, report.target_user_id, now);
     }
     await appendAudit(tx, {
       moderatorId: moderator.id,
@@ -313,41 +301,51 @@ export async function decideReport(
 }
 
 /** Ends the automatic hide of the reported post or mystery vault, if it had one. */
-async function endAutomaticHide(tx: Tx, report: ReportRow): Promise<void> {
+async function endAutomaticHide(deps: ModerationDeps, tx: Tx, report: ReportRow): Promise<void> {
   if (report.target_kind === 'post') {
-    await unhidePosts(tx, { where: postIs(BigInt(report.target_id)), cause: 'auto_hide' });
+    const where = postIs(BigInt(report.target_id));
+    await unhidePosts(tx, deps.owners, { where, cause: 'auto_hide' });
   } else if (report.target_kind === 'mystery') {
     await unhideMysteries(tx, { where: mysteryIs(BigInt(report.target_id)), cause: 'auto_hide' });
   }
 }
 
 /** A suspension hides the wallet's posts and mystery vaults from every reader. */
-async function hideAllOf(tx: Tx, userId: string, now: Date): Promise<void> {
-  await hidePosts(tx, { where: postsOf(userId), cause: 'suspension', now });
+async function hideAllOf(
+  deps: Pick<ModerationDeps, 'owners'>,
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await hidePosts(tx, deps.owners, { where: postsOf(userId), cause: 'suspension', now });
   await hideMysteries(tx, { where: mysteriesOf(userId), cause: 'suspension', now });
 }
 
 /** Its end gives them back (what an automatic hide holds stays hidden, pending review). */
-async function showAllOf(tx: Tx, userId: string): Promise<void> {
-  await unhidePosts(tx, { where: postsOf(userId), cause: 'suspension' });
+async function showAllOf(
+  deps: Pick<ModerationDeps, 'owners'>,
+  tx: Tx,
+  userId: string,
+): Promise<void> {
+  await unhidePosts(tx, deps.owners, { where: postsOf(userId), cause: 'suspension' });
   await unhideMysteries(tx, { where: mysteriesOf(userId), cause: 'suspension' });
 }
 
 /** Removes the reported content for everyone; answers the media files to delete after commit. */
 function removeContent(deps: ModerationDeps, tx: Tx, report: ReportRow): Promise<string[]> {
-  const { removals } = deps;
+  const { owners } = deps;
   switch (report.target_kind) {
     case 'post':
-      return removals.post(tx, BigInt(report.target_id));
+      return owners.removePost(tx, BigInt(report.target_id));
     case 'comment':
-      return removals.comment(tx, BigInt(report.target_id));
+      return owners.removeComment(tx, BigInt(report.target_id));
     case 'message':
-      return removals.directMessage(tx, BigInt(report.target_id));
+      return owners.removeDirectMessage(tx, BigInt(report.target_id));
     case 'mystery':
-      return removals.mystery(tx, BigInt(report.target_id));
+      return owners.removeMystery(tx, BigInt(report.target_id));
     case 'wallet':
       // A wallet's own content is its profile: its name, picture and bio go.
-      return removals.profile(tx, report.target_user_id);
+      return owners.clearProfile(tx, report.target_user_id);
   }
 }
 
@@ -368,7 +366,7 @@ export async function liftSuspension(
   await deps.db.transaction(async (tx) => {
     const lifted = await liftRestrictions(tx, { userId, kind: 'suspension', now });
     if (lifted === 0) throw new AppError('suspension_not_found');
-    await showAllOf(tx, userId);
+    await showAllOf(deps, tx, userId);
     await appendAudit(tx, {
       moderatorId: moderator.id,
       action: 'lift',
@@ -424,11 +422,11 @@ export async function assertNotSuspended(
  * periodic job).
  */
 export async function restoreEndedSuspensions(
-  deps: Pick<ModerationDeps, 'db' | 'clock'>,
+  deps: Pick<ModerationDeps, 'db' | 'clock' | 'owners'>,
 ): Promise<number> {
   const users = await endedSuspensionHides(deps.db, deps.clock.now());
   for (const userId of users) {
-    await deps.db.transaction((tx) => showAllOf(tx, userId));
+    await deps.db.transaction((tx) => showAllOf(deps, tx, userId));
   }
   return users.length;
 }

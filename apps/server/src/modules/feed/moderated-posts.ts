@@ -3,8 +3,9 @@ import type { Tx } from '../emissions/index.ts';
 import { deleteMediaOf } from '../media/index.ts';
 
 /**
- * A moderator's removal of a post or a comment, run in the decision's transaction (the
- * composition root hands these to the moderation slice, which the feed imports).
+ * What moderation does to posts and comments: a moderator's removal, and a hide (a post's expiry
+ * moved to now, then given back). Each runs in moderation's transaction; the composition root
+ * hands them to the moderation slice, which the feed imports.
  */
 
 /** Deletes a post (cascading to its comments and likes) and its media rows: the files' names. */
@@ -36,4 +37,30 @@ export async function removeReportedComment(
         from target t where m.id = t.message_id`,
   );
   return [];
+}
+
+/** Moves these posts' expiry to `now`: every read leaves out what has expired. */
+export async function expirePosts(
+  tx: Pick<Tx, 'execute'>,
+  postIds: string[],
+  now: Date,
+): Promise<void> {
+  if (postIds.length === 0) return;
+  await tx.execute(
+    sql`update messages set expires_at = ${now}
+        where id = any(${`{${postIds.join(',')}}`}::bigint[])`,
+  );
+}
+
+/** Gives posts back the expiry each had (null: none), from PostgreSQL's text of it. */
+export async function restorePostExpiries(
+  tx: Pick<Tx, 'execute'>,
+  posts: { postId: string; expiresAt: string | null }[],
+): Promise<void> {
+  if (posts.length === 0) return;
+  await tx.execute(
+    sql`update messages m set expires_at = r."expiresAt"::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(posts)}::jsonb) as r("postId" bigint, "expiresAt" text)
+        where m.id = r."postId"`,
+  );
 }
