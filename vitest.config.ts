@@ -10,10 +10,10 @@ export default defineConfig({
     passWithNoTests: true,
     // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machines,
     // where most of a test file's time is spent waiting on PostgreSQL, PGlite's worker thread or
-    // the localnet, so a second file in parallel uses the idle core (unit tests 21 to 17.5
-    // minutes on one such machine). Waits in tests are fit for a loaded machine (web: Testing
-    // Library's asyncUtilTimeout).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the localnet, so more files in parallel use the idle time: three on two cores (unit tests
+    // 497 to 410 s on one such machine; one worker took 21 minutes, two 17.5 on another). Waits
+    // in tests are fit for a loaded machine (web: Testing Library's asyncUtilTimeout).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         test: {
