@@ -15,6 +15,7 @@ import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
  */
 
 let cluster: Promise<Uint8Array> | undefined;
+let digest: Promise<string> | undefined;
 
 /** As a tarball, for an in-memory PGlite (`initialData`): the server tests' databases. */
 export function migratedPgliteCluster(): Promise<Uint8Array> {
@@ -68,7 +69,12 @@ async function loadOrMakeCluster(): Promise<Uint8Array> {
 }
 
 /** What a migrated cluster depends on: every migration file and PGlite's version. */
-async function migrationsHash(): Promise<string> {
+function migrationsHash(): Promise<string> {
+  digest ??= hashMigrations();
+  return digest;
+}
+
+async function hashMigrations(): Promise<string> {
   const hash = createHash('sha256');
   // dist/index.js's package: its package.json is not among the files it exports.
   const pgliteDir = path.dirname(

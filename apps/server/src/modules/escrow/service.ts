@@ -80,9 +80,8 @@ export interface EscrowDeps {
 }
 
 /**
- * Writes an escrow vault's chain facts onto its vault row (total, supporters, status, end) in
- * the indexer's transaction. The vaults slice owns that row and imports this slice, so the
- * composition root hands its writer in.
+ * Writes an escrow vault's chain facts onto its vault row in the indexer's transaction. The
+ * vaults slice owns that row and imports this one, so the composition root hands it in.
  */
 export type ApplyVaultChainFacts = (client: pg.PoolClient, facts: VaultChainFacts) => Promise<void>;
 
@@ -143,6 +142,8 @@ function rpcOf(deps: EscrowDeps): RpcCall {
 export interface EscrowPlan {
   terms: EscrowTerms;
   target: bigint;
+  /** The terms' duration: the program's, and the vault row's end until the chain says when. */
+  durationSeconds: bigint;
   config: VaultConfig;
   /** The vault program the vault is created under. */
   programId: string;
@@ -178,6 +179,7 @@ export async function planEscrowVault(
   return {
     terms: checked.terms,
     target: escrowTarget(checked.terms.multiplier),
+    durationSeconds: BigInt(checked.terms.durationDays * ESCROW_SECONDS_PER_DAY),
     config,
     programId: deps.programId,
   };
@@ -202,7 +204,6 @@ export async function createEscrowVaultForPost(
   const { plan, vaultId } = args;
   // The repo writes through Drizzle on the caller's connection (its transaction).
   const tx = drizzle(client);
-  const durationSeconds = BigInt(plan.terms.durationDays * ESCROW_SECONDS_PER_DAY);
   const address = (await findVaultAddress(args.postId, args.creatorWallet, plan.programId)).address;
   await insertEscrowVault(tx, {
     vaultId,
@@ -210,7 +211,7 @@ export async function createEscrowVaultForPost(
     address,
     creatorWallet: args.creatorWallet,
     multiplier: plan.terms.multiplier,
-    durationSeconds,
+    durationSeconds: plan.durationSeconds,
     contentHash: plan.terms.contentHash,
     penaltyBps: plan.config.penaltyBps,
     rewardsPerSol: plan.config.rewardsPerSol,

@@ -1,10 +1,4 @@
-import {
-  AppError,
-  checkVaultAmount,
-  ESCROW_SECONDS_PER_DAY,
-  VAULT_MAX_TARGET_LAMPORTS,
-  vaultEndsAt,
-} from '@dum/core';
+import { AppError, checkVaultAmount, VAULT_MAX_TARGET_LAMPORTS, vaultEndsAt } from '@dum/core';
 import type pg from 'pg';
 import { recordRewardedEvent } from '../emissions/index.ts';
 import {
@@ -111,7 +105,7 @@ export async function createVaultForPost(
 ): Promise<void> {
   const { plan, now } = args;
   if (plan.kind === 'escrow') {
-    const durationMs = plan.escrow.terms.durationDays * ESCROW_SECONDS_PER_DAY * 1000;
+    const durationMs = Number(plan.escrow.durationSeconds) * 1000;
     const vaultId = await insertVaultRow(client, {
       postId: args.postId,
       creatorId: args.creatorId,
