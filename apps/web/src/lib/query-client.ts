@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -44,5 +44,18 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
+  });
+}
+
+/**
+ * Before an optimistic write: cancels the refetches running for the queries under `queryKey`,
+ * which would otherwise land after the write with what the server had before it. A query still
+ * fetching its first data is left to finish: TanStack Query puts a cancelled first fetch back to
+ * "no data, not fetching", and its screen would then show loading until it was opened again.
+ */
+export function cancelRefetches(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  return queryClient.cancelQueries({
+    queryKey,
+    predicate: (query) => query.state.data !== undefined,
   });
 }

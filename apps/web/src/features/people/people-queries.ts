@@ -13,6 +13,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { apiUpload } from '../../lib/api-upload.ts';
 import { FEED_ROOT } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { cancelRefetches } from '../../lib/query-client.ts';
 import { FEED_PAGE_SIZE } from '../post/index.ts';
 import type { FeedPage, UploadResponse } from '../post/index.ts';
 import {
@@ -118,7 +119,7 @@ export function useFollow(
     mutationFn: (follow: boolean) =>
       apiRequest<FollowResponse>(followPath(address), { method: follow ? 'PUT' : 'DELETE' }),
     onMutate: async (follow) => {
-      await queryClient.cancelQueries({ queryKey: profilePrefix(address) });
+      await cancelRefetches(queryClient, profilePrefix(address));
       const before = queryClient.getQueriesData<UserProfile>({ queryKey: profilePrefix(address) });
       updateProfiles(queryClient, address, (profile) => withFollowing(profile, follow));
       otherCopies?.(queryClient, address, (person) => withFollowing(person, follow));

@@ -13,6 +13,7 @@ import { i18n } from '../../lib/i18n/index.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { cancelRefetches } from '../../lib/query-client.ts';
 import {
   appendComment,
   commentsKey,
@@ -233,8 +234,8 @@ export function useEngagement(postId: string) {
       }),
     onMutate: async (kind) => {
       await Promise.all([
-        queryClient.cancelQueries({ queryKey: [FEED_ROOT] }),
-        queryClient.cancelQueries({ queryKey: [POST_ROOT, postId] }),
+        cancelRefetches(queryClient, [FEED_ROOT]),
+        cancelRefetches(queryClient, [POST_ROOT, postId]),
       ]);
       updatePostEverywhere(queryClient, postId, (post) => toggleEngagement(post, kind));
     },
@@ -278,8 +279,8 @@ export function useRepost(postId: string) {
       }),
     onMutate: async (on) => {
       await Promise.all([
-        queryClient.cancelQueries({ queryKey: [FEED_ROOT] }),
-        queryClient.cancelQueries({ queryKey: [POST_ROOT, postId] }),
+        cancelRefetches(queryClient, [FEED_ROOT]),
+        cancelRefetches(queryClient, [POST_ROOT, postId]),
       ]);
       updatePostEverywhere(queryClient, postId, (post) => withRepost(post, on));
     },
@@ -314,7 +315,7 @@ export function useAddComment(postId: string, author: CommentAuthor) {
         body: { content },
       }),
     onMutate: async (content) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      await cancelRefetches(queryClient, key);
       const temporary: PostComment = {
         id: `pending-${Date.now()}-${Math.random().toString(36).slice(2)}`,
         body: content,
@@ -329,17 +330,23 @@ export function useAddComment(postId: string, author: CommentAuthor) {
         replyTo: null,
         mentions: [],
       };
+      // Comments still loading have no list to add it to: their answer, or a fetch after the
+      // comment is saved, shows it.
+      const listed = queryClient.getQueryData(key) !== undefined;
       queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
         appendComment(data, temporary),
       );
       updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, 1));
-      return { temporaryId: temporary.id };
+      return { temporaryId: listed ? temporary.id : null };
     },
     onError: (error, _content, context) => {
       if (context) {
-        queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
-          replaceComment(data, context.temporaryId, null),
-        );
+        const { temporaryId } = context;
+        if (temporaryId !== null) {
+          queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+            replaceComment(data, temporaryId, null),
+          );
+        }
         updatePostEverywhere(queryClient, postId, (post) => withCommentCount(post, -1));
       }
       toast({
@@ -353,9 +360,18 @@ export function useAddComment(postId: string, author: CommentAuthor) {
       });
     },
     onSuccess: (comment, _content, context) => {
-      queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
-        replaceComment(data, context.temporaryId, comment),
-      );
+      const { temporaryId } = context;
+      if (temporaryId === null) {
+        // Read the comments again, from after this one was saved. A first read still running
+        // began before: TanStack Query would join it rather than cancel it, so it starts over.
+        void (queryClient.getQueryData(key) === undefined
+          ? queryClient.resetQueries({ queryKey: key })
+          : queryClient.invalidateQueries({ queryKey: key }));
+      } else {
+        queryClient.setQueryData<InfiniteData<CommentPage>>(key, (data) =>
+          replaceComment(data, temporaryId, comment),
+        );
+      }
       refreshEarnings(queryClient);
     },
   });

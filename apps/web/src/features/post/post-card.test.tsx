@@ -302,6 +302,36 @@ describe('PostCard', () => {
     expect(commentButton().textContent).toBe('1');
   });
 
+  it('shows a comment sent before the comments had loaded', async () => {
+    const user = userEvent.setup();
+    let releaseFirstRead!: () => void;
+    const firstRead = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    const saved = makeComment({ id: 'c2', body: 'early one', authorId: 'user-1' });
+    let reads = 0;
+    mockApi({
+      'GET /api/messages/post-1/comments': async () => {
+        reads += 1;
+        if (reads === 1) {
+          await firstRead;
+          return json({ items: [makeComment({ id: 'c1', body: 'first!' })], nextCursor: null });
+        }
+        return json({
+          items: [makeComment({ id: 'c1', body: 'first!' }), saved],
+          nextCursor: null,
+        });
+      },
+      'POST /api/messages/post-1/comments': () => json(saved, 201),
+    });
+    renderPost(makePost({ commentCount: 1 }));
+    await user.click(commentButton());
+    expect(await screen.findByRole('status', { name: 'Loading comments' })).toBeDefined();
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'early one{Enter}');
+    releaseFirstRead();
+    expect(await screen.findByText('early one')).toBeDefined();
+    expect(screen.getByText('first!')).toBeDefined();
+    expect(commentButton().textContent).toBe('2');
+  });
+
   it('rolls a failed comment back with the spec toast', async () => {
     const user = userEvent.setup();
     mockApi({

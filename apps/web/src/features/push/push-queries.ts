@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { cancelRefetches } from '../../lib/query-client.ts';
 import { activeLocale } from '../../lib/i18n/index.ts';
 import {
   currentSubscription,
@@ -82,7 +83,7 @@ export function useSetPushKind() {
         body: { kinds: { [kind]: on } },
       }),
     onMutate: async ({ kind, on }) => {
-      await queryClient.cancelQueries({ queryKey: PUSH_SETTINGS_KEY });
+      await cancelRefetches(queryClient, PUSH_SETTINGS_KEY);
       const before = queryClient.getQueryData<PushSettings>(PUSH_SETTINGS_KEY);
       if (before) {
         queryClient.setQueryData<PushSettings>(PUSH_SETTINGS_KEY, {
