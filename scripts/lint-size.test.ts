@@ -8,6 +8,8 @@ import { lintScratch, removeScratch, type LintFinding } from './lint-test-kit.ts
  */
 afterEach(removeScratch);
 
+const SIZE_RULES = ['max-lines'];
+
 function sizeRules(found: LintFinding[]): (string | null)[] {
   return found.map((item) => item.rule).filter((rule) => rule?.startsWith('max-lines'));
 }
@@ -30,36 +32,48 @@ function functionOfLines(code: number, reason?: string): string {
 
 describe('lint keeps the sizes', () => {
   it('fails a production file over 600 lines, comments counted', async () => {
-    const found = await lintScratch({
-      'apps/server/src/modules/feed/lint-probe-600-<tag>.ts': `${moduleOfLines(600)}\n`,
-      'apps/server/src/modules/feed/lint-probe-601-<tag>.ts': `${moduleOfLines(601)}\n`,
-    });
+    const found = await lintScratch(
+      {
+        'apps/server/src/modules/feed/lint-probe-600-<tag>.ts': `${moduleOfLines(600)}\n`,
+        'apps/server/src/modules/feed/lint-probe-601-<tag>.ts': `${moduleOfLines(601)}\n`,
+      },
+      SIZE_RULES,
+    );
     expect(found.filter((item) => item.rule === 'max-lines').map((item) => item.file)).toEqual([
       expect.stringContaining('lint-probe-601-'),
     ]);
   });
 
   it('passes a test file over 600 lines', async () => {
-    const found = await lintScratch({
-      'apps/server/src/modules/feed/lint-probe-<tag>.test.ts': `${moduleOfLines(700)}\n`,
-    });
+    const found = await lintScratch(
+      {
+        'apps/server/src/modules/feed/lint-probe-<tag>.test.ts': `${moduleOfLines(700)}\n`,
+      },
+      SIZE_RULES,
+    );
     expect(sizeRules(found)).toEqual([]);
   });
 
   it('fails a server function over 80 lines of code, not counting comments or blank lines', async () => {
-    const found = await lintScratch({
-      'apps/server/src/modules/feed/lint-probe-80-<tag>.ts': functionOfLines(80),
-      'apps/server/src/modules/feed/lint-probe-81-<tag>.ts': functionOfLines(81),
-    });
+    const found = await lintScratch(
+      {
+        'apps/server/src/modules/feed/lint-probe-80-<tag>.ts': functionOfLines(80),
+        'apps/server/src/modules/feed/lint-probe-81-<tag>.ts': functionOfLines(81),
+      },
+      SIZE_RULES,
+    );
     expect(
       found.filter((item) => item.rule === 'max-lines-per-function').map((item) => item.file),
     ).toEqual([expect.stringContaining('lint-probe-81-')]);
   });
 
   it('passes a longer function that states its reason', async () => {
-    const found = await lintScratch({
-      'apps/server/src/modules/feed/lint-probe-<tag>.ts': functionOfLines(120, 'a probe'),
-    });
+    const found = await lintScratch(
+      {
+        'apps/server/src/modules/feed/lint-probe-<tag>.ts': functionOfLines(120, 'a probe'),
+      },
+      SIZE_RULES,
+    );
     expect(found).toEqual([]);
   });
 });
