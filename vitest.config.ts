@@ -15,9 +15,16 @@ export default defineConfig({
     // in tests are fit for a loaded machine (web: Testing Library's asyncUtilTimeout).
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
+      // The server and the packages run their test files one after another in each worker
+      // without a fresh module graph per file (isolate: false): importing the server anew took
+      // a third of each file's time (server, chain and core: 5:43 to 4:03 on a 2-core machine).
+      // They can share one: nothing in them is mocked or stubbed, and what a process keeps
+      // (the metrics registry, caches) is already shared by the several apps one test file
+      // builds, as by the instances of one production process.
       {
         test: {
           name: 'core',
+          isolate: false,
           include: ['packages/core/src/**/*.test.ts'],
           setupFiles: ['./scripts/test-setup.ts'],
         },
@@ -25,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'chain',
+          isolate: false,
           include: ['packages/chain/src/**/*.test.ts'],
           setupFiles: ['./scripts/test-setup.ts'],
           testTimeout: 60_000,
@@ -34,6 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
           setupFiles: ['./scripts/test-setup.ts'],
           testTimeout: 30_000,
