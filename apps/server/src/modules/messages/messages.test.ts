@@ -303,7 +303,9 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
           },
         },
       ]);
-      // The reward was sequenced before the answer, and paid (Alice is established).
+      // The reward is sequenced after the answer (settle() waits for that batch), and paid:
+      // Alice is established.
+      await t.ctx.emissions.settle();
       const { rows: ledger } = await t.ctx.database.pool.query<{ amount: string }>(
         `select amount::text from emission_ledger where kind = 'tip' and reference = $1 and recipient_id = $2`,
         [signature, alice.id],
@@ -333,6 +335,7 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
         ]),
       ).toBe(1);
       expect(messageEvents().length - before).toBe(1);
+      await t.ctx.emissions.settle();
       expect(
         await rows(
           `select count(*) as n from emission_ledger where kind = 'tip' and reference = $1`,
@@ -347,13 +350,15 @@ describe.each(testDatabaseKinds())('direct messages on %s against the localnet',
       await sent(t, carol.headers, bob.address, {
         tip: { transactionSignature: first, amount: '10000000' },
       });
-      const amounts = async (signature: string) =>
-        (
+      const amounts = async (signature: string) => {
+        await t.ctx.emissions.settle();
+        return (
           await t.ctx.database.pool.query<{ amount: string }>(
             `select amount::text from emission_ledger where kind = 'tip' and reference = $1`,
             [signature],
           )
         ).rows.map((r) => r.amount);
+      };
       expect(await amounts(first)).toEqual(['0']);
       // An established wallet earns for its first two tips of the day; the cap is 2.
       const dave = await chainUser(t, 1n);

@@ -287,7 +287,10 @@ export async function sendMessage(
     throw new Error('a spent tip signature has no answer');
   }
   if (payment) await settleIntent(deps, payment);
-  if (tip) await deps.emissions.settle();
+  // The tip's reward is sequenced after the answer, not before it (decision 010): nothing the
+  // sender's client shows after a message reads it (its Live Activity line comes with its batch),
+  // and under load the wait for the batch was most of a tipped message's time.
+  if (tip) void deps.emissions.settle();
   if (row.recipient_folder !== 'inbox') return { message: toDirectMessage(row), created: true };
   await announceAfterCommit(
     deps,
