@@ -1,5 +1,5 @@
 // `npm run typecheck`: every TypeScript project checked by tsc, as many at once as the machine
-// has cores (each tsc is one thread), the biggest first so the last to start is a small one.
+// has cores (tsc checks on one thread), the biggest first so the last to start is a small one.
 // Prints each project's errors as it finishes; fails if any project fails.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
