@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 /**
  * One test runner for the whole workspace, one project per area. `npm test` runs lint,
@@ -49,7 +50,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      './apps/web/vitest.config.ts',
+      ...webProjects(),
       {
         test: {
           // The repository's own rules (lint boundaries) checked on scratch files.
@@ -68,8 +69,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files at once: each starts its own server (fresh data folder, free ports, its own
           // Redis prefix where it uses Redis) and browser, so they share no state, and most of a
-          // browser test's time is spent waiting on the server, the chain or the page. More than
-          // two would starve the waits on the 2-core CI machines.
+          // browser test's time is spent waiting on the server, the chain or the page. More do not
+          // help on the 2-core CI machines, where the walks through every route keep both cores
+          // busy with Chromium: four at a time took 685 s against two's 600.
           maxWorkers: 2,
         },
       },

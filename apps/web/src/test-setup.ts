@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { twMerge } from 'tailwind-merge';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type * as ClassNames from './lib/cn.ts';
 import type * as TestingLibrary from '@testing-library/react';
 
@@ -56,4 +56,15 @@ vi.mock('@testing-library/react', async (importOriginal) => {
   const renderHook: typeof actual.renderHook = (callback, options) =>
     actual.renderHook(callback, { ...options, wrapper: withI18n(options?.wrapper) });
   return { ...actual, render: render as unknown as typeof actual.render, renderHook };
+});
+
+// Most test files share one module graph and one window per worker (vitest.config.ts): each
+// starts as if it were the first, with nothing kept in storage and the page at '/'. What a file
+// leaves in a module (a toast, a registered burner wallet) is that file's own to clean up. A
+// file in the node environment has no window.
+beforeAll(() => {
+  if (typeof window === 'undefined') return;
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
