@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
 import { asAppError } from '../../http/errors.ts';
+import { parsePositiveId } from '../../http/validate.ts';
 import {
   actionsJson,
   blockchainIdOf,
@@ -28,14 +29,11 @@ import {
 /** The fields of the app context (create-context.ts) this file uses. */
 type ActionsRoutesContext = Pick<SharedContext, 'chain' | 'config' | 'database'>;
 
-const MAX_ID = 2n ** 63n - 1n;
-
-/** A vault id in a path: a positive integer. */
+/** A vault id in a path: a positive integer, else the vault is not found. */
 function parseVaultId(value: string): bigint {
-  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
-    throw new AppError('vault_not_found');
-  }
-  return BigInt(value);
+  const id = parsePositiveId(value);
+  if (id === null) throw new AppError('vault_not_found');
+  return id;
 }
 
 /** A wallet address that is really 32 bytes of base58 (what a transaction can name). */

@@ -1,16 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadOrCreateKeypairFile, type Signer } from '@dum/chain';
-import {
-  AppError,
-  createCampaignRequestSchema,
-  topUpCampaignRequestSchema,
-  type FeedItem,
-} from '@dum/core';
+import { createCampaignRequestSchema, topUpCampaignRequestSchema, type FeedItem } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { parseBody, parsePathId, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
   adCampaignDetailJsonSchema,
@@ -45,16 +40,10 @@ interface CampaignParams {
   id: string;
 }
 
-const MAX_ID = 2n ** 63n - 1n;
 const noQuery = z.object({});
 
 function parseCampaignId(value: string): bigint {
-  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
-    throw new AppError('validation_failed', {
-      details: [{ path: 'id', message: 'must be a campaign id (a positive integer)' }],
-    });
-  }
-  return BigInt(value);
+  return parsePathId(value, 'a campaign');
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
-import { parseQuery } from '../../http/validate.ts';
+import { cursorParam, emptyToUndefined, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { feedItemsReader, parseId } from '../feed/index.ts';
 import { capsuleNotifyJsonSchema, capsulePageJsonSchema } from './json-schemas.ts';
@@ -15,10 +15,9 @@ type CapsulesRoutesContext = Pick<
   'clock' | 'database' | 'logger' | 'viewerVersions'
 > & { bus: EventBus };
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const listQuery = z.object({
   scope: z.preprocess(emptyToUndefined, capsuleScopeSchema.default('soon')),
-  cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
+  cursor: cursorParam,
 });
 
 interface CapsuleParams {

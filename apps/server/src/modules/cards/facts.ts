@@ -8,6 +8,7 @@ import {
   type VaultSummary,
 } from '@dum/core';
 import type pg from 'pg';
+import { parsePositiveId } from '../../http/validate.ts';
 import type { Clock } from '../../clock.ts';
 import type { FeedItemsReader } from '../feed/index.ts';
 import { getMystery, type MysteryDeps } from '../mystery/index.ts';
@@ -280,13 +281,9 @@ async function notFoundAsNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-const MAX_ID = 2n ** 63n - 1n;
-
 /** An object id in a path: a positive 64-bit integer, else null (the card is not found). */
 export function parseObjectId(value: string): bigint | null {
-  if (!/^[1-9]\d{0,18}$/.test(value)) return null;
-  const id = BigInt(value);
-  return id > MAX_ID ? null : id;
+  return parsePositiveId(value);
 }
 
 /** A wallet address in a path: base58, 32 to 44 characters, else null. */

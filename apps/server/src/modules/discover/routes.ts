@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
-import { parseQuery } from '../../http/validate.ts';
+import { cursorParam, parseQuery } from '../../http/validate.ts';
 import { feedItemsReader } from '../feed/index.ts';
 import {
   feedPageJsonSchema,
@@ -32,10 +32,7 @@ import {
 /** The fields of the app context (create-context.ts) this file uses. */
 type DiscoverRoutesContext = Pick<SharedContext, 'clock' | 'database'>;
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const cursorQuery = z.object({
-  cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
-});
+const cursorQuery = z.object({ cursor: cursorParam });
 const noQuery = z.object({});
 
 const TAG = new RegExp(`^[\\p{L}\\p{N}_]{1,${TAG_MAX_LENGTH}}$`, 'u');

@@ -18,7 +18,7 @@ import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
 import type { MediaStore } from '../media/index.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { pageQuery, parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { parseAddress } from '../people/index.ts';
 import { parseId } from './cursor.ts';
@@ -55,23 +55,6 @@ type FeedRoutesContext = Pick<
   SharedContext,
   'clock' | 'config' | 'database' | 'logger' | 'viewerVersions'
 > & { bus: EventBus; emissions: EmissionSequencer; escrow: EscrowDeps; media: MediaStore };
-
-/** `?limit=`: a positive integer, cut to the maximum; an empty value means the default. */
-function pageQuery(defaultSize: number, maxSize: number) {
-  const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-  return z.object({
-    cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
-    limit: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(defaultSize)
-        .transform((n) => Math.min(n, maxSize)),
-    ),
-  });
-}
 
 const noQuery = z.object({});
 const feedQuery = pageQuery(FEED_PAGE_DEFAULT, FEED_PAGE_MAX).extend({

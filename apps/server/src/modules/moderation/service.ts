@@ -15,6 +15,7 @@ import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
+import { parsePositiveId } from '../../http/validate.ts';
 import type { Tx } from '../emissions/index.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { removeMediaFiles, type MediaStore } from '../media/index.ts';
@@ -87,10 +88,9 @@ const QUEUE_LIMIT = 200;
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
 
 export function parseContentId(value: string): bigint {
-  if (!POSITIVE_ID.test(value) || BigInt(value) > 2n ** 63n - 1n) {
-    throw new AppError('report_target_not_found');
-  }
-  return BigInt(value);
+  const id = parsePositiveId(value);
+  if (id === null) throw new AppError('report_target_not_found');
+  return id;
 }
 
 export function isModerator(deps: Pick<ModerationDeps, 'moderators'>, viewer: Viewer): boolean {

@@ -1,5 +1,4 @@
 import {
-  AppError,
   createMysteryRequestSchema,
   joinMysteryRequestSchema,
   mysteryScopeSchema,
@@ -9,7 +8,7 @@ import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { parseBody, parsePathId, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
   createMystery,
@@ -29,16 +28,9 @@ interface MysteryParams {
   id: string;
 }
 
-const MAX_ID = 2n ** 63n - 1n;
-
 /** A mystery vault id in a path: a positive integer, else 400. */
 function parseMysteryId(value: string): bigint {
-  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
-    throw new AppError('validation_failed', {
-      details: [{ path: 'id', message: 'must be a mystery vault id (a positive integer)' }],
-    });
-  }
-  return BigInt(value);
+  return parsePathId(value, 'a mystery vault');
 }
 
 const listQuery = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
-import { parseQuery } from '../../http/validate.ts';
+import { pageQuery, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import {
   blockResponseJsonSchema,
@@ -21,20 +21,7 @@ type PeopleRoutesContext = Pick<
   'clock' | 'config' | 'database' | 'logger' | 'viewerVersions'
 > & { bus: EventBus; emissions: EmissionSequencer };
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const listQuery = z.object({
-  cursor: z.preprocess(emptyToUndefined, z.string().max(400).optional()),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(PEOPLE_PAGE_DEFAULT)
-      .transform((n) => Math.min(n, PEOPLE_PAGE_MAX)),
-  ),
-});
+const listQuery = pageQuery(PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX);
 const noQuery = z.object({});
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

@@ -11,7 +11,7 @@ import type { SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { parseBody, parsePathId, parseQuery } from '../../http/validate.ts';
 import { requireUser } from '../auth/index.ts';
 import { syncEscrowVault } from '../escrow/index.ts';
 import {
@@ -42,16 +42,9 @@ interface VaultParams {
   id: string;
 }
 
-const MAX_ID = 2n ** 63n - 1n;
-
 /** A vault id in a path: a positive integer, else 400 like a malformed post id. */
 function parseVaultId(value: string): bigint {
-  if (!/^[1-9]\d{0,18}$/.test(value) || BigInt(value) > MAX_ID) {
-    throw new AppError('validation_failed', {
-      details: [{ path: 'id', message: 'must be a vault id (a positive integer)' }],
-    });
-  }
-  return BigInt(value);
+  return parsePathId(value, 'a vault');
 }
 
 const myVaultsQuery = z.object({ mine: z.enum(['created', 'supported', 'deposits']) });
