@@ -8,10 +8,8 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { timestampMs, userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Ads (docs/api.md "Ads"): campaigns that promote an advertiser's own post in the For you feed,
@@ -29,9 +27,7 @@ export const adCampaigns = pgTable(
   'ad_campaigns',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    advertiserId: uuid('advertiser_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    advertiserId: userRef('advertiser_id'),
     postId: bigint('post_id', { mode: 'bigint' }).notNull(),
     status: text('status').notNull().default('active'),
     cpm: bigint('cpm', { mode: 'bigint' }).notNull(),
@@ -43,14 +39,14 @@ export const adCampaigns = pgTable(
     impressions: integer('impressions').notNull().default(0),
     uniqueViewers: integer('unique_viewers').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    endedAt: timestampMs('ended_at'),
     /** The unspent budget owed back at the end (set with ended_at). */
     refundLamports: bigint('refund_lamports', { mode: 'bigint' }),
     /** The refund transfer: its signature and signed bytes (base64), kept before it is sent. */
     refundSignature: text('refund_signature'),
     refundTransaction: text('refund_transaction'),
-    refundConfirmedAt: timestamp('refund_confirmed_at', { withTimezone: true, precision: 3 }),
+    refundConfirmedAt: timestampMs('refund_confirmed_at'),
   },
   (t) => [
     check(
@@ -77,7 +73,7 @@ export const adBudgetTransfers = pgTable(
       .notNull()
       .references(() => adCampaigns.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [index('ad_budget_transfers_campaign').on(t.campaignId)],
 );
@@ -109,13 +105,11 @@ export const adViews = pgTable(
     campaignId: bigint('campaign_id', { mode: 'bigint' })
       .notNull()
       .references(() => adCampaigns.id, { onDelete: 'cascade' }),
-    viewerId: uuid('viewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    viewerId: userRef('viewer_id'),
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind').notNull(),
     charged: bigint('charged', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.viewerId, t.day, t.kind] }),
@@ -127,13 +121,11 @@ export const adViews = pgTable(
 export const adHidden = pgTable(
   'ad_hidden',
   {
-    viewerId: uuid('viewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    viewerId: userRef('viewer_id'),
     campaignId: bigint('campaign_id', { mode: 'bigint' })
       .notNull()
       .references(() => adCampaigns.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.viewerId, t.campaignId] })],
 );

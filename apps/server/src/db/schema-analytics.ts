@@ -10,7 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Analytics (docs/api.md, "Analytics"). Owned by modules/analytics; the slices whose actions it
@@ -36,9 +36,7 @@ import { users } from './schema-users.ts';
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     day: date('day', { mode: 'string' }).notNull(),
     posts: integer('posts').notNull().default(0),
     likesReceived: integer('likes_received').notNull().default(0),
@@ -96,9 +94,7 @@ export const analyticsDailyChanges = pgTable(
 export const analyticsDumDaily = pgTable(
   'analytics_dum_daily',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),

@@ -13,6 +13,7 @@ import {
   customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 import { directMessages } from './schema-messages.ts';
 import { mysteryVaults } from './schema-mystery.ts';
 import { users } from './schema-users.ts';
@@ -38,9 +39,7 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
     kind: text('kind').notNull().default('public'),
     body: text('body').notNull(),
     imageKey: text('image_key'),
@@ -49,8 +48,8 @@ export const messages = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     // Millisecond precision, so a timestamp round-trips through a JS Date (the page cursor).
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    expiresAt: timestampMs('expires_at'),
     /** The post's hashtags, lower-cased, in order (core's extractHashtags), written with it. */
     tags: text('tags')
       .array()
@@ -65,8 +64,8 @@ export const messages = pgTable(
      * Time capsules (kind 'capsule', docs/api.md "Time capsules"): when it opens. Sealed until
      * the opening job sets opened_at (and moves created_at, its feed time, to unlock_at).
      */
-    unlockAt: timestamp('unlock_at', { withTimezone: true, precision: 3 }),
-    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    unlockAt: timestampMs('unlock_at'),
+    openedAt: timestampMs('opened_at'),
     /** How many chose 'Notify me' (capsule_waiters' rows), kept in the same transaction. */
     waitingCount: integer('waiting_count').notNull().default(0),
     /** A sealed capsule's media key: its author's media URLs carry it (`?key=`). */
@@ -142,10 +141,8 @@ export const reposts = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    userId: userRef('user_id'),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),
@@ -161,9 +158,7 @@ export const capsuleWaiters = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -179,9 +174,7 @@ export const engagements = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -208,11 +201,9 @@ export const comments = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
     parentId: bigint('parent_id', { mode: 'bigint' }).references((): AnyPgColumn => comments.id, {
       onDelete: 'cascade',
     }),
@@ -249,9 +240,7 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     type: text('type').notNull(),
     mime: text('mime').notNull(),
     storageKey: text('storage_key').notNull().unique(),

@@ -9,11 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { timestampMs, userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Direct messages (docs/api.md, "Messages"). Owned by modules/messages; other slices read them
@@ -30,20 +28,16 @@ export const directMessages = pgTable(
   'direct_messages',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    recipientId: userRef('recipient_id'),
     body: text('body').notNull().default(''),
     /** Stored names of the sender's uploads (modules/media), each taken by this message. */
     imageKey: text('image_key'),
     audioKey: text('audio_key'),
     tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
     tipSignature: text('tip_signature'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    readAt: timestampMs('read_at'),
     /** As messages.mentions: the body's mentions, resolved when it was written. */
     mentions: jsonb('mentions')
       .notNull()
@@ -94,15 +88,11 @@ export const directMessages = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    peerId: uuid('peer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    peerId: userRef('peer_id'),
     /** The latest message either way (no foreign key: both rows go with the users anyway). */
     lastMessageId: bigint('last_message_id', { mode: 'bigint' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
     unreadCount: integer('unread_count').notNull().default(0),
     folder: text('folder').notNull().default('inbox'),
   },

@@ -7,13 +7,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 import { messages } from './schema-feed.ts';
 import { mysteryVaults } from './schema-mystery.ts';
-import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Moderation (docs/api.md, "Moderation"): reports, the moderators' append-only audit log,
@@ -38,14 +37,10 @@ export const reports = pgTable(
   'reports',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef('reporter_id'),
     targetKind: text('target_kind').notNull(),
     targetId: text('target_id').notNull(),
-    targetUserId: uuid('target_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    targetUserId: userRef('target_user_id'),
     postId: bigint('post_id', { mode: 'bigint' }),
     reason: text('reason').notNull(),
     note: text('note'),
@@ -53,8 +48,8 @@ export const reports = pgTable(
     reporterWeightPpm: integer('reporter_weight_ppm').notNull(),
     status: text('status').notNull().default('open'),
     /** What the decision did: dismissed, removed (the content), suspended (the wallet). */
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    decidedAt: timestampMs('decided_at'),
   },
   (t) => [
     check(
@@ -104,7 +99,7 @@ export const moderationActions = pgTable(
     details: jsonb('details')
       .notNull()
       .default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     check(
@@ -127,14 +122,12 @@ export const walletRestrictions = pgTable(
   'wallet_restrictions',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     kind: text('kind').notNull(),
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
-    liftedAt: timestamp('lifted_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    endsAt: timestampMs('ends_at'),
+    liftedAt: timestampMs('lifted_at'),
   },
   (t) => [
     check('wallet_restrictions_kind', sql`${t.kind} in ('suspension', 'hold')`),
@@ -154,8 +147,8 @@ export const moderationHiddenPosts = pgTable('moderation_hidden_posts', {
     .primaryKey()
     .references(() => messages.id, { onDelete: 'cascade' }),
   cause: text('cause').notNull(),
-  originalExpiresAt: timestamp('original_expires_at', { withTimezone: true, precision: 3 }),
-  hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }).notNull(),
+  originalExpiresAt: timestampMs('original_expires_at'),
+  hiddenAt: timestampMs('hidden_at').notNull(),
 });
 
 /**
@@ -170,7 +163,7 @@ export const moderationHiddenMysteries = pgTable(
       .primaryKey()
       .references(() => mysteryVaults.id, { onDelete: 'cascade' }),
     cause: text('cause').notNull(),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }).notNull(),
+    hiddenAt: timestampMs('hidden_at').notNull(),
   },
   (t) => [
     check('moderation_hidden_mysteries_cause', sql`${t.cause} in ('auto_hide', 'suspension')`),

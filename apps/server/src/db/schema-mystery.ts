@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Mystery vaults (docs/api.md "Mystery vaults"): a title and a teaser for everyone, a body,
@@ -28,9 +18,7 @@ export const mysteryVaults = pgTable(
   'mystery_vaults',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     title: text('title').notNull(),
     teaser: text('teaser').notNull(),
     body: text('body').notNull(),
@@ -42,9 +30,9 @@ export const mysteryVaults = pgTable(
       .notNull()
       .default(sql`0`),
     participantCount: integer('participant_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
-    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    endsAt: timestampMs('ends_at').notNull(),
+    openedAt: timestampMs('opened_at'),
     openReason: text('open_reason'),
   },
   (t) => [
@@ -73,12 +61,10 @@ export const mysteryParticipants = pgTable(
     vaultId: bigint('vault_id', { mode: 'bigint' })
       .notNull()
       .references(() => mysteryVaults.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    joinedAt: timestampMs('joined_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.vaultId, t.userId] }),
@@ -95,11 +81,9 @@ export const mysteryJoins = pgTable(
     vaultId: bigint('vault_id', { mode: 'bigint' })
       .notNull()
       .references(() => mysteryVaults.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [index('mystery_joins_vault').on(t.vaultId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampMs } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Payments (docs/api.md "Payments", docs/security.md "Payments"): every SOL transfer that pays
@@ -25,7 +26,7 @@ export const spentTransferSignatures = pgTable(
      * null only where it could not be told from the rows of the time (a deleted vault's support).
      */
     purpose: text('purpose'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     check(
@@ -51,15 +52,15 @@ export const paymentIntents = pgTable(
     payer: text('payer').notNull(),
     recipient: text('recipient').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
     /** The watcher looks for the payment on the cluster until then. */
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: timestampMs('expires_at').notNull(),
     /** When a watcher last asked the cluster about it (instances take the oldest first). */
-    checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }),
+    checkedAt: timestampMs('checked_at'),
     /** Reports whose signature the cluster refused; past a few, reports are refused unasked. */
     failedReports: integer('failed_reports').notNull().default(0),
     signature: text('signature').unique(),
-    paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    paidAt: timestampMs('paid_at'),
   },
   (t) => [
     check('payment_intents_amount_positive', sql`${t.amount} > 0`),
@@ -84,8 +85,8 @@ export const anonymousPayments = pgTable(
     recipient: text('recipient').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     slot: bigint('slot', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    attributedAt: timestamp('attributed_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    attributedAt: timestampMs('attributed_at'),
   },
   (t) => [
     index('anonymous_payments_unattributed')

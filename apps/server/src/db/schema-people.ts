@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // People (docs/api.md, "People"): who follows whom, who blocked whom and the words each mutes. Owned by
@@ -11,12 +11,8 @@ import { users } from './schema-users.ts';
 export const follows = pgTable(
   'follows',
   {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followingId: uuid('following_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: userRef('follower_id'),
+    followingId: userRef('following_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,12 +32,8 @@ export const follows = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,11 +51,9 @@ export const blocks = pgTable(
 export const mutedWords = pgTable(
   'muted_words',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     word: text('word').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    expiresAt: timestampMs('expires_at'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.word] })],

@@ -8,11 +8,9 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 import { messages } from './schema-feed.ts';
-import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Polls (docs/api.md, "Polls"): a post's question with 2 to 4 options and one final vote per
@@ -31,8 +29,8 @@ export const polls = pgTable(
       .references(() => messages.id, { onDelete: 'cascade' }),
     options: text('options').array().notNull(),
     voteCounts: integer('vote_counts').array().notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
-    endedNotifiedAt: timestamp('ended_notified_at', { withTimezone: true, precision: 3 }),
+    endsAt: timestampMs('ends_at').notNull(),
+    endedNotifiedAt: timestampMs('ended_notified_at'),
   },
   (t) => [
     check(
@@ -53,11 +51,9 @@ export const pollVotes = pgTable(
     messageId: bigint('message_id', { mode: 'bigint' })
       .notNull()
       .references(() => polls.messageId, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     option: smallint('option').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),

@@ -12,9 +12,8 @@ import {
   smallint,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema-users.ts';
+import { timestampMs, userRef } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Web Push (modules/push). Owned by the push slice.
@@ -44,9 +43,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -69,9 +66,7 @@ export const pushSubscriptions = pgTable(
 export const pushSettings = pgTable(
   'push_settings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     /** core's PushKind. */
     kind: text('kind').notNull(),
     enabled: boolean('enabled').notNull(),
@@ -97,8 +92,8 @@ export const pushDeliveries = pgTable(
     /** core's PushPayload. */
     payload: jsonb('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    nextAttemptAt: timestampMs('next_attempt_at').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     index('push_deliveries_due').on(t.nextAttemptAt),

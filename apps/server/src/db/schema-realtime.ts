@@ -1,4 +1,5 @@
-import { bigserial, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { timestampMs } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Real time (apps/server/src/realtime). Owned by the realtime slice; other slices add to the
@@ -19,5 +20,5 @@ export const realtimeOutbox = pgTable('realtime_outbox', {
   audience: jsonb('audience').notNull(),
   /** core's RealtimeEvent. */
   event: jsonb('event').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  createdAt: timestampMs('created_at').notNull(),
 });

@@ -8,9 +8,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestampMs } from './columns.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Trust (docs/security.md "Trust"): EigenTrust from the seed wallets over the engagement edges
@@ -24,7 +24,7 @@ import {
  */
 export const trustRuns = pgTable('trust_runs', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  computedAt: timestamp('computed_at', { withTimezone: true, precision: 3 }).notNull(),
+  computedAt: timestampMs('computed_at').notNull(),
   /** The newest emission_ledger row the run read (0: an empty ledger). */
   maxLedgerId: bigint('max_ledger_id', { mode: 'bigint' }).notNull(),
   /** core's TrustParams and edge weights as the run used them. */

@@ -9,12 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { timestampMs, userRef } from './columns.ts';
 import { messages } from './schema-feed.ts';
-import { users } from './schema-users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Vaults (docs/api.md, "Vaults"): a vault post's target and progress, and the supports that fund it. Owned by
@@ -35,9 +33,7 @@ export const vaults = pgTable(
       .notNull()
       .unique()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     target: bigint('target', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' })
       .notNull()
@@ -47,9 +43,9 @@ export const vaults = pgTable(
     mediaKey: text('media_key').notNull(),
     /** direct: verified transfers to the creator (decision 008); escrow: the vault program (009). */
     kind: text('kind').notNull().default('direct'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
-    unlockedAt: timestamp('unlocked_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestampMs('created_at').notNull(),
+    endsAt: timestampMs('ends_at').notNull(),
+    unlockedAt: timestampMs('unlocked_at'),
   },
   (t) => [
     check('vaults_status', sql`${t.status} in ('active', 'unlocked', 'paid_out')`),
@@ -72,13 +68,11 @@ export const vaultSupports = pgTable(
     vaultId: bigint('vault_id', { mode: 'bigint' }).references(() => vaults.id, {
       onDelete: 'set null',
     }),
-    supporterId: uuid('supporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    supporterId: userRef('supporter_id'),
     signature: text('signature').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     slot: bigint('slot', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('vault_supports_signature').on(t.signature),
@@ -101,13 +95,11 @@ export const vaultSupporters = pgTable(
     vaultId: bigint('vault_id', { mode: 'bigint' })
       .notNull()
       .references(() => vaults.id, { onDelete: 'cascade' }),
-    supporterId: uuid('supporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    supporterId: userRef('supporter_id'),
     total: bigint('total', { mode: 'bigint' }).notNull(),
     supports: integer('supports').notNull(),
-    firstAt: timestamp('first_at', { withTimezone: true, precision: 3 }).notNull(),
-    lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }).notNull(),
+    firstAt: timestampMs('first_at').notNull(),
+    lastAt: timestampMs('last_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.vaultId, t.supporterId] }),
@@ -157,11 +149,11 @@ export const escrowVaults = pgTable(
       scale: 0,
     }).notNull(),
     chainStatus: text('chain_status').notNull().default('active'),
-    indexedAt: timestamp('indexed_at', { withTimezone: true, precision: 3 }),
+    indexedAt: timestampMs('indexed_at'),
     /** The slot of the read last applied: an older read is never applied over a newer one. */
     indexedSlot: bigint('indexed_slot', { mode: 'bigint' }),
     /** The timer's claim: one instance re-indexes this vault until then (SKIP LOCKED). */
-    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+    leaseUntil: timestampMs('lease_until'),
   },
   (t) => [
     uniqueIndex('escrow_vaults_address').on(t.address),
@@ -195,7 +187,7 @@ export const escrowDeposits = pgTable(
     refunded: boolean('refunded').notNull(),
     claimed: boolean('claimed').notNull(),
     slot: bigint('slot', { mode: 'bigint' }).notNull(),
-    indexedAt: timestamp('indexed_at', { withTimezone: true, precision: 3 }).notNull(),
+    indexedAt: timestampMs('indexed_at').notNull(),
   },
   (t) => [
     uniqueIndex('escrow_deposits_vault_participant').on(t.vaultId, t.participant),
