@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode, type SubmitEventHandler } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { focusReturnTarget } from './focus-return.ts';
@@ -105,4 +105,98 @@ export function DialogDescription({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('dialog-description', className)} {...props} />;
+}
+
+/**
+ * A dialog that holds while its action runs: Escape, the close button and a press outside do
+ * nothing until it is done, so the outcome is not lost behind a closed dialog.
+ */
+export function BusyDialog({
+  open,
+  onOpenChange,
+  busy,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className={className}>{children}</DialogContent>
+    </Dialog>
+  );
+}
+
+/** A dialog's title and description: what a screen reader announces as it opens. */
+export function DialogHeading({
+  title,
+  description,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/**
+ * A dialog's form: the fields check themselves on submit (not the browser's bubbles), and it is
+ * marked busy while its submit runs.
+ */
+export function DialogForm({
+  onSubmit,
+  busy,
+  children,
+}: {
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
+      {children}
+    </form>
+  );
+}
+
+/**
+ * "Do this?": asks before an action, with Cancel and the action (a BusyButton, usually) below
+ * whatever the dialog shows between (a quote, a summary).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  busy,
+  title,
+  description,
+  cancelLabel,
+  action,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  cancelLabel?: string;
+  action: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={busy}>
+      <DialogHeading title={title} description={description} />
+      {children}
+      <ConfirmFooter busy={busy} cancelLabel={cancelLabel}>
+        {action}
+      </ConfirmFooter>
+    </BusyDialog>
+  );
 }

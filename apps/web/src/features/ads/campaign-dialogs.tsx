@@ -4,16 +4,14 @@ import { CircleStop, Coins } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  BusyDialog,
+  ConfirmDialog,
+  DialogForm,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { useFundCampaign } from './ad-queries.ts';
 import { lamportsOf, solExact, solFigure } from './ads-display.ts';
-import { AmountField } from './fund-fields.tsx';
+import { AmountField, PayFooter } from './fund-fields.tsx';
 
 /** Add budget: another transfer to the treasury, verified like the first. */
 export function TopUpDialog({
@@ -50,48 +48,36 @@ export function TopUpDialog({
     );
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Add budget</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                {budget} SOL so far, {spent} SOL spent.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <AmountField
-            id={id}
-            label={t`Amount (SOL)`}
-            value={amount}
-            onChange={setAmount}
-            hint={t`Sent from your wallet to the treasury. At least ${minimum} SOL.`}
-            error={tried && !valid ? t`The minimum is ${minimum} SOL.` : null}
-            disabled={busy}
-            step="0.01"
-          />
-          {!fund.canSign && (
-            <p role="alert" className="text-xs text-danger">
-              <Trans>Connect the wallet you signed in with to pay.</Trans>
-            </p>
-          )}
-          <ConfirmFooter busy={busy}>
-            <BusyButton
-              type="submit"
-              busy={busy}
-              busyLabel={t`Paying...`}
-              icon={<Coins aria-hidden="true" />}
-              disabled={busy || !fund.canSign}
-            >
-              <Trans>Pay</Trans>
-            </BusyButton>
-          </ConfirmFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={busy}>
+      <DialogForm onSubmit={submit} busy={busy}>
+        <DialogHeading
+          title={<Trans>Add budget</Trans>}
+          description={
+            <Trans>
+              {budget} SOL so far, {spent} SOL spent.
+            </Trans>
+          }
+        />
+        <AmountField
+          id={id}
+          label={t`Amount (SOL)`}
+          value={amount}
+          onChange={setAmount}
+          hint={t`Sent from your wallet to the treasury. At least ${minimum} SOL.`}
+          error={tried && !valid ? t`The minimum is ${minimum} SOL.` : null}
+          disabled={busy}
+          step="0.01"
+        />
+        <PayFooter
+          busy={busy}
+          canSign={fund.canSign}
+          cannotSign={<Trans>Connect the wallet you signed in with to pay.</Trans>}
+          icon={<Coins aria-hidden="true" />}
+        >
+          <Trans>Pay</Trans>
+        </PayFooter>
+      </DialogForm>
+    </BusyDialog>
   );
 }
 
@@ -113,31 +99,28 @@ export function EndCampaignDialog({
   const left = BigInt(campaign.budgetLamports) - BigInt(campaign.spentLamports);
   const unspent = solFigure(left.toString());
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>End this campaign?</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>
-              It stops showing at once and can’t be restarted. The unspent {unspent} SOL is sent
-              back from the treasury to your wallet.
-            </Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <ConfirmFooter busy={busy}>
-          <BusyButton
-            variant="danger"
-            busy={busy}
-            busyLabel={t`Ending...`}
-            icon={<CircleStop aria-hidden="true" />}
-            onClick={onConfirm}
-          >
-            <Trans>End and refund</Trans>
-          </BusyButton>
-        </ConfirmFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={<Trans>End this campaign?</Trans>}
+      description={
+        <Trans>
+          It stops showing at once and can’t be restarted. The unspent {unspent} SOL is sent back
+          from the treasury to your wallet.
+        </Trans>
+      }
+      action={
+        <BusyButton
+          variant="danger"
+          busy={busy}
+          busyLabel={t`Ending...`}
+          icon={<CircleStop aria-hidden="true" />}
+          onClick={onConfirm}
+        >
+          <Trans>End and refund</Trans>
+        </BusyButton>
+      }
+    />
   );
 }

@@ -3,15 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdConfig } from '@dum/core';
 import { Megaphone } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { BusyButton } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { BusyDialog, DialogForm, DialogHeading } from '../../components/ui/dialog.tsx';
 import { postText } from '../post/index.ts';
 import { useFundCampaign, useOwnPosts } from './ad-queries.ts';
 import {
@@ -21,7 +13,7 @@ import {
   type CampaignForm,
   type CampaignFormProblem,
 } from './ads-display.ts';
-import { AmountField } from './fund-fields.tsx';
+import { AmountField, PayFooter } from './fund-fields.tsx';
 
 const START: Omit<CampaignForm, 'postId'> = { cpm: '0.01', dailyLimit: '0.05', budget: '0.1' };
 
@@ -85,103 +77,91 @@ export function CreateCampaignDialog({
   const postOptions = posts.data ?? [];
   const minimumBudget = solFigure(config.minBudgetLamports);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>New campaign</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                Promote one of your posts in the For you feed. You pay only for views by established
-                wallets, once per person per day.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${ids}-post`} className="text-sm font-medium">
-              <Trans>Post to promote</Trans>
-            </label>
-            <select
-              id={`${ids}-post`}
-              value={form.postId}
-              onChange={(event) => set('postId')(event.target.value)}
-              disabled={busy || posts.isPending}
-              aria-invalid={errorOf('post') !== null || undefined}
-              aria-describedby={`${ids}-post-hint`}
-              className="h-11 rounded-xl border border-border bg-surface-2 px-3 text-sm focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
-            >
-              <option value="">
-                {posts.isPending
-                  ? t`Loading your posts...`
-                  : postOptions.length === 0
-                    ? t`You have no posts yet`
-                    : t`Choose a post`}
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={busy}>
+      <DialogForm onSubmit={submit} busy={busy}>
+        <DialogHeading
+          title={<Trans>New campaign</Trans>}
+          description={
+            <Trans>
+              Promote one of your posts in the For you feed. You pay only for views by established
+              wallets, once per person per day.
+            </Trans>
+          }
+        />
+        <div className="grid gap-1.5">
+          <label htmlFor={`${ids}-post`} className="text-sm font-medium">
+            <Trans>Post to promote</Trans>
+          </label>
+          <select
+            id={`${ids}-post`}
+            value={form.postId}
+            onChange={(event) => set('postId')(event.target.value)}
+            disabled={busy || posts.isPending}
+            aria-invalid={errorOf('post') !== null || undefined}
+            aria-describedby={`${ids}-post-hint`}
+            className="h-11 rounded-xl border border-border bg-surface-2 px-3 text-sm focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
+          >
+            <option value="">
+              {posts.isPending
+                ? t`Loading your posts...`
+                : postOptions.length === 0
+                  ? t`You have no posts yet`
+                  : t`Choose a post`}
+            </option>
+            {postOptions.map((post) => (
+              <option key={post.id} value={post.id}>
+                {excerpt(postText(post))}
               </option>
-              {postOptions.map((post) => (
-                <option key={post.id} value={post.id}>
-                  {excerpt(postText(post))}
-                </option>
-              ))}
-            </select>
-            <p
-              id={`${ids}-post-hint`}
-              className={errorOf('post') ? 'text-xs text-danger' : 'text-xs text-subtle'}
-            >
-              {errorOf('post') ??
-                (posts.isError ? t`Your posts could not be loaded.` : t`Only your own live posts.`)}
-            </p>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AmountField
-              id={`${ids}-cpm`}
-              label={t`Price per 1,000 views (SOL)`}
-              value={form.cpm}
-              onChange={set('cpm')}
-              hint={t`Charged per view, in whole lamports.`}
-              error={errorOf('cpm')}
-              disabled={busy}
-            />
-            <AmountField
-              id={`${ids}-daily`}
-              label={t`Daily limit (SOL)`}
-              value={form.dailyLimit}
-              onChange={set('dailyLimit')}
-              hint={t`The most it spends in a UTC day.`}
-              error={errorOf('dailyLimit')}
-              disabled={busy}
-            />
-          </div>
+            ))}
+          </select>
+          <p
+            id={`${ids}-post-hint`}
+            className={errorOf('post') ? 'text-xs text-danger' : 'text-xs text-subtle'}
+          >
+            {errorOf('post') ??
+              (posts.isError ? t`Your posts could not be loaded.` : t`Only your own live posts.`)}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
           <AmountField
-            id={`${ids}-budget`}
-            label={t`Budget (SOL)`}
-            value={form.budget}
-            onChange={set('budget')}
-            hint={t`Sent from your wallet to the treasury. At least ${minimumBudget} SOL; what is left comes back when you end the campaign.`}
-            error={errorOf('budget')}
+            id={`${ids}-cpm`}
+            label={t`Price per 1,000 views (SOL)`}
+            value={form.cpm}
+            onChange={set('cpm')}
+            hint={t`Charged per view, in whole lamports.`}
+            error={errorOf('cpm')}
             disabled={busy}
-            step="0.01"
           />
-          {!fund.canSign && (
-            <p role="alert" className="text-xs text-danger">
-              <Trans>Connect the wallet you signed in with to pay the budget.</Trans>
-            </p>
-          )}
-          <ConfirmFooter busy={busy}>
-            <BusyButton
-              type="submit"
-              busy={busy}
-              busyLabel={t`Paying...`}
-              icon={<Megaphone aria-hidden="true" />}
-              disabled={busy || !fund.canSign}
-            >
-              <Trans>Pay and launch</Trans>
-            </BusyButton>
-          </ConfirmFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <AmountField
+            id={`${ids}-daily`}
+            label={t`Daily limit (SOL)`}
+            value={form.dailyLimit}
+            onChange={set('dailyLimit')}
+            hint={t`The most it spends in a UTC day.`}
+            error={errorOf('dailyLimit')}
+            disabled={busy}
+          />
+        </div>
+        <AmountField
+          id={`${ids}-budget`}
+          label={t`Budget (SOL)`}
+          value={form.budget}
+          onChange={set('budget')}
+          hint={t`Sent from your wallet to the treasury. At least ${minimumBudget} SOL; what is left comes back when you end the campaign.`}
+          error={errorOf('budget')}
+          disabled={busy}
+          step="0.01"
+        />
+        <PayFooter
+          busy={busy}
+          canSign={fund.canSign}
+          cannotSign={<Trans>Connect the wallet you signed in with to pay the budget.</Trans>}
+          icon={<Megaphone aria-hidden="true" />}
+        >
+          <Trans>Pay and launch</Trans>
+        </PayFooter>
+      </DialogForm>
+    </BusyDialog>
   );
 }
 

@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { BusyButton } from '../../components/ui/button.tsx';
+import { ConfirmFooter } from '../../components/ui/dialog.tsx';
 
 /** One labelled amount field of the campaign forms, with its hint or its error. */
 export function AmountField({
@@ -42,5 +45,45 @@ export function AmountField({
         {error ?? hint}
       </p>
     </div>
+  );
+}
+
+/**
+ * The end of a form that pays the treasury: why it cannot pay yet (the wallet connected is not
+ * the one signed in with), then Cancel and the submit button, 'Paying...' while the wallet works.
+ */
+export function PayFooter({
+  busy,
+  canSign,
+  cannotSign,
+  icon,
+  children,
+}: {
+  busy: boolean;
+  canSign: boolean;
+  cannotSign: ReactNode;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      {!canSign && (
+        <p role="alert" className="text-xs text-danger">
+          {cannotSign}
+        </p>
+      )}
+      <ConfirmFooter busy={busy}>
+        <BusyButton
+          type="submit"
+          busy={busy}
+          busyLabel={t`Paying...`}
+          icon={icon}
+          disabled={busy || !canSign}
+        >
+          {children}
+        </BusyButton>
+      </ConfirmFooter>
+    </>
   );
 }

@@ -17,14 +17,7 @@ import {
 import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
@@ -372,32 +365,29 @@ function DraftStatus({ draft, disabled }: { draft: CreateDraft; disabled: boolea
         <Trash2 aria-hidden="true" />
         <Trans>Discard draft</Trans>
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Discard this draft?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                Its text, file and settings are removed from this device. This can’t be undone.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <ConfirmFooter busy={false}>
-            <Button
-              variant="danger"
-              onClick={() => {
-                draft.discard();
-                setConfirming(false);
-                toast({ title: t`Draft discarded` });
-              }}
-            >
-              <Trans>Discard</Trans>
-            </Button>
-          </ConfirmFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={false}
+        title={<Trans>Discard this draft?</Trans>}
+        description={
+          <Trans>
+            Its text, file and settings are removed from this device. This can’t be undone.
+          </Trans>
+        }
+        action={
+          <Button
+            variant="danger"
+            onClick={() => {
+              draft.discard();
+              setConfirming(false);
+              toast({ title: t`Draft discarded` });
+            }}
+          >
+            <Trans>Discard</Trans>
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -9,9 +9,7 @@ import {
   ConfirmFooter,
   Dialog,
   DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDum } from '../../lib/i18n/index.ts';
@@ -46,14 +44,12 @@ export function StakeDialog({
   return (
     <Dialog open={open} onOpenChange={form.changeOpen}>
       <DialogContent data-testid="stake-dialog">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Manage DUM Tokens</Trans>
-          </DialogTitle>
-          <DialogDescription>
+        <DialogHeading
+          title={<Trans>Manage DUM Tokens</Trans>}
+          description={
             <Trans>Stake DUM to earn rewards while it is staked. Unstake any time.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+          }
+        />
 
         <div className="grid grid-cols-2 gap-3">
           <AmountBox

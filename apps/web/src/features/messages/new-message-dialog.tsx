@@ -4,13 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -115,14 +109,10 @@ export function NewMessageDialog({
       }}
     >
       <DialogContent className="gap-3">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>New message</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Find someone by username or wallet address.</Trans>
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<Trans>New message</Trans>}
+          description={<Trans>Find someone by username or wallet address.</Trans>}
+        />
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"

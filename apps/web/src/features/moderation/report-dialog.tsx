@@ -7,9 +7,7 @@ import {
   ConfirmFooter,
   Dialog,
   DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { useCreateReport } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -100,15 +98,15 @@ export function ReportDialog({
 
 function ReportDialogHeader({ targetKind }: { targetKind: ReportTargetKind }) {
   return (
-    <DialogHeader>
-      <DialogTitle>{reportTitle(targetKind)}</DialogTitle>
-      <DialogDescription>
+    <DialogHeading
+      title={reportTitle(targetKind)}
+      description={
         <Trans>
           Moderators review every report. A reported free post is kept past its 24 hours until they
           decide.
         </Trans>
-      </DialogDescription>
-    </DialogHeader>
+      }
+    />
   );
 }
 

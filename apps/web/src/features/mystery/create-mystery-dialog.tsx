@@ -10,12 +10,10 @@ import { Sparkles } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import {
+  BusyDialog,
   ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogForm,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { DURATION_OPTIONS } from './mystery-display.ts';
 import { useCreateMystery } from './mystery-queries.ts';
@@ -70,133 +68,134 @@ export function CreateMysteryDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Create Mystery Vault</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                Everyone sees the title and teaser. The rest stays hidden until fans reach your
-                secret SOL target or the timer ends.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-title`}>
-            <Trans>Title</Trans>
+    <BusyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      <DialogForm onSubmit={submit} busy={busy}>
+        <DialogHeading
+          title={<Trans>Create Mystery Vault</Trans>}
+          description={
+            <Trans>
+              Everyone sees the title and teaser. The rest stays hidden until fans reach your secret
+              SOL target or the timer ends.
+            </Trans>
+          }
+        />
+        <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-title`}>
+          <Trans>Title</Trans>
+          <input
+            id={`${id}-title`}
+            className={FIELD}
+            value={title}
+            maxLength={MYSTERY_TITLE_MAX_LENGTH}
+            onChange={(e) => setTitle(e.target.value)}
+            disabled={busy}
+            required
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-teaser`}>
+          <Trans>Teaser</Trans>
+          <textarea
+            id={`${id}-teaser`}
+            className={FIELD}
+            rows={2}
+            value={teaser}
+            maxLength={MYSTERY_TEASER_MAX_LENGTH}
+            onChange={(e) => setTeaser(e.target.value)}
+            disabled={busy}
+            required
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-body`}>
+          <Trans>Hidden content</Trans>
+          <textarea
+            id={`${id}-body`}
+            className={FIELD}
+            rows={3}
+            value={body}
+            maxLength={MYSTERY_BODY_MAX_LENGTH}
+            onChange={(e) => setBody(e.target.value)}
+            disabled={busy}
+          />
+        </label>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-image`}>
+            <Trans>Hidden image (optional)</Trans>
             <input
-              id={`${id}-title`}
-              className={FIELD}
-              value={title}
-              maxLength={MYSTERY_TITLE_MAX_LENGTH}
-              onChange={(e) => setTitle(e.target.value)}
+              id={`${id}-image`}
+              type="file"
+              accept="image/*"
+              className="text-xs text-muted file:mr-2 file:rounded-lg file:border-0 file:bg-surface-3 file:px-2 file:py-1 file:text-foreground"
+              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+              disabled={busy}
+            />
+          </label>
+          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-audio`}>
+            <Trans>Hidden audio (optional)</Trans>
+            <input
+              id={`${id}-audio`}
+              type="file"
+              accept="audio/*"
+              className="text-xs text-muted file:mr-2 file:rounded-lg file:border-0 file:bg-surface-3 file:px-2 file:py-1 file:text-foreground"
+              onChange={(e) => setAudio(e.target.files?.[0] ?? null)}
+              disabled={busy}
+            />
+          </label>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-target`}>
+            <Trans>Hidden target (SOL)</Trans>
+            <input
+              id={`${id}-target`}
+              type="number"
+              inputMode="decimal"
+              min={VAULT_MIN_SUPPORT_SOL}
+              step={VAULT_LOCK_STEP_SOL}
+              className={`${FIELD} font-mono tabular-nums`}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
               disabled={busy}
               required
             />
           </label>
-          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-teaser`}>
-            <Trans>Teaser</Trans>
-            <textarea
-              id={`${id}-teaser`}
+          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-duration`}>
+            <Trans>Opens after</Trans>
+            <select
+              id={`${id}-duration`}
               className={FIELD}
-              rows={2}
-              value={teaser}
-              maxLength={MYSTERY_TEASER_MAX_LENGTH}
-              onChange={(e) => setTeaser(e.target.value)}
+              value={duration}
+              onChange={(e) => setDuration(Number(e.target.value))}
               disabled={busy}
-              required
-            />
-          </label>
-          <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-body`}>
-            <Trans>Hidden content</Trans>
-            <textarea
-              id={`${id}-body`}
-              className={FIELD}
-              rows={3}
-              value={body}
-              maxLength={MYSTERY_BODY_MAX_LENGTH}
-              onChange={(e) => setBody(e.target.value)}
-              disabled={busy}
-            />
-          </label>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-image`}>
-              <Trans>Hidden image (optional)</Trans>
-              <input
-                id={`${id}-image`}
-                type="file"
-                accept="image/*"
-                className="text-xs text-muted file:mr-2 file:rounded-lg file:border-0 file:bg-surface-3 file:px-2 file:py-1 file:text-foreground"
-                onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-                disabled={busy}
-              />
-            </label>
-            <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-audio`}>
-              <Trans>Hidden audio (optional)</Trans>
-              <input
-                id={`${id}-audio`}
-                type="file"
-                accept="audio/*"
-                className="text-xs text-muted file:mr-2 file:rounded-lg file:border-0 file:bg-surface-3 file:px-2 file:py-1 file:text-foreground"
-                onChange={(e) => setAudio(e.target.files?.[0] ?? null)}
-                disabled={busy}
-              />
-            </label>
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-target`}>
-              <Trans>Hidden target (SOL)</Trans>
-              <input
-                id={`${id}-target`}
-                type="number"
-                inputMode="decimal"
-                min={VAULT_MIN_SUPPORT_SOL}
-                step={VAULT_LOCK_STEP_SOL}
-                className={`${FIELD} font-mono tabular-nums`}
-                value={target}
-                onChange={(e) => setTarget(e.target.value)}
-                disabled={busy}
-                required
-              />
-            </label>
-            <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-duration`}>
-              <Trans>Opens after</Trans>
-              <select
-                id={`${id}-duration`}
-                className={FIELD}
-                value={duration}
-                onChange={(e) => setDuration(Number(e.target.value))}
-                disabled={busy}
-              >
-                {DURATION_OPTIONS.map((option) => (
-                  <option key={option.seconds} value={option.seconds}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {create.isError && (
-            <p role="alert" className="text-sm text-danger">
-              {errorMessage(create.error)}
-            </p>
-          )}
-          <ConfirmFooter busy={busy}>
-            <BusyButton
-              type="submit"
-              variant="dum"
-              busy={busy}
-              busyLabel={t`Creating...`}
-              icon={<Sparkles aria-hidden="true" />}
-              disabled={busy || !ready}
             >
-              <Trans>Create</Trans>
-            </BusyButton>
-          </ConfirmFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              {DURATION_OPTIONS.map((option) => (
+                <option key={option.seconds} value={option.seconds}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {create.isError && (
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(create.error)}
+          </p>
+        )}
+        <ConfirmFooter busy={busy}>
+          <BusyButton
+            type="submit"
+            variant="dum"
+            busy={busy}
+            busyLabel={t`Creating...`}
+            icon={<Sparkles aria-hidden="true" />}
+            disabled={busy || !ready}
+          >
+            <Trans>Create</Trans>
+          </BusyButton>
+        </ConfirmFooter>
+      </DialogForm>
+    </BusyDialog>
   );
 }

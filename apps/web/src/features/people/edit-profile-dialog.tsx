@@ -12,10 +12,8 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -66,14 +64,10 @@ export function EditProfileDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Edit profile</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>How other people see you on Dum Club.</Trans>
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={<Trans>Edit profile</Trans>}
+            description={<Trans>How other people see you on Dum Club.</Trans>}
+          />
           <EditProfileForm profile={profile} onSaved={() => onOpenChange(false)} />
         </DialogContent>
       )}

@@ -2,13 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Loader2, RotateCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -37,18 +31,16 @@ export function FollowListDialog({
     <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()}>
       {kind && (
         <DialogContent className="max-h-[min(36rem,calc(100dvh-2rem))] grid-rows-[auto_minmax(0,1fr)]">
-          <DialogHeader>
-            <DialogTitle>
-              {kind === 'followers' ? <Trans>Followers</Trans> : <Trans>Following</Trans>}
-            </DialogTitle>
-            <DialogDescription>
-              {kind === 'followers' ? (
+          <DialogHeading
+            title={kind === 'followers' ? <Trans>Followers</Trans> : <Trans>Following</Trans>}
+            description={
+              kind === 'followers' ? (
                 <Trans>People who follow {name}</Trans>
               ) : (
                 <Trans>People {name} follows</Trans>
-              )}
-            </DialogDescription>
-          </DialogHeader>
+              )
+            }
+          />
           <FollowList address={address} kind={kind} onNavigate={onClose} />
         </DialogContent>
       )}

@@ -3,14 +3,7 @@ import { Ban, Flag, Link2, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
@@ -159,31 +152,28 @@ function BlockDialog({
 }) {
   const { t } = useLingui();
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Block {name}?</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>
-              They won’t be able to follow you, comment on your posts or message you, and their
-              posts and comments are hidden from you. Blocking also removes follows both ways.
-            </Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <ConfirmFooter busy={busy}>
-          <BusyButton
-            variant="danger"
-            busy={busy}
-            busyLabel={t`Blocking...`}
-            icon={<Ban aria-hidden="true" />}
-            onClick={onBlock}
-          >
-            <Trans>Block</Trans>
-          </BusyButton>
-        </ConfirmFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={<Trans>Block {name}?</Trans>}
+      description={
+        <Trans>
+          They won’t be able to follow you, comment on your posts or message you, and their posts
+          and comments are hidden from you. Blocking also removes follows both ways.
+        </Trans>
+      }
+      action={
+        <BusyButton
+          variant="danger"
+          busy={busy}
+          busyLabel={t`Blocking...`}
+          icon={<Ban aria-hidden="true" />}
+          onClick={onBlock}
+        >
+          <Trans>Block</Trans>
+        </BusyButton>
+      }
+    />
   );
 }

@@ -1,13 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -30,37 +23,34 @@ export function DeletePostDialog({
   const remove = useDeletePost();
   const setOpen = onOpenChange;
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Delete this post?</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>
-              It disappears from the feed with its comments and likes. This can’t be undone.
-            </Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <ConfirmFooter busy={remove.isPending}>
-          <BusyButton
-            variant="danger"
-            busy={remove.isPending}
-            busyLabel={t`Deleting...`}
-            onClick={() =>
-              remove.mutate(postId, {
-                onSuccess: () => {
-                  setOpen(false);
-                  onDeleted?.();
-                },
-              })
-            }
-          >
-            <Trans>Delete</Trans>
-          </BusyButton>
-        </ConfirmFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      busy={remove.isPending}
+      title={<Trans>Delete this post?</Trans>}
+      description={
+        <Trans>
+          It disappears from the feed with its comments and likes. This can’t be undone.
+        </Trans>
+      }
+      action={
+        <BusyButton
+          variant="danger"
+          busy={remove.isPending}
+          busyLabel={t`Deleting...`}
+          onClick={() =>
+            remove.mutate(postId, {
+              onSuccess: () => {
+                setOpen(false);
+                onDeleted?.();
+              },
+            })
+          }
+        >
+          <Trans>Delete</Trans>
+        </BusyButton>
+      }
+    />
   );
 }
 

@@ -2,14 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Quote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { BusyDialog, ConfirmFooter, DialogHeading } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useCreatePost } from './feed-queries.ts';
 import { charactersLeft, LENGTH_WARNING_REMAINING, POST_MAX_LENGTH } from './limits.ts';
@@ -50,48 +43,49 @@ export function QuoteDialog({
     );
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Quote post</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>Add your take on {name}’s post. Free posts are deleted after 24 hours.</Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            post();
-          }}
-          noValidate
-          aria-busy={create.isPending || undefined}
-        >
-          <QuoteTextBox
-            text={text}
-            onText={setText}
-            onSubmitKey={post}
-            disabled={create.isPending}
-            remaining={remaining}
-          />
-          <div className="-mx-4">
-            <QuotedCard quoted={quoted} viewer={null} />
-          </div>
-          <ConfirmFooter busy={create.isPending}>
-            <BusyButton
-              type="submit"
-              busy={create.isPending}
-              busyLabel={t`Posting...`}
-              disabled={!canPost}
-              icon={<Quote aria-hidden="true" />}
-            >
-              <Trans>Post</Trans>
-            </BusyButton>
-          </ConfirmFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <BusyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={create.isPending}
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-lg"
+    >
+      <DialogHeading
+        title={<Trans>Quote post</Trans>}
+        description={
+          <Trans>Add your take on {name}’s post. Free posts are deleted after 24 hours.</Trans>
+        }
+      />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post();
+        }}
+        noValidate
+        aria-busy={create.isPending || undefined}
+      >
+        <QuoteTextBox
+          text={text}
+          onText={setText}
+          onSubmitKey={post}
+          disabled={create.isPending}
+          remaining={remaining}
+        />
+        <div className="-mx-4">
+          <QuotedCard quoted={quoted} viewer={null} />
+        </div>
+        <ConfirmFooter busy={create.isPending}>
+          <BusyButton
+            type="submit"
+            busy={create.isPending}
+            busyLabel={t`Posting...`}
+            disabled={!canPost}
+            icon={<Quote aria-hidden="true" />}
+          >
+            <Trans>Post</Trans>
+          </BusyButton>
+        </ConfirmFooter>
+      </form>
+    </BusyDialog>
   );
 }
 

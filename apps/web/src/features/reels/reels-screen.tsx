@@ -12,13 +12,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CommentSection } from '../post/index.ts';
@@ -233,14 +227,10 @@ function ReelsFeed({
       >
         {commented && (
           <DialogContent className="max-h-[min(40rem,calc(100dvh-2rem))] max-w-lg grid-rows-[auto_minmax(0,1fr)]">
-            <DialogHeader>
-              <DialogTitle>
-                <Trans>Comments</Trans>
-              </DialogTitle>
-              <DialogDescription>
-                <Trans>On {commentedAuthor}’s post</Trans>
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              title={<Trans>Comments</Trans>}
+              description={<Trans>On {commentedAuthor}’s post</Trans>}
+            />
             <div className="-mx-6 -mb-6 min-h-0 overflow-y-auto">
               <CommentSection
                 postId={commented.id}

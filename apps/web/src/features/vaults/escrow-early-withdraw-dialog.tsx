@@ -1,14 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { BusyButton } from '../../components/ui/button.tsx';
-import {
-  ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { formatSol } from '../../lib/i18n/index.ts';
 import { bpsPercent, earlyWithdrawQuote, earlyWithdrawSummary } from './escrow-display.ts';
 
@@ -33,48 +26,47 @@ export function EarlyWithdrawDialog({
   const bps = quote.penaltyBps;
   const percent = bpsPercent(quote.penaltyBps);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Withdraw early?</Trans>
-          </DialogTitle>
-          <DialogDescription>{earlyWithdrawSummary(quote)}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid gap-1.5 rounded-xl border border-border bg-surface-2/60 p-3 font-mono text-sm tabular-nums">
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted">
-              <Trans>Your deposit</Trans>
-            </dt>
-            <dd>{formatSol(quote.amount)} SOL</dd>
-          </div>
-          <div className="flex justify-between gap-3 text-danger">
-            <dt>
-              <Trans>
-                Penalty ({bps} bps, {percent})
-              </Trans>
-            </dt>
-            <dd>−{formatSol(quote.penalty)} SOL</dd>
-          </div>
-          <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
-            <dt>
-              <Trans>You receive</Trans>
-            </dt>
-            <dd>{formatSol(quote.receive)} SOL</dd>
-          </div>
-        </dl>
-        <ConfirmFooter busy={busy} cancelLabel={t`Keep it locked`}>
-          <BusyButton
-            variant="danger"
-            onClick={onConfirm}
-            busy={busy}
-            busyLabel={t`Withdrawing...`}
-            icon={<LogOut aria-hidden="true" />}
-          >
-            <Trans>Withdraw early</Trans>
-          </BusyButton>
-        </ConfirmFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={<Trans>Withdraw early?</Trans>}
+      description={earlyWithdrawSummary(quote)}
+      cancelLabel={t`Keep it locked`}
+      action={
+        <BusyButton
+          variant="danger"
+          onClick={onConfirm}
+          busy={busy}
+          busyLabel={t`Withdrawing...`}
+          icon={<LogOut aria-hidden="true" />}
+        >
+          <Trans>Withdraw early</Trans>
+        </BusyButton>
+      }
+    >
+      <dl className="grid gap-1.5 rounded-xl border border-border bg-surface-2/60 p-3 font-mono text-sm tabular-nums">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted">
+            <Trans>Your deposit</Trans>
+          </dt>
+          <dd>{formatSol(quote.amount)} SOL</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-danger">
+          <dt>
+            <Trans>
+              Penalty ({bps} bps, {percent})
+            </Trans>
+          </dt>
+          <dd>−{formatSol(quote.penalty)} SOL</dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
+          <dt>
+            <Trans>You receive</Trans>
+          </dt>
+          <dd>{formatSol(quote.receive)} SOL</dd>
+        </div>
+      </dl>
+    </ConfirmDialog>
   );
 }

@@ -3,12 +3,10 @@ import { HandCoins } from 'lucide-react';
 import { useId, type ReactNode, type SubmitEvent } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import {
+  BusyDialog,
   ConfirmFooter,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogForm,
+  DialogHeading,
 } from '../../components/ui/dialog.tsx';
 import { ShortBalanceNotice } from './short-balance-notice.tsx';
 import { SolAmountLabel, useOpenDialogSolBalance } from './sol-balance-label.tsx';
@@ -67,51 +65,42 @@ export function SolAmountDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy || undefined}>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <SolAmountLabel htmlFor={amountId} balance={balance} />
-            <input
-              id={amountId}
-              type="number"
-              inputMode="decimal"
-              min={min}
-              step={step}
-              value={amount}
-              onChange={(event) => onAmountChange(event.target.value)}
-              disabled={busy}
-              aria-invalid={(amount !== '' && invalid) || undefined}
-              aria-describedby={checked ? hintId : undefined}
-              className="h-11 rounded-xl border border-border bg-surface-2 px-3 font-mono text-base tabular-nums focus-visible:border-dum/60 focus-visible:ring-2 focus-visible:ring-dum/30 focus-visible:outline-none aria-invalid:border-danger/60"
-            />
-            <p id={checked ? hintId : undefined} className="text-xs text-subtle">
-              {hint}
-            </p>
-          </div>
-          <ShortBalanceNotice
-            balance={balance.data}
-            amount={amount}
-            extraLamports={extraLamports}
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={busy}>
+      <DialogForm onSubmit={submit} busy={busy}>
+        <DialogHeading title={title} description={description} />
+        <div className="grid gap-2">
+          <SolAmountLabel htmlFor={amountId} balance={balance} />
+          <input
+            id={amountId}
+            type="number"
+            inputMode="decimal"
+            min={min}
+            step={step}
+            value={amount}
+            onChange={(event) => onAmountChange(event.target.value)}
+            disabled={busy}
+            aria-invalid={(amount !== '' && invalid) || undefined}
+            aria-describedby={checked ? hintId : undefined}
+            className="h-11 rounded-xl border border-border bg-surface-2 px-3 font-mono text-base tabular-nums focus-visible:border-dum/60 focus-visible:ring-2 focus-visible:ring-dum/30 focus-visible:outline-none aria-invalid:border-danger/60"
           />
-          <ConfirmFooter busy={busy}>
-            <BusyButton
-              type="submit"
-              variant="dum"
-              busy={busy}
-              busyLabel={t`Vaulting...`}
-              icon={<HandCoins aria-hidden="true" />}
-              disabled={busy || confirmDisabled}
-            >
-              {confirmLabel}
-            </BusyButton>
-          </ConfirmFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <p id={checked ? hintId : undefined} className="text-xs text-subtle">
+            {hint}
+          </p>
+        </div>
+        <ShortBalanceNotice balance={balance.data} amount={amount} extraLamports={extraLamports} />
+        <ConfirmFooter busy={busy}>
+          <BusyButton
+            type="submit"
+            variant="dum"
+            busy={busy}
+            busyLabel={t`Vaulting...`}
+            icon={<HandCoins aria-hidden="true" />}
+            disabled={busy || confirmDisabled}
+          >
+            {confirmLabel}
+          </BusyButton>
+        </ConfirmFooter>
+      </DialogForm>
+    </BusyDialog>
   );
 }
