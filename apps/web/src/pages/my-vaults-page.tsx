@@ -36,6 +36,7 @@ import { useMyVaults, VAULTS_ROOT } from '../features/vaults/index.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ConnectPrompt } from '../features/auth/index.ts';
+import { PageHeading } from '../components/ui/page-title.tsx';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';
@@ -71,15 +72,15 @@ export function MyVaultsPage() {
     <div className="mx-auto w-full max-w-3xl">
       <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-            <LockKeyhole className="size-6 text-dum" aria-hidden="true" />
-            <Trans>My Vaults</Trans>
-          </h1>
-          <p className="mt-1 text-sm text-muted">
-            <Trans>
-              Vaults you created, vaults you backed with SOL, and your deposits held on chain.
-            </Trans>
-          </p>
+          <PageHeading
+            icon={<LockKeyhole className="size-6 text-dum" aria-hidden="true" />}
+            title={<Trans>My Vaults</Trans>}
+            subtitle={
+              <Trans>
+                Vaults you created, vaults you backed with SOL, and your deposits held on chain.
+              </Trans>
+            }
+          />
         </div>
         {viewer.isAuthenticated && (
           <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>

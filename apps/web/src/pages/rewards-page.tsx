@@ -8,6 +8,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../components/ui/card.tsx';
+import { PageTitle } from '../components/ui/page-title.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { CardError } from '../features/economy/index.ts';
 import { EarningsHistoryCard } from '../features/economy/index.ts';
@@ -28,21 +29,17 @@ export function RewardsPage() {
   const viewer = useEconomyViewer();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header className="flex items-center gap-3">
-        <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground shadow-[0_10px_30px_-12px_var(--color-accent)]">
-          <Gift className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
-            <Trans>Rewards</Trans>
-          </h1>
-          <p className="text-sm text-muted">
-            <Trans>
-              Every vibe mines DUM. Stake it, invite friends, and watch the halvings come.
-            </Trans>
-          </p>
-        </div>
-      </header>
+      <PageTitle
+        as="header"
+        icon={<Gift className="size-5" aria-hidden="true" />}
+        title={<Trans>Rewards</Trans>}
+        subtitle={
+          <Trans>
+            Every vibe mines DUM. Stake it, invite friends, and watch the halvings come.
+          </Trans>
+        }
+        tileClassName="shadow-[0_10px_30px_-12px_var(--color-accent)]"
+      />
 
       {viewer.userId && viewer.wallet ? (
         <>

@@ -3,6 +3,7 @@ import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/index.ts';
@@ -25,21 +26,13 @@ export function AdvertiserScreen({ viewer }: { viewer: Viewer }) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground">
-            <Megaphone className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
-              <Trans>Advertiser</Trans>
-            </h1>
-            <p className="text-sm text-muted">
-              <Trans>
-                Promote your posts to real people: you pay only for established wallets.
-              </Trans>
-            </p>
-          </div>
-        </div>
+        <PageTitle
+          icon={<Megaphone className="size-5" aria-hidden="true" />}
+          title={<Trans>Advertiser</Trans>}
+          subtitle={
+            <Trans>Promote your posts to real people: you pay only for established wallets.</Trans>
+          }
+        />
         {ready && (
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />

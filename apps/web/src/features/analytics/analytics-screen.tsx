@@ -11,6 +11,7 @@ import { ChartNoAxesColumn, Heart, Loader2, MessageCircle, PenLine } from 'lucid
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -54,19 +55,11 @@ export function AnalyticsScreen({ viewer }: { viewer: Viewer }) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-vibe text-primary-foreground">
-            <ChartNoAxesColumn className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
-              <Trans>Analytics</Trans>
-            </h1>
-            <p className="text-sm text-muted">
-              <Trans>How your posts, vaults and vibes are doing.</Trans>
-            </p>
-          </div>
-        </div>
+        <PageTitle
+          icon={<ChartNoAxesColumn className="size-5" aria-hidden="true" />}
+          title={<Trans>Analytics</Trans>}
+          subtitle={<Trans>How your posts, vaults and vibes are doing.</Trans>}
+        />
         {viewer.isAuthenticated && (
           <RangeSwitch
             range={range}

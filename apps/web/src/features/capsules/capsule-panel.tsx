@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/i18n/index.ts';
+import { FULL_DATE_TIME, formatDate } from '../../lib/i18n/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { FeedPost } from '../post/index.ts';
 import { WALLET_REQUIRED, type Viewer } from '../auth/index.ts';
@@ -14,16 +14,6 @@ import { CAPSULES_ROOT, useCapsuleNotify, type CapsuleNotifyResponse } from './c
 
 /** The server's job opens a due capsule within seconds; a card past its time reads it again. */
 const REREAD_EVERY_MS = 10_000;
-
-/** The opening moment in full, as `toLocaleString()` shows it, in the active language. */
-const OPENS_AT_FORMAT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-};
 
 type Capsule = NonNullable<FeedPost['capsule']>;
 
@@ -94,7 +84,7 @@ export function SealedCapsulePanel({
           )}
         </p>
         <p className="text-sm text-muted">
-          <time dateTime={capsule.unlockAt} title={formatDate(opensAt, OPENS_AT_FORMAT)}>
+          <time dateTime={capsule.unlockAt} title={formatDate(opensAt, FULL_DATE_TIME)}>
             <span data-testid="capsule-countdown" className="font-mono tabular-nums">
               {formatOpensIn(capsule.unlockAt, now)}
             </span>

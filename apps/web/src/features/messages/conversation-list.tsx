@@ -17,6 +17,7 @@ import { EmptyRequests, RequestsIntro } from './message-requests.tsx';
 import { unreadBadgeText } from './unread-count.ts';
 import { messagesPath, useConversations, type ListFolder } from './messages-queries.ts';
 import type { ThreadLocationState } from './message-thread.tsx';
+import { EmptyPane } from './empty-pane.tsx';
 
 /** Where the list is returned to from a thread: that conversation's link takes the focus. */
 export interface ListLocationState {
@@ -199,20 +200,18 @@ function ConversationRow({
 
 export function EmptyConversations({ onNewMessage }: { onNewMessage: () => void }) {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
-        <MessageCircle className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">
-        <Trans>No messages yet</Trans>
-      </h2>
-      <p className="mt-1 max-w-xs text-sm text-muted">
+    <EmptyPane
+      kind="list"
+      icon={<MessageCircle className="size-6" aria-hidden="true" />}
+      title={<Trans>No messages yet</Trans>}
+      text={
         <Trans>Start a conversation with anyone on Dum Club, and tip them SOL if you like.</Trans>
-      </p>
+      }
+    >
       <Button className="mt-5" onClick={onNewMessage}>
         <Trans>New message</Trans>
       </Button>
-    </div>
+    </EmptyPane>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type ListFolder,
 } from './messages-queries.ts';
 import { unreadBadgeText } from './unread-count.ts';
+import { EmptyPane } from './empty-pane.tsx';
 
 /**
  * Message requests, as X and Bluesky keep them: messages from wallets the viewer does not follow
@@ -77,36 +78,28 @@ export function RequestsIntro() {
 
 export function EmptyRequests() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-2xl bg-surface-3 text-primary">
-        <Inbox className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">
-        <Trans>No message requests</Trans>
-      </h2>
-      <p className="mt-1 max-w-xs text-sm text-muted">
+    <EmptyPane
+      kind="list"
+      icon={<Inbox className="size-6" aria-hidden="true" />}
+      title={<Trans>No message requests</Trans>}
+      text={
         <Trans>
           When a wallet you don’t follow writes to you, its message waits here until you accept it.
         </Trans>
-      </p>
-    </div>
+      }
+    />
   );
 }
 
 /** The desktop's right pane while the Requests list shows and no request is open. */
 export function NoRequestOpen() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-surface-3 text-primary">
-        <ShieldQuestion className="size-7" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">
-        <Trans>Message requests</Trans>
-      </h2>
-      <p className="mt-1 max-w-xs text-sm text-muted">
-        <Trans>Open one to read it. Nobody is told you did until you accept.</Trans>
-      </p>
-    </div>
+    <EmptyPane
+      kind="pane"
+      icon={<ShieldQuestion className="size-7" aria-hidden="true" />}
+      title={<Trans>Message requests</Trans>}
+      text={<Trans>Open one to read it. Nobody is told you did until you accept.</Trans>}
+    />
   );
 }
 

@@ -12,6 +12,8 @@ import { listFolderOf } from './messages-queries.ts';
 import { NewMessageDialog } from './new-message-dialog.tsx';
 import { useMessageCounts } from './unread-count.ts';
 import { ConnectPrompt } from '../auth/index.ts';
+import { EmptyPane } from './empty-pane.tsx';
+import { PageHeading } from '../../components/ui/page-title.tsx';
 
 /**
  * Messages. Large screens: the conversations beside the open thread. Phones: two screens,
@@ -32,13 +34,14 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
         className={cn('mb-4 flex items-end justify-between gap-3', address && 'max-lg:sr-only')}
       >
         <div>
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-            <MessageCircle className="size-6 text-primary" aria-hidden="true" />
-            <Trans>Messages</Trans>
-          </h1>
-          <p className="mt-1 text-sm text-muted max-sm:hidden">
-            <Trans>Private conversations between wallets, with SOL tips verified on chain.</Trans>
-          </p>
+          <PageHeading
+            icon={<MessageCircle className="size-6 text-primary" aria-hidden="true" />}
+            title={<Trans>Messages</Trans>}
+            subtitle={
+              <Trans>Private conversations between wallets, with SOL tips verified on chain.</Trans>
+            }
+            subtitleClassName="max-sm:hidden"
+          />
         </div>
         {viewer.isAuthenticated && (
           <Button size="sm" onClick={startNew}>
@@ -103,16 +106,14 @@ export function MessagesScreen({ address, viewer }: { address: string | null; vi
 
 function NoThreadOpen() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-vibe text-primary-foreground">
-        <MessageCircle className="size-7" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">
-        <Trans>Your messages</Trans>
-      </h2>
-      <p className="mt-1 max-w-xs text-sm text-muted">
+    <EmptyPane
+      kind="pane"
+      vibe
+      icon={<MessageCircle className="size-7" aria-hidden="true" />}
+      title={<Trans>Your messages</Trans>}
+      text={
         <Trans>Pick a conversation, or start a new one. Tips arrive as real SOL transfers.</Trans>
-      </p>
-    </div>
+      }
+    />
   );
 }

@@ -11,11 +11,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
-import { formatDate } from '../../lib/i18n/index.ts';
+import { FULL_DATE_TIME, formatDate } from '../../lib/i18n/index.ts';
 import { auditLine, formatEnd, reasonLabel, reportedFor, shortAddress } from './labels.ts';
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { SnapshotView } from './snapshot-view.tsx';
+import { PageHeading } from '../../components/ui/page-title.tsx';
 
 const DURATIONS = [
   { value: '1', label: msg`1 day` },
@@ -33,16 +34,6 @@ const ACTION_TEXT: Record<AuditEntry['action'], MessageDescriptor> = {
   hold: msg`Earning held automatically`,
 };
 
-/** An audit entry's time, as toLocaleString() gives it. */
-const AUDIT_TIME: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-};
-
 const inputClass =
   'w-full rounded-xl border border-border bg-surface-2/70 px-3 py-2 text-sm placeholder:text-subtle focus-visible:border-primary/60 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none';
 
@@ -56,16 +47,16 @@ export function ModerationView() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <header className="mb-5">
-        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-          <ShieldAlert className="size-6 text-danger" aria-hidden="true" />
-          <Trans>Moderation</Trans>
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          <Trans>
-            Open reports, the most severe and oldest first. Every action is written to the audit log
-            with your wallet, your reason and the time.
-          </Trans>
-        </p>
+        <PageHeading
+          icon={<ShieldAlert className="size-6 text-danger" aria-hidden="true" />}
+          title={<Trans>Moderation</Trans>}
+          subtitle={
+            <Trans>
+              Open reports, the most severe and oldest first. Every action is written to the audit
+              log with your wallet, your reason and the time.
+            </Trans>
+          }
+        />
       </header>
       {queue.isPending ? (
         <div aria-busy="true" aria-label={t`Loading the reports`} className="flex flex-col gap-3">
@@ -226,7 +217,10 @@ function QueueItem({ report }: { report: QueueReport }) {
           <ol className="mt-1 flex flex-col gap-0.5 text-xs text-muted">
             {report.audit.map((entry) => (
               <li key={entry.id}>
-                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, AUDIT_TIME)}</time> ·{' '}
+                <time dateTime={entry.createdAt}>
+                  {formatDate(entry.createdAt, FULL_DATE_TIME)}
+                </time>{' '}
+                ·{' '}
                 {auditLine(i18n._(ACTION_TEXT[entry.action]), entry.moderatorAddress, entry.reason)}
               </li>
             ))}

@@ -13,6 +13,7 @@ import { reasonLabel, statusLabel, targetName } from './labels.ts';
 import { useMyReports } from './moderation-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { SnapshotView } from './snapshot-view.tsx';
+import { PageHeading } from '../../components/ui/page-title.tsx';
 
 /** /reports: the reports the viewer filed and what became of each. */
 export function MyReports({ viewer }: { viewer: Viewer }) {
@@ -22,15 +23,15 @@ export function MyReports({ viewer }: { viewer: Viewer }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <header className="mb-5">
-        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-          <Flag className="size-6 text-danger" aria-hidden="true" />
-          <Trans>My reports</Trans>
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          <Trans>
-            What you reported and what the moderators decided. You are notified of each decision.
-          </Trans>
-        </p>
+        <PageHeading
+          icon={<Flag className="size-6 text-danger" aria-hidden="true" />}
+          title={<Trans>My reports</Trans>}
+          subtitle={
+            <Trans>
+              What you reported and what the moderators decided. You are notified of each decision.
+            </Trans>
+          }
+        />
       </header>
       {!viewer.isAuthenticated ? (
         <ConnectPrompt viewer={viewer} title={t`Sign in to see your reports`}>

@@ -16,6 +16,7 @@ import {
   type MuteDuration,
 } from './muted-words-form.ts';
 import { useMutedWords, useSaveMutedWords } from './muted-words-queries.ts';
+import { PageHeading } from '../../components/ui/page-title.tsx';
 
 /**
  * Settings → Muted words (/settings/muted-words): posts and comments with these words or phrases
@@ -27,16 +28,16 @@ export function MutedWordsSettings({ viewer }: { viewer: Viewer }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <header className="mb-5">
-        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-          <VolumeX className="size-6 text-primary" aria-hidden="true" />
-          <Trans>Muted words</Trans>
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          <Trans>
-            Posts and comments with these words or phrases are hidden from your feeds, threads,
-            search and notifications. Your own posts are never hidden.
-          </Trans>
-        </p>
+        <PageHeading
+          icon={<VolumeX className="size-6 text-primary" aria-hidden="true" />}
+          title={<Trans>Muted words</Trans>}
+          subtitle={
+            <Trans>
+              Posts and comments with these words or phrases are hidden from your feeds, threads,
+              search and notifications. Your own posts are never hidden.
+            </Trans>
+          }
+        />
       </header>
       {viewer.isAuthenticated ? (
         <SignedInMutedWords />

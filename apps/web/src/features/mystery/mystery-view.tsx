@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogHeader,
+  DialogHeading,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -23,6 +24,7 @@ import { MYSTERY_TABS, scopeOf } from './mystery-display.ts';
 import { useMystery, useMysteryList } from './mystery-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { MysteryScope, MysteryVault } from './types.ts';
+import { PageHeading } from '../../components/ui/page-title.tsx';
 
 // The dialogs (the wallet transfer, the upload form) load on first use.
 const CreateMysteryDialog = lazy(() =>
@@ -78,16 +80,16 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
     <div className="mx-auto w-full max-w-3xl">
       <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-            <Sparkles className="size-6 text-dum" aria-hidden="true" />
-            <Trans>Mystery Vaults</Trans>
-          </h1>
-          <p className="mt-1 text-sm text-muted">
-            <Trans>
-              A title and a teaser up front; the content and the target stay hidden until fans open
-              it.
-            </Trans>
-          </p>
+          <PageHeading
+            icon={<Sparkles className="size-6 text-dum" aria-hidden="true" />}
+            title={<Trans>Mystery Vaults</Trans>}
+            subtitle={
+              <Trans>
+                A title and a teaser up front; the content and the target stay hidden until fans
+                open it.
+              </Trans>
+            }
+          />
         </div>
         <Button variant="dum" size="sm" onClick={needSession(() => setCreating(true))}>
           <Sparkles aria-hidden="true" />
@@ -171,14 +173,10 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
 
       <Dialog open={connecting} onOpenChange={setConnecting}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Connect to continue</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Creating and joining mysteries needs your wallet.</Trans>
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={<Trans>Connect to continue</Trans>}
+            description={<Trans>Creating and joining mysteries needs your wallet.</Trans>}
+          />
           <ConnectPrompt viewer={viewer} title={t`Connect your wallet`}>
             <Trans>Sign in with your wallet to create a mystery or join one with SOL.</Trans>
           </ConnectPrompt>

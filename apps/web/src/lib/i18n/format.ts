@@ -45,6 +45,16 @@ export function formatSol(lamports: bigint): string {
   return formatDecimal(formatBaseUnits(lamports, 4), 4, 4);
 }
 
+/** A moment in full, date and time to the second, as `toLocaleString()` shows it. */
+export const FULL_DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+
 /** A date or time; `options` as Intl.DateTimeFormat takes them. */
 export function formatDate(
   value: Date | string | number,

@@ -11,4 +11,11 @@ export {
   preferredLocale,
   SOURCE_LOCALE,
 } from './locale.ts';
-export { formatDate, formatDecimal, formatDum, formatNumber, formatSol } from './format.ts';
+export {
+  FULL_DATE_TIME,
+  formatDate,
+  formatDecimal,
+  formatDum,
+  formatNumber,
+  formatSol,
+} from './format.ts';
