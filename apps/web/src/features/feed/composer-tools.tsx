@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Hourglass, ImagePlus, ListChecks, Lock, LockOpen, Music, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
+import { FileInput } from '../../components/ui/file-input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/i18n/index.ts';
@@ -138,33 +139,6 @@ export function MediaTools({
         {t`Add Audio`}
       </ToolButton>
     </>
-  );
-}
-
-function FileInput({
-  inputRef,
-  accept,
-  testId,
-  onPick,
-}: {
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  accept: string;
-  testId: string;
-  onPick: (file: File | undefined) => void;
-}) {
-  return (
-    <input
-      ref={inputRef}
-      type="file"
-      accept={accept}
-      hidden
-      tabIndex={-1}
-      data-testid={testId}
-      onChange={(event) => {
-        onPick(event.target.files?.[0]);
-        event.target.value = '';
-      }}
-    />
   );
 }
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, ImagePlus, Loader2, Music, RotateCw, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { FileInput } from '../../components/ui/file-input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
@@ -205,24 +206,20 @@ function AttachButtons({
   const { t } = useLingui();
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
-  const input = (ref: typeof imageInput, accept: string, testId: string) => (
-    <input
-      ref={ref}
-      type="file"
-      accept={accept}
-      hidden
-      tabIndex={-1}
-      data-testid={testId}
-      onChange={(event) => {
-        onPick(event.target.files?.[0]);
-        event.target.value = '';
-      }}
-    />
-  );
   return (
     <>
-      {input(imageInput, 'image/*', 'message-image-input')}
-      {input(audioInput, 'audio/*', 'message-audio-input')}
+      <FileInput
+        inputRef={imageInput}
+        accept="image/*"
+        testId="message-image-input"
+        onPick={onPick}
+      />
+      <FileInput
+        inputRef={audioInput}
+        accept="audio/*"
+        testId="message-audio-input"
+        onPick={onPick}
+      />
       <Button
         variant="ghost"
         size="icon"
