@@ -6,7 +6,7 @@ import {
   VAULT_MAX_TARGET_LAMPORTS,
 } from '@dum/core';
 import type { ComposerState } from '../feed/index.ts';
-import type { FeedPost } from '../post/index.ts';
+import { untouchedPostFields, type FeedPost } from '../post/index.ts';
 
 /** Who the preview shows as the author: the signed-in member's public profile. */
 export interface PreviewAuthor {
@@ -81,16 +81,8 @@ export function draftPreviewPost(
           notifying: false,
         }
       : null,
-    likeCount: 0,
-    commentCount: 0,
-    liked: false,
-    bookmarked: false,
-    repostCount: 0,
-    repostedByViewer: false,
-    quoted: null,
-    mentions: [],
+    ...untouchedPostFields(),
     poll: state.poll ? previewPoll(state.poll.options, state.poll.durationHours, now) : null,
-    replyPolicy: 'everyone',
   };
 }
 

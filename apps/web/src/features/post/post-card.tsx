@@ -1,13 +1,4 @@
-import {
-  BadgeCheck,
-  Bookmark,
-  Clock,
-  Heart,
-  Lock,
-  MessageCircle,
-  Repeat2,
-  Trash2,
-} from 'lucide-react';
+import { Bookmark, Clock, Heart, Lock, MessageCircle, Repeat2, Trash2 } from 'lucide-react';
 import { formatAddress } from '@dum/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +7,7 @@ import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { i18n } from '../../lib/i18n/index.ts';
+import { AuthorHeading } from './author-heading.tsx';
 import { Avatar } from './avatar.tsx';
 import { CapsuleLabel } from './capsule-label.tsx';
 import { useEngagement } from './feed-queries.ts';
@@ -29,6 +21,7 @@ import {
   postText,
 } from './post-display.ts';
 import { PostText } from './post-text.tsx';
+import { ProfileAvatarLink } from './profile-link.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
 import { RepostAction } from './repost-action.tsx';
 import { ShareMenu } from './share-menu.tsx';
@@ -240,33 +233,19 @@ function PostCardHeader({
   const createdAt = postCreatedAt(post);
   const freeTimeLeft = post.vault || post.capsule ? null : formatTimeLeft(post.expiresAt, now);
   const vaultTimeLeft = post.vault ? formatTimeLeft(post.vault.endsAt, now) : null;
-  const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
   return (
     <header className="flex items-start gap-3 px-4 pt-4">
-      {profileHref ? (
-        <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <Avatar name={name} src={post.author.avatarUrl} />
-        </Link>
-      ) : (
+      <ProfileAvatarLink address={post.author_wallet}>
         <Avatar name={name} src={post.author.avatarUrl} />
-      )}
+      </ProfileAvatarLink>
       <div className="min-w-0 flex-1">
-        <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-sm font-semibold">
-          {profileHref ? (
-            <Link to={profileHref} className="truncate rounded-sm py-0.5 hover:underline">
-              {name}
-            </Link>
-          ) : (
-            <span className="truncate">{name}</span>
-          )}
-          {post.author.isVerified && (
-            <BadgeCheck
-              className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label={t`Verified`}
-              role="img"
-            />
-          )}
-        </h2>
+        <AuthorHeading
+          post={post}
+          name={name}
+          id={headingId}
+          className="flex min-w-0 items-center gap-1 text-sm font-semibold"
+          badgeClassName="size-4 shrink-0 fill-primary/20 text-primary"
+        />
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
           {post.author.username && <span className="truncate">@{post.author.username}</span>}
           {createdAt &&

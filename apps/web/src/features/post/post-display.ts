@@ -1,7 +1,7 @@
 import { formatAddress } from '@dum/core';
 import { t } from '@lingui/core/macro';
 import { formatDate, formatDecimal, formatNumber } from '../../lib/i18n/index.ts';
-import type { PostComment, PostFields } from './types.ts';
+import type { FeedPost, PostComment, PostFields } from './types.ts';
 
 /**
  * What a post card shows, as pure functions over the wire shapes so the fallbacks are tested
@@ -14,6 +14,35 @@ export function authorName(post: Pick<PostFields, 'author' | 'author_wallet'>): 
   if (displayName) return displayName;
   if (post.author_wallet) return formatAddress(post.author_wallet);
   return t`Anon`;
+}
+
+/**
+ * The fields of a post nobody has engaged with yet, for a post the client makes up to show
+ * through the post card (a draft's preview, a quote read as a post).
+ */
+export function untouchedPostFields(): Pick<
+  FeedPost,
+  | 'likeCount'
+  | 'commentCount'
+  | 'liked'
+  | 'bookmarked'
+  | 'repostCount'
+  | 'repostedByViewer'
+  | 'quoted'
+  | 'mentions'
+  | 'replyPolicy'
+> {
+  return {
+    likeCount: 0,
+    commentCount: 0,
+    liked: false,
+    bookmarked: false,
+    repostCount: 0,
+    repostedByViewer: false,
+    quoted: null,
+    mentions: [],
+    replyPolicy: 'everyone',
+  };
 }
 
 export function commentAuthorName(comment: PostComment): string {

@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { useNow } from '../../lib/use-now.ts';
 import type { Viewer } from '../auth/index.ts';
 import { Avatar } from './avatar.tsx';
-import { authorName, formatRelativeTime, formatTimeUntil } from './post-display.ts';
+import {
+  authorName,
+  formatRelativeTime,
+  formatTimeUntil,
+  untouchedPostFields,
+} from './post-display.ts';
 import { PostText } from './post-text.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
 import type { FeedPost, QuotedPost } from './types.ts';
@@ -136,15 +141,7 @@ export function quotedAsPost(quoted: QuotedPost): FeedPost {
     audioUrl: quoted.audioUrl,
     vault: quoted.vault,
     locked: quoted.locked,
-    likeCount: 0,
-    commentCount: 0,
-    liked: false,
-    bookmarked: false,
-    repostCount: 0,
-    repostedByViewer: false,
-    quoted: null,
-    mentions: [],
+    ...untouchedPostFields(),
     poll: null,
-    replyPolicy: 'everyone',
   };
 }

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck, Heart, Lock, MessageCircle, Share2, Check } from 'lucide-react';
+import { Heart, Lock, MessageCircle, Share2, Check } from 'lucide-react';
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Avatar } from '../post/index.ts';
+import { AuthorHeading, Avatar, ProfileAvatarLink } from '../post/index.ts';
 import { useEngagement } from '../post/index.ts';
 import { imageAlt } from '../post/index.ts';
 import {
@@ -194,38 +194,23 @@ function LockedReel({ post }: { post: FeedPost }) {
 
 /** The author, the time (a link to the post) and the text, over a shade for contrast. */
 function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; headingId: string }) {
-  const { t } = useLingui();
   const now = useNow(30_000);
   const text = postText(post);
   const createdAt = postCreatedAt(post);
-  const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
   return (
     <div className="absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/90 via-black/55 to-transparent px-4 pt-16 pr-20 pb-5 text-white lg:pr-5">
       <div className="flex items-center gap-2.5">
-        {profileHref ? (
-          <Link to={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0">
-            <Avatar name={name} src={post.author.avatarUrl} size="md" />
-          </Link>
-        ) : (
+        <ProfileAvatarLink address={post.author_wallet}>
           <Avatar name={name} src={post.author.avatarUrl} size="md" />
-        )}
+        </ProfileAvatarLink>
         <div className="min-w-0">
-          <h2 id={headingId} className="flex min-w-0 items-center gap-1 text-[15px] font-bold">
-            {profileHref ? (
-              <Link to={profileHref} className="truncate rounded-sm py-0.5 hover:underline">
-                {name}
-              </Link>
-            ) : (
-              <span className="truncate">{name}</span>
-            )}
-            {post.author.isVerified && (
-              <BadgeCheck
-                className="size-4 shrink-0 fill-primary/30 text-primary"
-                aria-label={t`Verified`}
-                role="img"
-              />
-            )}
-          </h2>
+          <AuthorHeading
+            post={post}
+            name={name}
+            id={headingId}
+            className="flex min-w-0 items-center gap-1 text-[15px] font-bold"
+            badgeClassName="size-4 shrink-0 fill-primary/30 text-primary"
+          />
           <p className="flex items-center gap-2 text-xs text-white/75">
             {post.author.username && <span className="truncate">@{post.author.username}</span>}
             {createdAt && (
