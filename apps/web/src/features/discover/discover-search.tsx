@@ -209,18 +209,7 @@ export function DiscoverSearch({
   );
 }
 
-function SearchResults({
-  search,
-  q,
-  type,
-  results,
-  listboxId,
-  active,
-  optionId,
-  onHover,
-  onOpen,
-  onSwitch,
-}: {
+interface SearchResultsProps {
   search: ReturnType<typeof useSearch>;
   q: string;
   type: SearchType;
@@ -231,7 +220,10 @@ function SearchResults({
   onHover: (index: number) => void;
   onOpen: (result: SearchResult) => void;
   onSwitch: () => void;
-}) {
+}
+
+function SearchResults(props: SearchResultsProps) {
+  const { search, q, type, results } = props;
   const now = useNow(60_000);
   // Results shown are the previous query's while this one is on its way.
   const settled = !search.isPlaceholderData && search.isSuccess;
@@ -243,19 +235,7 @@ function SearchResults({
       <p role="status" className="sr-only" data-testid="search-announcement">
         {announcement}
       </p>
-      <SearchResultsBody
-        search={search}
-        q={q}
-        type={type}
-        results={results}
-        listboxId={listboxId}
-        active={active}
-        optionId={optionId}
-        onHover={onHover}
-        onOpen={onOpen}
-        onSwitch={onSwitch}
-        now={now}
-      />
+      <SearchResultsBody {...props} now={now} />
     </>
   );
 }
@@ -272,7 +252,7 @@ function SearchResultsBody({
   onOpen,
   onSwitch,
   now,
-}: Parameters<typeof SearchResults>[0] & { now: number }) {
+}: SearchResultsProps & { now: number }) {
   const { t } = useLingui();
   if (search.isPending) return <SearchSkeleton />;
   if (search.isError && results.length === 0) {
