@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import { useAuth } from '../auth/index.ts';
 
 /** Who the economy screens are for: the signed-in wallet, or nobody (the one read of auth). */
@@ -18,15 +17,5 @@ export function useEconomyViewer(): EconomyViewer {
   };
 }
 
-/**
- * What a signed-out Stake Tokens (and every signed-in-only action) shows. Getters: read when the
- * toast shows, in the language active then.
- */
-export const WALLET_REQUIRED = {
-  get title() {
-    return t`Wallet Required`;
-  },
-  get description() {
-    return t`Please connect your wallet using the button in the header`;
-  },
-} as const;
+/** What a signed-out Stake Tokens (and every signed-in-only action) shows: auth's own toast. */
+export { WALLET_REQUIRED } from '../auth/index.ts';
