@@ -1,3 +1,4 @@
+import type { TransferRejection } from '@dum/chain';
 import { ACTIONS_API_PREFIX, AppError, type ErrorCode } from '@dum/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database.ts';
@@ -97,4 +98,25 @@ function codeForStatus(status: number, fastifyCode: string | undefined): ErrorCo
     default:
       return 'bad_request';
   }
+}
+
+/**
+ * The catalogue's answer to each reason a paid transfer did not verify (a tip, a vault support,
+ * an ad budget). `own` names what differs for a purpose; `too_early` always, as only a purpose
+ * with an earliest time can meet it and each says what that means for it.
+ */
+export function transferRejectionErrors(
+  own: Partial<Record<TransferRejection, ErrorCode>> & { too_early: ErrorCode },
+): Record<TransferRejection, ErrorCode> {
+  return {
+    invalid_signature: 'transaction_signature_invalid',
+    unknown_signature: 'transaction_not_found',
+    failed: 'transaction_failed',
+    no_system_transfer: 'transfer_not_found',
+    transfer_not_top_level: 'transfer_not_found',
+    wrong_sender: 'transfer_wrong_sender',
+    wrong_recipient: 'transfer_wrong_recipient',
+    wrong_amount: 'transfer_wrong_amount',
+    ...own,
+  };
 }

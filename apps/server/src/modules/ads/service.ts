@@ -1,4 +1,4 @@
-import type { ChainClient, Signer, TransferRejection } from '@dum/chain';
+import type { ChainClient, Signer } from '@dum/chain';
 import {
   AD_CHART_DAYS,
   AD_FEED_EVERY,
@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import { transferRejectionErrors } from '../../http/errors.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import { purposeKey, signatureIsSpent, spendSignature, verifyPayment } from '../payments/index.ts';
 import type { SignedRefund } from './refund.ts';
@@ -128,17 +129,12 @@ function checkBudget(budget: AdBudget): { signature: string; amount: bigint } {
   return { signature, amount: checked.lamports };
 }
 
-const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
-  invalid_signature: 'transaction_signature_invalid',
-  unknown_signature: 'transaction_not_found',
-  failed: 'transaction_failed',
+const REJECTION_ERROR = transferRejectionErrors({
   no_system_transfer: 'ad_budget_wrong_recipient',
   transfer_not_top_level: 'ad_budget_wrong_recipient',
-  wrong_sender: 'transfer_wrong_sender',
   wrong_recipient: 'ad_budget_wrong_recipient',
-  wrong_amount: 'transfer_wrong_amount',
   too_early: 'transaction_not_found',
-};
+});
 
 /**
  * Verifies a budget transfer (advertiser → treasury, of `amount`) on the cluster, as a vault

@@ -1,4 +1,4 @@
-import type { ChainClient, TransferRejection } from '@dum/chain';
+import type { ChainClient } from '@dum/chain';
 import {
   AppError,
   CONVERSATIONS_PAGE_DEFAULT,
@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import { transferRejectionErrors } from '../../http/errors.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import {
@@ -149,18 +150,8 @@ export async function peerOf(
 
 // ---- Sending ----------------------------------------------------------------------------------
 
-const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
-  invalid_signature: 'transaction_signature_invalid',
-  unknown_signature: 'transaction_not_found',
-  failed: 'transaction_failed',
-  no_system_transfer: 'transfer_not_found',
-  transfer_not_top_level: 'transfer_not_found',
-  wrong_sender: 'transfer_wrong_sender',
-  wrong_recipient: 'transfer_wrong_recipient',
-  wrong_amount: 'transfer_wrong_amount',
-  // Tips set no earliest time; listed for completeness.
-  too_early: 'transfer_not_found',
-};
+// Tips set no earliest time; too_early is listed for completeness.
+const REJECTION_ERROR = transferRejectionErrors({ too_early: 'transfer_not_found' });
 
 interface Draft {
   body: string;

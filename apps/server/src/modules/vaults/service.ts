@@ -9,6 +9,7 @@ import {
   type SupportVaultRequest,
   type SupportVaultResponse,
 } from '@dum/core';
+import { transferRejectionErrors } from '../../http/errors.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import {
@@ -42,17 +43,7 @@ const REFUSAL_ERROR: Record<SupportRefusal, ErrorCode> = {
   ended: 'vault_ended',
 };
 
-const REJECTION_ERROR: Record<TransferRejection, ErrorCode> = {
-  invalid_signature: 'transaction_signature_invalid',
-  unknown_signature: 'transaction_not_found',
-  failed: 'transaction_failed',
-  no_system_transfer: 'transfer_not_found',
-  transfer_not_top_level: 'transfer_not_found',
-  wrong_sender: 'transfer_wrong_sender',
-  wrong_recipient: 'transfer_wrong_recipient',
-  wrong_amount: 'transfer_wrong_amount',
-  too_early: 'transfer_before_vault',
-};
+const REJECTION_ERROR = transferRejectionErrors({ too_early: 'transfer_before_vault' });
 
 /** The error a transfer that did not verify answers (a support's, a mystery join's). */
 export function transferRejectionError(reason: TransferRejection): ErrorCode {
