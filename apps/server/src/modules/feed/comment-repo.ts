@@ -45,20 +45,10 @@ export async function readCommentRows(
   pool: pg.Pool,
   args: { messageId: bigint; limit: number; after: PagePosition | null; viewerId: string | null },
 ): Promise<CommentRow[]> {
-  const values: unknown[] = [args.messageId.toString(), args.limit, args.viewerId];
-  if (args.after) values.push(args.after.createdAt, args.after.id.toString());
-  const result = await pool.query<CommentRow>({
-    name: args.after ? 'comments_after' : 'comments_first',
-    text: `select ${COMMENT_COLUMNS}
-      from ${COMMENT_FROM}
-      where c.message_id = $1 and c.parent_id is null
-        and ($3::uuid is null or ${notBlockedBy('$3', 'c.author_id')})
-        ${args.after ? 'and (c.created_at, c.id) > ($4::timestamptz, $5::bigint)' : ''}
-      order by c.created_at, c.id
-      limit $2`,
-    values,
+  return readCommentPage(pool, args.messageId, args, {
+    name: 'comments',
+    where: 'c.message_id = $1 and c.parent_id is null',
   });
-  return result.rows;
 }
 
 /**
@@ -74,13 +64,30 @@ export async function readReplyRows(
     viewerId: string | null;
   },
 ): Promise<CommentRow[]> {
-  const values: unknown[] = [args.commentId.toString(), args.limit, args.viewerId];
+  return readCommentPage(pool, args.commentId, args, {
+    name: 'comment_replies',
+    where: 'c.parent_id = $1',
+  });
+}
+
+/**
+ * Comments oldest first after the cursor, that `where` picks by the id in $1; a viewer's leave
+ * out those of wallets the viewer blocked. Two prepared statements per list: the first page and
+ * the next ones.
+ */
+async function readCommentPage(
+  pool: pg.Pool,
+  of: bigint,
+  args: { limit: number; after: PagePosition | null; viewerId: string | null },
+  list: { name: string; where: string },
+): Promise<CommentRow[]> {
+  const values: unknown[] = [of.toString(), args.limit, args.viewerId];
   if (args.after) values.push(args.after.createdAt, args.after.id.toString());
   const result = await pool.query<CommentRow>({
-    name: args.after ? 'comment_replies_after' : 'comment_replies_first',
+    name: `${list.name}_${args.after ? 'after' : 'first'}`,
     text: `select ${COMMENT_COLUMNS}
       from ${COMMENT_FROM}
-      where c.parent_id = $1
+      where ${list.where}
         and ($3::uuid is null or ${notBlockedBy('$3', 'c.author_id')})
         ${args.after ? 'and (c.created_at, c.id) > ($4::timestamptz, $5::bigint)' : ''}
       order by c.created_at, c.id

@@ -29,15 +29,7 @@ export async function acceptConversation(
   viewer: MessageViewer,
   address: string,
 ): Promise<ConversationState> {
-  const peer = await peerOf(deps, viewer, address);
-  const folder = await moveConversation(deps.pool, {
-    userId: viewer.id,
-    peerId: peer.id,
-    folder: 'inbox',
-    from: ['requests', 'declined'],
-  });
-  if (folder === null) throw new AppError('conversation_not_found');
-  return { folder };
+  return { folder: await moveFromRequests(deps, viewer, address, 'inbox') };
 }
 
 /**
@@ -51,14 +43,28 @@ export async function declineConversation(
   viewer: MessageViewer,
   address: string,
 ): Promise<ConversationState> {
-  const peer = await peerOf(deps, viewer, address);
-  const folder = await moveConversation(deps.pool, {
-    userId: viewer.id,
-    peerId: peer.id,
-    folder: 'declined',
-    from: ['requests', 'declined'],
-  });
-  if (folder === null) throw new AppError('conversation_not_found');
+  const folder = await moveFromRequests(deps, viewer, address, 'declined');
   if (folder !== 'declined') throw new AppError('not_a_message_request');
   return { folder };
+}
+
+/**
+ * Moves the caller's conversation with `address` out of Requests or declined into `folder`;
+ * the folder it is in afterwards (one in the inbox stays there). 404 when neither wrote yet.
+ */
+async function moveFromRequests(
+  deps: MessageDeps,
+  viewer: MessageViewer,
+  address: string,
+  folder: 'inbox' | 'declined',
+): Promise<ConversationState['folder']> {
+  const peer = await peerOf(deps, viewer, address);
+  const moved = await moveConversation(deps.pool, {
+    userId: viewer.id,
+    peerId: peer.id,
+    folder,
+    from: ['requests', 'declined'],
+  });
+  if (moved === null) throw new AppError('conversation_not_found');
+  return moved;
 }

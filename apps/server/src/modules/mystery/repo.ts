@@ -65,37 +65,47 @@ export async function readMystery(
 export type PageCursor = { at: Date; id: bigint } | { id: bigint };
 
 /** Open ones, soonest to end first (ends_at, id), after the cursor. */
-export async function readOpenPage(
-  pool: pg.Pool,
-  args: { viewerId: string | null; after: { at: Date; id: bigint } | null; limit: number },
-): Promise<MysteryRow[]> {
-  const result = await pool.query<MysteryRow>({
-    name: args.after ? 'mystery_open_after' : 'mystery_open_first',
-    text: `select ${COLUMNS} from ${FROM}
-      where mv.opened_at is null and ${SHOWN}
-        ${args.after ? 'and (mv.ends_at, mv.id) > ($3, $4)' : ''}
-      order by mv.ends_at, mv.id
-      limit $2`,
-    values: [
-      args.viewerId,
-      args.limit,
-      ...(args.after ? [args.after.at, args.after.id.toString()] : []),
-    ],
+export async function readOpenPage(pool: pg.Pool, args: TimePageArgs): Promise<MysteryRow[]> {
+  return readTimePage(pool, args, {
+    name: 'mystery_open',
+    where: 'mv.opened_at is null',
+    after: '(mv.ends_at, mv.id) > ($3, $4)',
+    order: 'mv.ends_at, mv.id',
   });
-  return result.rows;
 }
 
 /** Opened ones, most recently opened first (opened_at, id descending), after the cursor. */
-export async function readOpenedPage(
+export async function readOpenedPage(pool: pg.Pool, args: TimePageArgs): Promise<MysteryRow[]> {
+  return readTimePage(pool, args, {
+    name: 'mystery_opened',
+    where: 'mv.opened_at is not null',
+    after: '(mv.opened_at, mv.id) < ($3, $4)',
+    order: 'mv.opened_at desc, mv.id desc',
+  });
+}
+
+interface TimePageArgs {
+  viewerId: string | null;
+  after: { at: Date; id: bigint } | null;
+  limit: number;
+}
+
+/**
+ * A page of the vaults shown to the viewer, in the order of a time and the id, after the cursor
+ * (`after` compares the cursor's time and id, $3 and $4). Two prepared statements per list: the
+ * first page and the next ones.
+ */
+async function readTimePage(
   pool: pg.Pool,
-  args: { viewerId: string | null; after: { at: Date; id: bigint } | null; limit: number },
+  args: TimePageArgs,
+  list: { name: string; where: string; after: string; order: string },
 ): Promise<MysteryRow[]> {
   const result = await pool.query<MysteryRow>({
-    name: args.after ? 'mystery_opened_after' : 'mystery_opened_first',
+    name: `${list.name}_${args.after ? 'after' : 'first'}`,
     text: `select ${COLUMNS} from ${FROM}
-      where mv.opened_at is not null and ${SHOWN}
-        ${args.after ? 'and (mv.opened_at, mv.id) < ($3, $4)' : ''}
-      order by mv.opened_at desc, mv.id desc
+      where ${list.where} and ${SHOWN}
+        ${args.after ? `and ${list.after}` : ''}
+      order by ${list.order}
       limit $2`,
     values: [
       args.viewerId,
