@@ -85,4 +85,33 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
     );
     expect(rows).toEqual([]);
   });
+
+  it('analytics_add_dum_days sums minted DUM per UTC day and kind, and skips zero', async () => {
+    const id = await user();
+    const add = (kinds: string[], amounts: string[], ats: string[]) =>
+      database.pool.query(
+        'select analytics_add_dum_days($1::uuid[], $2::text[], $3::bigint[], $4::timestamptz[])',
+        [kinds.map(() => id), kinds, amounts, ats],
+      );
+    await add(
+      ['post_created', 'post_created', 'like_received', 'post_created'],
+      ['5', '7', '0', '2'],
+      [
+        '2026-11-23T23:30:00Z',
+        '2026-11-23T10:00:00Z',
+        '2026-11-23T10:00:00Z',
+        '2026-11-24T00:10:00Z',
+      ],
+    );
+    await add(['post_created'], ['1'], ['2026-11-23T01:00:00Z']);
+    const { rows } = await database.pool.query(
+      `select day::text, kind, amount::text from analytics_dum_daily
+       where user_id = $1 order by day, kind`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { day: '2026-11-23', kind: 'post_created', amount: '13' },
+      { day: '2026-11-24', kind: 'post_created', amount: '2' },
+    ]);
+  });
 });

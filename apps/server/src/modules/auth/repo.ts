@@ -50,11 +50,10 @@ export async function useNonceAndSignIn(
        on conflict do nothing
        returning nonce
      ), created as (
-       insert into users (sol_address, referral_code, referred_by_id)
-       select $3, $4, (select id from users where referral_code = $5)
-       from used
-       on conflict do nothing
-       returning id, sol_address
+       -- users' create_wallet_user, once for the nonce this statement used (none if it was
+       -- used before).
+       select (w.u).user_id as id, (w.u).address as sol_address
+       from (select create_wallet_user($3, $4, $5) as u from used) w
      ), signed_in as (
        select id, sol_address from created
        union all
@@ -89,9 +88,9 @@ export async function useNonceAndSignIn(
 }
 
 /**
- * Signs a wallet in, in one statement: creates its user on first sign-in (with a fresh referral
- * code, and referred_by_id when the referral code names an existing user) and stores the new
- * refresh token. Returns null when the insert lost a race (a concurrent first sign-in of the
+ * Signs a wallet in, in one statement: creates its user on first sign-in (users'
+ * create_wallet_user: a fresh referral code, and referred_by_id when the referral code names an
+ * existing user) and stores the new refresh token. Returns null when the insert lost a race (a concurrent first sign-in of the
  * same wallet, or a referral-code collision): the statement wrote nothing; the caller retries.
  */
 export async function signInUser(
@@ -106,10 +105,8 @@ export async function signInUser(
   const { rows } = await db.query<{ id: string; sol_address: string }>({
     name: 'auth_sign_in_user',
     text: `with created as (
-       insert into users (sol_address, referral_code, referred_by_id)
-       values ($1, $2, (select id from users where referral_code = $3))
-       on conflict do nothing
-       returning id, sol_address
+       select (w.u).user_id as id, (w.u).address as sol_address
+       from (select create_wallet_user($1, $2, $3) as u) w
      ), signed_in as (
        select id, sol_address from created
        union all

@@ -20,9 +20,7 @@ export async function ensureWalletUser(db: Queryable, address: string): Promise<
     const { rows } = await db.query<{ id: string }>({
       name: 'auth_ensure_wallet_user',
       text: `with created as (
-         insert into users (sol_address, referral_code) values ($1, $2)
-         on conflict do nothing
-         returning id
+         select (w.u).user_id as id from (select create_wallet_user($1, $2, null) as u) w
        )
        select id from created
        union all

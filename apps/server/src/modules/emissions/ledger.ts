@@ -2,7 +2,7 @@ import { capMint, formatSol, type ActivityParams } from '@dum/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
-import { activity, dumAccounts, emissionLedger, emissionState } from '../../db/schema.ts';
+import { emissionLedger, emissionState } from '../../db/schema.ts';
 import {
   supplyMilestones,
   type BonusMintKind,
@@ -87,29 +87,19 @@ export async function recordBonusMint(
     .returning({ id: emissionLedger.id });
   if (inserted.length === 0) return { status: 'already_recorded' };
   if (amount > 0n) {
-    // The recipient's DUM that UTC day by kind (modules/analytics), in step with the ledger.
-    await tx.execute(
-      sql`insert into analytics_dum_daily (user_id, day, kind, amount)
-        values (${mint.recipientId}, (${now.toISOString()}::timestamptz at time zone 'UTC')::date,
-          ${mint.kind}, ${amount})
-        on conflict (user_id, day, kind) do update set
-          amount = analytics_dum_daily.amount + excluded.amount`,
-    );
     await tx
       .update(emissionState)
       .set({ totalMinted: sql`${emissionState.totalMinted} + ${amount}`, updatedAt: now })
       .where(eq(emissionState.id, 1));
-    await tx
-      .insert(dumAccounts)
-      .values({ userId: mint.recipientId, balance: amount, totalEarned: amount, updatedAt: now })
-      .onConflictDoUpdate({
-        target: dumAccounts.userId,
-        set: {
-          balance: sql`${dumAccounts.balance} + ${amount}`,
-          totalEarned: sql`${dumAccounts.totalEarned} + ${amount}`,
-          updatedAt: now,
-        },
-      });
+    // The recipient's DUM that UTC day by kind, in step with the ledger (analytics' function),
+    // and the balance (economy's): the same functions as the sequencer's batch.
+    const at = now.toISOString();
+    await tx.execute(
+      sql`select analytics_add_dum_days(array[${mint.recipientId}]::uuid[],
+          array[${mint.kind}]::text[], array[${amount}]::bigint[], array[${at}]::timestamptz[]),
+        credit_dum_accounts(array[${mint.recipientId}]::uuid[], array[${amount}]::bigint[],
+          ${at}::timestamptz)`,
+    );
     for (const line of supplyMilestones(state.totalMinted, state.totalMinted + amount, now)) {
       await writeActivity(tx, now, line);
     }
@@ -147,12 +137,9 @@ export async function writeActivity(
     reference?: string | null;
   },
 ): Promise<void> {
-  await tx.insert(activity).values({
-    type: item.type,
-    message: item.message,
-    params: item.params,
-    userId: item.userId ?? null,
-    reference: item.reference ?? null,
-    createdAt: now,
-  });
+  // economy's record_live_activity: the stream is that slice's table.
+  await tx.execute(
+    sql`select record_live_activity(${item.type}, ${item.message}, ${item.userId ?? null},
+      ${item.reference ?? null}, ${now.toISOString()}::timestamptz, ${JSON.stringify(item.params)}::jsonb)`,
+  );
 }

@@ -410,7 +410,7 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
  * The batch's writes in one statement, all conditional on the counters' row still being the
  * version the batch was read at (compare and set, under that row's lock): counters, the batch
  * out of the queue, ledger rows and Live Activity in order (their ids follow it), the per-day
- * sums analytics reads, credits.
+ * sums analytics reads, credits; the last three through their owners' SQL functions.
  * Answers whether it applied and, for a write that did not, whether any of the batch's events
  * is still queued as of its snapshot (false: another writer took them all; true may also mean
  * that writer had not committed yet when this statement began).
@@ -447,37 +447,17 @@ async function writeBatch(
         order by n
         returning 1
       ), dum_days as (
-        -- The recipients' DUM per UTC day and kind (modules/analytics, analytics_dum_daily), in
-        -- step with the ledger rows; in key order, under the counters' lock like every mint.
-        insert into analytics_dum_daily (user_id, day, kind, amount)
-        select recipient_id, (created_at at time zone 'UTC')::date, kind, sum(amount)
-        from unnest($9::uuid[], $10::text[], $8::bigint[], $12::timestamptz[])
-          as d(recipient_id, kind, amount, created_at)
-        where exists (select 1 from counters) and amount > 0
-        group by 1, 2, 3
-        order by 1, 2, 3
-        on conflict (user_id, day, kind) do update set
-          amount = analytics_dum_daily.amount + excluded.amount
-        returning 1
+        -- The recipients' DUM per UTC day and kind (analytics'), in step with the ledger rows;
+        -- the balances (economy's), in id order; Live Activity (economy's), in order: each the
+        -- owner's function, called for the counters' row (none when the batch lost its race).
+        select analytics_add_dum_days($9::uuid[], $10::text[], $8::bigint[], $12::timestamptz[])
+        from counters
       ), credits as (
-        insert into dum_accounts (user_id, balance, total_earned, updated_at)
-        select user_id, amount, amount, $3
-        from unnest($13::uuid[], $14::bigint[]) as c(user_id, amount)
-        where exists (select 1 from counters)
-        on conflict (user_id) do update set
-          balance = dum_accounts.balance + excluded.balance,
-          total_earned = dum_accounts.total_earned + excluded.total_earned,
-          updated_at = excluded.updated_at
-        returning 1
+        select credit_dum_accounts($13::uuid[], $14::bigint[], $3) from counters
       ), feed as (
-        insert into activity (type, message, params, user_id, reference, created_at)
-        select type, message, params, user_id, reference, created_at
-        from unnest($15::text[], $16::text[], $24::jsonb[], $17::uuid[], $18::text[],
-          $19::timestamptz[])
-          with ordinality as a(type, message, params, user_id, reference, created_at, n)
-        where exists (select 1 from counters)
-        order by n
-        returning 1
+        select record_live_activities($15::text[], $16::text[], $24::jsonb[], $17::uuid[],
+          $18::text[], $19::timestamptz[])
+        from counters
       ), standing as (
         insert into wallet_standing (user_id, first_post_at, vouched_at)
         select user_id, first_post_at, vouched_at
@@ -490,7 +470,10 @@ async function writeBatch(
         returning 1
       )
       select exists (select 1 from counters) as applied,
-        exists (select 1 from emission_queue where id = any($5::bigint[])) as pending`,
+        exists (select 1 from emission_queue where id = any($5::bigint[])) as pending
+      -- A select runs only when read: joined, so the owners' functions are called.
+      from (select 1) as one
+        left join dum_days on true left join credits on true left join feed on true`,
     values: [
       totals.totalEvents.toString(),
       totals.totalMinted.toString(),

@@ -14,10 +14,11 @@ import type { PostRow } from './repo.ts';
  */
 
 /**
- * Inserts a post, queues its rewarded event (what emissions' recordRewardedEvent writes) and
- * answers the row as the feed shows it, with its author's profile: one statement, so a post
- * with nothing else to write needs no transaction around it. Null when the author's row is
- * gone (nothing is written then).
+ * Inserts a post, queues its rewarded event and counts it in the author's day, and answers the
+ * row as the feed shows it, with its author's profile: one statement, so a post with nothing
+ * else to write needs no transaction around it. The reward and the count are their owners' SQL
+ * functions (emissions' queue_rewarded_event, analytics' analytics_change_day), called inside
+ * it. Null when the author's row is gone (nothing is written then).
  */
 export async function insertPost(
   db: Pick<pg.Pool, 'query'>,
@@ -57,14 +58,10 @@ export async function insertPost(
         returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
           author_id, unlock_at, opened_at, waiting_count, capsule_key, reply_policy, mentions, quote_of
       ), queued as (
-        insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
-        select $8::text, author_id, $16::uuid, id::text, created_at from post
-        where $8::text is not null
+        select queue_rewarded_event($8::text, author_id, $16::uuid, id::text, created_at)
+        from post where $8::text is not null
       ), counted as (
-        -- The author's posts that UTC day (modules/analytics addToDay's pending change, written
-        -- here so a text post stays one statement).
-        insert into analytics_daily_changes (user_id, day, posts)
-        select author_id, (created_at at time zone 'UTC')::date, 1 from post
+        select analytics_change_day(author_id, created_at, 'posts', 1) from post
       )
       select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
         m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
@@ -72,7 +69,9 @@ export async function insertPost(
         false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
         false as notifying, m.reply_policy, m.mentions, 0 as repost_count, false as reposted,
         m.quote_of::text as quote_of, null::json as quoted
-      from post m join users u on u.id = m.author_id`,
+      from post m join users u on u.id = m.author_id
+        -- A select runs only when read: joined, so the reward and the count are written.
+        left join queued on true left join counted on true`,
     values: [
       input.authorId,
       input.kind,

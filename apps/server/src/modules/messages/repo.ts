@@ -148,8 +148,9 @@ export async function insertMessage(db: Queryable, dm: DmToInsert): Promise<Inse
 /**
  * A tipped message without uploads, in one statement: spends the tip's signature, writes the
  * message and both conversation rows (as insertMessage) and queues the sender's `tip` reward for
- * the sequencer (a tip below TIP_REWARD_MIN_LAMPORTS is delivered but earns nothing). Nothing is written, and null answered, when the signature was spent before or
- * either wallet blocked the other.
+ * the sequencer through emissions' queue_rewarded_event (a tip below TIP_REWARD_MIN_LAMPORTS is
+ * delivered but earns nothing). Nothing is written, and null answered, when the signature was
+ * spent before or either wallet blocked the other.
  * One statement is one transaction: none of it happens without the rest.
  */
 export async function insertTippedMessage(
@@ -175,11 +176,13 @@ export async function insertTippedMessage(
         from spent
         returning *
       ), ${rows.cte}, queued as (
-        insert into emission_queue (kind, actor_id, subject_id, reference, created_at)
-        select 'tip', m.sender_id, m.recipient_id, m.tip_signature, m.created_at from m
-        where m.tip_lamports >= $7::bigint
+        select queue_rewarded_event('tip', m.sender_id, m.recipient_id, m.tip_signature,
+          m.created_at)
+        from m where m.tip_lamports >= $7::bigint
       )
-      ${rows.answer}`,
+      ${rows.answer}
+        -- A select runs only when read: joined, so the reward is queued.
+        left join queued on true`,
     values: [
       dm.senderId,
       dm.recipientId,

@@ -318,7 +318,7 @@ function ruleValues(args: { now: Date; rule: EstablishedRule }): unknown[] {
 
 /**
  * Applies the verified rule to these wallets and stores the answer in users.is_verified (what
- * every read shows). `grant`: only wallets not yet verified are looked at, and only a yes is
+ * every read shows) through users' set_users_verified. `grant`: only wallets not yet verified are looked at, and only a yes is
  * written (after a change that can only add to the rule's inputs: a post, a follow, a
  * username); `full`: the tick is also taken away (after an unfollow or a block). Answers the
  * wallets whose tick changed.
@@ -331,14 +331,11 @@ export async function applyVerifiedRule(
   const grant = args.mode === 'grant';
   const { rows } = await db.query<{ id: string }>({
     name: `people_verified_${args.mode}`,
-    text: `update users u set is_verified = v.verified
-      from (
-        select c.id, ${VERIFIED_EXPRESSION} as verified
+    text: `with verdicts as (
+        select array_agg(c.id) as ids, array_agg(${VERIFIED_EXPRESSION}) as verified
         from users c where c.id = any($1::uuid[]) ${grant ? 'and not c.is_verified' : ''}
-      ) v
-      -- The ids again, so the planner reads users by its key rather than scanning it to join.
-      where u.id = any($1::uuid[]) and u.id = v.id and u.is_verified <> v.verified
-      returning u.id`,
+      )
+      select s.id from verdicts, lateral set_users_verified(verdicts.ids, verdicts.verified) as s(id)`,
     values: [args.userIds, ...ruleValues(args)],
   });
   return rows.map((row) => row.id);
@@ -365,11 +362,10 @@ export async function grantVerified(
             else false end as verified
         from looked c
       ), granted as (
-        update users u set is_verified = true
-        from judged j
-        -- The ids again, so the planner reads users by its key rather than scanning it to join.
-        where u.id = any($1::uuid[]) and u.id = j.id and j.verified and not u.is_verified
-        returning u.id
+        select s.id
+        from (select array_agg(j.id) as ids, array_agg(true) as verified
+          from judged j where j.verified) g,
+          lateral set_users_verified(g.ids, g.verified) as s(id)
       )
       select j.id, j.posts_reached, exists (select 1 from granted g where g.id = j.id) as granted
       from judged j`,
