@@ -4,13 +4,11 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { FeedPageResponse } from '@dum/core';
 import { EyeOff, MoreHorizontal } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { menuItemClass as itemClass } from '../../components/ui/menu.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { FEED_ROOT } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
 /** A sponsored card's menu: 'Hide this ad' (never shown to this wallet again). */
 export function AdMenu({ campaignId }: { campaignId: string }) {

@@ -4,6 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { BusyButton } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { MenuContent } from '../../components/ui/menu.tsx';
 import {
   LINK_COPIED_TOAST,
   useCopyToClipboard,
@@ -48,34 +49,28 @@ export function ProfileMenu({
         >
           <MoreHorizontal aria-hidden="true" />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
+        <MenuContent align="end" className="min-w-52">
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() =>
+              void copy(new URL(profileHref(profile.solAddress), window.location.origin).href)
+            }
           >
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() =>
-                void copy(new URL(profileHref(profile.solAddress), window.location.origin).href)
-              }
-            >
-              <Link2 className="size-4" aria-hidden="true" />
-              <Trans>Copy profile link</Trans>
-            </DropdownMenu.Item>
-            {viewer.isAuthenticated && (
-              <ViewerItems
-                name={name}
-                blocked={blocked}
-                unblocking={block.isPending}
-                canReport={profile.solAddress !== viewer.wallet}
-                onUnblock={() => block.mutate(false)}
-                onBlock={() => setConfirming(true)}
-                onReport={() => setReporting(true)}
-              />
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+            <Link2 className="size-4" aria-hidden="true" />
+            <Trans>Copy profile link</Trans>
+          </DropdownMenu.Item>
+          {viewer.isAuthenticated && (
+            <ViewerItems
+              name={name}
+              blocked={blocked}
+              unblocking={block.isPending}
+              canReport={profile.solAddress !== viewer.wallet}
+              onUnblock={() => block.mutate(false)}
+              onBlock={() => setConfirming(true)}
+              onReport={() => setReporting(true)}
+            />
+          )}
+        </MenuContent>
       </DropdownMenu.Root>
       <LazyReportDialog
         targetKind="wallet"

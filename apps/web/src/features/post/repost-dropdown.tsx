@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Quote, Repeat2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { MenuContent, menuItemClass as itemClass } from '../../components/ui/menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
   repostTriggerClass,
@@ -9,9 +10,6 @@ import {
   repostTriggerTone,
   type RepostMenuProps,
 } from './repost-trigger.tsx';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
 /** The repost menu itself (Radix dropdown): Repost or Undo repost, and Quote. */
 export function RepostDropdown({
@@ -27,22 +25,16 @@ export function RepostDropdown({
       >
         <RepostTriggerContent reposted={reposted} count={count} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
-        >
-          <DropdownMenu.Item className={itemClass} onSelect={() => onRepost(!reposted)}>
-            <Repeat2 className="size-4" aria-hidden="true" />
-            {reposted ? <Trans>Undo repost</Trans> : <Trans>Repost</Trans>}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={onQuote}>
-            <Quote className="size-4" aria-hidden="true" />
-            <Trans>Quote</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuContent align="start" className="min-w-44 text-muted">
+        <DropdownMenu.Item className={itemClass} onSelect={() => onRepost(!reposted)}>
+          <Repeat2 className="size-4" aria-hidden="true" />
+          {reposted ? <Trans>Undo repost</Trans> : <Trans>Repost</Trans>}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} onSelect={onQuote}>
+          <Quote className="size-4" aria-hidden="true" />
+          <Trans>Quote</Trans>
+        </DropdownMenu.Item>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

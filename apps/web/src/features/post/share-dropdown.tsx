@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag, Link2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
+import { MenuContent, menuItemClass as itemClass } from '../../components/ui/menu.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import {
   LINK_COPIED_TOAST,
@@ -10,9 +11,6 @@ import {
 import { usePostWidgets } from './post-widgets.tsx';
 import { postShareUrl, shareText, tweetIntentUrl, vaultBlinkUrl } from './share.ts';
 import { ShareTrigger, shareTriggerClasses, type ShareMenuProps } from './share-trigger.tsx';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-3 data-[highlighted]:text-foreground';
 
 /**
  * The share menu itself (Radix dropdown): Share on Twitter and Copy Link (2 s "Copied"
@@ -50,45 +48,37 @@ export function ShareDropdown({
         >
           <ShareTrigger props={props} copied={copied} />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 text-muted shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
-          >
-            <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
-              <XLogo />
-              <Trans>Share on Twitter</Trans>
+        <MenuContent align="end" className="min-w-48 text-muted">
+          <DropdownMenu.Item className={itemClass} onSelect={shareOnTwitter}>
+            <XLogo />
+            <Trans>Share on Twitter</Trans>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+            <Link2 className="size-4" aria-hidden="true" />
+            <Trans>Copy Link</Trans>
+          </DropdownMenu.Item>
+          {blinkVaultId && (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => void blink.copy(vaultBlinkUrl(window.location.origin, blinkVaultId))}
+            >
+              <Zap className="size-4" aria-hidden="true" />
+              <Trans>Copy Blink link</Trans>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
-              <Link2 className="size-4" aria-hidden="true" />
-              <Trans>Copy Link</Trans>
-            </DropdownMenu.Item>
-            {blinkVaultId && (
+          )}
+          {props.report && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-border" />
               <DropdownMenu.Item
-                className={itemClass}
-                onSelect={() =>
-                  void blink.copy(vaultBlinkUrl(window.location.origin, blinkVaultId))
-                }
+                className={`${itemClass} text-danger data-[highlighted]:text-danger`}
+                onSelect={() => setReporting(true)}
               >
-                <Zap className="size-4" aria-hidden="true" />
-                <Trans>Copy Blink link</Trans>
+                <Flag className="size-4" aria-hidden="true" />
+                <Trans>Report post</Trans>
               </DropdownMenu.Item>
-            )}
-            {props.report && (
-              <>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item
-                  className={`${itemClass} text-danger data-[highlighted]:text-danger`}
-                  onSelect={() => setReporting(true)}
-                >
-                  <Flag className="size-4" aria-hidden="true" />
-                  <Trans>Report post</Trans>
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+            </>
+          )}
+        </MenuContent>
       </DropdownMenu.Root>
       <ReportDialog
         targetKind="post"

@@ -14,6 +14,7 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { MenuContent } from '../../components/ui/menu.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
 import { LOCALE_NAMES, LOCALES } from '../../lib/i18n/index.ts';
 import { DEVNET_FAUCET_URL, FAUCET_LABELS, faucetKind } from '../faucet/index.ts';
@@ -64,44 +65,38 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
       <DropdownMenu.Trigger className={walletMenuTriggerClass} title={address}>
         <WalletMenuTriggerContent address={address} busy={busy} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl shadow-black/40 data-[state=open]:animate-[fade-in_120ms_ease-out] motion-reduce:animate-none"
-        >
-          <FaucetItem kind={kind} />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
-            <Copy className="size-4" aria-hidden="true" />
-            <Trans>Copy address</Trans>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} asChild>
-            <Link to="/reports">
-              <Flag className="size-4" aria-hidden="true" />
-              <Trans>My reports</Trans>
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} asChild>
-            <Link to="/notifications">
-              <Bell className="size-4" aria-hidden="true" />
-              <Trans>Notifications</Trans>
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} asChild>
-            <Link to="/settings/muted-words">
-              <VolumeX className="size-4" aria-hidden="true" />
-              <Trans>Muted words</Trans>
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <LanguageItems />
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>
-            <LogOut className="size-4" aria-hidden="true" />
-            <Trans>Disconnect</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuContent align="end" className="min-w-52">
+        <FaucetItem kind={kind} />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
+          <Copy className="size-4" aria-hidden="true" />
+          <Trans>Copy address</Trans>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} asChild>
+          <Link to="/reports">
+            <Flag className="size-4" aria-hidden="true" />
+            <Trans>My reports</Trans>
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} asChild>
+          <Link to="/notifications">
+            <Bell className="size-4" aria-hidden="true" />
+            <Trans>Notifications</Trans>
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} asChild>
+          <Link to="/settings/muted-words">
+            <VolumeX className="size-4" aria-hidden="true" />
+            <Trans>Muted words</Trans>
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <LanguageItems />
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item className={itemClass} disabled={disconnecting} onSelect={onDisconnect}>
+          <LogOut className="size-4" aria-hidden="true" />
+          <Trans>Disconnect</Trans>
+        </DropdownMenu.Item>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }
