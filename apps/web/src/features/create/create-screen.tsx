@@ -132,14 +132,7 @@ function SignedInCreate({
         {!state.attachment && <MediaDropZone composer={composer} draft={draft} />}
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:items-center">
           <DraftStatus draft={draft} disabled={pending} />
-          <PostControls
-            counterId={counterId}
-            remaining={composer.remaining}
-            canPost={composer.canPost}
-            pending={pending}
-            vaultMode={state.vaultMode}
-            capsuleMode={state.capsuleMode}
-          />
+          <PostControls composer={composer} counterId={counterId} />
         </div>
       </form>
       <DraftPreview composer={composer} viewer={viewer} wallet={wallet} userId={userId} />

@@ -53,14 +53,7 @@ export function SignedInComposer() {
               dispatch({ type: 'poll', poll: state.poll ? null : newPollDraft() })
             }
           />
-          <PostControls
-            counterId={counterId}
-            remaining={composer.remaining}
-            canPost={composer.canPost}
-            pending={pending}
-            vaultMode={state.vaultMode}
-            capsuleMode={state.capsuleMode}
-          />
+          <PostControls composer={composer} counterId={counterId} />
         </div>
       </form>
     </section>

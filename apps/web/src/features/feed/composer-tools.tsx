@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/i18n/index.ts';
 import { checkAttachment } from '../post/index.ts';
 import type { Attachment } from './composer-state.ts';
+import type { ComposerController } from './use-composer.ts';
 import { LENGTH_WARNING_REMAINING } from '../post/index.ts';
 
 /**
@@ -180,21 +181,15 @@ function ToolButton({
 
 /** The characters left (near the limit) and the Post button. */
 export function PostControls({
+  composer,
   counterId,
-  remaining,
-  canPost,
-  pending,
-  vaultMode,
-  capsuleMode = false,
 }: {
+  composer: ComposerController;
   counterId: string;
-  remaining: number;
-  canPost: boolean;
-  pending: boolean;
-  vaultMode: boolean;
-  capsuleMode?: boolean;
 }) {
   const { t } = useLingui();
+  const { remaining, canPost, pending } = composer;
+  const { vaultMode, capsuleMode } = composer.state;
   const tooLong = remaining < 0;
   return (
     <div className="flex items-center gap-3 sm:ml-auto">
