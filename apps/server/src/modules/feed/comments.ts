@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { mutingWallets, resolveMentions } from '../people/index.ts';
 import type { FeedDeps, Viewer } from './deps.ts';
 import { notifyMentioned, storeCommentMentions } from './mentions.ts';
+import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import {
   addCommentRow,
@@ -49,15 +50,9 @@ function toCommentItem(row: CommentRow): CommentItem {
 }
 
 function commentPage(rows: CommentRow[], limit: number): CommentPageResponse {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toCommentItem),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor('comments', { createdAt: last.created_at, id: BigInt(last.id) })
-        : null,
-  };
+  return pageOf(rows, limit, toCommentItem, (last) =>
+    encodeCursor('comments', { createdAt: last.created_at, id: BigInt(last.id) }),
+  );
 }
 
 export async function listComments(

@@ -20,6 +20,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { transferRejectionErrors } from '../../http/errors.ts';
+import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { recordRewardedEvent, type EmissionSequencer } from '../emissions/index.ts';
 import {
@@ -409,12 +410,7 @@ export async function getThread(
     beforeId,
     limit: page.limit + 1,
   });
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toDirectMessage),
-    nextCursor: rows.length > page.limit && last ? encodeThreadCursor(BigInt(last.id)) : null,
-  };
+  return pageOf(rows, page.limit, toDirectMessage, (last) => encodeThreadCursor(BigInt(last.id)));
 }
 
 /**
@@ -435,18 +431,12 @@ export async function getConversations(
     after,
     limit: limit + 1,
   });
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toConversation),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeConversationCursor(folder, {
-            updatedAt: new Date(last.updated_at),
-            peerId: last.peer_id,
-          })
-        : null,
-  };
+  return pageOf(rows, limit, toConversation, (last) =>
+    encodeConversationCursor(folder, {
+      updatedAt: new Date(last.updated_at),
+      peerId: last.peer_id,
+    }),
+  );
 }
 
 /** GET /api/conversations/unread: the inbox's unread messages and the waiting requests. */

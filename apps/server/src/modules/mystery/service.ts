@@ -35,6 +35,7 @@ import {
   enqueueEvent,
   type EventBus,
 } from '../../realtime/index.ts';
+import { pageOf } from '../../http/page.ts';
 import { recordRewardedEvent, writeActivity, type EmissionSequencer } from '../emissions/index.ts';
 import {
   attachUploadToMystery,
@@ -487,12 +488,7 @@ export async function listMysteries(
       cursorOf = (row) => encodeCursor(scope, row.opened_at, row.id);
     }
   }
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => presentMystery(row, viewerId)),
-    nextCursor: rows.length > limit && last ? cursorOf(last) : null,
-  };
+  return pageOf(rows, limit, (row) => presentMystery(row, viewerId), cursorOf);
 }
 
 // ---- Media ------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
+import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { takeFromDay } from '../analytics/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
@@ -130,15 +131,9 @@ export async function listFollows(
     after,
     limit: args.limit + 1,
   });
-  const page = rows.slice(0, args.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toUserSummary),
-    nextCursor:
-      rows.length > args.limit && last
-        ? encodeFollowCursor({ createdAt: last.followed_at, userId: last.id })
-        : null,
-  };
+  return pageOf(rows, args.limit, toUserSummary, (last) =>
+    encodeFollowCursor({ createdAt: last.followed_at, userId: last.id }),
+  );
 }
 
 // ---- Blocks -----------------------------------------------------------------------------------
