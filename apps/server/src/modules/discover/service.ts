@@ -13,6 +13,7 @@ import {
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { FeedItemsReader } from '../feed/index.ts';
+import { toUserSummary } from '../people/index.ts';
 import {
   decodePersonCursor,
   decodeRankedCursor,
@@ -52,12 +53,7 @@ type UserSearchPage = { type: 'users'; items: DiscoverPerson[]; nextCursor: stri
 
 function toDiscoverPerson(row: DiscoverPersonRow): DiscoverPerson {
   return {
-    id: row.id,
-    solAddress: row.sol_address,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isVerified: row.is_verified,
+    ...toUserSummary(row),
     bio: row.bio,
     followerCount: row.follower_count,
     ...(row.is_following === null ? {} : { isFollowing: row.is_following }),

@@ -1,4 +1,4 @@
-import type { FeedItem, QuotedPost } from '@dum/core';
+import type { FeedItem, PostAuthor, QuotedPost } from '@dum/core';
 import { mediaUrlOf } from '../media/index.ts';
 import type { QuotedRow } from './quote-repo.ts';
 import type { PostRow } from './repo.ts';
@@ -50,13 +50,7 @@ function openItem(row: PostRow): FeedItem {
     content: row.body,
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
-    author: {
-      id: row.author_id,
-      avatarUrl: row.avatar_url,
-      displayName: row.display_name,
-      username: row.username,
-      isVerified: row.is_verified,
-    },
+    author: authorOf(row),
     author_wallet: row.sol_address,
     imageUrl: row.image_key ? mediaUrlOf(row.image_key) : null,
     altText: row.image_key ? row.image_alt : null,
@@ -78,6 +72,17 @@ function openItem(row: PostRow): FeedItem {
   };
 }
 
+/** A post's author as posts and quoted posts show them. */
+function authorOf(row: PostRow | QuotedRow): PostAuthor {
+  return {
+    id: row.author_id,
+    avatarUrl: row.avatar_url,
+    displayName: row.display_name,
+    username: row.username,
+    isVerified: row.is_verified,
+  };
+}
+
 /**
  * A quoted post's summary. The row holds only what every viewer may see (repo.ts
  * QUOTED_COLUMN): a locked vault or sealed capsule comes without its media or text. A quoted
@@ -87,13 +92,7 @@ function quotedOf(row: QuotedRow): QuotedPost {
   return {
     id: row.id,
     kind: row.kind,
-    author: {
-      id: row.author_id,
-      avatarUrl: row.avatar_url,
-      displayName: row.display_name,
-      username: row.username,
-      isVerified: row.is_verified,
-    },
+    author: authorOf(row),
     author_wallet: row.sol_address,
     body: row.body,
     createdAt: new Date(row.created_at).toISOString(),
