@@ -291,6 +291,16 @@ export async function readJoin(
   return result.rows[0] ?? null;
 }
 
+/** A vault the timer opened, with what its announcement says. */
+interface OpenedByTimer {
+  id: string;
+  title: string;
+  creator_id: string;
+  creator_name: string;
+  total: string;
+  target: string;
+}
+
 /**
  * Locks a batch of open vaults whose timer has ended, skipping rows another run (or a join)
  * holds, and opens them (reason 'timer'). Answers what was opened.
@@ -298,24 +308,8 @@ export async function readJoin(
 export async function openEndedBatch(
   db: Queryable,
   args: { now: Date; limit: number },
-): Promise<
-  {
-    id: string;
-    title: string;
-    creator_id: string;
-    creator_name: string;
-    total: string;
-    target: string;
-  }[]
-> {
-  const result = await db.query<{
-    id: string;
-    title: string;
-    creator_id: string;
-    creator_name: string;
-    total: string;
-    target: string;
-  }>({
+): Promise<OpenedByTimer[]> {
+  const result = await db.query<OpenedByTimer>({
     name: 'mystery_open_ended',
     // A vault moderation hides (reported, or its creator suspended) waits: opening would
     // announce it. It opens on the first run after it is given back.
