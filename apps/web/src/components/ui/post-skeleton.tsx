@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { Skeleton } from './skeleton.tsx';
+import { SkeletonRow } from './skeleton.tsx';
 
 /** A post card's placeholder: the author row, then the body lines the caller shows below it. */
 export function PostSkeleton({ className, children, ...props }: ComponentProps<'div'>) {
@@ -9,13 +9,7 @@ export function PostSkeleton({ className, children, ...props }: ComponentProps<'
       className={cn('rounded-card border border-border bg-surface/60 p-4', className)}
       {...props}
     >
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-full" />
-        <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-3.5 w-32" />
-          <Skeleton className="h-3 w-20" />
-        </div>
-      </div>
+      <SkeletonRow linesClassName="flex flex-1 flex-col gap-2" lines={['h-3.5 w-32', 'h-3 w-20']} />
       {children}
     </div>
   );

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../post/index.ts';
@@ -437,20 +437,11 @@ function PostResult({ post, q, now }: { post: FeedPost; q: string; now: number }
 function SearchSkeleton() {
   const { t } = useLingui();
   return (
-    <div
-      role="status"
-      aria-label={t`Searching`}
+    <RowsSkeleton
+      label={t`Searching`}
+      rows={3}
       className="flex flex-col gap-4 rounded-card border border-border bg-surface/60 p-4"
-    >
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
-      ))}
-    </div>
+      lines={['h-4 w-40', 'h-3 w-3/4']}
+    />
   );
 }

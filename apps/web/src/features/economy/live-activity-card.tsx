@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { activityStyle, activityTimeAgo } from './activity-display.ts';
 import { activityText } from './activity-text.ts';
@@ -97,16 +97,12 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
 function ActivitySkeleton() {
   const { t } = useLingui();
   return (
-    <div className="flex flex-col gap-3" aria-label={t`Loading live activity`} role="status">
-      {[0, 1, 2, 3].map((row) => (
-        <div key={row} className="flex items-center gap-3">
-          <Skeleton className="size-8 shrink-0" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-3.5 w-4/5" />
-            <Skeleton className="h-3 w-12" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <RowsSkeleton
+      label={t`Loading live activity`}
+      rows={4}
+      className="flex flex-col gap-3"
+      picture="size-8 shrink-0"
+      lines={['h-3.5 w-4/5', 'h-3 w-12']}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../post/index.ts';
@@ -218,16 +218,14 @@ export function EmptyConversations({ onNewMessage }: { onNewMessage: () => void 
 function ListSkeleton() {
   const { t } = useLingui();
   return (
-    <div role="status" aria-label={t`Loading conversations`} className="flex flex-col gap-1 p-2">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex items-center gap-3 px-2.5 py-2.5">
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-3.5 w-1/2 rounded" />
-            <Skeleton className="h-3 w-3/4 rounded" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <RowsSkeleton
+      label={t`Loading conversations`}
+      rows={4}
+      className="flex flex-col gap-1 p-2"
+      rowClassName="flex items-center gap-3 px-2.5 py-2.5"
+      picture="size-10 shrink-0 rounded-full"
+      linesClassName="flex flex-1 flex-col gap-2"
+      lines={['h-3.5 w-1/2 rounded', 'h-3 w-3/4 rounded']}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { BadgeCheck, Loader2, RotateCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Avatar } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFollowList } from './people-queries.ts';
@@ -151,16 +151,11 @@ function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: ()
 function ListSkeleton() {
   const { t } = useLingui();
   return (
-    <div role="status" aria-label={t`Loading people`} className="flex flex-col gap-3">
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <RowsSkeleton
+      label={t`Loading people`}
+      rows={3}
+      className="flex flex-col gap-3"
+      lines={['h-4 w-32', 'h-3 w-20']}
+    />
   );
 }
