@@ -1,7 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { authorName } from './post-display.ts';
 import type { FeedPost } from './types.ts';
+
+/** The card's heading, and the reel's: larger and bolder over the picture. */
+const TONES = {
+  card: {
+    className: 'flex min-w-0 items-center gap-1 text-sm font-semibold',
+    badgeClassName: 'size-4 shrink-0 fill-primary/20 text-primary',
+  },
+  reel: {
+    className: 'flex min-w-0 items-center gap-1 text-[15px] font-bold',
+    badgeClassName: 'size-4 shrink-0 fill-primary/30 text-primary',
+  },
+};
 
 /**
  * A post's heading: its author's name (a link to their profile when the wallet is known) and
@@ -9,18 +22,16 @@ import type { FeedPost } from './types.ts';
  */
 export function AuthorHeading({
   post,
-  name,
   id,
-  className,
-  badgeClassName,
+  tone,
 }: {
   post: FeedPost;
-  name: string;
   id: string;
-  className: string;
-  badgeClassName: string;
+  tone: keyof typeof TONES;
 }) {
   const { t } = useLingui();
+  const name = authorName(post);
+  const { className, badgeClassName } = TONES[tone];
   const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
   return (
     <h2 id={id} className={className}>

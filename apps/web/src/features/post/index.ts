@@ -27,7 +27,8 @@ export {
   POST_MAX_LENGTH,
   charactersLeft,
 } from './limits.ts';
-export { PostCard, imageAlt } from './post-card.tsx';
+export { PostCard } from './post-card.tsx';
+export { imageAlt } from './post-media.tsx';
 export {
   abbreviateCount,
   authorName,

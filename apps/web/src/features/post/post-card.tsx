@@ -1,12 +1,10 @@
 import { Bookmark, Clock, Heart, Lock, MessageCircle, Repeat2, Trash2 } from 'lucide-react';
 import { formatAddress } from '@dum/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, memo, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { i18n } from '../../lib/i18n/index.ts';
 import { AuthorHeading } from './author-heading.tsx';
 import { Avatar } from './avatar.tsx';
 import { CapsuleLabel } from './capsule-label.tsx';
@@ -20,6 +18,7 @@ import {
   postCreatedAt,
   postText,
 } from './post-display.ts';
+import { PostMedia } from './post-media.tsx';
 import { PostText } from './post-text.tsx';
 import { ProfileAvatarLink } from './profile-link.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
@@ -239,13 +238,7 @@ function PostCardHeader({
         <Avatar name={name} src={post.author.avatarUrl} />
       </ProfileAvatarLink>
       <div className="min-w-0 flex-1">
-        <AuthorHeading
-          post={post}
-          name={name}
-          id={headingId}
-          className="flex min-w-0 items-center gap-1 text-sm font-semibold"
-          badgeClassName="size-4 shrink-0 fill-primary/20 text-primary"
-        />
+        <AuthorHeading post={post} id={headingId} tone="card" />
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-subtle">
           {post.author.username && <span className="truncate">@{post.author.username}</span>}
           {createdAt &&
@@ -293,7 +286,6 @@ function PostBody({
   text: string;
   variant: 'feed' | 'detail';
 }) {
-  const { t } = useLingui();
   const name = authorName(post);
   return (
     <>
@@ -308,40 +300,15 @@ function PostBody({
         </p>
       )}
 
-      {post.imageUrl && (
-        <div className="px-4 pt-3">
-          <img
-            src={post.imageUrl}
-            alt={imageAlt(post.altText, name)}
-            loading="lazy"
-            decoding="async"
-            className="aspect-square w-full rounded-xl border border-border/60 bg-surface-2 object-cover"
-          />
-        </div>
-      )}
-      {post.audioUrl && (
-        <div className="px-4 pt-3">
-          <audio
-            controls
-            preload="metadata"
-            src={post.audioUrl}
-            aria-label={t`Audio shared by ${name}`}
-            className="w-full"
-          />
-        </div>
-      )}
+      <PostMedia
+        imageUrl={post.imageUrl}
+        altText={post.altText}
+        audioUrl={post.audioUrl}
+        name={name}
+        size="card"
+      />
     </>
   );
-}
-
-/**
- * The image's alt: its author's description when they wrote one. Without one, the image is still
- * content (an empty alt would hide that the post has one), so it is named by who shared it; the
- * post's text is not repeated, a screen reader has just read it.
- */
-export function imageAlt(altText: string | null | undefined, authorName: string): string {
-  const described = altText?.trim();
-  return described ? described : i18n._(msg`Image shared by ${authorName}`);
 }
 
 interface ActionButtonProps {

@@ -10,6 +10,7 @@ import {
   formatTimeUntil,
   untouchedPostFields,
 } from './post-display.ts';
+import { PostMedia } from './post-media.tsx';
 import { PostText } from './post-text.tsx';
 import { usePostWidgets } from './post-widgets.tsx';
 import type { FeedPost, QuotedPost } from './types.ts';
@@ -50,28 +51,13 @@ export function QuotedCard({ quoted, viewer }: { quoted: QuotedPost; viewer: Vie
           <PostText text={quoted.body} />
         </p>
       )}
-      {quoted.imageUrl && (
-        <div className="px-3 pt-2">
-          <img
-            src={quoted.imageUrl}
-            alt={quoted.altText?.trim() || t`Image shared by ${name}`}
-            loading="lazy"
-            decoding="async"
-            className="max-h-64 w-full rounded-lg border border-border/60 bg-surface-2 object-cover"
-          />
-        </div>
-      )}
-      {quoted.audioUrl && (
-        <div className="px-3 pt-2">
-          <audio
-            controls
-            preload="metadata"
-            src={quoted.audioUrl}
-            aria-label={t`Audio shared by ${name}`}
-            className="w-full"
-          />
-        </div>
-      )}
+      <PostMedia
+        imageUrl={quoted.imageUrl}
+        altText={quoted.altText}
+        audioUrl={quoted.audioUrl}
+        name={name}
+        size="quote"
+      />
       {quoted.locked && <LockedNote quoted={quoted} now={now} />}
       {quoted.vault && viewer && (
         <div className="-mx-1 pb-1">

@@ -204,13 +204,7 @@ function ReelInfo({ post, name, headingId }: { post: FeedPost; name: string; hea
           <Avatar name={name} src={post.author.avatarUrl} size="md" />
         </ProfileAvatarLink>
         <div className="min-w-0">
-          <AuthorHeading
-            post={post}
-            name={name}
-            id={headingId}
-            className="flex min-w-0 items-center gap-1 text-[15px] font-bold"
-            badgeClassName="size-4 shrink-0 fill-primary/30 text-primary"
-          />
+          <AuthorHeading post={post} id={headingId} tone="reel" />
           <p className="flex items-center gap-2 text-xs text-white/75">
             {post.author.username && <span className="truncate">@{post.author.username}</span>}
             {createdAt && (
