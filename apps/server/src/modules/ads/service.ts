@@ -387,14 +387,12 @@ export async function pauseCampaign(
   viewer: AdsViewer,
   id: bigint,
 ): Promise<AdCampaignDetail> {
-  await inTransaction(deps, async (client) => {
-    const locked = await lockOwn(client, viewer, id);
-    if (locked.status === 'paused') return;
-    if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
-    if (locked.status !== 'active') throw new AppError('ad_campaign_not_active');
-    await setStatus(client, id, 'paused');
+  return switchOwnCampaign(deps, viewer, id, {
+    from: 'active',
+    to: 'paused',
+    notFrom: 'ad_campaign_not_active',
+    next: () => 'paused',
   });
-  return getCampaign(deps, viewer, id);
 }
 
 /** POST /api/ads/campaigns/{id}/resume: a paused campaign serves again (an active one stays). */
@@ -403,17 +401,40 @@ export async function resumeCampaign(
   viewer: AdsViewer,
   id: bigint,
 ): Promise<AdCampaignDetail> {
+  return switchOwnCampaign(deps, viewer, id, {
+    from: 'paused',
+    to: 'active',
+    notFrom: 'ad_campaign_not_paused',
+    // One whose budget cannot pay for an impression any more does not serve.
+    next: (locked) => {
+      const left = BigInt(locked.budget) - BigInt(locked.spent);
+      return left >= adImpressionPrice(BigInt(locked.cpm)) ? 'active' : 'out_of_budget';
+    },
+  });
+}
+
+/**
+ * Under the lock of the viewer's own campaign: one in `from` takes the status `next` gives;
+ * one in `to` already stays as it is; an ended one is 409 `ad_campaign_ended`, any other
+ * `notFrom`. Answers the campaign as it is after.
+ */
+async function switchOwnCampaign(
+  deps: AdsDeps,
+  viewer: AdsViewer,
+  id: bigint,
+  move: {
+    from: 'active' | 'paused';
+    to: 'active' | 'paused';
+    notFrom: ErrorCode;
+    next: (locked: LockedCampaign) => 'active' | 'paused' | 'out_of_budget';
+  },
+): Promise<AdCampaignDetail> {
   await inTransaction(deps, async (client) => {
     const locked = await lockOwn(client, viewer, id);
-    if (locked.status === 'active') return;
+    if (locked.status === move.to) return;
     if (locked.status === 'ended') throw new AppError('ad_campaign_ended');
-    if (locked.status !== 'paused') throw new AppError('ad_campaign_not_paused');
-    const left = BigInt(locked.budget) - BigInt(locked.spent);
-    await setStatus(
-      client,
-      id,
-      left >= adImpressionPrice(BigInt(locked.cpm)) ? 'active' : 'out_of_budget',
-    );
+    if (locked.status !== move.from) throw new AppError(move.notFrom);
+    await setStatus(client, id, move.next(locked));
   });
   return getCampaign(deps, viewer, id);
 }

@@ -55,14 +55,23 @@ function commentPage(rows: CommentRow[], limit: number): CommentPageResponse {
   );
 }
 
+/** 404 `post_not_found` unless the post is live and the viewer may see it. */
+async function requireLivePost(
+  deps: FeedDeps,
+  postId: bigint,
+  viewerId: string | null,
+): Promise<void> {
+  if (!(await postIsLive(deps.pool, postId, deps.clock.now(), viewerId))) {
+    throw new AppError('post_not_found');
+  }
+}
+
 export async function listComments(
   deps: FeedDeps,
   args: { postId: bigint; cursor: string | null; limit: number; viewerId: string | null },
 ): Promise<CommentPageResponse> {
   const after = args.cursor ? decodeCursor('comments', args.cursor) : null;
-  if (!(await postIsLive(deps.pool, args.postId, deps.clock.now(), args.viewerId))) {
-    throw new AppError('post_not_found');
-  }
+  await requireLivePost(deps, args.postId, args.viewerId);
   const rows = await readCommentRows(deps.pool, {
     messageId: args.postId,
     limit: args.limit + 1,
@@ -83,9 +92,7 @@ export async function listReplies(
   const after = args.cursor ? decodeCursor('comments', args.cursor) : null;
   const postId = await readCommentPost(deps.pool, args);
   if (postId === null) throw new AppError('comment_not_found');
-  if (!(await postIsLive(deps.pool, postId, deps.clock.now(), args.viewerId))) {
-    throw new AppError('post_not_found');
-  }
+  await requireLivePost(deps, postId, args.viewerId);
   const rows = await readReplyRows(deps.pool, {
     commentId: args.commentId,
     limit: args.limit + 1,
