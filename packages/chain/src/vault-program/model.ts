@@ -4,9 +4,9 @@ import {
   SECONDS_PER_DAY,
   TARGET_UNIT_LAMPORTS,
   U64_MAX,
-  type OnChainVaultStatus,
   type ProgramErrorName,
 } from './constants.ts';
+import type { OnChainDeposit, OnChainVault } from './accounts.ts';
 import { earlyWithdrawPenalty, lockedReward, satAdd, secondsBetween } from './rules.ts';
 
 /**
@@ -34,32 +34,25 @@ export interface ModelRents {
   tokenAccount: bigint;
 }
 
-export interface ModelVault {
-  postId: bigint;
+/** The fields of the program's vault account the model tracks; wallets are numbers here. */
+export interface ModelVault extends Pick<
+  OnChainVault,
+  | 'postId'
+  | 'targetAmount'
+  | 'totalDeposited'
+  | 'claimedAmount'
+  | 'startTs'
+  | 'endTs'
+  | 'durationSeconds'
+  | 'multiplier'
+  | 'participantCount'
+  | 'status'
+> {
   creator: number;
-  targetAmount: bigint;
-  totalDeposited: bigint;
-  claimedAmount: bigint;
-  startTs: bigint;
-  endTs: bigint;
-  durationSeconds: bigint;
-  multiplier: number;
-  participantCount: bigint;
-  status: OnChainVaultStatus;
 }
 
-export interface ModelDeposit {
-  amount: bigint;
-  totalDeposited: bigint;
-  accruedReward: bigint;
-  rewardMinted: bigint;
-  penaltyPaid: bigint;
-  firstDepositTs: bigint;
-  lastUpdateTs: bigint;
-  rewarded: boolean;
-  refunded: boolean;
-  claimed: boolean;
-}
+/** The program's deposit account less its addresses and bump: a deposit's key names those. */
+export type ModelDeposit = Omit<OnChainDeposit, 'vault' | 'participant' | 'bump'>;
 
 export type Outcome = { ok: true } | { ok: false; error: ProgramErrorName | 'SystemFailure' };
 
