@@ -1,7 +1,7 @@
 import { formatAddress, SEARCH_QUERY_MAX_LENGTH, type SearchType } from '@dum/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck, Loader2, RotateCw, Search, SearchX, X } from 'lucide-react';
+import { Loader2, RotateCw, Search, SearchX, X } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Avatar } from '../post/index.ts';
+import { Avatar, VerifiedBadge } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { authorName, formatRelativeTime, postCreatedAt, postText } from '../post/index.ts';
 import type { FeedPost } from '../post/index.ts';
@@ -374,7 +374,6 @@ function Marked({ text, q }: { text: string; q: string }) {
 }
 
 function PersonResult({ person, q }: { person: DiscoverPerson; q: string }) {
-  const { t } = useLingui();
   const name = personName(person);
   const followers = person.followerCount;
   return (
@@ -385,13 +384,7 @@ function PersonResult({ person, q }: { person: DiscoverPerson; q: string }) {
           <span className="truncate">
             <Marked text={name} q={q} />
           </span>
-          {person.isVerified && (
-            <BadgeCheck
-              className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label={t`Verified`}
-              role="img"
-            />
-          )}
+          {person.isVerified && <VerifiedBadge />}
         </span>
         <span className="truncate text-xs text-subtle">
           {person.username && (

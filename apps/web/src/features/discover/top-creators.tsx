@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { Avatar } from '../post/index.ts';
+import { Avatar, VerifiedBadge } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { Viewer } from '../auth/index.ts';
 import { FollowButton } from '../people/index.ts';
@@ -78,7 +78,6 @@ function CreatorCard({
   viewer: Viewer;
   layout: 'rail' | 'strip';
 }) {
-  const { t } = useLingui();
   const name = personName(creator);
   const earnedAmount = dumMinedText(creator.dumEarned);
   const isMe = viewer.wallet === creator.solAddress;
@@ -94,13 +93,7 @@ function CreatorCard({
       <ProfileLink address={creator.solAddress} className="truncate">
         {name}
       </ProfileLink>
-      {creator.isVerified && (
-        <BadgeCheck
-          className="size-4 shrink-0 fill-primary/20 text-primary"
-          aria-label={t`Verified`}
-          role="img"
-        />
-      )}
+      {creator.isVerified && <VerifiedBadge />}
     </span>
   );
   const action = isMe ? (

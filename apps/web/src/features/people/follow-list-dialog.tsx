@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck, Loader2, RotateCw, Users } from 'lucide-react';
+import { Loader2, RotateCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { Avatar } from '../post/index.ts';
+import { Avatar, VerifiedBadge } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFollowList } from './people-queries.ts';
 import { personName } from './profile-display.ts';
@@ -120,7 +120,6 @@ function FollowList({
 }
 
 function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: () => void }) {
-  const { t } = useLingui();
   const name = personName(person);
   return (
     <Link
@@ -132,13 +131,7 @@ function PersonRow({ person, onNavigate }: { person: UserSummary; onNavigate: ()
       <span className="flex min-w-0 flex-col">
         <span className="flex min-w-0 items-center gap-1 text-sm font-semibold">
           <span className="truncate">{name}</span>
-          {person.isVerified && (
-            <BadgeCheck
-              className="size-4 shrink-0 fill-primary/20 text-primary"
-              aria-label={t`Verified`}
-              role="img"
-            />
-          )}
+          {person.isVerified && <VerifiedBadge />}
         </span>
         {person.username && (
           <span className="truncate text-xs text-subtle">@{person.username}</span>

@@ -17,6 +17,13 @@ import type { UserProfile } from './types.ts';
 
 const itemBase =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3';
+/** A profile, its name as shown, and who is looking at it: what its block controls need. */
+export interface ProfileSeenBy {
+  profile: UserProfile;
+  name: string;
+  viewer: Viewer;
+}
+
 const itemClass = `${itemBase} text-muted data-[highlighted]:text-foreground`;
 const dangerItemClass = `${itemBase} text-danger`;
 
@@ -24,15 +31,7 @@ const dangerItemClass = `${itemBase} text-danger`;
  * The profile's "more" menu (Radix dropdown, as the wallet menu): Copy profile link for
  * everyone; Block (after a confirmation) or Unblock for a signed-in viewer.
  */
-export function ProfileMenu({
-  profile,
-  name,
-  viewer,
-}: {
-  profile: UserProfile;
-  name: string;
-  viewer: Viewer;
-}) {
+export function ProfileMenu({ profile, name, viewer }: ProfileSeenBy) {
   const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);

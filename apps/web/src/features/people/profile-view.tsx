@@ -3,7 +3,6 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Ban,
-  BadgeCheck,
   CalendarDays,
   Check,
   Coins,
@@ -22,7 +21,7 @@ import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { i18n } from '../../lib/i18n/index.ts';
-import { Avatar } from '../post/index.ts';
+import { Avatar, VerifiedBadge } from '../post/index.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { abbreviateCount } from '../post/index.ts';
 import type { Viewer } from '../auth/index.ts';
@@ -33,7 +32,7 @@ import { FollowButton } from './follow-button.tsx';
 import { FollowListDialog } from './follow-list-dialog.tsx';
 import { useBlock, useProfile } from './people-queries.ts';
 import { EmptyTab, ProfilePosts } from './profile-posts.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu, type ProfileSeenBy } from './profile-menu.tsx';
 import { dumMinedText, joinedText, personName } from './profile-display.ts';
 import { TrustBandLine } from './trust-band.tsx';
 import type { FollowListKind, UserProfile } from './types.ts';
@@ -166,11 +165,7 @@ function ProfileHeader({
         >
           <span className="truncate">{name}</span>
           {profile.isVerified && (
-            <BadgeCheck
-              className="size-5 shrink-0 fill-primary/20 text-primary"
-              aria-label={t`Verified`}
-              role="img"
-            />
+            <VerifiedBadge className="size-5 shrink-0 fill-primary/20 text-primary" />
           )}
         </h1>
         {profile.username && name !== `@${profile.username}` && (
@@ -304,15 +299,7 @@ function WalletAddress({ address }: { address: string }) {
   );
 }
 
-function BlockedNotice({
-  profile,
-  name,
-  viewer,
-}: {
-  profile: UserProfile;
-  name: string;
-  viewer: Viewer;
-}) {
+function BlockedNotice({ profile, name, viewer }: ProfileSeenBy) {
   const { t } = useLingui();
   const block = useBlock(profile.solAddress, name, viewer.userId);
   return (

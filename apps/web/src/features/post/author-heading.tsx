@@ -29,7 +29,6 @@ export function AuthorHeading({
   id: string;
   tone: keyof typeof TONES;
 }) {
-  const { t } = useLingui();
   const name = authorName(post);
   const { className, badgeClassName } = TONES[tone];
   const profileHref = post.author_wallet ? `/profile/${post.author_wallet}` : null;
@@ -42,9 +41,17 @@ export function AuthorHeading({
       ) : (
         <span className="truncate">{name}</span>
       )}
-      {post.author.isVerified && (
-        <BadgeCheck className={badgeClassName} aria-label={t`Verified`} role="img" />
-      )}
+      {post.author.isVerified && <VerifiedBadge className={badgeClassName} />}
     </h2>
   );
+}
+
+/** The verified mark beside a name, which a screen reader reads as 'Verified'. */
+export function VerifiedBadge({
+  className = 'size-4 shrink-0 fill-primary/20 text-primary',
+}: {
+  className?: string;
+}) {
+  const { t } = useLingui();
+  return <BadgeCheck className={className} aria-label={t`Verified`} role="img" />;
 }

@@ -7,7 +7,7 @@
  */
 export { checkAttachment } from './attachment.ts';
 export type { AttachmentKind } from './attachment.ts';
-export { AuthorHeading } from './author-heading.tsx';
+export { AuthorHeading, VerifiedBadge } from './author-heading.tsx';
 export { Avatar } from './avatar.tsx';
 export { CommentSection } from './comment-section.tsx';
 export { FEED_ROOT, POST_ROOT, feedKey, prependPost, updatePostEverywhere } from './feed-cache.ts';
