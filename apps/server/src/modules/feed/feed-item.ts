@@ -1,6 +1,6 @@
 import type { FeedItem, PostAuthor, QuotedPost } from '@dum/core';
 import { mediaUrlOf } from '../media/index.ts';
-import type { QuotedRow } from './quote-repo.ts';
+import type { AuthorColumns, QuotedRow } from './quote-repo.ts';
 import type { PostRow } from './repo.ts';
 
 /**
@@ -73,7 +73,7 @@ function openItem(row: PostRow): FeedItem {
 }
 
 /** A post's author as posts and quoted posts show them. */
-function authorOf(row: PostRow | QuotedRow): PostAuthor {
+function authorOf(row: AuthorColumns): PostAuthor {
   return {
     id: row.author_id,
     avatarUrl: row.avatar_url,

@@ -64,9 +64,9 @@ export async function mutedOut<P extends { items: FeedItem[] }>(
   viewerId: string | null,
   read: Promise<P>,
 ): Promise<P> {
-  if (viewerId === null) return read;
-  const [page, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
-  return matcher ? { ...page, items: withoutMutedPosts(page.items, matcher, viewerId) } : page;
+  return withoutMuted<FeedItem, P>(deps, viewerId, read, (items, matcher) =>
+    withoutMutedPosts(items, matcher, viewerId),
+  );
 }
 
 /** As mutedOut, for a page already serialised (the shared pages' bodies). */
@@ -91,11 +91,22 @@ export async function mutedOutComments<P extends { items: CommentItem[] }>(
   viewerId: string | null,
   read: Promise<P>,
 ): Promise<P> {
+  return withoutMuted<CommentItem, P>(deps, viewerId, read, (items, matcher) =>
+    items.filter((item) => item.authorId === viewerId || !matcher(item.body)),
+  );
+}
+
+/**
+ * A page with the items `keep` leaves once given the viewer's matcher, read while the page is;
+ * as it is for an anonymous viewer or one who mutes nothing.
+ */
+async function withoutMuted<I, P extends { items: I[] }>(
+  deps: MutedDeps,
+  viewerId: string | null,
+  read: Promise<P>,
+  keep: (items: I[], matcher: NonNullable<MutedMatcher>) => I[],
+): Promise<P> {
   if (viewerId === null) return read;
   const [page, matcher] = await Promise.all([read, viewerMatcher(deps, viewerId)]);
-  if (!matcher) return page;
-  return {
-    ...page,
-    items: page.items.filter((item) => item.authorId === viewerId || !matcher(item.body)),
-  };
+  return matcher ? { ...page, items: keep(page.items, matcher) } : page;
 }

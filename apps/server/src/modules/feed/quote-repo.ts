@@ -3,12 +3,22 @@ import { notBlockedEitherWay } from '../people/index.ts';
 
 /** Quote posts in SQL: the quoted post's summary as every viewer sees it, and a new quote's target. */
 
+/** A post's author as a post's row and a quoted post's carry them. */
+export interface AuthorColumns {
+  author_id: string;
+  sol_address: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_verified: boolean;
+}
+
 /**
  * A quoted post as every viewer sees it, built in SQL (quotedColumn). A locked vault's media
  * and a sealed capsule's text and media are never put in it: the row carries only what
  * anyone may see, so no cache or viewer can leak them.
  */
-export interface QuotedRow {
+export interface QuotedRow extends AuthorColumns {
   id: string;
   kind: 'public' | 'vault' | 'capsule';
   body: string;
@@ -18,12 +28,6 @@ export interface QuotedRow {
   audio_key: string | null;
   unlock_at: string | null;
   locked: boolean;
-  author_id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
 }
 
 /**

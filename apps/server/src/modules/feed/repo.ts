@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { notBlockedBy, walletsBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
 import type { FollowsFingerprint } from './following-page-cache.ts';
-import { QUOTED_COLUMN, type QuotedRow } from './quote-repo.ts';
+import { QUOTED_COLUMN, type AuthorColumns, type QuotedRow } from './quote-repo.ts';
 
 /**
  * The feed's reads of posts. Each is a single statement on the pool, prepared once per
@@ -14,7 +14,7 @@ import { QUOTED_COLUMN, type QuotedRow } from './quote-repo.ts';
  * engagement-repo.ts, comments in comment-repo.ts.
  */
 
-export interface PostRow {
+export interface PostRow extends AuthorColumns {
   id: string;
   kind: 'public' | 'vault' | 'capsule';
   body: string;
@@ -25,12 +25,6 @@ export interface PostRow {
   audio_key: string | null;
   like_count: number;
   comment_count: number;
-  author_id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
   liked: boolean;
   bookmarked: boolean;
   /** Time capsules (kind 'capsule'): when it opens, when it did (null while sealed). */
