@@ -6,15 +6,13 @@ import { Ban, Check, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { BusyButton } from '../../components/ui/button.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
 import { FULL_DATE_TIME, formatDate } from '../../lib/i18n/index.ts';
 import { auditLine, formatEnd, reasonLabel, reportedFor, shortAddress } from './labels.ts';
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
-import { errorMessage } from '../../lib/error-message.ts';
+import { ReportsPending } from './reports-pending.tsx';
 import { SnapshotView } from './snapshot-view.tsx';
 import { PageHeading } from '../../components/ui/page-title.tsx';
 
@@ -58,16 +56,12 @@ export function ModerationView() {
           }
         />
       </header>
-      {queue.isPending ? (
-        <div aria-busy="true" aria-label={t`Loading the reports`} className="flex flex-col gap-3">
-          <Skeleton className="h-48 rounded-card" />
-          <Skeleton className="h-48 rounded-card" />
-        </div>
-      ) : queue.isError ? (
-        <LoadError
-          title={t`Could not load the reports`}
-          message={errorMessage(queue.error)}
-          onRetry={() => void queue.refetch()}
+      {queue.isPending || queue.isError ? (
+        <ReportsPending
+          query={queue}
+          label={t`Loading the reports`}
+          errorTitle={t`Could not load the reports`}
+          cardClassName="h-48 rounded-card"
         />
       ) : (
         <>

@@ -2,8 +2,6 @@ import type { Report } from '@dum/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatRelativeTime } from '../post/index.ts';
@@ -11,7 +9,7 @@ import type { Viewer } from '../auth/index.ts';
 import { ConnectPrompt } from '../auth/index.ts';
 import { reasonLabel, statusLabel, targetName } from './labels.ts';
 import { useMyReports } from './moderation-queries.ts';
-import { errorMessage } from '../../lib/error-message.ts';
+import { ReportsPending } from './reports-pending.tsx';
 import { SnapshotView } from './snapshot-view.tsx';
 import { PageHeading } from '../../components/ui/page-title.tsx';
 
@@ -37,16 +35,12 @@ export function MyReports({ viewer }: { viewer: Viewer }) {
         <ConnectPrompt viewer={viewer} title={t`Sign in to see your reports`}>
           <Trans>Your reports are yours alone: sign in with the wallet that filed them.</Trans>
         </ConnectPrompt>
-      ) : reports.isPending ? (
-        <div aria-busy="true" aria-label={t`Loading your reports`} className="flex flex-col gap-3">
-          <Skeleton className="h-28 rounded-card" />
-          <Skeleton className="h-28 rounded-card" />
-        </div>
-      ) : reports.isError ? (
-        <LoadError
-          title={t`Could not load your reports`}
-          message={errorMessage(reports.error)}
-          onRetry={() => void reports.refetch()}
+      ) : reports.isPending || reports.isError ? (
+        <ReportsPending
+          query={reports}
+          label={t`Loading your reports`}
+          errorTitle={t`Could not load your reports`}
+          cardClassName="h-28 rounded-card"
         />
       ) : reports.data.items.length === 0 ? (
         <div className="rounded-card border border-border bg-surface/70 px-6 py-12 text-center">
