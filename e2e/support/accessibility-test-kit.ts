@@ -74,9 +74,10 @@ export async function axeReport(page: Page, where: string, include?: string): Pr
   // axe.run in the page itself: the app has no frames, and the default (runPartial per frame,
   // then finishRun in a new blank page) costs a page per run. Only the violations are read, so
   // axe details no other result (a sixth of a run's time).
+  // options() replaces every option, withTags' rule set with them: so it comes first.
   let builder = new AxeBuilder({ page })
-    .withTags([...WCAG_22_AA])
     .options({ resultTypes: ['violations'] })
+    .withTags([...WCAG_22_AA])
     .setLegacyMode();
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Popover } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatRelativeTime } from '../post/index.ts';
@@ -75,6 +75,7 @@ export function NotificationMenu({
   const [open, setOpen] = useState(false);
   // When the list was last closed: what arrived after it is new to the person (a dot).
   const [seenUntil, setSeenUntil] = useState(0);
+  const titleId = useId();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -109,14 +110,16 @@ export function NotificationMenu({
         </button>
       </Popover.Trigger>
       <Popover.Portal>
+        {/* A dialog is named by its heading, which a screen reader announces on opening. */}
         <Popover.Content
+          aria-labelledby={titleId}
           align="end"
           sideOffset={8}
           collisionPadding={12}
           className="z-50 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-border bg-surface shadow-2xl shadow-black/40"
         >
           <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
-            <h2 className="text-sm font-semibold text-foreground">
+            <h2 id={titleId} className="text-sm font-semibold text-foreground">
               <Trans>Notifications</Trans>
             </h2>
             <ConnectionHint status={status} />
