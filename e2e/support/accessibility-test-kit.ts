@@ -73,7 +73,7 @@ export async function axeReport(page: Page, where: string, include?: string): Pr
   await settled(page);
   // axe.run in the page itself: the app has no frames, and the default (runPartial per frame,
   // then finishRun in a new blank page) costs a page per run. Only the violations are read, so
-  // axe details no other result (a sixth of a run's time).
+  // axe details no other result (about 6% of a run's time).
   // options() replaces every option, withTags' rule set with them: so it comes first.
   let builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
