@@ -90,8 +90,9 @@ export async function useNonceAndSignIn(
 /**
  * Signs a wallet in, in one statement: creates its user on first sign-in (users'
  * create_wallet_user: a fresh referral code, and referred_by_id when the referral code names an
- * existing user) and stores the new refresh token. Returns null when the insert lost a race (a concurrent first sign-in of the
- * same wallet, or a referral-code collision): the statement wrote nothing; the caller retries.
+ * existing user) and stores the new refresh token. Returns null when the insert lost a race (a
+ * concurrent first sign-in of the same wallet, or a referral-code collision): the statement
+ * wrote nothing; the caller retries.
  */
 export async function signInUser(
   db: Queryable,

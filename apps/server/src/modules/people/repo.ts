@@ -318,10 +318,10 @@ function ruleValues(args: { now: Date; rule: EstablishedRule }): unknown[] {
 
 /**
  * Applies the verified rule to these wallets and stores the answer in users.is_verified (what
- * every read shows) through users' set_users_verified. `grant`: only wallets not yet verified are looked at, and only a yes is
- * written (after a change that can only add to the rule's inputs: a post, a follow, a
- * username); `full`: the tick is also taken away (after an unfollow or a block). Answers the
- * wallets whose tick changed.
+ * every read shows) through users' set_users_verified. `grant`: only wallets not yet verified
+ * are looked at, and only a yes is written (after a change that can only add to the rule's
+ * inputs: a post, a follow, a username); `full`: the tick is also taken away (after an unfollow
+ * or a block). Answers the wallets whose tick changed.
  */
 export async function applyVerifiedRule(
   db: Queryable,
