@@ -48,6 +48,13 @@ export function splitPostText(text: string, mentions: readonly Mention[] = []): 
   return parts;
 }
 
+/** Where a part of a text leads: a mention to the wallet's profile, a tag to its posts. */
+function partHref(part: PostTextPart): string | null {
+  if ('address' in part) return profileHref(part.address);
+  if ('tag' in part) return hashtagHref(part.tag);
+  return null;
+}
+
 /**
  * A post's, comment's or message's text with each mention a link to the wallet's profile and
  * each `#tag` a link to the tag's posts on Discover.
@@ -59,26 +66,19 @@ export function PostText({
   text: string;
   mentions?: readonly Mention[] | undefined;
 }): ReactNode {
-  return splitPostText(text, mentions).map((part, index) =>
-    'address' in part ? (
-      <Link
-        key={index}
-        to={profileHref(part.address)}
-        className="rounded-sm font-medium text-primary hover:underline"
-      >
-        {part.text}
-      </Link>
-    ) : 'tag' in part ? (
-      <Link
-        // The same tag may appear twice; its place in the text tells them apart.
-        key={index}
-        to={hashtagHref(part.tag)}
-        className="rounded-sm font-medium text-primary hover:underline"
-      >
-        {part.text}
-      </Link>
-    ) : (
+  return splitPostText(text, mentions).map((part, index) => {
+    const href = partHref(part);
+    return href === null ? (
       part.text
-    ),
-  );
+    ) : (
+      <Link
+        // The same mention or tag may appear twice; its place in the text tells them apart.
+        key={index}
+        to={href}
+        className="rounded-sm font-medium text-primary hover:underline"
+      >
+        {part.text}
+      </Link>
+    );
+  });
 }
