@@ -10,9 +10,10 @@ import {
   Loader2,
   LogOut,
   VolumeX,
+  type LucideIcon,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MenuContent } from '../../components/ui/menu.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
@@ -71,24 +72,15 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
           <Copy className="size-4" aria-hidden="true" />
           <Trans>Copy address</Trans>
         </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} asChild>
-          <Link to="/reports">
-            <Flag className="size-4" aria-hidden="true" />
-            <Trans>My reports</Trans>
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} asChild>
-          <Link to="/notifications">
-            <Bell className="size-4" aria-hidden="true" />
-            <Trans>Notifications</Trans>
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} asChild>
-          <Link to="/settings/muted-words">
-            <VolumeX className="size-4" aria-hidden="true" />
-            <Trans>Muted words</Trans>
-          </Link>
-        </DropdownMenu.Item>
+        <LinkItem to="/reports" icon={Flag}>
+          <Trans>My reports</Trans>
+        </LinkItem>
+        <LinkItem to="/notifications" icon={Bell}>
+          <Trans>Notifications</Trans>
+        </LinkItem>
+        <LinkItem to="/settings/muted-words" icon={VolumeX}>
+          <Trans>Muted words</Trans>
+        </LinkItem>
         <DropdownMenu.Separator className="my-1 h-px bg-border" />
         <LanguageItems />
         <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -98,6 +90,26 @@ export function WalletMenu({ address, disconnecting, onDisconnect, defaultOpen }
         </DropdownMenu.Item>
       </MenuContent>
     </DropdownMenu.Root>
+  );
+}
+
+/** A menu item that opens one of the wallet's own pages. */
+function LinkItem({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Item className={itemClass} asChild>
+      <Link to={to}>
+        <Icon className="size-4" aria-hidden="true" />
+        {children}
+      </Link>
+    </DropdownMenu.Item>
   );
 }
 
