@@ -188,26 +188,16 @@ function ProfileHeader({
         </div>
 
         <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="profile-stats">
-          <li>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={() => setList('followers')}
-              className={cn(STAT_BOX, STAT_BUTTON)}
-            >
-              <StatFigures label={followersLabel} value={abbreviateCount(profile.followerCount)} />
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={() => setList('following')}
-              className={cn(STAT_BOX, STAT_BUTTON)}
-            >
-              <StatFigures label={t`Following`} value={abbreviateCount(profile.followingCount)} />
-            </button>
-          </li>
+          <FollowListStat
+            label={followersLabel}
+            value={abbreviateCount(profile.followerCount)}
+            onOpen={() => setList('followers')}
+          />
+          <FollowListStat
+            label={t`Following`}
+            value={abbreviateCount(profile.followingCount)}
+            onOpen={() => setList('following')}
+          />
           <li className={STAT_BOX}>
             <StatFigures label={postsLabel} value={abbreviateCount(profile.postCount)} />
           </li>
@@ -232,6 +222,30 @@ const STAT_BOX =
   'flex w-full flex-col items-start rounded-xl border border-border bg-background/40 px-3 py-2 text-left';
 const STAT_BUTTON =
   'transition-colors hover:border-primary/50 hover:bg-surface-2 motion-reduce:transition-none';
+
+/** A follower or following count that opens its list of wallets. */
+function FollowListStat({
+  label,
+  value,
+  onOpen,
+}: {
+  label: string;
+  value: string;
+  onOpen: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={onOpen}
+        className={cn(STAT_BOX, STAT_BUTTON)}
+      >
+        <StatFigures label={label} value={value} />
+      </button>
+    </li>
+  );
+}
 
 /** A count over its label, read as one phrase ("41 Followers"). */
 function StatFigures({
