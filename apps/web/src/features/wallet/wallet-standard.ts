@@ -7,7 +7,7 @@ import {
   type SolanaSignMessageFeature,
   type SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features';
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base';
 import {
   StandardConnect,
   StandardDisconnect,
@@ -41,46 +41,50 @@ export function connectFeature(wallet: Wallet): StandardConnectFeature[typeof St
   return (wallet.features as StandardConnectFeature)[StandardConnect];
 }
 
+/**
+ * A wallet's implementation of one Wallet Standard feature (`F` names it and its type), if the
+ * wallet has it; given an account, only if that account supports it too.
+ */
+function walletFeature<F extends Readonly<Record<IdentifierString, unknown>>>(
+  wallet: Wallet,
+  name: keyof F & IdentifierString,
+  account?: WalletAccount,
+): F[keyof F] | undefined {
+  if (!(name in wallet.features)) return undefined;
+  if (account && !account.features.includes(name)) return undefined;
+  return (wallet.features as F)[name];
+}
+
 export function disconnectFeature(
   wallet: Wallet,
 ): StandardDisconnectFeature[typeof StandardDisconnect] | undefined {
-  return StandardDisconnect in wallet.features
-    ? (wallet.features as StandardDisconnectFeature)[StandardDisconnect]
-    : undefined;
+  return walletFeature<StandardDisconnectFeature>(wallet, StandardDisconnect);
 }
 
 export function eventsFeature(
   wallet: Wallet,
 ): StandardEventsFeature[typeof StandardEvents] | undefined {
-  return StandardEvents in wallet.features
-    ? (wallet.features as StandardEventsFeature)[StandardEvents]
-    : undefined;
+  return walletFeature<StandardEventsFeature>(wallet, StandardEvents);
 }
 
 export function signInFeature(
   wallet: Wallet,
 ): SolanaSignInFeature[typeof SolanaSignIn] | undefined {
-  return SolanaSignIn in wallet.features
-    ? (wallet.features as SolanaSignInFeature)[SolanaSignIn]
-    : undefined;
+  return walletFeature<SolanaSignInFeature>(wallet, SolanaSignIn);
 }
 
 export function signMessageFeature(
   wallet: Wallet,
   account?: WalletAccount,
 ): SolanaSignMessageFeature[typeof SolanaSignMessage] | undefined {
-  if (!(SolanaSignMessage in wallet.features)) return undefined;
-  if (account && !account.features.includes(SolanaSignMessage)) return undefined;
-  return (wallet.features as SolanaSignMessageFeature)[SolanaSignMessage];
+  return walletFeature<SolanaSignMessageFeature>(wallet, SolanaSignMessage, account);
 }
 
 export function signTransactionFeature(
   wallet: Wallet,
   account?: WalletAccount,
 ): SolanaSignTransactionFeature[typeof SolanaSignTransaction] | undefined {
-  if (!(SolanaSignTransaction in wallet.features)) return undefined;
-  if (account && !account.features.includes(SolanaSignTransaction)) return undefined;
-  return (wallet.features as SolanaSignTransactionFeature)[SolanaSignTransaction];
+  return walletFeature<SolanaSignTransactionFeature>(wallet, SolanaSignTransaction, account);
 }
 
 /** The first account of a connection that lives on a Solana chain. */
