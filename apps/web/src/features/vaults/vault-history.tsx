@@ -6,7 +6,7 @@ import { ProfileLink } from '../post/index.ts';
 import { formatRelativeTime } from '../post/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { explorerTxUrl, shortSignature, solText, supporterName } from './vault-display.ts';
-import type { LeaderboardEntryView, VaultSupportView } from './vault-types.ts';
+import type { LeaderboardEntryView, VaultSupportView, VaultUserView } from './vault-types.ts';
 
 const MEDAL = ['text-dum', 'text-foreground/80', 'text-accent'] as const;
 
@@ -66,12 +66,7 @@ function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
               )}
             </span>
             <span className="flex min-w-0 flex-col">
-              <ProfileLink
-                address={entry.supporter.walletAddress}
-                className="truncate text-sm font-medium"
-              >
-                {supporterName(entry.supporter)}
-              </ProfileLink>
+              <SupporterLink supporter={entry.supporter} />
               <span className="text-xs text-subtle">
                 <Plural value={entry.supports} one="# support" other="# supports" />
               </span>
@@ -83,6 +78,15 @@ function LeaderboardEntries({ entries }: { entries: LeaderboardEntryView[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A supporter's name, linking to their profile. */
+function SupporterLink({ supporter }: { supporter: VaultUserView }) {
+  return (
+    <ProfileLink address={supporter.walletAddress} className="truncate text-sm font-medium">
+      {supporterName(supporter)}
+    </ProfileLink>
   );
 }
 
@@ -118,12 +122,7 @@ export function SupportHistory({
       {supports.map((support) => (
         <li key={support.id} className="flex flex-col gap-1 py-2.5">
           <div className="flex items-center justify-between gap-3">
-            <ProfileLink
-              address={support.supporter.walletAddress}
-              className="truncate text-sm font-medium"
-            >
-              {supporterName(support.supporter)}
-            </ProfileLink>
+            <SupporterLink supporter={support.supporter} />
             <span className="shrink-0 font-mono text-sm tabular-nums text-dum">
               +{solText(support.amount)} SOL
             </span>
