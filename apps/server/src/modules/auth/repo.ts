@@ -1,4 +1,6 @@
+import type { UserSummary } from '@dum/core';
 import type { Queryable } from '../../db/prepared.ts';
+import { toUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 
 /**
  * The auth tables, in plain SQL: each operation is one statement (so one round trip and atomic
@@ -194,41 +196,15 @@ export async function deleteExpired(
   return { usedNonces: usedNonces.rowCount ?? 0, refreshTokens: refreshTokens.rowCount ?? 0 };
 }
 
-export interface MeRow {
-  id: string;
-  solAddress: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  referralCode: string | null;
-}
+/** The signed-in user (GET /api/auth/me): their summary and their referral code. */
+export type MeRow = UserSummary & { referralCode: string | null };
 
 export async function readMe(db: Queryable, userId: string): Promise<MeRow | null> {
-  const { rows } = await db.query<{
-    id: string;
-    sol_address: string;
-    username: string | null;
-    display_name: string | null;
-    avatar_url: string | null;
-    is_verified: boolean;
-    referral_code: string | null;
-  }>({
+  const { rows } = await db.query<UserSummaryRow & { referral_code: string | null }>({
     name: 'auth_read_me',
-    text: `select id, sol_address, username, display_name, avatar_url, is_verified, referral_code
-     from users where id = $1`,
+    text: `select ${USER_SUMMARY_COLUMNS}, u.referral_code from users u where u.id = $1`,
     values: [userId],
   });
   const row = rows[0];
-  return row
-    ? {
-        id: row.id,
-        solAddress: row.sol_address,
-        username: row.username,
-        displayName: row.display_name,
-        avatarUrl: row.avatar_url,
-        isVerified: row.is_verified,
-        referralCode: row.referral_code,
-      }
-    : null;
+  return row ? { ...toUserSummary(row), referralCode: row.referral_code } : null;
 }

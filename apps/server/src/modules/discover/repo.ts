@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import { notBlockedEitherWay } from '../people/index.ts';
 import type { PersonPosition, RankedPosition, ScorePosition, TimePosition } from './cursor.ts';
 
@@ -207,13 +208,7 @@ export async function readTrendingTags(
 
 // ---- People -----------------------------------------------------------------------------------
 
-export interface DiscoverPersonRow {
-  id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
+export interface DiscoverPersonRow extends UserSummaryRow {
   bio: string | null;
   follower_count: number;
   /** Null for an anonymous viewer. */
@@ -222,7 +217,7 @@ export interface DiscoverPersonRow {
 
 /** A person's columns as discover shows them; `viewer` is a parameter, or null. */
 function personColumns(viewer: string | null): string {
-  return `u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified, u.bio,
+  return `${USER_SUMMARY_COLUMNS}, u.bio,
     (select count(*)::int from follows fc where fc.following_id = u.id) as follower_count,
     ${
       viewer === null

@@ -12,8 +12,8 @@ import {
 } from '@dum/core';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
+import { toUserSummary } from '../../db/user-summary.ts';
 import type { FeedItemsReader } from '../feed/index.ts';
-import { toUserSummary } from '../people/index.ts';
 import {
   decodePersonCursor,
   decodeRankedCursor,

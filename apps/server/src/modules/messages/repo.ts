@@ -1,6 +1,7 @@
 import { TIP_REWARD_MIN_LAMPORTS, type ConversationFolder, type Mention } from '@dum/core';
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import { notBlockedBy, notBlockedEitherWay } from '../people/index.ts';
 import { trustedSenderSql } from '../trust/index.ts';
 
@@ -28,21 +29,14 @@ const DM_COLUMNS = `m.id::text as id, m.sender_id, m.recipient_id, m.body, m.ima
   m.audio_key, m.tip_lamports::text as tip_lamports, m.tip_signature, m.created_at, m.read_at,
   m.mentions`;
 
-export interface UserRow {
-  id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
-}
-
 /** The wallet's user, or null when no user has it. */
-export async function readUserByAddress(db: Queryable, address: string): Promise<UserRow | null> {
-  const result = await db.query<UserRow>({
+export async function readUserByAddress(
+  db: Queryable,
+  address: string,
+): Promise<UserSummaryRow | null> {
+  const result = await db.query<UserSummaryRow>({
     name: 'dm_user_by_address',
-    text: `select id, sol_address, username, display_name, avatar_url, is_verified
-      from users where sol_address = $1`,
+    text: `select ${USER_SUMMARY_COLUMNS} from users u where u.sol_address = $1`,
     values: [address],
   });
   return result.rows[0] ?? null;

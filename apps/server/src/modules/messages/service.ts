@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
+import type { UserSummaryRow } from '../../db/user-summary.ts';
 import { transferRejectionErrors } from '../../http/errors.ts';
 import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
@@ -60,7 +61,6 @@ import {
   type ConversationRow,
   type DmRow,
   type InsertedDmRow,
-  type UserRow,
 } from './repo.ts';
 
 /** What the messages' logic needs; built once from the app context (routes.ts). */
@@ -80,7 +80,7 @@ export interface MessageDeps {
    * Users by wallet as this instance last read them: only their id and wallet are used, which
    * never change; a deleted user's entry is dropped when a write finds it gone.
    */
-  peers: Map<string, UserRow>;
+  peers: Map<string, UserSummaryRow>;
 }
 
 const PEER_CACHE_SIZE = 10_000;
@@ -136,7 +136,7 @@ export async function peerOf(
   deps: MessageDeps,
   viewer: MessageViewer,
   address: string,
-): Promise<UserRow> {
+): Promise<UserSummaryRow> {
   if (address === viewer.solAddress) throw new AppError('cannot_message_self');
   const cached = deps.peers.get(address);
   if (cached) return cached;
@@ -308,7 +308,7 @@ export async function sendMessage(
 async function writeMessage(
   deps: MessageDeps,
   viewer: MessageViewer,
-  peer: UserRow,
+  peer: UserSummaryRow,
   draft: Draft & { senderTrusted: boolean | null },
   now: Date,
 ): Promise<InsertedDmRow | null> {
@@ -375,7 +375,7 @@ async function writeMessage(
 async function answerExisting(
   deps: MessageDeps,
   viewer: MessageViewer,
-  peer: UserRow,
+  peer: UserSummaryRow,
   tip: { lamports: bigint; signature: string },
 ): Promise<SentMessage | null> {
   const existing = await readMessageByTipSignature(deps.pool, tip.signature);

@@ -27,4 +27,4 @@ export {
 } from './muted-words.ts';
 export { parseAddress, peopleRoutes } from './routes.ts';
 export { createVerifiedAfterBatch } from './verified-after-batch.ts';
-export { refreshVerified, toUserSummary, type VerifiedDeps } from './service.ts';
+export { refreshVerified, type VerifiedDeps } from './service.ts';

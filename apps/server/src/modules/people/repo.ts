@@ -3,6 +3,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { blocks } from '../../db/schema.ts';
+import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import type { FollowPosition } from './cursor.ts';
 
 /**
@@ -48,24 +49,13 @@ export function notBlockedEitherWay(a: string, b: string): string {
        or (either_way.blocker_id = ${b} and either_way.blocked_id = ${a}))`;
 }
 
-export interface PersonRow {
-  id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
-}
-
-const PERSON_COLUMNS = `u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified`;
-
 export async function readPersonByAddress(
   db: Queryable,
   solAddress: string,
-): Promise<PersonRow | null> {
-  const { rows } = await db.query<PersonRow>({
+): Promise<UserSummaryRow | null> {
+  const { rows } = await db.query<UserSummaryRow>({
     name: 'people_person_by_address',
-    text: `select ${PERSON_COLUMNS} from users u where u.sol_address = $1`,
+    text: `select ${USER_SUMMARY_COLUMNS} from users u where u.sol_address = $1`,
     values: [solAddress],
   });
   return rows[0] ?? null;
@@ -231,7 +221,7 @@ export async function readFollowStats(
   return row;
 }
 
-export interface FollowListRow extends PersonRow {
+export interface FollowListRow extends UserSummaryRow {
   followed_at: Date;
 }
 
@@ -255,7 +245,7 @@ export async function readFollowList(
   if (args.after) values.push(args.after.createdAt, args.after.userId);
   const { rows } = await db.query<FollowListRow>({
     name: `people_${args.side}_${args.after ? 'after' : 'first'}`,
-    text: `select ${PERSON_COLUMNS}, f.created_at as followed_at
+    text: `select ${USER_SUMMARY_COLUMNS}, f.created_at as followed_at
       from follows f join users u on u.id = f.${other}
       where f.${own} = $1
         ${args.after ? `and (f.created_at, f.${other}) < ($3::timestamptz, $4::uuid)` : ''}

@@ -3,7 +3,6 @@ import {
   type BlockResponse,
   type EstablishedRule,
   type FollowResponse,
-  type UserSummary,
   type UserSummaryPage,
 } from '@dum/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { Queryable } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/prepared.ts';
+import { toUserSummary, type UserSummaryRow } from '../../db/user-summary.ts';
 import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { takeFromDay } from '../analytics/index.ts';
@@ -26,7 +26,6 @@ import {
   readFollowList,
   readPersonByAddress,
   setFollowCall,
-  type PersonRow,
 } from './repo.ts';
 
 /** What the people slice's logic needs; built once from the app context (routes.ts). */
@@ -46,19 +45,8 @@ export interface PeopleDeps {
   versions: ViewerVersions;
 }
 
-export function toUserSummary(row: PersonRow): UserSummary {
-  return {
-    id: row.id,
-    solAddress: row.sol_address,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isVerified: row.is_verified,
-  };
-}
-
 /** The wallet with this address, or 404 `user_not_found`. */
-async function personAt(db: Queryable, address: string): Promise<PersonRow> {
+async function personAt(db: Queryable, address: string): Promise<UserSummaryRow> {
   const person = await readPersonByAddress(db, address);
   if (!person) throw new AppError('user_not_found');
   return person;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/prepared.ts';
+import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import { notBlockedEitherWay } from '../people/index.ts';
 
 /** The users slice's SQL: a wallet's public record, profile changes, name checks and search. */
@@ -97,15 +98,6 @@ export async function usernameHeldByOther(
   return rows.length > 0;
 }
 
-export interface SearchRow {
-  id: string;
-  sol_address: string;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_verified: boolean;
-}
-
 /**
  * Wallets whose username or display name starts with `prefix` (ignoring case), or whose
  * address starts with `addressPrefix` (exactly: addresses are case-sensitive; null: names only). A signed-in
@@ -115,11 +107,11 @@ export interface SearchRow {
 export async function searchUsers(
   pool: pg.Pool,
   args: { prefix: string; addressPrefix: string | null; limit: number; viewerId: string | null },
-): Promise<SearchRow[]> {
+): Promise<UserSummaryRow[]> {
   const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const { rows } = await pool.query<SearchRow>({
+  const { rows } = await pool.query<UserSummaryRow>({
     name: 'users_search',
-    text: `select u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified
+    text: `select ${USER_SUMMARY_COLUMNS}
       from users u
       where (lower(u.username) like $1 or lower(u.display_name) like $1
           or ($2::text is not null and u.sol_address like $2))
@@ -148,9 +140,9 @@ export async function searchUsers(
 export async function suggestUsers(
   pool: pg.Pool,
   args: { prefix: string; limit: number; viewerId: string | null },
-): Promise<SearchRow[]> {
+): Promise<UserSummaryRow[]> {
   const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const { rows } = await pool.query<SearchRow>({
+  const { rows } = await pool.query<UserSummaryRow>({
     name: 'users_suggest',
     text: `with found as (
         (select id from users where (lower(username) collate "C") like $1
@@ -159,7 +151,7 @@ export async function suggestUsers(
         (select id from users where (lower(display_name) collate "C") like $1
           order by (lower(display_name) collate "C"), id limit $3 + 16)
       )
-      select u.id, u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified
+      select ${USER_SUMMARY_COLUMNS}
       from found join users u on u.id = found.id
       where $4::uuid is null or (u.id <> $4::uuid and ${notBlockedEitherWay('$4::uuid', 'u.id')})
       order by coalesce(lower(u.username) = $2, false) desc,

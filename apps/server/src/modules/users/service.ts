@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { toUserSummary } from '../../db/user-summary.ts';
 import { readAccountView } from '../economy/index.ts';
 import { countLivePosts } from '../feed/index.ts';
 import { createAvatar, discardAvatars, removeAvatar, type MediaStore } from '../media/index.ts';
@@ -247,14 +248,7 @@ export async function searchPeople(
     viewerId: args.viewerId,
   });
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      solAddress: row.sol_address,
-      username: row.username,
-      displayName: row.display_name,
-      avatarUrl: row.avatar_url,
-      isVerified: row.is_verified,
-    })),
+    items: rows.map(toUserSummary),
     nextCursor: null,
   };
 }
