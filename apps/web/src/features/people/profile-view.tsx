@@ -1,23 +1,14 @@
 import { formatAddress } from '@dum/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Ban,
-  CalendarDays,
-  Check,
-  Coins,
-  Copy,
-  ExternalLink,
-  MessageCircle,
-  Pencil,
-} from 'lucide-react';
+import { Ban, CalendarDays, Coins, ExternalLink, MessageCircle, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, BusyButton, buttonVariants } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ItemNotFound } from '../../components/ui/not-found.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
+import { CopyIconButton } from '../../components/ui/copy-icon-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { i18n } from '../../lib/i18n/index.ts';
@@ -277,27 +268,19 @@ function StatFigures({
 function WalletAddress({ address }: { address: string }) {
   const { t } = useLingui();
   const { config } = useWallet();
-  const { copied, copy } = useCopyToClipboard(ADDRESS_COPIED_TOAST);
   return (
     <span className="inline-flex items-center gap-1">
       <span className="font-mono" title={address} data-testid="profile-address">
         {formatAddress(address)}
       </span>
-      <button
-        type="button"
-        onClick={() => void copy(address)}
-        aria-label={copied ? t`Wallet address copied` : t`Copy wallet address`}
-        className={cn(
-          'grid size-7 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground',
-          copied && 'text-success',
-        )}
-      >
-        {copied ? (
-          <Check className="size-3.5" aria-hidden="true" />
-        ) : (
-          <Copy className="size-3.5" aria-hidden="true" />
-        )}
-      </button>
+      <CopyIconButton
+        text={address}
+        label={t`Copy wallet address`}
+        copiedLabel={t`Wallet address copied`}
+        copiedToast={ADDRESS_COPIED_TOAST}
+        className="size-7"
+        iconClassName="size-3.5"
+      />
       {config && (
         <a
           href={explorerAddressUrl(address, config.cluster, config.rpcUrl)}

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Check, Copy, ExternalLink, Medal, Trophy } from 'lucide-react';
-import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
+import { ExternalLink, Medal, Trophy } from 'lucide-react';
+import { CopyIconButton } from '../../components/ui/copy-icon-button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ProfileLink } from '../post/index.ts';
 import { formatRelativeTime } from '../post/index.ts';
@@ -151,9 +151,6 @@ function SignatureLink({
   rpcUrl: string | undefined;
 }) {
   const { t } = useLingui();
-  const { copied, copy: copyText } = useCopyToClipboard();
-  const copy = () => copyText(signature);
-
   return (
     <span className="inline-flex items-center gap-1">
       {cluster && rpcUrl ? (
@@ -175,21 +172,13 @@ function SignatureLink({
           {shortSignature(signature)}
         </span>
       )}
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={copied ? t`Signature copied` : t`Copy transaction signature`}
-        className={cn(
-          'grid size-6 place-items-center rounded-md hover:bg-surface-2 hover:text-foreground',
-          copied && 'text-success',
-        )}
-      >
-        {copied ? (
-          <Check className="size-3" aria-hidden="true" />
-        ) : (
-          <Copy className="size-3" aria-hidden="true" />
-        )}
-      </button>
+      <CopyIconButton
+        text={signature}
+        label={t`Copy transaction signature`}
+        copiedLabel={t`Signature copied`}
+        className="size-6"
+        iconClassName="size-3"
+      />
     </span>
   );
 }
