@@ -36,7 +36,7 @@ import { useMyVaults, VAULTS_ROOT } from '../features/vaults/index.ts';
 import type { MyVaultItemView, MyVaultsView } from '../features/vaults/index.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ConnectPrompt } from '../features/auth/index.ts';
-import { PageHeading } from '../components/ui/page-title.tsx';
+import { PageHeader } from '../components/ui/page-title.tsx';
 
 type Mine = 'created' | 'supported';
 type Tab = Mine | 'deposits';
@@ -70,25 +70,23 @@ export function MyVaultsPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <PageHeading
-            icon={<LockKeyhole className="size-6 text-dum" aria-hidden="true" />}
-            title={<Trans>My Vaults</Trans>}
-            subtitle={
-              <Trans>
-                Vaults you created, vaults you backed with SOL, and your deposits held on chain.
-              </Trans>
-            }
-          />
-        </div>
-        {viewer.isAuthenticated && (
-          <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            <PenLine aria-hidden="true" />
-            <Trans>New vault</Trans>
-          </Link>
-        )}
-      </header>
+      <PageHeader
+        icon={<LockKeyhole className="size-6 text-dum" aria-hidden="true" />}
+        title={<Trans>My Vaults</Trans>}
+        subtitle={
+          <Trans>
+            Vaults you created, vaults you backed with SOL, and your deposits held on chain.
+          </Trans>
+        }
+        actions={
+          viewer.isAuthenticated && (
+            <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              <PenLine aria-hidden="true" />
+              <Trans>New vault</Trans>
+            </Link>
+          )
+        }
+      />
 
       {!viewer.isAuthenticated ? (
         <ConnectPrompt viewer={viewer} title={t`Connect your wallet to see your vaults`}>

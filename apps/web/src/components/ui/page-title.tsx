@@ -49,3 +49,25 @@ export function PageHeading(props: TitleParts & { subtitleClassName?: string }) 
     </>
   );
 }
+
+/**
+ * A screen's header: its heading, and beside it the screen's own controls (a "New …" button)
+ * when it has a place for them (`actions`, which may be empty for a viewer who cannot use them).
+ */
+export function PageHeader({ actions, ...heading }: TitleParts & { actions?: ReactNode }) {
+  if (actions === undefined) {
+    return (
+      <header className="mb-5">
+        <PageHeading {...heading} />
+      </header>
+    );
+  }
+  return (
+    <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <PageHeading {...heading} />
+      </div>
+      {actions}
+    </header>
+  );
+}

@@ -14,7 +14,7 @@ import { auditLine, formatEnd, reasonLabel, reportedFor, shortAddress } from './
 import { useDecideReport, useLiftSuspension, useModerationQueue } from './moderation-queries.ts';
 import { ReportsPending } from './reports-pending.tsx';
 import { SnapshotView } from './snapshot-view.tsx';
-import { PageHeading } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-title.tsx';
 
 const DURATIONS = [
   { value: '1', label: msg`1 day` },
@@ -44,18 +44,16 @@ export function ModerationView() {
   const suspendedCount = queue.data?.suspensions.length ?? 0;
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <header className="mb-5">
-        <PageHeading
-          icon={<ShieldAlert className="size-6 text-danger" aria-hidden="true" />}
-          title={<Trans>Moderation</Trans>}
-          subtitle={
-            <Trans>
-              Open reports, the most severe and oldest first. Every action is written to the audit
-              log with your wallet, your reason and the time.
-            </Trans>
-          }
-        />
-      </header>
+      <PageHeader
+        icon={<ShieldAlert className="size-6 text-danger" aria-hidden="true" />}
+        title={<Trans>Moderation</Trans>}
+        subtitle={
+          <Trans>
+            Open reports, the most severe and oldest first. Every action is written to the audit log
+            with your wallet, your reason and the time.
+          </Trans>
+        }
+      />
       {queue.isPending || queue.isError ? (
         <ReportsPending
           query={queue}

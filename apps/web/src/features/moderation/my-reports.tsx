@@ -11,7 +11,7 @@ import { reasonLabel, statusLabel, targetName } from './labels.ts';
 import { useMyReports } from './moderation-queries.ts';
 import { ReportsPending } from './reports-pending.tsx';
 import { SnapshotView } from './snapshot-view.tsx';
-import { PageHeading } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-title.tsx';
 
 /** /reports: the reports the viewer filed and what became of each. */
 export function MyReports({ viewer }: { viewer: Viewer }) {
@@ -20,17 +20,15 @@ export function MyReports({ viewer }: { viewer: Viewer }) {
   const reports = useMyReports(viewer.isAuthenticated);
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <header className="mb-5">
-        <PageHeading
-          icon={<Flag className="size-6 text-danger" aria-hidden="true" />}
-          title={<Trans>My reports</Trans>}
-          subtitle={
-            <Trans>
-              What you reported and what the moderators decided. You are notified of each decision.
-            </Trans>
-          }
-        />
-      </header>
+      <PageHeader
+        icon={<Flag className="size-6 text-danger" aria-hidden="true" />}
+        title={<Trans>My reports</Trans>}
+        subtitle={
+          <Trans>
+            What you reported and what the moderators decided. You are notified of each decision.
+          </Trans>
+        }
+      />
       {!viewer.isAuthenticated ? (
         <ConnectPrompt viewer={viewer} title={t`Sign in to see your reports`}>
           <Trans>Your reports are yours alone: sign in with the wallet that filed them.</Trans>

@@ -16,7 +16,7 @@ import {
   type MuteDuration,
 } from './muted-words-form.ts';
 import { useMutedWords, useSaveMutedWords } from './muted-words-queries.ts';
-import { PageHeading } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-title.tsx';
 
 /**
  * Settings → Muted words (/settings/muted-words): posts and comments with these words or phrases
@@ -27,18 +27,16 @@ export function MutedWordsSettings({ viewer }: { viewer: Viewer }) {
   useDocumentTitle(t`Muted words`);
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <header className="mb-5">
-        <PageHeading
-          icon={<VolumeX className="size-6 text-primary" aria-hidden="true" />}
-          title={<Trans>Muted words</Trans>}
-          subtitle={
-            <Trans>
-              Posts and comments with these words or phrases are hidden from your feeds, threads,
-              search and notifications. Your own posts are never hidden.
-            </Trans>
-          }
-        />
-      </header>
+      <PageHeader
+        icon={<VolumeX className="size-6 text-primary" aria-hidden="true" />}
+        title={<Trans>Muted words</Trans>}
+        subtitle={
+          <Trans>
+            Posts and comments with these words or phrases are hidden from your feeds, threads,
+            search and notifications. Your own posts are never hidden.
+          </Trans>
+        }
+      />
       {viewer.isAuthenticated ? (
         <SignedInMutedWords />
       ) : (

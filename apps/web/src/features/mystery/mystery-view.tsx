@@ -24,7 +24,7 @@ import { MYSTERY_TABS, scopeOf } from './mystery-display.ts';
 import { useMystery, useMysteryList } from './mystery-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { MysteryScope, MysteryVault } from './types.ts';
-import { PageHeading } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-title.tsx';
 
 // The dialogs (the wallet transfer, the upload form) load on first use.
 const CreateMysteryDialog = lazy(() =>
@@ -78,24 +78,22 @@ export function MysteryView({ viewer }: { viewer: Viewer }) {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <PageHeading
-            icon={<Sparkles className="size-6 text-dum" aria-hidden="true" />}
-            title={<Trans>Mystery Vaults</Trans>}
-            subtitle={
-              <Trans>
-                A title and a teaser up front; the content and the target stay hidden until fans
-                open it.
-              </Trans>
-            }
-          />
-        </div>
-        <Button variant="dum" size="sm" onClick={needSession(() => setCreating(true))}>
-          <Sparkles aria-hidden="true" />
-          <Trans>Create Mystery</Trans>
-        </Button>
-      </header>
+      <PageHeader
+        icon={<Sparkles className="size-6 text-dum" aria-hidden="true" />}
+        title={<Trans>Mystery Vaults</Trans>}
+        subtitle={
+          <Trans>
+            A title and a teaser up front; the content and the target stay hidden until fans open
+            it.
+          </Trans>
+        }
+        actions={
+          <Button variant="dum" size="sm" onClick={needSession(() => setCreating(true))}>
+            <Sparkles aria-hidden="true" />
+            <Trans>Create Mystery</Trans>
+          </Button>
+        }
+      />
 
       <div
         role="tablist"

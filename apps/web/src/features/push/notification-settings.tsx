@@ -12,7 +12,7 @@ import type { Viewer } from '../auth/index.ts';
 import { ConnectPrompt } from '../auth/index.ts';
 import { pushSupported, type PushPermission } from './push-device.ts';
 import { usePushDevice, usePushSettings, useSetPushKind, useTogglePush } from './push-queries.ts';
-import { PageHeading } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-title.tsx';
 
 /** Each kind's name (core's PUSH_KIND_LABELS, in the active language). */
 const KIND_LABELS: Record<PushKind, MessageDescriptor> = {
@@ -39,17 +39,13 @@ export function NotificationSettings({ viewer }: { viewer: Viewer }) {
   const supported = pushSupported();
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <header className="mb-5">
-        <PageHeading
-          icon={<Bell className="size-6 text-primary" aria-hidden="true" />}
-          title={<Trans>Notifications</Trans>}
-          subtitle={
-            <Trans>
-              Hear of messages, tips, followers and your vaults when Dum Club is closed.
-            </Trans>
-          }
-        />
-      </header>
+      <PageHeader
+        icon={<Bell className="size-6 text-primary" aria-hidden="true" />}
+        title={<Trans>Notifications</Trans>}
+        subtitle={
+          <Trans>Hear of messages, tips, followers and your vaults when Dum Club is closed.</Trans>
+        }
+      />
       {!viewer.isAuthenticated ? (
         <ConnectPrompt viewer={viewer} title={t`Sign in to choose your notifications`}>
           <Trans>Notifications go to the devices of the wallet you sign in with.</Trans>
