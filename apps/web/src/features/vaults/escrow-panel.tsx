@@ -225,7 +225,7 @@ function EscrowProgress({
         amount={escrow.totalDeposited}
         target={vault.targetAmount}
         percent={percent}
-        unlocked={view.unlocked}
+        reached={view.unlocked}
       />
       <EscrowFacts
         escrow={escrow}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Progress } from '../../components/ui/progress.tsx';
+import { VaultProgressBar, type VaultReach } from './vault-blocks.tsx';
 import type { Viewer } from '../auth/index.ts';
 import { depositStatus } from './escrow-deposits.tsx';
 import {
@@ -109,7 +109,7 @@ function DepositRow({
         />
       </div>
       <DepositRowProgress
-        total={escrow.totalDeposited}
+        amount={escrow.totalDeposited}
         target={item.targetAmount}
         percent={percent}
         reached={reached}
@@ -177,33 +177,17 @@ function DepositRowBadge({
   );
 }
 
-function DepositRowProgress({
-  total,
-  target,
-  percent,
-  reached,
-}: {
-  total: string;
-  target: string;
-  percent: number;
-  reached: boolean;
-}) {
-  const { t } = useLingui();
+function DepositRowProgress({ amount, target, percent, reached }: VaultReach) {
   return (
     <>
       <div className="mt-3 flex items-baseline justify-between gap-3 font-mono text-xs text-muted tabular-nums">
         <span>
           <Landmark className="mr-1 inline size-3.5 text-dum" aria-hidden="true" />
-          {solText(total)} / {solText(target)} SOL
+          {solText(amount)} / {solText(target)} SOL
         </span>
         <span>{percent}%</span>
       </div>
-      <Progress
-        value={percent / 100}
-        label={t`Vault progress`}
-        className="mt-1.5 h-1.5"
-        indicatorClassName={reached ? 'bg-success bg-none' : undefined}
-      />
+      <VaultProgressBar percent={percent} reached={reached} className="mt-1.5 h-1.5" />
     </>
   );
 }

@@ -26,19 +26,33 @@ export function LockedMediaNotice() {
   );
 }
 
-/** Amount / target in SOL, the percentage, and the bar (green once unlocked). */
-export function VaultProgress({
-  amount,
-  target,
-  percent,
-  unlocked,
-}: {
+/** How far a vault has come: the SOL in it, its target, the percentage, and whether it got there. */
+export interface VaultReach {
   amount: string;
   target: string;
   percent: number;
-  unlocked: boolean;
-}) {
+  reached: boolean;
+}
+
+/** The vault's progress bar, green once the target is reached. */
+export function VaultProgressBar({
+  percent,
+  reached,
+  className,
+}: Pick<VaultReach, 'percent' | 'reached'> & { className: string }) {
   const { t } = useLingui();
+  return (
+    <Progress
+      value={percent / 100}
+      label={t`Vault progress`}
+      className={className}
+      indicatorClassName={reached ? 'bg-success bg-none' : undefined}
+    />
+  );
+}
+
+/** Amount / target in SOL, the percentage, and the bar (green once unlocked). */
+export function VaultProgress({ amount, target, percent, reached }: VaultReach) {
   return (
     <>
       <div className="mt-3 flex items-baseline justify-between gap-3">
@@ -50,12 +64,7 @@ export function VaultProgress({
         </p>
         <span className="font-mono text-xs text-muted tabular-nums">{percent}%</span>
       </div>
-      <Progress
-        value={percent / 100}
-        label={t`Vault progress`}
-        className="mt-2 h-2"
-        indicatorClassName={unlocked ? 'bg-success bg-none' : undefined}
-      />
+      <VaultProgressBar percent={percent} reached={reached} className="mt-2 h-2" />
     </>
   );
 }

@@ -208,7 +208,7 @@ function DirectVaultProgress({
         amount={vault.currentAmount}
         target={vault.targetAmount}
         percent={percent}
-        unlocked={unlocked}
+        reached={unlocked}
       />
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
         <span className="inline-flex items-center gap-1" data-testid="vault-supporters">
