@@ -1,9 +1,10 @@
 import type { ChainClient, Localnet } from '@dum/chain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
 import type { ViewerVersions } from './viewer-versions.ts';
 
 /**
@@ -37,4 +38,23 @@ export interface SharedContext {
    * the slices that change them; the feed's per-viewer cache is valid only at its version.
    */
   viewerVersions: ViewerVersions;
+}
+
+/**
+ * What most slices' logic holds from the shared context: the database as its query builder and
+ * its pool, the clock and the logger. A slice's deps interface extends it with what it owns and
+ * what it takes from other slices; sliceBaseDepsOf fills it from the context, so both database
+ * handles always come from the same Database.
+ */
+export interface SliceBaseDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+export function sliceBaseDepsOf(
+  ctx: Pick<SharedContext, 'clock' | 'database' | 'logger'>,
+): SliceBaseDeps {
+  return { db: ctx.database.db, pool: ctx.database.pool, clock: ctx.clock, logger: ctx.logger };
 }

@@ -25,7 +25,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Db } from '../../db/database.ts';
+import { sliceBaseDepsOf, type SliceBaseDeps } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import { announceAfterCommit, type EventBus } from '../../realtime/index.ts';
 import { addToDay } from '../analytics/index.ts';
@@ -59,13 +60,9 @@ import {
 } from './repo.ts';
 
 /** What escrow vaults need: built once per app context (createEscrowDeps), shared by its users. */
-export interface EscrowDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
+export interface EscrowDeps extends SliceBaseDeps {
   bus: EventBus;
   chain: ChainClient;
-  logger: FastifyBaseLogger;
   enabled: boolean;
   programId: string;
   /** How often the indexer runs a pass (ESCROW_INDEX_INTERVAL_MS). */
@@ -117,12 +114,9 @@ export interface EscrowParts {
 /** The escrow dependencies of one app context (its one cache of the program's config). */
 export function createEscrowDeps(parts: EscrowParts): EscrowDeps {
   return {
-    db: parts.database.db,
-    pool: parts.database.pool,
-    clock: parts.clock,
+    ...sliceBaseDepsOf(parts),
     bus: parts.bus,
     chain: parts.chain,
-    logger: parts.logger,
     enabled: parts.config.vaults.enabled,
     programId: parts.config.vaults.programId,
     indexIntervalMs: parts.config.vaults.escrowIndexIntervalMs,

@@ -1,7 +1,7 @@
 import { DM_PAGE_DEFAULT, DM_PAGE_MAX, sendMessageRequestSchema } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { SharedContext } from '../../context.ts';
+import { sliceBaseDepsOf, type SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
@@ -48,12 +48,9 @@ const threadQuery = z.object({
 
 export function messageDepsOf(ctx: MessagesRoutesContext): MessageDeps {
   return {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
+    ...sliceBaseDepsOf(ctx),
     bus: ctx.bus,
     chain: ctx.chain,
-    logger: ctx.logger,
     appOrigin: ctx.config.appOrigin,
     emissions: ctx.emissions,
     trust: trustPolicyOf(ctx),

@@ -14,10 +14,7 @@ import {
   TIP_REWARD_MIN_LAMPORTS,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { SliceBaseDeps } from '../../context.ts';
 import { inTransaction, type Queryable } from '../../db/prepared.ts';
 import type { UserSummaryRow } from '../../db/user-summary.ts';
 import { transferRejectionErrors } from '../../http/errors.ts';
@@ -64,13 +61,9 @@ import {
 } from './repo.ts';
 
 /** What the messages' logic needs; built once from the app context (routes.ts). */
-export interface MessageDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
+export interface MessageDeps extends SliceBaseDeps {
   bus: EventBus;
   chain: ChainClient;
-  logger: FastifyBaseLogger;
   appOrigin: string;
   /** Gives a tip's rewarded event its reward (modules/emissions). */
   emissions: EmissionSequencer;

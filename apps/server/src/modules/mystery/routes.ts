@@ -5,7 +5,7 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { SharedContext } from '../../context.ts';
+import { sliceBaseDepsOf, type SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import { parseBody, parsePathId, parseQuery } from '../../http/validate.ts';
@@ -40,12 +40,9 @@ const listQuery = z.object({
 
 export function mysteryDepsOf(ctx: MysteryRoutesContext): MysteryDeps {
   return {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
+    ...sliceBaseDepsOf(ctx),
     bus: ctx.bus,
     chain: ctx.chain,
-    logger: ctx.logger,
     emissions: ctx.emissions,
     appOrigin: ctx.config.appOrigin,
     vaultsEnabled: ctx.config.vaults.enabled,

@@ -18,10 +18,8 @@ import {
   type MysteryVault,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { SliceBaseDeps } from '../../context.ts';
 import { inTransaction } from '../../db/prepared.ts';
 import {
   cursorBigint,
@@ -70,13 +68,9 @@ import {
 } from './repo.ts';
 
 /** What the mystery vaults' logic needs; built once from the app context. */
-export interface MysteryDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
+export interface MysteryDeps extends SliceBaseDeps {
   bus: EventBus;
   chain: ChainClient;
-  logger: FastifyBaseLogger;
   emissions: EmissionSequencer;
   appOrigin: string;
   vaultsEnabled: boolean;

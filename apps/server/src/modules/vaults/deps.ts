@@ -1,21 +1,14 @@
 import type { ChainClient } from '@dum/chain';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { SliceBaseDeps } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import type { VaultFactsRow } from './repo.ts';
 import type { SupportWriter } from './support-writer.ts';
 
 /** What the vaults' logic needs; built once from the app context (routes.ts). */
-export interface VaultDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
+export interface VaultDeps extends SliceBaseDeps {
   bus: EventBus;
   chain: ChainClient;
-  logger: FastifyBaseLogger;
   enabled: boolean;
   /** Gives the events a support queues their rewards (modules/emissions). */
   emissions: EmissionSequencer;

@@ -7,7 +7,7 @@ import {
 import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { SharedContext } from '../../context.ts';
+import { sliceBaseDepsOf, type SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
@@ -68,12 +68,9 @@ function isSignature(value: string): boolean {
  */
 export function vaultDepsOf(ctx: VaultsRoutesContext): VaultDeps {
   return {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
+    ...sliceBaseDepsOf(ctx),
     bus: ctx.bus,
     chain: ctx.chain,
-    logger: ctx.logger,
     enabled: ctx.config.vaults.enabled,
     emissions: ctx.emissions,
     facts: new Map(),
