@@ -1,7 +1,7 @@
 import { t as tNow } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Gift, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCopyToClipboard } from '../../components/ui/use-copy-to-clipboard.ts';
@@ -129,31 +129,48 @@ function ReferralStats({ userId }: { userId: string }) {
   }
   return (
     <dl className="grid grid-cols-2 gap-2.5 text-sm">
-      <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-        <dt className="text-xs font-medium text-muted">
-          <Trans>Total Referrals</Trans>
-        </dt>
-        <dd className="mt-1 font-mono text-xl font-bold tabular-nums">
-          {stats.data ? (
-            <span data-testid="referral-total">{stats.data.total_referrals}</span>
-          ) : (
-            <Skeleton className="h-7 w-10" />
-          )}
-        </dd>
-      </div>
-      <div className="rounded-xl border border-border/70 bg-background/40 p-3">
-        <dt className="text-xs font-medium text-muted">
-          <Trans>DUM Earned</Trans>
-        </dt>
-        <dd className="mt-1 font-mono text-xl font-bold text-dum tabular-nums">
-          {stats.data ? (
-            <span data-testid="referral-earned">{referralEarnings(stats.data.total_earnings)}</span>
-          ) : (
-            <Skeleton className="h-7 w-14" />
-          )}
-        </dd>
-      </div>
+      <ReferralStat
+        label={<Trans>Total Referrals</Trans>}
+        value={stats.data?.total_referrals}
+        testId="referral-total"
+        loadingWidth="w-10"
+      />
+      <ReferralStat
+        label={<Trans>DUM Earned</Trans>}
+        value={stats.data && referralEarnings(stats.data.total_earnings)}
+        testId="referral-earned"
+        loadingWidth="w-14"
+        dum
+      />
     </dl>
+  );
+}
+
+/** One referral figure under its label, a skeleton `loadingWidth` wide until it is known. */
+function ReferralStat({
+  label,
+  value,
+  testId,
+  loadingWidth,
+  dum = false,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  testId: string;
+  loadingWidth: string;
+  dum?: boolean;
+}) {
+  return (
+    <div className="rounded-xl border border-border/70 bg-background/40 p-3">
+      <dt className="text-xs font-medium text-muted">{label}</dt>
+      <dd className={cn('mt-1 font-mono text-xl font-bold tabular-nums', dum && 'text-dum')}>
+        {value === undefined ? (
+          <Skeleton className={cn('h-7', loadingWidth)} />
+        ) : (
+          <span data-testid={testId}>{value}</span>
+        )}
+      </dd>
+    </div>
   );
 }
 
