@@ -26,6 +26,16 @@ function goToHomepage(): void {
   window.location.assign('/');
 }
 
+/** Reload Page: the first choice after an unexpected error, the second after a wallet's. */
+function ReloadPageButton({ variant }: { variant?: 'secondary' }) {
+  return (
+    <Button variant={variant} onClick={reloadPage}>
+      <RefreshCw aria-hidden="true" />
+      <Trans>Reload Page</Trans>
+    </Button>
+  );
+}
+
 /**
  * The error fallback: wallet-related failures (the message mentions
  * wallet, solana, phantom, signature or transaction) are usually fixed by trying again, so they
@@ -77,17 +87,11 @@ export function ErrorFallback({ error, onRetry, fullScreen = false }: ErrorFallb
                 <RotateCcw aria-hidden="true" />
                 <Trans>Try Again</Trans>
               </Button>
-              <Button variant="secondary" onClick={reloadPage}>
-                <RefreshCw aria-hidden="true" />
-                <Trans>Reload Page</Trans>
-              </Button>
+              <ReloadPageButton variant="secondary" />
             </>
           ) : (
             <>
-              <Button onClick={reloadPage}>
-                <RefreshCw aria-hidden="true" />
-                <Trans>Reload Page</Trans>
-              </Button>
+              <ReloadPageButton />
               <Button variant="secondary" onClick={goToHomepage}>
                 <House aria-hidden="true" />
                 <Trans>Go to Homepage</Trans>
