@@ -299,6 +299,21 @@ export function useRepost(postId: string) {
   });
 }
 
+/** Sends a comment on a post, or with `parentId` a reply under one of its comments. */
+export function sendComment(
+  postId: string,
+  body: { content: string; parentId?: string },
+): Promise<PostComment> {
+  return apiRequest<PostComment>(commentsPath(postId, null), { method: 'POST', body });
+}
+
+/** Deletes one of the viewer's comments or replies on a post. */
+export function deleteComment(postId: string, commentId: string): Promise<undefined> {
+  return apiRequest<undefined>(`${commentsPath(postId, null)}/${encodeURIComponent(commentId)}`, {
+    method: 'DELETE',
+  });
+}
+
 export interface CommentAuthor {
   id: string | null;
   wallet: string | null;
@@ -309,11 +324,7 @@ export function useAddComment(postId: string, author: CommentAuthor) {
   const queryClient = useQueryClient();
   const key = commentsKey(postId);
   return useMutation({
-    mutationFn: (content: string) =>
-      apiRequest<PostComment>(`/api/messages/${encodeURIComponent(postId)}/comments`, {
-        method: 'POST',
-        body: { content },
-      }),
+    mutationFn: (content: string) => sendComment(postId, { content }),
     onMutate: async (content) => {
       await cancelRefetches(queryClient, key);
       const temporary: PostComment = {
@@ -381,11 +392,7 @@ export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   const key = commentsKey(postId);
   return useMutation({
-    mutationFn: (commentId: string) =>
-      apiRequest<undefined>(
-        `/api/messages/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
-        { method: 'DELETE' },
-      ),
+    mutationFn: (commentId: string) => deleteComment(postId, commentId),
     onSuccess: (_result, commentId) => {
       // A top comment's replies go with it.
       const gone = queryClient

@@ -17,8 +17,8 @@ import {
   updatePostEverywhere,
   withCommentCount,
 } from './feed-cache.ts';
-import { refreshEarnings } from './feed-queries.ts';
-import type { CommentPage, PostComment } from './types.ts';
+import { deleteComment, refreshEarnings, sendComment } from './feed-queries.ts';
+import type { CommentPage } from './types.ts';
 
 /**
  * A comment's replies (docs/api.md "Replies"): the thread under a top comment, its own query
@@ -80,11 +80,7 @@ export interface NewReply {
 export function useAddReply(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ parentId, content }: NewReply) =>
-      apiRequest<PostComment>(`/api/messages/${encodeURIComponent(postId)}/comments`, {
-        method: 'POST',
-        body: { content, parentId },
-      }),
+    mutationFn: ({ parentId, content }: NewReply) => sendComment(postId, { content, parentId }),
     onSuccess: (reply) => {
       const topId = reply.parentId;
       if (topId === null) return;
@@ -109,11 +105,7 @@ export function useAddReply(postId: string) {
 export function useDeleteReply(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reply: { id: string; parentId: string }) =>
-      apiRequest<undefined>(
-        `/api/messages/${encodeURIComponent(postId)}/comments/${encodeURIComponent(reply.id)}`,
-        { method: 'DELETE' },
-      ),
+    mutationFn: (reply: { id: string; parentId: string }) => deleteComment(postId, reply.id),
     onSuccess: (_result, reply) => {
       queryClient.setQueryData<InfiniteData<CommentPage>>(repliesKey(reply.parentId), (data) =>
         replaceComment(data, reply.id, null),
