@@ -10,7 +10,6 @@ import {
   MYSTERY_TEASER_MAX_LENGTH,
   MYSTERY_TITLE_MAX_LENGTH,
   VAULT_MAX_TARGET_LAMPORTS,
-  VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
   type CreateMysteryRequest,
   type JoinMysteryRequest,
   type MysteryPage,
@@ -42,16 +41,14 @@ import {
   mediaUrlOf,
   type MediaAccessCheck,
 } from '../media/index.ts';
-import {
-  purposeKey,
-  settleIntent,
-  signatureIsSpent,
-  spendSignature,
-  verifyPayment,
-} from '../payments/index.ts';
+import { purposeKey, settleIntent, signatureIsSpent, spendSignature } from '../payments/index.ts';
 import { assertNotSuspended } from '../moderation/index.ts';
 import { isBlockedEitherWay } from '../people/index.ts';
-import { checkSupportInput, transferRejectionError } from '../vaults/index.ts';
+import {
+  checkSupportInput,
+  transferRejectionError,
+  verifySupportPayment,
+} from '../vaults/index.ts';
 import {
   insertMystery,
   lockMystery,
@@ -244,12 +241,11 @@ export async function joinMystery(
     throw new AppError('blocked');
   }
 
-  const checked = await verifyPayment(deps, {
+  const checked = await verifySupportPayment(deps, {
     signature,
     purpose: { kind: 'mystery_join', vaultId },
-    recipient: before.creator_wallet,
-    lamports: amount,
-    notBefore: Math.floor(before.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    vault: before,
+    amount,
     report: { by: 'payer', payer: viewer.solAddress },
   });
   const verified = checked.ok ? { ok: true as const } : checked;

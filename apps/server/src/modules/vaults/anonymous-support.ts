@@ -1,4 +1,4 @@
-import { AppError, VAULT_SUPPORT_CLOCK_MARGIN_SECONDS } from '@dum/core';
+import { AppError } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { inTransaction } from '../../db/prepared.ts';
@@ -9,12 +9,11 @@ import {
   readAnonymousPayment,
   settleIntent,
   spendAnonymously,
-  verifyPayment,
   type PaymentReport,
 } from '../payments/index.ts';
 import type { VaultDeps } from './deps.ts';
 import { readVaultFacts } from './repo.ts';
-import { checkSupportInput, transferRejectionError } from './service.ts';
+import { checkSupportInput, transferRejectionError, verifySupportPayment } from './service.ts';
 
 /**
  * A support by a wallet that never signed in here (a blink's supporter): the transfer is
@@ -43,12 +42,11 @@ export async function supportVaultAnonymously(
   if (facts.kind === 'escrow') throw new AppError('vault_escrow_support');
   if (facts.creator_wallet === payer) throw new AppError('vault_own_support');
   const purpose = { kind: 'vault_support' as const, vaultId };
-  const checked = await verifyPayment(deps, {
+  const checked = await verifySupportPayment(deps, {
     signature,
     purpose,
-    recipient: facts.creator_wallet,
-    lamports: amount,
-    notBefore: Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    vault: facts,
+    amount,
     report,
   });
   if (!checked.ok) throw new AppError(transferRejectionError(checked.reason));

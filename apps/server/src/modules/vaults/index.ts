@@ -25,4 +25,9 @@ export { applyEscrowChainFacts } from './repo.ts';
 export { vaultMediaAccess } from './media-access.ts';
 export { presentVault, readPageVaults, withVaults, type PageVaults } from './presentation.ts';
 export { getVaultDetail, type PostReader } from './reads.ts';
-export { checkSupportInput, supportVault, transferRejectionError } from './service.ts';
+export {
+  checkSupportInput,
+  supportVault,
+  transferRejectionError,
+  verifySupportPayment,
+} from './service.ts';

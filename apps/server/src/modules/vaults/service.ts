@@ -16,7 +16,10 @@ import {
   settleIntent,
   signatureIsSpent,
   verifyPayment,
+  type PaymentDeps,
+  type PaymentPurpose,
   type PaymentReport,
+  type PaymentVerification,
 } from '../payments/index.ts';
 import type { VaultDeps, VaultViewer } from './deps.ts';
 import { toSupport, toVaultSummary } from './presentation.ts';
@@ -104,15 +107,11 @@ export async function supportVault(
   }
   if (facts.creator_id === viewer.id) throw new AppError('vault_own_support');
 
-  const checked = await verifyPayment(deps, {
+  const checked = await verifySupportPayment(deps, {
     signature,
     purpose: { kind: 'vault_support', vaultId },
-    recipient: facts.creator_wallet,
-    lamports: amount,
-    // A transfer made before the vault existed (an old payment between the same wallets) is
-    // not a support of it: its block time must be at or after the vault's creation, less a
-    // small margin for the cluster's clock.
-    notBefore: Math.floor(facts.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    vault: facts,
+    amount,
     report,
   });
   const verified = checked.ok ? { ok: true as const, slot: checked.payment.slot } : checked;
@@ -198,6 +197,34 @@ export function checkSupportInput(input: SupportVaultRequest): {
     );
   }
   return { signature, amount: amountCheck.lamports };
+}
+
+/**
+ * Verifies the transfer of a support (a signed-in one, an anonymous one or a mystery join: the
+ * same rules) through the payments slice: `amount` to the vault's creator, for `purpose`. A
+ * transfer made before the vault existed (an old payment between the same wallets) is not a
+ * support of it: its block time must be at or after the vault's creation, less a small margin
+ * for the cluster's clock.
+ */
+export function verifySupportPayment(
+  deps: PaymentDeps,
+  support: {
+    signature: string;
+    purpose: PaymentPurpose;
+    vault: { creator_wallet: string; created_at: Date };
+    amount: bigint;
+    report: PaymentReport;
+  },
+): Promise<PaymentVerification> {
+  return verifyPayment(deps, {
+    signature: support.signature,
+    purpose: support.purpose,
+    recipient: support.vault.creator_wallet,
+    lamports: support.amount,
+    notBefore:
+      Math.floor(support.vault.created_at.getTime() / 1000) - VAULT_SUPPORT_CLOCK_MARGIN_SECONDS,
+    report: support.report,
+  });
 }
 
 /** A recorded support and the vault after it, from the write's answer and the vault's facts. */
