@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createInitializeMint2Instruction, MINT_SIZE } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { DUM_DECIMALS, LAMPORTS_PER_SOL } from '@dum/core';
-import { loadOrCreateKeypairFile, type Signer } from './keys.ts';
+import { loadOrCreateKeypairFile, signAndSerialize, web3Keypair, type Signer } from './keys.ts';
 import type { LocalChain } from './localnet/local-chain.ts';
 import { describeTransactionError } from './localnet/transaction-error.ts';
 import { decodeTransaction } from './wire.ts';
@@ -39,8 +39,8 @@ export async function ensureDumMint(chain: LocalChain, keys: PlatformKeys): Prom
     }
     await funded.durable;
   }
-  const treasury = Keypair.fromSecretKey(keys.treasury.secretKey);
-  const mint = Keypair.fromSecretKey(keys.dumMint.secretKey);
+  const treasury = web3Keypair(keys.treasury);
+  const mint = web3Keypair(keys.dumMint);
   const tx = new Transaction({
     feePayer: treasury.publicKey,
     blockhash: chain.latestBlockhash().blockhash,
@@ -55,8 +55,7 @@ export async function ensureDumMint(chain: LocalChain, keys: PlatformKeys): Prom
     }),
     createInitializeMint2Instruction(mint.publicKey, DUM_DECIMALS, treasury.publicKey, null),
   );
-  tx.sign(treasury, mint);
-  const raw = new Uint8Array(tx.serialize());
+  const raw = signAndSerialize(tx, [treasury, mint]);
   const outcome = chain.submit(raw, decodeTransaction(raw));
   if (outcome.kind === 'rejected' || outcome.record.err) {
     const err = outcome.kind === 'rejected' ? outcome.err : (outcome.record.err ?? 'unknown');

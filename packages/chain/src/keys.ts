@@ -7,6 +7,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
+import { Keypair, type Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 
 /** An ed25519 key pair held as a Node KeyObject, so signing never goes through JS crypto. */
@@ -30,12 +31,39 @@ export function signerFromSecretKey(secretKey: Uint8Array): Signer {
   });
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   const publicKey = new Uint8Array(spki.subarray(spki.length - 32));
+  if (!Buffer.from(publicKey).equals(secretKey.subarray(32))) {
+    throw new Error("an ed25519 secret key's second half is the public key of its first");
+  }
   return {
     address: bs58.encode(publicKey),
     publicKey,
     secretKey: new Uint8Array(secretKey),
     sign: (message) => new Uint8Array(sign(null, message, privateKey)),
   };
+}
+
+/**
+ * The signer as a @solana/web3.js Keypair. web3's own check of a key pair derives the public key
+ * in JavaScript, which costs about half a second of CPU on its first use in a process (a server
+ * start); signerFromSecretKey has made the same check with Node's ed25519.
+ */
+export function web3Keypair(signer: Signer): Keypair {
+  return Keypair.fromSecretKey(signer.secretKey, { skipValidation: true });
+}
+
+/**
+ * Signs a web3 transaction with Node's ed25519 (web3's `sign` uses its JavaScript one; see
+ * web3Keypair) and serializes it without web3's JavaScript check of the signatures: the ledger
+ * it is sent to verifies every signature.
+ */
+export function signAndSerialize(tx: Transaction, signers: readonly Keypair[]): Uint8Array {
+  // Compiling the message lists its signers in the transaction, for addSignature to fill.
+  const message = tx.serializeMessage();
+  for (const keypair of signers) {
+    const signature = signerFromSecretKey(keypair.secretKey).sign(message);
+    tx.addSignature(keypair.publicKey, Buffer.from(signature));
+  }
+  return new Uint8Array(tx.serialize({ verifySignatures: false }));
 }
 
 export function generateSigner(): Signer {

@@ -1,5 +1,6 @@
-import { Keypair, Transaction } from '@solana/web3.js';
+import { Transaction, type Keypair } from '@solana/web3.js';
 import type { PlatformKeys } from '../dum-mint.ts';
+import { signAndSerialize, web3Keypair } from '../keys.ts';
 import type { LocalChain } from '../localnet/local-chain.ts';
 import { describeTransactionError } from '../localnet/transaction-error.ts';
 import { decodeTransaction } from '../wire.ts';
@@ -42,8 +43,7 @@ export function localChainSender(chain: LocalChain): DeploySender {
     if (!payer) throw new Error('a transaction needs a fee payer');
     const tx = new Transaction({ feePayer: payer.publicKey, ...chain.latestBlockhash() });
     for (const ix of instructions) tx.add(toWeb3Instruction(ix));
-    tx.sign(...signers);
-    const raw = new Uint8Array(tx.serialize());
+    const raw = signAndSerialize(tx, signers);
     const outcome = chain.submit(raw, decodeTransaction(raw), { preflight: true });
     if (outcome.kind === 'rejected' || outcome.record.err) {
       const err = outcome.kind === 'rejected' ? outcome.err : (outcome.record.err ?? 'unknown');
@@ -86,7 +86,7 @@ function nextSlot(chain: LocalChain): Promise<void> {
 /** Brings the ledger's vault program to the committed build and makes sure its config exists. */
 export async function ensureVaultProgram(chain: LocalChain, keys: PlatformKeys): Promise<void> {
   const sender = localChainSender(chain);
-  const treasury = Keypair.fromSecretKey(keys.treasury.secretKey);
+  const treasury = web3Keypair(keys.treasury);
   const elf = readVaultProgram();
   const programData = chain.getAccount(programDataAddress(VAULT_PROGRAM_ID));
   if (programData && !holdsBuild(programData.data, elf)) {
