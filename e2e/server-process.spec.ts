@@ -5,10 +5,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePortRange } from './support/ports-test-kit.ts';
 import { startServer } from './support/server-test-kit.ts';
+import { ensureServerBundle } from '../scripts/server-bundle.ts';
 
-function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function runMain(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const bundle = await ensureServerBundle();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, [bundle], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

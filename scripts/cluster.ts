@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startRoundRobinProxy } from '../bench/round-robin-proxy.ts';
+import { SERVER_BUNDLE } from './server-bundle.ts';
 
 /**
  * `npm run cluster`: the scaled shape on this machine (docs/deploy.md). Two production
@@ -83,7 +84,7 @@ async function ensureDatabase(url: string): Promise<void> {
 const children: ChildProcess[] = [];
 
 function startInstance(name: string, extra: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],

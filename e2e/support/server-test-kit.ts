@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { migratedPgliteDataDir } from '../../apps/server/src/test/migrated-pglite.ts';
+import { ensureServerBundle } from '../../scripts/server-bundle.ts';
 import { freePortRange } from './ports-test-kit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,7 +62,8 @@ export const UNLIMITED_WRITES: Record<string, string> = {
 
 /**
  * Starts the production server (the built SPA must exist: `npm run build`) as its own process
- * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it.
+ * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it: the
+ * server bundle, written again first if a source is newer.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-')));
@@ -89,36 +91,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 }
 
 async function launch(dataDir: string, options: StartServerOptions): Promise<RunningServer> {
+  const bundle = await ensureServerBundle();
   const port = await freePortRange(1);
   const localnetPort = await freePortRange(2);
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        // Production requires it; the sign-in domain is the host the tests browse.
-        APP_ORIGIN: `http://localhost:${port}`,
-        SOLANA_LOCALNET_PORT: String(localnetPort),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // Every wallet established (earns from its first action): the browser tests show DUM
-        // moving on the screens; who may earn is the server tests' subject (decision 013).
-        ESTABLISHED_MIN_AGE_MINUTES: '0',
-        ESTABLISHED_REQUIRE_POST: 'false',
-        ESTABLISHED_REQUIRE_VOUCH: 'false',
-        // And full trust for every wallet (no seeds here to grant it).
-        TRUST_REWARDS: 'false',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), bundle], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // Production requires it; the sign-in domain is the host the tests browse.
+      APP_ORIGIN: `http://localhost:${port}`,
+      SOLANA_LOCALNET_PORT: String(localnetPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every wallet established (earns from its first action): the browser tests show DUM
+      // moving on the screens; who may earn is the server tests' subject (decision 013).
+      ESTABLISHED_MIN_AGE_MINUTES: '0',
+      ESTABLISHED_REQUIRE_POST: 'false',
+      ESTABLISHED_REQUIRE_VOUCH: 'false',
+      // And full trust for every wallet (no seeds here to grant it).
+      TRUST_REWARDS: 'false',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
