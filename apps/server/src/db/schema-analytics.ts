@@ -18,6 +18,24 @@ import { userRef } from './columns.ts';
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * A UTC day and the wallet's figures on it: analytics_daily holds them, and
+ * analytics_daily_changes the deltas that are added to them, column for column. A function, so
+ * each table gets columns of its own.
+ */
+function dayFigures() {
+  return {
+    day: date('day', { mode: 'string' }).notNull(),
+    posts: integer('posts').notNull().default(0),
+    likesReceived: integer('likes_received').notNull().default(0),
+    commentsReceived: integer('comments_received').notNull().default(0),
+    followersGained: integer('followers_gained').notNull().default(0),
+    solRaised: bigint('sol_raised', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  };
+}
+
+/**
  * A wallet's figures per UTC day, for the figures whose source rows do not last: free posts are
  * deleted after 24 hours with their likes and comments, and follows go with an unfollow or a
  * block. One row per (user, day) with activity; each action appends a change in its own
@@ -37,14 +55,7 @@ export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     userId: userRef('user_id'),
-    day: date('day', { mode: 'string' }).notNull(),
-    posts: integer('posts').notNull().default(0),
-    likesReceived: integer('likes_received').notNull().default(0),
-    commentsReceived: integer('comments_received').notNull().default(0),
-    followersGained: integer('followers_gained').notNull().default(0),
-    solRaised: bigint('sol_raised', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    ...dayFigures(),
   },
   (t) => [
     // GET /api/analytics reads a wallet's days in a range: a range scan of this key.
@@ -70,14 +81,7 @@ export const analyticsDailyChanges = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: uuid('user_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    posts: integer('posts').notNull().default(0),
-    likesReceived: integer('likes_received').notNull().default(0),
-    commentsReceived: integer('comments_received').notNull().default(0),
-    followersGained: integer('followers_gained').notNull().default(0),
-    solRaised: bigint('sol_raised', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    ...dayFigures(),
   },
   // The reads' pending part: a wallet's days in a range.
   (t) => [index('analytics_daily_changes_user_day').on(t.userId, t.day)],
