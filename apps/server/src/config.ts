@@ -27,6 +27,19 @@ const redisUrl = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A count, or a number of seconds or milliseconds: a whole number above zero. */
+const positiveInt = z.coerce.number().int().positive();
+
+/** Lamports written as an integer string of 1 to `maxDigits` digits, above zero. */
+function lamportsText(maxDigits: number) {
+  return z
+    .string()
+    .regex(
+      new RegExp(`^[1-9]\\d{0,${maxDigits - 1}}$`),
+      'must be a positive integer number of lamports',
+    );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -51,14 +64,11 @@ const envSchema = z.object({
   /** The embedded localnet's own listening interface; browsers reach it through /rpc anyway. */
   SOLANA_LOCALNET_HOST: z.string().min(1).default('127.0.0.1'),
   /** Test SOL the localnet's requestAirdrop gives one address per window, in lamports. */
-  SOLANA_LOCALNET_AIRDROP_LAMPORTS: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/, 'must be a positive integer number of lamports')
-    .default('100000000000'),
-  SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  SOLANA_LOCALNET_AIRDROP_LAMPORTS: lamportsText(18).default('100000000000'),
+  SOLANA_LOCALNET_AIRDROP_WINDOW_SECONDS: positiveInt.default(3600),
   /** JSON-RPC calls per IP per window on the app's /rpc (a batch counts each call in it). */
-  SOLANA_LOCALNET_RPC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
-  SOLANA_LOCALNET_RPC_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
+  SOLANA_LOCALNET_RPC_RATE_LIMIT: positiveInt.default(600),
+  SOLANA_LOCALNET_RPC_RATE_WINDOW_SECONDS: positiveInt.default(10),
   /** The DUM mint on a remote cluster; on the localnet it is created and known at start. */
   DUM_MINT: z.preprocess(
     emptyToUndefined,
@@ -68,13 +78,10 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Test SOL per faucet call, in lamports (an integer string). */
-  FAUCET_LAMPORTS: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer number of lamports')
-    .default('1000000000'),
-  FAUCET_WALLET_LIMIT: z.coerce.number().int().positive().default(3),
-  FAUCET_IP_LIMIT: z.coerce.number().int().positive().default(10),
-  FAUCET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  FAUCET_LAMPORTS: lamportsText(16).default('1000000000'),
+  FAUCET_WALLET_LIMIT: positiveInt.default(3),
+  FAUCET_IP_LIMIT: positiveInt.default(10),
+  FAUCET_WINDOW_SECONDS: positiveInt.default(3600),
   /** Signs access tokens; shared by every instance. Unset: generated into DATA_DIR. */
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
@@ -88,22 +95,22 @@ const envSchema = z.object({
    * Sign-in rate limits: challenge and verify calls per IP, and per wallet from one IP (never
    * per wallet alone, so nobody can lock another's wallet out), per window.
    */
-  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  AUTH_RATE_IP_LIMIT: z.coerce.number().int().positive().default(300),
-  AUTH_RATE_ADDRESS_LIMIT: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_WINDOW_SECONDS: positiveInt.default(60),
+  AUTH_RATE_IP_LIMIT: positiveInt.default(300),
+  AUTH_RATE_ADDRESS_LIMIT: positiveInt.default(30),
   /**
    * Write rate limits (http/write-limits.ts): calls per signed-in wallet per window by kind of
    * write; each IP may make WRITE_RATE_IP_MULTIPLE times as many.
    */
-  WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
-  WRITE_RATE_POSTS: z.coerce.number().int().positive().default(30),
-  WRITE_RATE_COMMENTS: z.coerce.number().int().positive().default(60),
-  WRITE_RATE_LIKES: z.coerce.number().int().positive().default(300),
-  WRITE_RATE_SUPPORTS: z.coerce.number().int().positive().default(60),
-  WRITE_RATE_MESSAGES: z.coerce.number().int().positive().default(1000),
-  WRITE_RATE_OTHER: z.coerce.number().int().positive().default(120),
-  WRITE_RATE_REPORTS: z.coerce.number().int().positive().default(20),
-  WRITE_RATE_IP_MULTIPLE: z.coerce.number().int().positive().default(10),
+  WRITE_RATE_WINDOW_SECONDS: positiveInt.default(3600),
+  WRITE_RATE_POSTS: positiveInt.default(30),
+  WRITE_RATE_COMMENTS: positiveInt.default(60),
+  WRITE_RATE_LIKES: positiveInt.default(300),
+  WRITE_RATE_SUPPORTS: positiveInt.default(60),
+  WRITE_RATE_MESSAGES: positiveInt.default(1000),
+  WRITE_RATE_OTHER: positiveInt.default(120),
+  WRITE_RATE_REPORTS: positiveInt.default(20),
+  WRITE_RATE_IP_MULTIPLE: positiveInt.default(10),
   /**
    * Which proxies' X-Forwarded-For to believe for the client's IP: a hop count (1: the last
    * hop) or a comma-separated list of proxy IPs and CIDRs. Unset: none, the socket's address.
@@ -182,8 +189,8 @@ const envSchema = z.object({
   /** Yearly staking reward on staked DUM, in basis points (1000 = 10 % a year). */
   STAKING_APR_BPS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Uploads per user per window (POST /api/upload/vault-media), counted across instances. */
-  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  UPLOAD_RATE_LIMIT: positiveInt.default(30),
+  UPLOAD_RATE_WINDOW_SECONDS: positiveInt.default(3600),
   /** Bytes of stored uploads a user may hold at once (attached to posts or not). */
   UPLOAD_QUOTA_BYTES: z.coerce
     .number()
@@ -191,8 +198,8 @@ const envSchema = z.object({
     .positive()
     .default(500 * 1024 * 1024),
   /** Bytes one client IP may upload per window (still stored: what was deleted is not counted). */
-  UPLOAD_IP_QUOTA_BYTES: z.coerce.number().int().positive().default(2_147_483_648), // 2 GiB
-  UPLOAD_IP_QUOTA_WINDOW_SECONDS: z.coerce.number().int().positive().default(86_400),
+  UPLOAD_IP_QUOTA_BYTES: positiveInt.default(2_147_483_648), // 2 GiB
+  UPLOAD_IP_QUOTA_WINDOW_SECONDS: positiveInt.default(86_400),
   /** How long the anonymous first feed page is served from memory; 0 turns the cache off. */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
@@ -206,7 +213,7 @@ const envSchema = z.object({
    */
   FEED_FOLLOWING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** How often the job that deletes expired free posts runs. */
-  FEED_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
+  FEED_EXPIRY_INTERVAL_SECONDS: positiveInt.default(60),
   /**
    * The timelock-vault feature flag (docs/api.md, "Vaults"): vault posts and supports. On by default when the
    * cluster is the localnet, off otherwise unless set.
