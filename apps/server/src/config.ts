@@ -30,6 +30,18 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** A count, or a number of seconds or milliseconds: a whole number above zero. */
 const positiveInt = z.coerce.number().int().positive();
 
+/** Comma-separated wallet addresses; unset or empty: none given. */
+const walletList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine(
+      (value) => splitList(value).every((address) => BASE58_ADDRESS.test(address)),
+      'must be base-58 wallet addresses separated by commas',
+    )
+    .optional(),
+);
+
 /** Lamports written as an integer string of 1 to `maxDigits` digits, above zero. */
 function lamportsText(maxDigits: number) {
   return z
@@ -143,16 +155,7 @@ const envSchema = z.object({
   ESTABLISHED_REQUIRE_VOUCH: booleanFlag.optional(),
   ESTABLISHED_VOUCHER_MIN_HOURS: z.coerce.number().int().min(0).default(24),
   /** Comma-separated wallet addresses that are established from sign-up. */
-  ESTABLISHED_SEED_WALLETS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(
-        (value) => splitList(value).every((address) => BASE58_ADDRESS.test(address)),
-        'must be base-58 wallet addresses separated by commas',
-      )
-      .optional(),
-  ),
+  ESTABLISHED_SEED_WALLETS: walletList,
   /**
    * Trust (docs/security.md "Trust"): whether rewards, referral bonuses, vouching, report weight,
    * upload quotas and the message inbox follow each wallet's EigenTrust weight. Unset, on in
@@ -166,16 +169,7 @@ const envSchema = z.object({
    * Comma-separated wallet addresses of the moderators (docs/api.md "Moderation"): they see
    * /moderation and act on reports. Nobody becomes one by request.
    */
-  MODERATOR_WALLETS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(
-        (value) => splitList(value).every((address) => BASE58_ADDRESS.test(address)),
-        'must be base-58 wallet addresses separated by commas',
-      )
-      .optional(),
-  ),
+  MODERATOR_WALLETS: walletList,
   /**
    * The automatic hide: content whose distinct open reporters' trust weights (modules/trust)
    * add up to this many fully trusted wallets is hidden at once, pending review.
