@@ -1,43 +1,41 @@
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit';
-import type {
-  SolanaSignAndSendTransactionFeature,
-  SolanaSignAndSendTransactionInput,
-  SolanaSignAndSendTransactionOutput,
-  SolanaSignInFeature,
-  SolanaSignInInput,
-  SolanaSignInOutput,
-  SolanaSignMessageFeature,
-  SolanaSignMessageInput,
-  SolanaSignMessageOutput,
-  SolanaSignTransactionFeature,
-  SolanaSignTransactionInput,
-  SolanaSignTransactionOutput,
-} from '@solana/wallet-standard-features';
-import { getWallets } from '@wallet-standard/app';
-import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
-import type {
-  StandardConnectFeature,
-  StandardConnectOutput,
-  StandardDisconnectFeature,
-  StandardEventsFeature,
-  StandardEventsListeners,
-  StandardEventsNames,
-} from '@wallet-standard/features';
-import { decodeBase58, encodeBase58, encodeBase64 } from './encoding.ts';
-import { BURNER_SECRET_KEY, BURNER_WALLET_NAME } from './burner-name.ts';
-import { rpcCall } from './rpc.ts';
-import { formatSignInMessage } from './siws.ts';
 import {
   SolanaSignAndSendTransaction,
   SolanaSignIn,
   SolanaSignMessage,
   SolanaSignTransaction,
+  type SolanaSignAndSendTransactionFeature,
+  type SolanaSignAndSendTransactionInput,
+  type SolanaSignAndSendTransactionOutput,
+  type SolanaSignInFeature,
+  type SolanaSignInInput,
+  type SolanaSignInOutput,
+  type SolanaSignMessageFeature,
+  type SolanaSignMessageInput,
+  type SolanaSignMessageOutput,
+  type SolanaSignTransactionFeature,
+  type SolanaSignTransactionInput,
+  type SolanaSignTransactionOutput,
+} from '@solana/wallet-standard-features';
+import { getWallets } from '@wallet-standard/app';
+import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
+import {
   StandardConnect,
   StandardDisconnect,
   StandardEvents,
-} from './wallet-standard.ts';
+  type StandardConnectFeature,
+  type StandardConnectOutput,
+  type StandardDisconnectFeature,
+  type StandardEventsFeature,
+  type StandardEventsListeners,
+  type StandardEventsNames,
+} from '@wallet-standard/features';
+import { decodeBase58, encodeBase58, encodeBase64 } from './encoding.ts';
+import { BURNER_SECRET_KEY, BURNER_WALLET_NAME } from './burner-name.ts';
+import { rpcCall } from './rpc.ts';
+import { formatSignInMessage } from './siws.ts';
 
 // Synchronous SHA-512 from @noble/hashes: works outside secure contexts (a LAN address over
 // http), where WebCrypto is missing.

@@ -3,6 +3,7 @@ import {
   SolanaSignIn,
   SolanaSignMessage,
   SolanaSignTransaction,
+  type SolanaSignAndSendTransactionFeature,
   type SolanaSignInFeature,
   type SolanaSignMessageFeature,
   type SolanaSignTransactionFeature,
@@ -16,16 +17,6 @@ import {
   type StandardDisconnectFeature,
   type StandardEventsFeature,
 } from '@wallet-standard/features';
-
-export {
-  SolanaSignAndSendTransaction,
-  SolanaSignIn,
-  SolanaSignMessage,
-  SolanaSignTransaction,
-  StandardConnect,
-  StandardDisconnect,
-  StandardEvents,
-};
 
 /** A wallet the app can use: it connects, speaks Solana and can sign something. */
 export function isSolanaWallet(wallet: Wallet): boolean {
@@ -78,6 +69,17 @@ export function signMessageFeature(
   account?: WalletAccount,
 ): SolanaSignMessageFeature[typeof SolanaSignMessage] | undefined {
   return walletFeature<SolanaSignMessageFeature>(wallet, SolanaSignMessage, account);
+}
+
+export function signAndSendFeature(
+  wallet: Wallet,
+  account: WalletAccount,
+): SolanaSignAndSendTransactionFeature[typeof SolanaSignAndSendTransaction] | undefined {
+  return walletFeature<SolanaSignAndSendTransactionFeature>(
+    wallet,
+    SolanaSignAndSendTransaction,
+    account,
+  );
 }
 
 export function signTransactionFeature(

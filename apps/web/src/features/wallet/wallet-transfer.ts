@@ -1,10 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import { SolanaSignAndSendTransaction } from '@solana/wallet-standard-features';
-import type { SolanaSignAndSendTransactionFeature } from '@solana/wallet-standard-features';
 import { decodeBase58, encodeBase58, encodeBase64 } from './encoding.ts';
 import { getLatestBlockhash, rpcCall } from './rpc.ts';
-import { signTransactionFeature } from './wallet-standard.ts';
+import { signAndSendFeature, signTransactionFeature } from './wallet-standard.ts';
 
 /** The wallet and cluster a transfer goes through. */
 export interface TransferContext {
@@ -13,12 +11,6 @@ export interface TransferContext {
   /** e.g. 'solana:localnet'. */
   chain: `${string}:${string}`;
   rpcUrl: string;
-}
-
-function signAndSendFeature(wallet: Wallet, account: WalletAccount) {
-  if (!(SolanaSignAndSendTransaction in wallet.features)) return undefined;
-  if (!account.features.includes(SolanaSignAndSendTransaction)) return undefined;
-  return (wallet.features as SolanaSignAndSendTransactionFeature)[SolanaSignAndSendTransaction];
 }
 
 /** Whether the wallet can get a transfer signed and on chain (sign-and-send, or sign). */
