@@ -2,12 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import { Quote, Repeat2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { MenuContent, menuItemClass as itemClass } from '../../components/ui/menu.tsx';
-import { cn } from '../../lib/cn.ts';
 import {
-  repostTriggerClass,
   RepostTriggerContent,
-  repostTriggerName,
-  repostTriggerTone,
+  repostTriggerProps,
   type RepostMenuProps,
 } from './repost-trigger.tsx';
 
@@ -19,10 +16,7 @@ export function RepostDropdown({
   const { reposted, count, onRepost, onQuote } = props;
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        aria-label={repostTriggerName(reposted, count)}
-        className={cn(repostTriggerClass, repostTriggerTone(reposted))}
-      >
+      <DropdownMenu.Trigger {...repostTriggerProps(reposted, count)}>
         <RepostTriggerContent reposted={reposted} count={count} />
       </DropdownMenu.Trigger>
       <MenuContent align="start" className="min-w-44 text-muted">

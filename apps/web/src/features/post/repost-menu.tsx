@@ -1,10 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { cn } from '../../lib/cn.ts';
 import {
-  repostTriggerClass,
   RepostTriggerContent,
-  repostTriggerName,
-  repostTriggerTone,
+  repostTriggerProps,
   type RepostMenuProps,
 } from './repost-trigger.tsx';
 
@@ -22,11 +19,10 @@ export function RepostMenu(props: RepostMenuProps) {
   const placeholder = (
     <button
       type="button"
-      aria-label={repostTriggerName(props.reposted, props.count)}
+      {...repostTriggerProps(props.reposted, props.count)}
       aria-haspopup="menu"
       aria-expanded={used}
       onClick={() => setUsed(true)}
-      className={cn(repostTriggerClass, repostTriggerTone(props.reposted))}
     >
       <RepostTriggerContent reposted={props.reposted} count={props.count} />
     </button>

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Repeat2 } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import { abbreviateCount, countedActionName } from './post-display.ts';
 
 /*
@@ -16,12 +17,24 @@ export interface RepostMenuProps {
   onQuote: () => void;
 }
 
-export const repostTriggerClass =
+const repostTriggerClass =
   'inline-flex h-9 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2';
 
-/** The trigger's accessible name: what it is, whether the viewer reposted, and the count. */
-export function repostTriggerName(reposted: boolean, count: number): string {
-  return countedActionName(reposted ? t`Reposted` : t`Repost`, count);
+/**
+ * The trigger's accessible name (what it is, whether the viewer reposted, and the count) and its
+ * look (green once reposted).
+ */
+export function repostTriggerProps(
+  reposted: boolean,
+  count: number,
+): { 'aria-label': string; className: string } {
+  return {
+    'aria-label': countedActionName(reposted ? t`Reposted` : t`Repost`, count),
+    className: cn(
+      repostTriggerClass,
+      reposted ? 'text-success hover:text-success' : 'text-muted hover:text-foreground',
+    ),
+  };
 }
 
 export function RepostTriggerContent({ count }: { reposted: boolean; count: number }) {
@@ -31,8 +44,4 @@ export function RepostTriggerContent({ count }: { reposted: boolean; count: numb
       <span className="min-w-[1ch] font-mono text-xs tabular-nums">{abbreviateCount(count)}</span>
     </>
   );
-}
-
-export function repostTriggerTone(reposted: boolean): string {
-  return reposted ? 'text-success hover:text-success' : 'text-muted hover:text-foreground';
 }
