@@ -6,6 +6,25 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden="true" className={cn('skeleton', className)} {...props} />;
 }
 
+/** `count` placeholder tiles of one size (`tileClassName`), laid out by `className`. */
+export function SkeletonTiles({
+  count,
+  className,
+  tileClassName,
+}: {
+  count: number;
+  className: string;
+  tileClassName: string;
+}) {
+  return (
+    <div className={className}>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} className={tileClassName} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * A placeholder row of a list: a picture (a round avatar by default) and two lines, sized by
  * `lines`.

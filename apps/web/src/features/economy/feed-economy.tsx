@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Card } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonTiles } from '../../components/ui/skeleton.tsx';
 import { LiveActivityCard } from './live-activity-card.tsx';
 import { PlatformStatsCard } from './platform-stats-card.tsx';
 import { useEconomyViewer } from './use-economy-viewer.ts';
@@ -75,12 +75,11 @@ function ReferralCardPlaceholder() {
         <Skeleton className="h-4 w-28" />
       </div>
       <Skeleton className="h-3.5 w-3/4" />
-      <div className="grid grid-cols-2 gap-2.5">
-        <Skeleton className="h-[4.5rem] rounded-xl" />
-        <Skeleton className="h-[4.5rem] rounded-xl" />
-        <Skeleton className="h-[4.5rem] rounded-xl" />
-        <Skeleton className="h-[4.5rem] rounded-xl" />
-      </div>
+      <SkeletonTiles
+        count={4}
+        className="grid grid-cols-2 gap-2.5"
+        tileClassName="h-[4.5rem] rounded-xl"
+      />
       <Skeleton className="h-10 w-full rounded-xl" />
     </Card>
   );

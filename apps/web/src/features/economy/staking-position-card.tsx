@@ -4,7 +4,7 @@ import { parseBaseUnits } from '@dum/core';
 import { HandCoins, Lock, PiggyBank, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonTiles } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDum } from '../../lib/i18n/index.ts';
@@ -59,10 +59,11 @@ export function StakingPositionCard({
         loadingLabel={t`Loading your staking position`}
         skeleton={
           <>
-            <div className="grid grid-cols-2 gap-2.5">
-              <Skeleton className="h-[4.5rem] rounded-xl" />
-              <Skeleton className="h-[4.5rem] rounded-xl" />
-            </div>
+            <SkeletonTiles
+              count={2}
+              className="grid grid-cols-2 gap-2.5"
+              tileClassName="h-[4.5rem] rounded-xl"
+            />
             <Skeleton className="h-16 rounded-xl" />
           </>
         }

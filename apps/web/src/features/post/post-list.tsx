@@ -12,7 +12,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PostSkeleton } from '../../components/ui/post-skeleton.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonTiles } from '../../components/ui/skeleton.tsx';
 import { useFeed, useReferralCode } from './feed-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { LazyWindowVirtualizer } from './lazy-window-virtualizer.ts';
@@ -304,11 +304,7 @@ export function FeedSkeleton() {
           <Skeleton className="mt-4 h-4 w-full" />
           <Skeleton className="mt-2 h-4 w-4/5" />
           {row === 0 && <Skeleton className="mt-4 aspect-[4/3] w-full rounded-xl" />}
-          <div className="mt-4 flex gap-3">
-            <Skeleton className="h-7 w-14" />
-            <Skeleton className="h-7 w-14" />
-            <Skeleton className="h-7 w-14" />
-          </div>
+          <SkeletonTiles count={3} className="mt-4 flex gap-3" tileClassName="h-7 w-14" />
         </PostSkeleton>
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonTiles } from '../../components/ui/skeleton.tsx';
 
 /**
  * Shown while a page's code loads (every page is a lazy chunk), and in the prerendered shell.
@@ -18,12 +18,7 @@ export function PageSkeleton() {
         <Trans>Loading page…</Trans>
       </span>
       <Skeleton className="h-52 w-full rounded-3xl" />
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-      </div>
+      <SkeletonTiles count={4} className="mt-6 grid gap-4 sm:grid-cols-2" tileClassName="h-28" />
     </div>
   );
 }
