@@ -11,7 +11,7 @@ import {
   type Seed,
 } from './support/content-test-kit.ts';
 import { composer, postCard, signInWithBurnerKey } from './support/feed-page-test-kit.ts';
-import { declaredRoutes, ROUTE_URLS, visit } from './support/routes-test-kit.ts';
+import { declaredRoutes, ROUTE_URLS, visit, walkTo } from './support/routes-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 const SOL = 1_000_000_000n;
@@ -74,7 +74,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         await page.setViewportSize(viewport);
         let report = '';
         for (const [route, url] of Object.entries(ROUTE_URLS)) {
-          await visit(page, suite.server.url + url(seed));
+          await walkTo(page, suite.server.url + url(seed));
           report += await axeReport(page, `${url(seed)} (${route}, ${state}, ${width} px)`);
         }
         expect(report, report).toBe('');

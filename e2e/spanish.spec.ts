@@ -11,7 +11,7 @@ import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts
 import { seedContent, type Seed } from './support/content-test-kit.ts';
 import { signInWithBurnerKey } from './support/feed-page-test-kit.ts';
 import { englishLeftOn, englishTextsTranslatedInSpanish } from './support/i18n-test-kit.ts';
-import { ROUTE_URLS, visit } from './support/routes-test-kit.ts';
+import { ROUTE_URLS, walkTo } from './support/routes-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 const SOL = 1_000_000_000n;
@@ -58,8 +58,11 @@ describe('the app in Spanish', () => {
       await page.goto(suite.server.url + '/terms');
       await page.evaluate((key) => localStorage.setItem(key, 'en'), LOCALE_KEY);
       await signInWithBurnerKey(page, suite.server.url + '/', viewerKey);
-      // No choice kept: the browser's Spanish decides again.
+      // No choice kept: the browser's Spanish decides again, when the app next starts (a walk
+      // then goes from page to page in the app).
       await page.evaluate((key) => localStorage.removeItem(key), LOCALE_KEY);
+      await page.reload();
+      await page.locator('main h1').first().waitFor();
     })();
     await signingIn;
     return signedIn.page;
@@ -80,7 +83,7 @@ describe('the app in Spanish', () => {
         let report = '';
         for (const [route, url] of Object.entries(ROUTE_URLS)) {
           const where = `${url(seed)} (${route}, ${state}, ${width} px)`;
-          await visit(page, suite.server.url + url(seed));
+          await walkTo(page, suite.server.url + url(seed));
           const lang = await page.evaluate(() => document.documentElement.lang);
           if (lang !== 'es') report += `${where}: <html lang="${lang}">\n`;
           report += await axeReport(page, where);

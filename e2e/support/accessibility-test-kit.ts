@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -71,16 +71,22 @@ export async function settled(page: Page): Promise<void> {
  */
 export async function axeReport(page: Page, where: string, include?: string): Promise<string> {
   await settled(page);
-  // axe.run in the page itself: the app has no frames, and the default (runPartial per frame,
-  // then finishRun in a new blank page) costs a page per run. Only the violations are read, so
-  // axe details no other result (about 6% of a run's time).
-  // options() replaces every option, withTags' rule set with them: so it comes first.
-  let builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags([...WCAG_22_AA])
-    .setLegacyMode();
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  // axe-core's own run, in the page itself: the app has no frames. Its source (half a megabyte)
+  // goes into a document once, so a walk by in-app navigation (routes-test-kit's walkTo) pays
+  // for it once, not on every route as @axe-core/playwright's AxeBuilder does. Only the
+  // violations are read, so axe details no other result.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async ({ tags, selector }) => {
+      const { axe: inPage } = window as unknown as { axe: typeof axe };
+      const results = await inPage.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations;
+    },
+    { tags: [...WCAG_22_AA], selector: include },
+  );
   if (violations.length === 0) return '';
   return `${where}: ${violations.length} axe violation(s)\n${formatViolations(violations)}\n`;
 }

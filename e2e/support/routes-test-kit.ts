@@ -47,3 +47,27 @@ export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
 }
+
+/**
+ * A step of a walk through the routes: `url` by the app's own navigation (the router follows
+ * a history entry and its popstate, as on Back) when the app is already open there, else by
+ * loading it. A walk then loads and starts the app once rather than on every route, and what
+ * its pages fetched stays cached, as for a person going from page to page. Each route's page is
+ * mounted anew (the layout's error boundary is keyed by the path), so the step ends when the
+ * previous page's heading is gone and the new page's is there.
+ */
+export async function walkTo(page: Page, url: string): Promise<void> {
+  const target = new URL(url);
+  const current = new URL(page.url());
+  if (current.origin !== target.origin) return visit(page, url);
+  const next = target.pathname + target.search;
+  if (current.pathname + current.search !== next) {
+    const previous = await page.locator('main h1').first().elementHandle({ timeout: 15_000 });
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, next);
+    await page.waitForFunction((heading) => !heading.isConnected, previous, { timeout: 15_000 });
+  }
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+}
