@@ -1,8 +1,5 @@
 import type { EstablishedRule } from '@dum/core';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { SliceBaseDeps } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { ViewerVersions } from '../../viewer-versions.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
@@ -15,12 +12,8 @@ import type { SharedPage } from './shared-page.ts';
 import type { ViewerMarksCache } from './viewer-state.ts';
 
 /** What the feed's logic needs; built once from the app context (routes.ts). */
-export interface FeedDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
+export interface FeedDeps extends SliceBaseDeps {
   bus: EventBus;
-  logger: FastifyBaseLogger;
   media: MediaStore;
   /** The feed's pages as every viewer shares them (page-cache.ts). */
   pages: PageCache<SharedPage>;

@@ -13,7 +13,7 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { SharedContext } from '../../context.ts';
+import { sliceBaseDepsOf, type SharedContext } from '../../context.ts';
 import type { EventBus } from '../../realtime/index.ts';
 import type { EmissionSequencer } from '../emissions/index.ts';
 import type { EscrowDeps } from '../escrow/index.ts';
@@ -115,11 +115,8 @@ export function feedRoutes(
  */
 function feedDepsOf(app: FastifyInstance, ctx: FeedRoutesContext): FeedDeps {
   const deps: FeedDeps = {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
+    ...sliceBaseDepsOf(ctx),
     bus: ctx.bus,
-    logger: ctx.logger,
     media: ctx.media,
     pages: createPageCache<SharedPage>({
       ttlMs: ctx.config.feed.anonymousCacheMs,

@@ -6,7 +6,7 @@ import {
 } from '@dum/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { SharedContext } from '../../context.ts';
+import { sliceBaseDepsOf, type SharedContext } from '../../context.ts';
 import type { MediaStore } from '../media/index.ts';
 import { responseJsonSchema } from '../../http/response-schema.ts';
 import { parseQuery } from '../../http/validate.ts';
@@ -65,10 +65,7 @@ const suggestQuery = z.object({
 /** Profiles: a wallet's public profile, editing one's own, name checks and search. */
 export function userRoutes(app: FastifyInstance, ctx: UsersRoutesContext): void {
   const deps: UsersDeps = {
-    db: ctx.database.db,
-    pool: ctx.database.pool,
-    clock: ctx.clock,
-    logger: ctx.logger,
+    ...sliceBaseDepsOf(ctx),
     aprBps: ctx.config.economy.stakingAprBps,
     media: ctx.media,
     appOrigin: ctx.config.appOrigin,

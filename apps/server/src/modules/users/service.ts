@@ -11,10 +11,7 @@ import {
   type UserSuggestResponse,
   type UserSummaryPage,
 } from '@dum/core';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { SliceBaseDeps } from '../../context.ts';
 import { toUserSummary } from '../../db/user-summary.ts';
 import { readAccountView } from '../economy/index.ts';
 import { countLivePosts } from '../feed/index.ts';
@@ -34,11 +31,7 @@ import {
 } from './repo.ts';
 
 /** What the users slice's logic needs; built once from the app context (routes.ts). */
-export interface UsersDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
-  logger: FastifyBaseLogger;
+export interface UsersDeps extends SliceBaseDeps {
   aprBps: number;
   media: MediaStore;
   appOrigin: string;
