@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, ExternalLink, Flame, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -141,45 +142,50 @@ function FanVaultFacts({ vault, now }: { vault: FanVaultSample; now: number }) {
     formatTimeUntil(new Date(loadedAt + vault.endsInMs).toISOString(), now) ?? t`Ended`;
   return (
     <dl className="grid grid-cols-2 gap-2 text-xs">
-      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-        <dt className="text-subtle">
-          <Trans>Pool</Trans>
-        </dt>
-        <dd className="mt-0.5 font-mono text-sm font-semibold text-dum">
-          {formatDecimal(vault.poolSol, 2, 2)} SOL
-        </dd>
-      </div>
-      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-        <dt className="text-subtle">
-          <Trans>Fans</Trans>
-        </dt>
-        <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-          <Users className="size-3.5 text-muted" aria-hidden="true" />
-          {formatNumber(vault.fans)}
-        </dd>
-      </div>
-      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-        <dt className="text-subtle">
-          <Trans>Your Status</Trans>
-        </dt>
-        <dd
-          className={cn(
-            'mt-0.5 text-sm font-semibold',
-            vault.joined ? 'text-success' : 'text-muted',
-          )}
-        >
-          {vault.joined ? t({ message: 'Joined', context: 'fan vault status' }) : t`Not Joined`}
-        </dd>
-      </div>
-      <div className="rounded-xl bg-surface-2 px-2.5 py-2">
-        <dt className="text-subtle">
-          <Trans>Ends in</Trans>
-        </dt>
-        <dd className="mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold">
-          <Clock className="size-3.5 text-muted" aria-hidden="true" />
-          {endsIn}
-        </dd>
-      </div>
+      <FanVaultFact
+        label={<Trans>Pool</Trans>}
+        valueClassName="mt-0.5 font-mono text-sm font-semibold text-dum"
+      >
+        {formatDecimal(vault.poolSol, 2, 2)} SOL
+      </FanVaultFact>
+      <FanVaultFact label={<Trans>Fans</Trans>} valueClassName={FACT_WITH_ICON_CLASS}>
+        <Users className="size-3.5 text-muted" aria-hidden="true" />
+        {formatNumber(vault.fans)}
+      </FanVaultFact>
+      <FanVaultFact
+        label={<Trans>Your Status</Trans>}
+        valueClassName={cn(
+          'mt-0.5 text-sm font-semibold',
+          vault.joined ? 'text-success' : 'text-muted',
+        )}
+      >
+        {vault.joined ? t({ message: 'Joined', context: 'fan vault status' }) : t`Not Joined`}
+      </FanVaultFact>
+      <FanVaultFact label={<Trans>Ends in</Trans>} valueClassName={FACT_WITH_ICON_CLASS}>
+        <Clock className="size-3.5 text-muted" aria-hidden="true" />
+        {endsIn}
+      </FanVaultFact>
     </dl>
+  );
+}
+
+const FACT_WITH_ICON_CLASS =
+  'mt-0.5 inline-flex items-center gap-1 font-mono text-sm font-semibold';
+
+/** One of a sample's facts: its label over its value. */
+function FanVaultFact({
+  label,
+  valueClassName,
+  children,
+}: {
+  label: ReactNode;
+  valueClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl bg-surface-2 px-2.5 py-2">
+      <dt className="text-subtle">{label}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
   );
 }
