@@ -23,6 +23,12 @@ describe('the import graph has no circles', () => {
   it('in the web app and the core it imports', () => {
     expect(cyclesIn(['apps/web/src', 'packages/core/src'])).toEqual([]);
   });
+
+  it('in the browser tests, benchmarks and scripts, with the sources they import', () => {
+    const tools = ['e2e', 'bench', 'scripts', 'apps/web/scripts', 'apps/web/build'];
+    const sources = ['apps/server/src', 'packages/core/src', 'packages/chain/src'];
+    expect(cyclesIn([...tools, ...sources])).toEqual([]);
+  });
 });
 
 describe('the circle finder', () => {

@@ -125,7 +125,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
  * The writes allowed to cross a wall, each with why: none. `writer` is a file under src (its
  * slice writes) or `function <name>` (a SQL function the migrations install); the test fails on
  * an entry that matches nothing. Where a writer cannot import the owner's face (the owner
- * imports the writer's, and import-x/no-cycle refuses the circle), it gets the owner's function
+ * imports the writer's, and the import graph may have no circle), it gets the owner's function
  * from the composition root (create-context.ts, slice-deps.ts), or, inside one SQL statement,
  * calls the owner's SQL function (sign-in's user, the sequencer's credits, a post's reward).
  */
