@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Clock, Lock, LockOpen, Sparkles, Users } from 'lucide-react';
+import { Clock, Lock, LockOpen, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useNow } from '../../lib/use-now.ts';
@@ -127,29 +128,17 @@ function MysteryFacts({
   const { t } = useLingui();
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">
-          <Trans>Participants</Trans>
-        </dt>
-        <Users className="size-3.5" aria-hidden="true" />
-        <dd>{participantsText(vault.participantCount)}</dd>
-      </div>
+      <IconFact label={<Trans>Participants</Trans>} icon={Users}>
+        {participantsText(vault.participantCount)}
+      </IconFact>
       {opened ? (
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">
-            <Trans>Opened</Trans>
-          </dt>
-          <Sparkles className="size-3.5" aria-hidden="true" />
-          <dd>{vault.openReason === 'target' ? t`Target reached` : t`Timer ended`}</dd>
-        </div>
+        <IconFact label={<Trans>Opened</Trans>} icon={Sparkles}>
+          {vault.openReason === 'target' ? t`Target reached` : t`Timer ended`}
+        </IconFact>
       ) : (
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">
-            <Trans>Time left</Trans>
-          </dt>
-          <Clock className="size-3.5" aria-hidden="true" />
-          <dd>{left ?? t`Opening…`}</dd>
-        </div>
+        <IconFact label={<Trans>Time left</Trans>} icon={Clock}>
+          {left ?? t`Opening…`}
+        </IconFact>
       )}
       {vault.targetAmount !== null && (
         <div>
@@ -167,5 +156,24 @@ function MysteryFacts({
         </div>
       )}
     </dl>
+  );
+}
+
+/** A fact shown as an icon and its value; the label is for screen readers. */
+function IconFact({
+  label,
+  icon: Icon,
+  children,
+}: {
+  label: ReactNode;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-1">
+      <dt className="sr-only">{label}</dt>
+      <Icon className="size-3.5" aria-hidden="true" />
+      <dd>{children}</dd>
+    </div>
   );
 }
