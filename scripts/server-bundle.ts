@@ -11,7 +11,7 @@
 //
 // `npm run build` writes it (`node --import tsx scripts/server-bundle.ts`); the browser tests
 // and benchmarks call ensureServerBundle, which writes it again when a source is newer.
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -62,6 +62,7 @@ export async function buildServerBundle(): Promise<void> {
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild wrote no bundle');
   const temporary = `${SERVER_BUNDLE}.${process.pid}.tmp`;
+  await mkdir(OUT_DIR, { recursive: true });
   await writeFile(temporary, output.contents);
   await rename(temporary, SERVER_BUNDLE);
 }
