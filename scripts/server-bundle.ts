@@ -17,38 +17,41 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_DIR = path.join(ROOT, 'apps/server/dist');
-export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
+export const SERVER_BUNDLE = path.join(ROOT, 'apps/server/dist/main.mjs');
 const SOURCE_DIRS = ['apps/server/src', 'packages/core/src', 'packages/chain/src'];
 
 /** Workspace packages are TypeScript sources: they go in the bundle. */
 const WORKSPACE = /^@dum\//;
 
-const sourcesAsWritten: Plugin = {
-  name: 'sources-as-written',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      WORKSPACE.test(args.path) || args.kind === 'entry-point'
-        ? undefined
-        : { path: args.path, external: true },
-    );
-    builder.onLoad({ filter: /\.ts$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const relative = path.relative(OUT_DIR, args.path).split(path.sep).join('/');
-      const sourceUrl = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
-      return { contents: text.replaceAll('import.meta.url', sourceUrl), loader: 'ts' };
-    });
-  },
-};
+function sourcesAsWritten(outDir: string): Plugin {
+  return {
+    name: 'sources-as-written',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) =>
+        WORKSPACE.test(args.path) || args.kind === 'entry-point'
+          ? undefined
+          : { path: args.path, external: true },
+      );
+      builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        const relative = path.relative(outDir, args.path).split(path.sep).join('/');
+        const sourceUrl = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', sourceUrl), loader: 'ts' };
+      });
+    },
+  };
+}
 
 /**
- * Writes the bundle. The file is replaced in one rename, so a server starting meanwhile (another
- * test file's) reads the old bundle or the new one, never half of one.
+ * Writes the bundle (to `outfile`, SERVER_BUNDLE unless a test says otherwise). The file is
+ * replaced in one rename, so a server starting meanwhile (another test file's) reads the old
+ * bundle or the new one, never half of one.
  */
-export async function buildServerBundle(): Promise<void> {
+export async function buildServerBundle(outfile = SERVER_BUNDLE): Promise<void> {
+  const outDir = path.dirname(outfile);
   const result = await build({
     entryPoints: [path.join(ROOT, 'apps/server/src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    outfile,
     write: false,
     bundle: true,
     platform: 'node',
@@ -57,14 +60,14 @@ export async function buildServerBundle(): Promise<void> {
     // Names as written, for stack traces and for code that reads a class's name.
     keepNames: true,
     logLevel: 'warning',
-    plugins: [sourcesAsWritten],
+    plugins: [sourcesAsWritten(outDir)],
   });
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild wrote no bundle');
-  const temporary = `${SERVER_BUNDLE}.${process.pid}.tmp`;
-  await mkdir(OUT_DIR, { recursive: true });
+  const temporary = `${outfile}.${process.pid}.tmp`;
+  await mkdir(outDir, { recursive: true });
   await writeFile(temporary, output.contents);
-  await rename(temporary, SERVER_BUNDLE);
+  await rename(temporary, outfile);
 }
 
 let ensured: Promise<string> | undefined;
