@@ -5,18 +5,18 @@
  * run (as bench:vaults measures it). Targets: at least 1,000 messages/s with p99 under 100 ms;
  * tipped messages at least half of the raw transfer rate.
  *
- * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
- * embedded localnet, PostgreSQL in a throwaway database). Every wallet is real and signed in
- * through challenge and verify; every recipient keeps a socket open (token in the first
- * message, as the web client sends it). Sender i writes to recipient i, one message at a time:
- * a message counts when its POST answered 201 and the recipient's socket got its `new_message`;
- * its latency is from the POST's start to the socket's message parsed in this process.
- * A tipped message does what the browser does: a System transfer sender → recipient sent and
- * confirmed, then the POST with `tip`; the server verifies the transfer on the cluster and
- * records the message, the spent signature and the rewarded event in one transaction. The raw
- * phase does the transfer alone, with the same client, concurrency and transfer shape.
- * Afterwards the messages stored must equal those sent, and each recipient's tips must equal what
- * its wallet received on chain.
+ * The production server runs as its own process (apps/server/src/main.ts, bundled as `npm run
+ * build` does: Fastify, the embedded localnet, PostgreSQL in a throwaway database). Every wallet is
+ * real and signed in through challenge and verify; every recipient keeps a socket open (token in
+ * the first message, as the web client sends it). Sender i writes to recipient i, one message at a
+ * time: a message counts when its POST answered 201 and the recipient's socket got its
+ * `new_message`; its latency is from the POST's start to the socket's message parsed in this
+ * process. A tipped message does what the browser does: a System transfer sender → recipient sent
+ * and confirmed, then the POST with `tip`; the server verifies the transfer on the cluster and
+ * records the message, the spent signature and the rewarded event in one transaction. The raw phase
+ * does the transfer alone, with the same client, concurrency and transfer shape. Afterwards the
+ * messages stored must equal those sent, and each recipient's tips must equal what its wallet
+ * received on chain.
  *
  * Environment: BENCH_MESSAGES (default 20000), BENCH_TIPS (default 2000), BENCH_CONCURRENCY
  * (default 64 senders), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).

@@ -4,10 +4,10 @@
  * same run, and the payment intents of the vault's Solana Action created and resolved per second.
  * Target: supports at least half of the raw rate.
  *
- * The production server runs as its own process (`apps/server/src/main.ts`: Fastify, the
- * embedded localnet with its fdatasync'd log, PGlite by default or PostgreSQL). Each supporter is
- * a real wallet, signed in through challenge and verify. Per support the client does what the
- * browser does:
+ * The production server runs as its own process (apps/server/src/main.ts, bundled as `npm run
+ * build` does: Fastify, the embedded localnet with its fdatasync'd log, PGlite by default or
+ * PostgreSQL). Each supporter is a real wallet, signed in through challenge and verify. Per
+ * support the client does what the browser does:
  *   1. sendTransaction: a System transfer supporter → creator (signed up front: client work),
  *   2. getSignatureStatuses until it is confirmed,
  *   3. POST /api/vaults/{id}/support {transactionSignature, amount}; the server reads the
