@@ -35,9 +35,18 @@ export interface ImportEdge {
 /** File (repo-relative) → the files it imports. */
 export type ImportGraph = Map<string, ImportEdge[]>;
 
-/** Tests import anything (kits, fixtures); what they import is not part of the design. */
+/**
+ * Tests import anything (kits, fixtures); what they import is not part of the design. Nor do
+ * the lint tests' probe files (lint-test-kit.ts), which live in the tree for a moment while the
+ * lint tests run beside this scan: reading one that is already gone would fail the scan.
+ */
 function isProductionSource(name: string): boolean {
-  return /\.tsx?$/.test(name) && !/\.d\.ts$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name);
+  return (
+    /\.tsx?$/.test(name) &&
+    !/\.d\.ts$/.test(name) &&
+    !/\.(test|spec)\.tsx?$/.test(name) &&
+    !name.startsWith('lint-probe-')
+  );
 }
 
 function sourceFilesUnder(directory: string): string[] {
