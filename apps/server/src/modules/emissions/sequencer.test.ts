@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
 import type { EarningRules } from './emission-rules.ts';
 import { recordRewardedEvent } from './ledger.ts';
-import { createEmissionSequencer, sequenceBatch } from './sequencer.ts';
+import { createEmissionSequencer, sequenceBatch, type SequencedEvent } from './sequencer.ts';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 
@@ -46,13 +46,20 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     );
   });
 
-  function sequencer(options: { batchSize?: number; logger?: pino.Logger } = {}) {
+  function sequencer(
+    options: {
+      batchSize?: number;
+      logger?: pino.Logger;
+      afterBatch?: (events: readonly SequencedEvent[]) => Promise<void>;
+    } = {},
+  ) {
     return createEmissionSequencer({
       database,
       clock: { now: () => NOW },
       logger: options.logger ?? pino({ level: 'silent' }),
       rules: RULES,
       batchSize: options.batchSize,
+      afterBatch: options.afterBatch,
     });
   }
 
@@ -193,6 +200,29 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     await s.settle();
     expect(await counts()).toEqual({ queued: 0, ledger: 3, events: 3 });
     await s.stop();
+  });
+
+  it('settles soon, in one batch for every caller meanwhile, when no one waits', async () => {
+    const batches: number[] = [];
+    const s = sequencer({ afterBatch: async (events) => void batches.push(events.length) });
+    await queue(3, 'soon');
+    s.settleSoon();
+    s.settleSoon();
+    s.settleSoon();
+    expect((await counts()).queued).toBe(3);
+    await vi.waitFor(async () =>
+      expect(await counts()).toEqual({ queued: 0, ledger: 3, events: 3 }),
+    );
+    expect(batches).toEqual([3]);
+    await s.stop();
+  });
+
+  it('runs a settleSoon still waiting when it stops', async () => {
+    const s = sequencer();
+    await queue(2, 'soon-stop');
+    s.settleSoon();
+    await s.stop();
+    expect(await counts()).toEqual({ queued: 0, ledger: 2, events: 2 });
   });
 
   it('runs nothing once stopped', async () => {

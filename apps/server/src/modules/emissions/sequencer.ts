@@ -45,6 +45,13 @@ export interface EmissionSequencer {
    * failed run is logged and its events stay queued for the next one.
    */
   settle(): Promise<void>;
+  /**
+   * settle() a moment from now (SETTLE_SOON_MS), once for every caller meanwhile: for events no
+   * answer waits on (a tip's reward), so that under load they share one batch instead of each
+   * paying for a batch of its own (a batch's read and write cost about the same for 2 events as
+   * for 40). stop() runs one still waiting.
+   */
+  settleSoon(): void;
   /** settle() if anything is queued (the periodic sweep: events of a crashed instance). */
   sweep(): Promise<void>;
   /** No new runs; waits for the one in flight. */
@@ -75,10 +82,14 @@ export interface SequencerOptions {
 /** What afterBatch learns about each event of a batch. */
 export type SequencedEvent = Pick<QueuedEvent, 'kind' | 'actorId' | 'subjectId'>;
 
+/** How long settleSoon() gathers events: a Live Activity line later by this much, unseen. */
+const SETTLE_SOON_MS = 25;
+
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
   const batchSize = options.batchSize ?? 1000;
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
+  let soon: NodeJS.Timeout | null = null;
   let stopped = false;
   const totals = createTotalsCache({
     maxAgeMs: options.statsMaxAgeMs ?? 1000,
@@ -141,8 +152,17 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
     return next;
   }
 
+  function settleSoon(): void {
+    if (stopped || soon) return;
+    soon = setTimeout(() => {
+      soon = null;
+      void settle();
+    }, SETTLE_SOON_MS);
+  }
+
   return {
     settle,
+    settleSoon,
     totals: () => totals.get(),
     async sweep() {
       if (stopped) return;
@@ -152,6 +172,11 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       if (pending.rows[0]?.pending) await join();
     },
     async stop() {
+      if (soon) {
+        clearTimeout(soon);
+        soon = null;
+        void join();
+      }
       stopped = true;
       await next;
       await running;

@@ -274,8 +274,9 @@ export async function sendMessage(
   if (payment) await settleIntent(deps, payment);
   // The tip's reward is sequenced after the answer, not before it (decision 010): nothing the
   // sender's client shows after a message reads it (its Live Activity line comes with its batch),
-  // and under load the wait for the batch was most of a tipped message's time.
-  if (tip) void deps.emissions.settle();
+  // and under load the wait for the batch was most of a tipped message's time. With no one
+  // waiting, the rewards of the tips of the next moment share one batch.
+  if (tip) deps.emissions.settleSoon();
   if (row.recipient_folder !== 'inbox') return { message: toDirectMessage(row), created: true };
   await announceAfterCommit(
     deps,
