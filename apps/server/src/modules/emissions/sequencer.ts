@@ -49,7 +49,7 @@ export interface EmissionSequencer {
    * settle() a moment from now (SETTLE_SOON_MS), once for every caller meanwhile: for events no
    * answer waits on (a tip's reward), so that under load they share one batch instead of each
    * paying for a batch of its own (a batch's read and write cost about the same for 2 events as
-   * for 40). stop() runs one still waiting.
+   * for 40). A settle() meanwhile, or stop(), runs it at once.
    */
   settleSoon(): void;
   /** settle() if anything is queued (the periodic sweep: events of a crashed instance). */
@@ -131,6 +131,11 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   }
 
   function settle(): Promise<void> {
+    // This run sequences every event committed before it, those of a waiting settleSoon too.
+    if (soon) {
+      clearTimeout(soon);
+      soon = null;
+    }
     const timer = emissionSettleDuration.startTimer();
     return join().finally(() => timer());
   }
@@ -172,11 +177,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       if (pending.rows[0]?.pending) await join();
     },
     async stop() {
-      if (soon) {
-        clearTimeout(soon);
-        soon = null;
-        void join();
-      }
+      if (soon) void settle();
       stopped = true;
       await next;
       await running;
