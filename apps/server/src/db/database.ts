@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { pgliteAssets } from './pglite-assets.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -128,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir,
       socketPath: path.join(socketDir, `.s.PGSQL.${port}`),
       initialData: options.initialData,
+      ...(await pgliteAssets()),
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -6,14 +6,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath, initialData } = workerData;
+const { dataDir, socketPath, initialData, wasmModule, fsBundle } = workerData;
+// Compiled and read once by the process (pglite-assets.ts), shared by all its PGlites.
+const assets = { pgliteWasmModule: wasmModule, fsBundle: new Blob([fsBundle]) };
 
 let db;
 let server;
 try {
-  if (dataDir) db = await PGlite.create(dataDir);
-  else if (initialData) db = await PGlite.create({ loadDataDir: new Blob([initialData]) });
-  else db = await PGlite.create();
+  if (dataDir) db = await PGlite.create({ dataDir, ...assets });
+  else if (initialData)
+    db = await PGlite.create({ loadDataDir: new Blob([initialData]), ...assets });
+  else db = await PGlite.create(assets);
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
