@@ -2,10 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+/**
+ * A compiled `WebAssembly.Module`, opaque here: the server's TypeScript libraries (ES2023 and
+ * Node's) do not declare WebAssembly, and nothing here reads the module; a worker receives it.
+ */
+export type CompiledWasm = object & { readonly compiledWasm: 'WebAssembly.Module' };
+
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> };
+};
+
 /** What every PGlite of this process starts from, made once and handed to each worker. */
 export interface PgliteAssets {
   /** PostgreSQL compiled to WebAssembly, compiled by V8 once. */
-  wasmModule: WebAssembly.Module;
+  wasmModule: CompiledWasm;
   /** PostgreSQL's share folder (pglite.data), which each PGlite unpacks into its memory. */
   fsBundle: Uint8Array;
 }
@@ -29,9 +39,9 @@ export function pgliteAssets(): Promise<PgliteAssets> {
 
 async function load(): Promise<PgliteAssets> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const [wasm, data] = await Promise.all([
+  const [bytes, data] = await Promise.all([
     readFile(path.join(dist, 'pglite.wasm')),
     readFile(path.join(dist, 'pglite.data')),
   ]);
-  return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(data) };
+  return { wasmModule: await wasm.compile(bytes), fsBundle: new Uint8Array(data) };
 }

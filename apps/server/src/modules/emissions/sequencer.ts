@@ -85,11 +85,30 @@ export type SequencedEvent = Pick<QueuedEvent, 'kind' | 'actorId' | 'subjectId'>
 /** How long settleSoon() gathers events: a Live Activity line later by this much, unseen. */
 const SETTLE_SOON_MS = 25;
 
+/** `run` once `ms` from the first request, however many come meanwhile. */
+function deferredOnce(run: () => void, ms: number) {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    request(): void {
+      timer ??= setTimeout(() => {
+        timer = null;
+        run();
+      }, ms);
+    },
+    /** Cancels a waiting run: whether there was one. */
+    take(): boolean {
+      if (!timer) return false;
+      clearTimeout(timer);
+      timer = null;
+      return true;
+    },
+  };
+}
+
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
   const batchSize = options.batchSize ?? 1000;
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
-  let soon: NodeJS.Timeout | null = null;
   let stopped = false;
   const totals = createTotalsCache({
     maxAgeMs: options.statsMaxAgeMs ?? 1000,
@@ -132,10 +151,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
 
   function settle(): Promise<void> {
     // This run sequences every event committed before it, those of a waiting settleSoon too.
-    if (soon) {
-      clearTimeout(soon);
-      soon = null;
-    }
+    soon.take();
     const timer = emissionSettleDuration.startTimer();
     return join().finally(() => timer());
   }
@@ -157,17 +173,13 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
     return next;
   }
 
-  function settleSoon(): void {
-    if (stopped || soon) return;
-    soon = setTimeout(() => {
-      soon = null;
-      void settle();
-    }, SETTLE_SOON_MS);
-  }
+  const soon = deferredOnce(() => void settle(), SETTLE_SOON_MS);
 
   return {
     settle,
-    settleSoon,
+    settleSoon: () => {
+      if (!stopped) soon.request();
+    },
     totals: () => totals.get(),
     async sweep() {
       if (stopped) return;
@@ -177,7 +189,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       if (pending.rows[0]?.pending) await join();
     },
     async stop() {
-      if (soon) void settle();
+      if (soon.take()) void settle();
       stopped = true;
       await next;
       await running;
