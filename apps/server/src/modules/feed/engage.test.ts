@@ -201,4 +201,21 @@ describe.each(testDatabaseKinds())('likes and bookmarks on %s', (kind) => {
     await engage(t, fan.headers, id, 'like');
     expect(await received()).toBe(before);
   });
+
+  it("keeps a like's count on its post's page once newer posts have filled that page", async () => {
+    // Where a row version lives: (page, slot). An update that stays on its page (HOT) writes
+    // no index entry; one that moves writes one in each of messages' nine indexes.
+    const page = async (id: string) =>
+      countRows(t, `select (ctid::text::point)[0] as n from messages where id = $1`, [id]);
+    const { id } = await post();
+    const first = await page(id);
+    // Newer posts until one lands on a later page: the first one's page is as full as the
+    // table lets new posts make it.
+    for (let i = 0; (await page((await post()).id)) === first; i += 1) {
+      if (i > 200) throw new Error('200 posts still fit on one page');
+    }
+    await engage(t, fans[5]!.headers, id, 'like');
+    expect(await page(id)).toBe(first);
+    expect(await read(id)).toMatchObject({ likeCount: 1 });
+  });
 });
