@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
   createTestApp,
+  NO_WRITE_LIMITS,
   testDatabaseKinds,
   type TestApp,
 } from '../../test/app-test-kit.ts';
@@ -14,7 +15,8 @@ describe.each(testDatabaseKinds())('likes and bookmarks on %s', (kind) => {
   let fans: SignedIn[];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // One author fills a page of posts below: faster than the write limits let a person.
+    t = await createTestApp(kind, NO_WRITE_LIMITS);
     author = await createSignedInUser(t.ctx);
     fans = [];
     for (let i = 0; i < 24; i += 1) fans.push(await createSignedInUser(t.ctx));

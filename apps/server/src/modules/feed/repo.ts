@@ -1,5 +1,6 @@
 import type { Mention, ReplyPolicy } from '@dum/core';
 import type pg from 'pg';
+import { statementPerLimit } from '../../db/prepared.ts';
 import { notBlockedBy, walletsBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
 import type { FollowsFingerprint } from './following-page-cache.ts';
@@ -152,23 +153,24 @@ export async function readFeedRows(
 /**
  * A page of the feed as every viewer shares it (modules/feed/page-cache.ts): no viewer's marks
  * and no filter by viewer; escrow vault posts still pending are in it, flagged `pending`, since
- * their author sees them. $1 now, $2 limit, then the cursor ($3, $4).
+ * their author sees them. $1 now, then the cursor ($2, $3); the limit is in the text
+ * (statementPerLimit).
  */
-function sharedFeedStatement(withCursor: boolean): pg.QueryConfig {
+function sharedFeedStatement(withCursor: boolean, limit: number): pg.QueryConfig {
   return {
-    name: `feed_shared_${withCursor ? 'after' : 'first'}`,
+    name: `feed_shared_${withCursor ? 'after' : 'first'}_${limit}`,
     text: `select ${POST_COLUMNS}, ${viewerColumns(null)}, not ${notPendingFor(null)} as pending
       from messages m join users u on u.id = m.author_id
       where (m.expires_at is null or m.expires_at > $1)
-        ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
+        ${withCursor ? 'and (m.created_at, m.id) < ($2::timestamptz, $3::bigint)' : ''}
       order by m.created_at desc, m.id desc
-      limit $2`,
+      limit ${limit}`,
   };
 }
 
 const SHARED_FEED_STATEMENTS = {
-  first: sharedFeedStatement(false),
-  after: sharedFeedStatement(true),
+  first: statementPerLimit((limit) => sharedFeedStatement(false, limit)),
+  after: statementPerLimit((limit) => sharedFeedStatement(true, limit)),
 };
 
 export type SharedPostRow = PostRow & { pending: boolean };
@@ -184,10 +186,10 @@ export async function readSharedFeedRows(
   const result = await pool.query<SharedPostRow>(
     after
       ? {
-          ...SHARED_FEED_STATEMENTS.after,
-          values: [now, limit, after.createdAt, after.id.toString()],
+          ...SHARED_FEED_STATEMENTS.after(limit),
+          values: [now, after.createdAt, after.id.toString()],
         }
-      : { ...SHARED_FEED_STATEMENTS.first, values: [now, limit] },
+      : { ...SHARED_FEED_STATEMENTS.first(limit), values: [now] },
   );
   return result.rows;
 }
@@ -249,28 +251,29 @@ export async function readViewerMarks(
 
 /**
  * One wallet's posts, newest first (GET /api/users/{address}/posts), through
- * messages_author_time. $1 now, $2 limit, $3 the author, then the cursor ($4, $5), then the
- * viewer. The caller answers an empty page to a viewer who blocked the author.
+ * messages_author_time. $1 now, $2 the author, then the cursor ($3, $4), then the viewer; the
+ * limit is in the text (statementPerLimit). The caller answers an empty page to a viewer who
+ * blocked the author.
  */
-function authorStatement(withCursor: boolean, withViewer: boolean): pg.QueryConfig {
-  const viewerParam = withViewer ? (withCursor ? 6 : 4) : null;
+function authorStatement(withCursor: boolean, withViewer: boolean, limit: number): pg.QueryConfig {
+  const viewerParam = withViewer ? (withCursor ? 5 : 3) : null;
   return {
-    name: `author_posts_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}`,
+    name: `author_posts_${withCursor ? 'after' : 'first'}_${withViewer ? 'viewer' : 'anon'}_${limit}`,
     text: `select ${POST_COLUMNS}, ${viewerColumns(viewerParam)}
       from messages m join users u on u.id = m.author_id
-      where m.author_id = $3 and (m.expires_at is null or m.expires_at > $1)
+      where m.author_id = $2 and (m.expires_at is null or m.expires_at > $1)
         and ${notPendingFor(viewerParam)}
-        ${withCursor ? 'and (m.created_at, m.id) < ($4::timestamptz, $5::bigint)' : ''}
+        ${withCursor ? 'and (m.created_at, m.id) < ($3::timestamptz, $4::bigint)' : ''}
       order by m.created_at desc, m.id desc
-      limit $2`,
+      limit ${limit}`,
   };
 }
 
 const AUTHOR_STATEMENTS = {
-  firstAnon: authorStatement(false, false),
-  firstViewer: authorStatement(false, true),
-  afterAnon: authorStatement(true, false),
-  afterViewer: authorStatement(true, true),
+  firstAnon: statementPerLimit((limit) => authorStatement(false, false, limit)),
+  firstViewer: statementPerLimit((limit) => authorStatement(false, true, limit)),
+  afterAnon: statementPerLimit((limit) => authorStatement(true, false, limit)),
+  afterViewer: statementPerLimit((limit) => authorStatement(true, true, limit)),
 };
 
 export async function readAuthorRows(
@@ -284,7 +287,7 @@ export async function readAuthorRows(
   },
 ): Promise<PostRow[]> {
   const { now, limit, authorId, after, viewerId } = args;
-  const values: unknown[] = [now, limit, authorId];
+  const values: unknown[] = [now, authorId];
   if (after) values.push(after.createdAt, after.id.toString());
   if (viewerId) values.push(viewerId);
   const statement = after
@@ -294,7 +297,7 @@ export async function readAuthorRows(
     : viewerId
       ? AUTHOR_STATEMENTS.firstViewer
       : AUTHOR_STATEMENTS.firstAnon;
-  const result = await pool.query<PostRow>({ ...statement, values });
+  const result = await pool.query<PostRow>({ ...statement(limit), values });
   return result.rows;
 }
 
