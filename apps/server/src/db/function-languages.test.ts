@@ -8,7 +8,7 @@ import type { Database } from './database.ts';
  */
 function topLevel(body: string): string {
   let text = body;
-  for (let inner = text.replace(/\([^()]*\)/g, ' '); inner !== text; ) {
+  for (let inner = text.replace(/\([^()]*\)/g, ' '); inner !== text;) {
     text = inner;
     inner = text.replace(/\([^()]*\)/g, ' ');
   }
