@@ -8,10 +8,11 @@ import type { Database } from './database.ts';
  */
 function topLevel(body: string): string {
   let text = body;
-  for (let inner = text.replace(/\([^()]*\)/g, ' '); inner !== text;) {
-    text = inner;
-    inner = text.replace(/\([^()]*\)/g, ' ');
-  }
+  let before: string;
+  do {
+    before = text;
+    text = text.replace(/\([^()]*\)/g, ' ');
+  } while (text !== before);
   return text.trim();
 }
 

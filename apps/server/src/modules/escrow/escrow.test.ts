@@ -487,7 +487,7 @@ describe.each(testDatabaseKinds())('escrow vaults on %s against the localnet', (
     expect(raised[0]?.sol).toBe('100000000');
   });
 
-  it('shares chain reads between syncs of one vault: a burst costs two reads (finding 10)', async () => {
+  it('shares chain reads between syncs of one vault: a burst costs two reads', async () => {
     const call = t.ctx.chain.rpc.call.bind(t.ctx.chain.rpc);
     const rpc = vi.spyOn(t.ctx.chain.rpc, 'call');
     // Every sync asks the vault's flight map first (service.ts syncEscrowVault): counted here,

@@ -111,7 +111,7 @@ export async function claimOpenIntents(
 /**
  * Takes the signature for one purpose in the caller's transaction (the write that records what
  * it paid for): false when it paid for anything already. Its key is held to commit, so a
- * concurrent claim waits and then finds it taken. spend_transfer_signature (migration 0031) is
+ * concurrent claim waits and then finds it taken. spend_transfer_signature (sql/, PL/pgSQL) is
  * the same in SQL, for the statements that record a support or a tipped message in one call.
  */
 export async function spendSignature(
