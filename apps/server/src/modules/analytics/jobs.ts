@@ -22,7 +22,7 @@ export function startAnalyticsJobs(deps: {
     run: async () => {
       let moved = 0;
       for (;;) {
-        const batch = await rollupDailyChanges(deps.pool);
+        const batch = await rollupDailyChanges(deps);
         moved += batch;
         if (batch < ROLLUP_BATCH) return moved;
       }

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/prepared.ts';
+import type pg from 'pg';
+import { inTransaction, type Queryable } from '../../db/prepared.ts';
 
 /**
  * Every SQL statement of the analytics slice: the per-day counters other slices keep in step
@@ -72,20 +73,30 @@ async function changeDay(
 export const ROLLUP_BATCH = 10_000;
 
 /**
- * Moves the oldest changes into analytics_daily, summed per (wallet, day), in one statement;
- * answers how many it moved. One instance at a time (a transaction-scoped advisory lock; an
- * instance that finds it taken moves nothing this time), so the day rows it inserts never race
- * another mover's. A day's figure never goes below zero; a deleted wallet's changes are
- * dropped.
+ * Moves the oldest changes into analytics_daily, summed per (wallet, day); answers how many it
+ * moved. One instance at a time: a transaction first takes an advisory lock without waiting (an
+ * instance that finds it taken moves nothing this time), then moves in one statement. The lock
+ * is its own statement because a statement's snapshot is taken when it starts: a move that took
+ * the lock inside its own statement could get it just after another mover committed and still
+ * not see the day rows that mover inserted, and insert them again. A day's figure never goes
+ * below zero; a deleted wallet's changes are dropped.
  */
-export async function rollupDailyChanges(db: Queryable): Promise<number> {
+export async function rollupDailyChanges(database: { pool: pg.Pool }): Promise<number> {
+  return inTransaction(database, async (client) => {
+    const { rows: lock } = await client.query<{ ok: boolean }>({
+      name: 'analytics_rollup_lock',
+      text: `select pg_try_advisory_xact_lock(hashtextextended('dum:analytics-rollup', 0)) as ok`,
+    });
+    return lock[0]?.ok === true ? moveDailyChanges(client) : 0;
+  });
+}
+
+async function moveDailyChanges(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ moved: string }>({
     name: 'analytics_rollup',
-    text: `with mover as (
-        select pg_try_advisory_xact_lock(hashtextextended('dum:analytics-rollup', 0)) as ok
-      ), taken as (
+    text: `with taken as (
         delete from analytics_daily_changes where id in (
-          select c.id from analytics_daily_changes c, mover where mover.ok order by c.id limit $1)
+          select c.id from analytics_daily_changes c order by c.id limit $1)
         returning user_id, day, posts, likes_received, comments_received, followers_gained,
           sol_raised
       ), summed as (

@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
     await database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 3)`, [id, at]);
     // Pending until moved: no day row yet.
     expect(await likesOf(id)).toEqual([]);
-    await rollupDailyChanges(database.pool);
+    await rollupDailyChanges(database);
     expect(await likesOf(id)).toEqual([{ day: '2026-11-23', likes_received: 5 }]);
     await database.pool.query(`select analytics_take_from_day($1, $2, 'likes_received', 9)`, [
       id,
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
       `select analytics_take_from_day($1, '2026-11-24T00:30:00Z', 'likes_received', 1)`,
       [id],
     );
-    await rollupDailyChanges(database.pool);
+    await rollupDailyChanges(database);
     expect(await likesOf(id)).toEqual([{ day: '2026-11-23', likes_received: 0 }]);
     await expect(
       database.pool.query(`select analytics_add_to_day($1, $2, 'bio', 1)`, [id, at]),
@@ -59,14 +59,20 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
 
   it('moves every change exactly once while actions and other movers run', async () => {
     const id = await user();
-    const at = '2026-11-25T10:00:00Z';
-    const adds = Array.from({ length: 60 }, () =>
-      database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 1)`, [id, at]),
-    );
-    const movers = Array.from({ length: 6 }, () => rollupDailyChanges(database.pool));
-    await Promise.all([...adds, ...movers]);
-    while ((await rollupDailyChanges(database.pool)) > 0);
-    expect(await likesOf(id)).toEqual([{ day: '2026-11-25', likes_received: 60 }]);
+    // Each round starts a new day, so a mover must insert its row while others try to.
+    const days = Array.from({ length: 8 }, (_, i) => `2026-11-${String(10 + i)}`);
+    for (const day of days) {
+      const adds = Array.from({ length: 30 }, () =>
+        database.pool.query(`select analytics_add_to_day($1, $2, 'likes_received', 1)`, [
+          id,
+          `${day}T10:00:00Z`,
+        ]),
+      );
+      const movers = Array.from({ length: 6 }, () => rollupDailyChanges(database));
+      await Promise.all([...adds, ...movers]);
+    }
+    while ((await rollupDailyChanges(database)) > 0);
+    expect(await likesOf(id)).toEqual(days.map((day) => ({ day, likes_received: 30 })));
     const { rows } = await database.pool.query(
       'select 1 from analytics_daily_changes where user_id = $1',
       [id],
@@ -78,7 +84,7 @@ describe.each(testDatabaseKinds())('analytics SQL sources (%s)', (kind) => {
     const id = await user();
     await database.pool.query(`select analytics_add_to_day($1, now(), 'posts', 1)`, [id]);
     await database.pool.query('delete from users where id = $1', [id]);
-    await rollupDailyChanges(database.pool);
+    await rollupDailyChanges(database);
     const { rows } = await database.pool.query(
       'select 1 from analytics_daily_changes where user_id = $1',
       [id],
