@@ -21,20 +21,29 @@ export function medianBy<T>(items: readonly T[], value: (item: T) => number): T 
   return middle;
 }
 
-/** utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz). */
-export function processCpuMs(pid: number): number {
+/**
+ * utime + stime of a process, in ms (Linux /proc; clock ticks are 100 Hz); with
+ * `withEndedChildren`, plus cutime + cstime: the children it has reaped.
+ */
+export function processCpuMs(pid: number, { withEndedChildren = false } = {}): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (own + children) * 10;
 }
 
-/** CPU of every PostgreSQL process (the bench's backends, and the server's own work). */
+/**
+ * CPU of every PostgreSQL process (the bench's backends, and the server's own work), with that
+ * of the backends that have ended: the postmaster reaps them, so theirs is in its children's
+ * time. Without it a pool that closes and reopens connections would look cheaper than it is.
+ */
 export function postgresCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        total += processCpuMs(Number(entry));
+        total += processCpuMs(Number(entry), { withEndedChildren: true });
       }
     } catch {
       // The process ended meanwhile.

@@ -16,7 +16,8 @@
  *      BENCH_SECONDS (default 300) after a 30 s warm-up (BENCH_WARM_UP_SECONDS).
  *   4. Prints throughput (beside the ceiling), p50/p90/p99/max latency, the status codes, each
  *      route's time in the app, the sequencer's batches, the bench's own event-loop delay, when
- *      the slow answers came, and per instance the event loop's delay (p99 over the run, worst
+ *      the slow answers came, the CPU a request cost (the instances, PostgreSQL, the bench, the
+ *      whole machine), and per instance the event loop's delay (p99 over the run, worst
  *      5 s window) and memory after warm-up and at the end.
  * Targets (issue 26): zero 5xx; p99 < 50 ms; memory flat (< 10% growth after warm-up: the
  * median rss of the run's last quarter against its first); event loop delay p99 < 20 ms.
@@ -36,7 +37,7 @@ import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { encodeCursor } from '../apps/server/src/modules/feed/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
-import { itemAt, percentile } from './measure.ts';
+import { itemAt, machineBusyMs, percentile, postgresCpuMs, processCpuMs } from './measure.ts';
 import { runOpenLoop, type OpenLoopRequest } from './open-loop.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
@@ -344,7 +345,9 @@ async function main(): Promise<void> {
     const benchLoop = monitorEventLoopDelay({ resolution: 1 });
     benchLoop.enable();
     const slowness = slowAnswersBySecond();
+    const cpuBefore = cpuNow(children.slice(0, 2));
     const result = await load(SECONDS, slowness.record);
+    const cpuAfter = cpuNow(children.slice(0, 2));
     benchLoop.disable();
     const routesAfter = await Promise.all(instances.map(scrapeRoutes));
     // Let each instance print the window that ends after the run.
@@ -373,6 +376,7 @@ async function main(): Promise<void> {
         `max ${loopMs(benchLoop.max)} ms`,
     );
     log(slowness.summary());
+    log(cpuPerRequest(cpuBefore, cpuAfter, latencies.length + result.errors));
     let flat = true as boolean;
     let loopOk = true as boolean;
     stats.forEach((list, index) => {
@@ -421,6 +425,39 @@ async function main(): Promise<void> {
     await throwaway.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+interface CpuReading {
+  instances: number;
+  postgres: number;
+  bench: number;
+  machine: number;
+}
+
+/** CPU ms so far: the instances', PostgreSQL's, this process's (load and proxy), the machine's. */
+function cpuNow(instances: ChildProcess[]): CpuReading {
+  const usage = process.cpuUsage();
+  return {
+    instances: instances.reduce((sum, child) => sum + processCpuMs(child.pid ?? 0), 0),
+    postgres: postgresCpuMs(),
+    bench: (usage.user + usage.system) / 1000,
+    machine: machineBusyMs(),
+  };
+}
+
+/**
+ * What a request cost in CPU over the measured run, by who spent it: steadier than the
+ * latencies, which swing with the machine's other load once it is near saturation.
+ */
+function cpuPerRequest(before: CpuReading, after: CpuReading, requests: number): string {
+  const us = (key: keyof CpuReading) =>
+    Math.round(((after[key] - before[key]) * 1000) / Math.max(1, requests));
+  const busy = (after.machine - before.machine) / (SECONDS * 1000 * os.cpus().length);
+  return (
+    `CPU per request: instances ${us('instances')} µs, PostgreSQL ${us('postgres')} µs, ` +
+    `the bench (load and proxy) ${us('bench')} µs, the machine ${us('machine')} µs ` +
+    `(${(busy * 100).toFixed(0)}% of its ${os.cpus().length} cores busy)`
+  );
 }
 
 /**
