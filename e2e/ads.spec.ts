@@ -166,5 +166,5 @@ describe('advertiser dashboard', () => {
     expect(withoutExpected404(fan.errors)).toEqual([]);
     await advertiser.context.close();
     await fan.context.close();
-  });
+  }, 120_000);
 });

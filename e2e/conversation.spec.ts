@@ -136,5 +136,5 @@ describe('conversation', () => {
     expect(withoutExpected404(b.errors)).toEqual([]);
     await a.context.close();
     await b.context.close();
-  });
+  }, 120_000);
 });

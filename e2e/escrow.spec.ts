@@ -197,5 +197,5 @@ describe('escrow vaults', () => {
     expect(unexpected(fan.errors)).toEqual([]);
     await creator.context.close();
     await fan.context.close();
-  });
+  }, 120_000);
 });

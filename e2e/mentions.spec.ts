@@ -104,7 +104,7 @@ describe('mentions and muted words in the browser', () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
-  });
+  }, 120_000);
 });
 
 async function muteAndUnmute(page: Page, origin: string, size: string): Promise<void> {

@@ -159,5 +159,5 @@ describe('moderation', () => {
         ),
       ).toEqual([]);
     }
-  });
+  }, 180_000);
 });

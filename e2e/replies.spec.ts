@@ -125,5 +125,5 @@ describe('replies in the browser', () => {
     expect(phone.errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await desk.context.close();
     await phone.context.close();
-  });
+  }, 120_000);
 });
