@@ -244,6 +244,8 @@ async function main(): Promise<void> {
     const secret = randomBytes(32).toString('base64url');
     const stats: InstanceStats[][] = [[], []];
     const instances = [];
+    /** The instances' process ids, for their CPU. */
+    const instancePids: number[] = [];
     for (const index of [0, 1]) {
       const instance = await startChild(
         'bench/feed-server.ts',
@@ -265,6 +267,7 @@ async function main(): Promise<void> {
         },
       );
       children.push(instance.child);
+      if (instance.child.pid !== undefined) instancePids.push(instance.child.pid);
       instances.push(`http://127.0.0.1:${instance.port}`);
     }
     const balancer = await startRoundRobinProxy({ targets: instances });
@@ -345,9 +348,9 @@ async function main(): Promise<void> {
     const benchLoop = monitorEventLoopDelay({ resolution: 1 });
     benchLoop.enable();
     const slowness = slowAnswersBySecond();
-    const cpuBefore = cpuNow(children.slice(0, 2));
+    const cpuBefore = cpuNow(instancePids);
     const result = await load(SECONDS, slowness.record);
-    const cpuAfter = cpuNow(children.slice(0, 2));
+    const cpuAfter = cpuNow(instancePids);
     benchLoop.disable();
     const routesAfter = await Promise.all(instances.map(scrapeRoutes));
     // Let each instance print the window that ends after the run.
@@ -435,10 +438,10 @@ interface CpuReading {
 }
 
 /** CPU ms so far: the instances', PostgreSQL's, this process's (load and proxy), the machine's. */
-function cpuNow(instances: ChildProcess[]): CpuReading {
+function cpuNow(instancePids: readonly number[]): CpuReading {
   const usage = process.cpuUsage();
   return {
-    instances: instances.reduce((sum, child) => sum + processCpuMs(child.pid ?? 0), 0),
+    instances: instancePids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
     postgres: postgresCpuMs(),
     bench: (usage.user + usage.system) / 1000,
     machine: machineBusyMs(),

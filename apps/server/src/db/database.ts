@@ -108,7 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // for its first five calls; the Following feed's plan costs about 4 ms). The pool hands
       // out its most recently used connection first, so under steady load the rest sit idle,
       // and with a 10 s timeout each burst reopened them cold, when the database was busiest
-      // (bench:mix at 600 req/s on two instances: 42 new connections a minute, none with this).
+      // (bench:mix at 600 req/s on two instances: 42 new connections a minute, none with this;
+      // at 300 req/s the new backends' first seconds were about a tenth of PostgreSQL's CPU).
       idleTimeoutMillis: POSTGRES_IDLE_TIMEOUT_MS,
       // No JIT compilation: the planner's guesses for a CTE (1,000 rows) put statements like the
       // emission batch read over jit_above_cost, and compiling them took about 40 ms of the
