@@ -97,6 +97,13 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
     `insert into emission_ledger (amount, recipient_id, kind, reference, created_at)
      select 0, author_id, 'post_created', id::text, created_at from messages`,
   );
+  // Every wallet has posted, so each has its standing row (its first post), as it would live:
+  // against statistics that knew the table nearly empty, the sequencer's read scanned it whole
+  // for each wallet of a batch while the phase filled it.
+  await client.query(
+    `insert into wallet_standing (user_id, first_post_at)
+     select author_id, min(created_at) from messages group by author_id`,
+  );
   const byPost = `from (select id, created_at, row_number() over (order by id) - 1 as n from messages) m
      join (select id, row_number() over (order by sol_address) - 1 as n from users) u
        on u.n = (m.n + ${USERS / 2}) % ${USERS}`;

@@ -14,6 +14,47 @@ import type { PostRow } from './repo.ts';
  */
 
 /**
+ * A new post's row as the feed shows it, from the insert's `returning` (m) and its author (u):
+ * no likes, comments or reposts yet, and nothing of the viewer's.
+ */
+export const NEW_POST_COLUMNS = `m.id::text as id, m.kind, m.body, m.created_at, m.expires_at,
+  m.image_key, m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id,
+  u.sol_address, u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
+  false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
+  false as notifying, m.reply_policy, m.mentions, 0 as repost_count, false as reposted,
+  m.quote_of::text as quote_of, null::json as quoted`;
+
+/** The columns a post's insert returns, for NEW_POST_COLUMNS. */
+export const INSERTED_POST_COLUMNS = `id, kind, body, created_at, expires_at, image_key, image_alt,
+  audio_key, author_id, unlock_at, opened_at, waiting_count, capsule_key, reply_policy, mentions,
+  quote_of`;
+
+/** A post to write (insertPost, and post-batches.ts for concurrent text posts). */
+export interface NewPost {
+  authorId: string;
+  kind: 'public' | 'vault' | 'capsule';
+  body: string;
+  imageKey: string | null;
+  imageAlt: string | null;
+  audioKey: string | null;
+  now: Date;
+  expiresAt: Date | null;
+  /** A quote of someone else's post earns as a quote; of one's own, nothing. */
+  rewardedEvent: 'post_created' | 'quote_created' | null;
+  /** The body's hashtags (core's extractHashtags), for modules/discover. */
+  tags: string[];
+  /** Time capsules: when it opens, and its media key. */
+  unlockAt: Date | null;
+  capsuleKey: string | null;
+  /** Who may comment (core's REPLY_POLICIES). */
+  replyPolicy: ReplyPolicy;
+  /** A quote post: the post it quotes, and that post's author (the reward's subject). */
+  quote?: { postId: string; authorId: string } | null;
+  /** The body's mentions, resolved to wallets (people's resolveMentions). */
+  mentions?: Mention[];
+}
+
+/**
  * Inserts a post, queues its rewarded event and counts it in the author's day, and answers the
  * row as the feed shows it, with its author's profile: one statement, so a post with nothing
  * else to write needs no transaction around it. The reward and the count are their owners' SQL
@@ -22,29 +63,7 @@ import type { PostRow } from './repo.ts';
  */
 export async function insertPost(
   db: Pick<pg.Pool, 'query'>,
-  input: {
-    authorId: string;
-    kind: 'public' | 'vault' | 'capsule';
-    body: string;
-    imageKey: string | null;
-    imageAlt: string | null;
-    audioKey: string | null;
-    now: Date;
-    expiresAt: Date | null;
-    /** A quote of someone else's post earns as a quote; of one's own, nothing. */
-    rewardedEvent: 'post_created' | 'quote_created' | null;
-    /** The body's hashtags (core's extractHashtags), for modules/discover. */
-    tags: string[];
-    /** Time capsules: when it opens, and its media key. */
-    unlockAt: Date | null;
-    capsuleKey: string | null;
-    /** Who may comment (core's REPLY_POLICIES). */
-    replyPolicy: ReplyPolicy;
-    /** A quote post: the post it quotes, and that post's author (the reward's subject). */
-    quote?: { postId: string; authorId: string } | null;
-    /** The body's mentions, resolved to wallets (people's resolveMentions). */
-    mentions?: Mention[];
-  },
+  input: NewPost,
 ): Promise<PostRow | null> {
   const { rows } = await db.query<PostRow>({
     name: 'feed_insert_post',
@@ -55,20 +74,14 @@ export async function insertPost(
           $9::text, $10::text[], $11::timestamptz, $12::text, $13::text, $14::jsonb,
           $15::bigint
         from users where id = $1
-        returning id, kind, body, created_at, expires_at, image_key, image_alt, audio_key,
-          author_id, unlock_at, opened_at, waiting_count, capsule_key, reply_policy, mentions, quote_of
+        returning ${INSERTED_POST_COLUMNS}
       ), queued as (
         select queue_rewarded_event($8::text, author_id, $16::uuid, id::text, created_at)
         from post where $8::text is not null
       ), counted as (
         select analytics_change_day(author_id, created_at, 'posts', 1) from post
       )
-      select m.id::text as id, m.kind, m.body, m.created_at, m.expires_at, m.image_key,
-        m.image_alt, m.audio_key, 0 as like_count, 0 as comment_count, u.id as author_id, u.sol_address,
-        u.username, u.display_name, u.avatar_url, u.is_verified, false as liked,
-        false as bookmarked, m.unlock_at, m.opened_at, m.waiting_count, m.capsule_key,
-        false as notifying, m.reply_policy, m.mentions, 0 as repost_count, false as reposted,
-        m.quote_of::text as quote_of, null::json as quoted
+      select ${NEW_POST_COLUMNS}
       from post m join users u on u.id = m.author_id
         -- A select runs only when read: joined, so the reward and the count are written.
         left join queued on true left join counted on true`,

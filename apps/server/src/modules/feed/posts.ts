@@ -38,7 +38,14 @@ import type { FeedDeps, Viewer } from './deps.ts';
 import { toFeedItem } from './feed-item.ts';
 import { withPolls } from './post-polls.ts';
 import { notifyMentioned } from './mentions.ts';
-import { deletePostRow, insertPost, lockLivePost, mediaKeysOfPosts } from './post-writes.ts';
+import { insertPostSoon } from './post-batches.ts';
+import {
+  deletePostRow,
+  insertPost,
+  lockLivePost,
+  mediaKeysOfPosts,
+  type NewPost,
+} from './post-writes.ts';
 import type { PostRow } from './repo.ts';
 import { announceQuote, checkQuote, withQuoted, type QuoteTarget } from './quotes.ts';
 import { dropShared } from './shared-caches.ts';
@@ -275,35 +282,35 @@ async function writePost(
   now: Date,
 ): Promise<PostRow | null> {
   const { kind, attachment } = draft;
-  const insert = (db: Pick<pg.Pool, 'query'>) =>
-    insertPost(db, {
-      authorId: author.id,
-      kind,
-      body: draft.text,
-      imageKey: attachment?.type === 'image' ? attachment.name : null,
-      imageAlt: draft.altText,
-      audioKey: attachment?.type === 'audio' ? attachment.name : null,
-      now,
-      expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
-      // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
-      // A time capsule is a post: post_created.
-      // A quote earns as a quote, and a quote of one's own post earns nothing.
-      rewardedEvent:
-        kind === 'vault'
-          ? null
-          : draft.quote
-            ? draft.quote.authorId === author.id
-              ? null
-              : 'quote_created'
-            : 'post_created',
-      quote: draft.quote ? { postId: draft.quote.postId, authorId: draft.quote.authorId } : null,
-      tags: extractHashtags(draft.text),
-      unlockAt: draft.unlockAt,
-      capsuleKey: kind === 'capsule' ? randomBytes(18).toString('base64url') : null,
-      replyPolicy: draft.replyPolicy ?? 'everyone',
-      mentions: draft.mentions ?? [],
-    });
-  if (!attachment && !vault && !draft.poll) return insert(deps.pool);
+  const post: NewPost = {
+    authorId: author.id,
+    kind,
+    body: draft.text,
+    imageKey: attachment?.type === 'image' ? attachment.name : null,
+    imageAlt: draft.altText,
+    audioKey: attachment?.type === 'audio' ? attachment.name : null,
+    now,
+    expiresAt: kind === 'public' ? new Date(now.getTime() + FREE_POST_TTL_MS) : null,
+    // A vault post's event is vault_created (modules/vaults); an escrow post's comes later.
+    // A time capsule is a post: post_created.
+    // A quote earns as a quote, and a quote of one's own post earns nothing.
+    rewardedEvent:
+      kind === 'vault'
+        ? null
+        : draft.quote
+          ? draft.quote.authorId === author.id
+            ? null
+            : 'quote_created'
+          : 'post_created',
+    quote: draft.quote ? { postId: draft.quote.postId, authorId: draft.quote.authorId } : null,
+    tags: extractHashtags(draft.text),
+    unlockAt: draft.unlockAt,
+    capsuleKey: kind === 'capsule' ? randomBytes(18).toString('base64url') : null,
+    replyPolicy: draft.replyPolicy ?? 'everyone',
+    mentions: draft.mentions ?? [],
+  };
+  const insert = (db: Pick<pg.Pool, 'query'>) => insertPost(db, post);
+  if (!attachment && !vault && !draft.poll) return insertPostSoon(deps.pool, post);
   return inTransaction(deps, async (client): Promise<PostRow | null> => {
     // The media helpers write through Drizzle, on the same connection.
     const tx = drizzle(client);
