@@ -24,8 +24,8 @@ const MAX_BATCH = 64;
 
 interface Waiting {
   post: NewPost;
-  resolve(row: PostRow | null): void;
-  reject(error: unknown): void;
+  resolve: (row: PostRow | null) => void;
+  reject: (error: unknown) => void;
 }
 
 interface BatchState {
@@ -62,11 +62,15 @@ export function insertPostSoon(pool: Queryable, post: NewPost): Promise<PostRow 
 }
 
 async function drain(pool: Queryable, state: BatchState): Promise<void> {
-  while (state.waiting.length > 0) {
-    const batch = state.waiting.splice(0, MAX_BATCH);
-    await writeBatch(pool, batch);
+  try {
+    while (state.waiting.length > 0) {
+      const batch = state.waiting.splice(0, MAX_BATCH);
+      await writeBatch(pool, batch);
+    }
+  } finally {
+    // writeBatch settles every post it took; whatever happens, the next post starts a drain.
+    state.draining = false;
   }
-  state.draining = false;
 }
 
 async function writeBatch(pool: Queryable, batch: Waiting[]): Promise<void> {

@@ -14,7 +14,6 @@ import {
   type ReplyPolicy,
 } from '@dum/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import { inTransaction } from '../../db/prepared.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import {
@@ -271,8 +270,9 @@ async function checkContentHash(
 
 /**
  * Writes the post and what comes with it: its upload (claimed, then attached) and its vault.
- * A text post is one statement, atomic on its own; the others write more rows in a
- * transaction. Null when the author's row is gone (nothing is written then).
+ * A text post is one statement, atomic on its own, which it may share with the text posts
+ * written at the same moment (post-batches.ts); the others write more rows in a transaction.
+ * Null when the author's row is gone (nothing is written then).
  */
 async function writePost(
   deps: FeedDeps,
@@ -309,7 +309,6 @@ async function writePost(
     replyPolicy: draft.replyPolicy ?? 'everyone',
     mentions: draft.mentions ?? [],
   };
-  const insert = (db: Pick<pg.Pool, 'query'>) => insertPost(db, post);
   if (!attachment && !vault && !draft.poll) return insertPostSoon(deps.pool, post);
   return inTransaction(deps, async (client): Promise<PostRow | null> => {
     // The media helpers write through Drizzle, on the same connection.
@@ -321,28 +320,28 @@ async function writePost(
           type: attachment.type,
         })
       : null;
-    const post = await insert(client);
-    if (!post) return null;
-    const postId = BigInt(post.id);
+    const row = await insertPost(client, post);
+    if (!row) return null;
+    const postId = BigInt(row.id);
     if (mediaId) await attachUpload(tx, mediaId, postId);
     if (draft.poll) {
       await createPollForPost(client, {
         postId,
         plan: draft.poll,
         now,
-        postExpiresAt: post.expires_at,
+        postExpiresAt: row.expires_at,
       });
     }
     if (vault) {
       await createVaultForPost(client, {
         postId,
         creatorId: author.id,
-        creatorWallet: post.sol_address,
+        creatorWallet: row.sol_address,
         plan: vault,
         now,
       });
     }
-    return post;
+    return row;
   });
 }
 
