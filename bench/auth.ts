@@ -14,7 +14,6 @@
  * BENCH_CPU_PROF (a folder: write a CPU profile of the server there).
  */
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSigner, type Signer } from '@dum/chain';
@@ -29,6 +28,7 @@ import {
   postgresCpuMs,
   processCpuMs,
 } from './measure.ts';
+import { api, closeApiConnections } from './api-client.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
@@ -42,59 +42,26 @@ const ADMIN_URL =
     ? `postgres://postgres@${encodeURIComponent(SOCKET_DIR)}/postgres`
     : 'postgres://postgres@127.0.0.1:5432/postgres');
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function postJson(
-  port: number,
-  pathname: string,
-  body: unknown,
-): Promise<{ status: number; text: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
 async function signInOnce(port: number, wallet: Signer): Promise<void> {
-  const challenge = await postJson(port, '/api/auth/challenge', {
+  const base = `http://127.0.0.1:${port}`;
+  const challenge = await api(base, '/api/auth/challenge', {
     address: wallet.address,
     chain: 'solana',
   });
-  if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${challenge.text}`);
-  const { messageToSign } = JSON.parse(challenge.text) as { messageToSign: string };
+  if (challenge.status !== 200) {
+    throw new Error(`challenge: ${challenge.status} ${JSON.stringify(challenge.json)}`);
+  }
+  const { messageToSign } = challenge.json as { messageToSign: string };
   const signature = bs58.encode(wallet.sign(Buffer.from(messageToSign, 'utf8')));
-  const verify = await postJson(port, '/api/auth/verify', {
+  const verify = await api(base, '/api/auth/verify', {
     address: wallet.address,
     message: messageToSign,
     signature,
   });
-  if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${verify.text}`);
-  const tokens = JSON.parse(verify.text) as { accessToken?: string; refreshToken?: string };
+  if (verify.status !== 200) {
+    throw new Error(`verify: ${verify.status} ${JSON.stringify(verify.json)}`);
+  }
+  const tokens = verify.json as { accessToken?: string; refreshToken?: string };
   if (!tokens.accessToken || !tokens.refreshToken) throw new Error('verify answered no tokens');
 }
 
@@ -211,7 +178,7 @@ async function main(): Promise<void> {
     report('new wallets       ', fresh);
     report('returning wallets ', returning);
   } finally {
-    agent.destroy();
+    closeApiConnections();
     await server?.stop();
     await database.drop();
   }
