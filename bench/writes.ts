@@ -35,7 +35,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
-import { seedFollows } from './feed-seed.ts';
+import { seedFollows, seedPostTraces } from './feed-seed.ts';
 import { itemAt, postgresCpuMs, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -88,22 +88,11 @@ async function seed(client: pg.Client, now: Date): Promise<void> {
        on u.n = (g % ${USERS}) + 1`,
     [now],
   );
-  // Each post's row in the mint ledger, as the app writes one for every post (unpaid here), and
-  // one like and one comment on each, by the wallet half the users on from the one the like and
-  // comment writes below pair with it: tables the planner knows to be empty are read by
+  await seedPostTraces(client);
+  // One like and one comment on each post, by the wallet half the users on from the one the
+  // like and comment writes below pair with it: tables the planner knows to be empty are read by
   // scanning them (in plans PL/pgSQL then keeps for the session), where live ones use their
   // indexes.
-  await client.query(
-    `insert into emission_ledger (amount, recipient_id, kind, reference, created_at)
-     select 0, author_id, 'post_created', id::text, created_at from messages`,
-  );
-  // Every wallet has posted, so each has its standing row (its first post), as it would live:
-  // against statistics that knew the table nearly empty, the sequencer's read scanned it whole
-  // for each wallet of a batch while the phase filled it.
-  await client.query(
-    `insert into wallet_standing (user_id, first_post_at)
-     select author_id, min(created_at) from messages group by author_id`,
-  );
   const byPost = `from (select id, created_at, row_number() over (order by id) - 1 as n from messages) m
      join (select id, row_number() over (order by sol_address) - 1 as n from users) u
        on u.n = (m.n + ${USERS / 2}) % ${USERS}`;
