@@ -2,6 +2,7 @@ import type { Mention } from '@dum/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments } from '../../db/schema.ts';
+import { batchedWrites } from '../../db/statement-batches.ts';
 import type { Tx } from '../emissions/index.ts';
 import { notBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
@@ -137,6 +138,14 @@ export type CommentAdded =
         'post_not_found' | 'comment_not_found' | 'blocked' | 'reply_not_allowed' | 'unauthorized';
     };
 
+type NewCommentArgs = {
+  postId: bigint;
+  userId: string;
+  body: string;
+  now: Date;
+  parentId: bigint | null;
+};
+
 /**
  * Adds a comment or a reply in one call (add_comment, migration 0045): the post's row lock, the
  * block checks, the post's reply policy, the comment, the post's comment count, the top
@@ -145,7 +154,7 @@ export type CommentAdded =
  */
 export async function addCommentRow(
   db: Pick<pg.Pool, 'query'>,
-  args: { postId: bigint; userId: string; body: string; now: Date; parentId: bigint | null },
+  args: NewCommentArgs,
 ): Promise<CommentAdded> {
   const { rows } = await db.query<{ result: CommentAdded }>({
     name: 'feed_add_comment_v2',
@@ -162,6 +171,59 @@ export async function addCommentRow(
   if (!result) throw new Error('add_comment returned nothing');
   return result;
 }
+
+/**
+ * addCommentRow for several comments in one statement, answered in the order given. add_comment
+ * locks its post until commit, so the calls run in their posts' id order: two batches commenting
+ * on some of the same posts never wait on each other in a circle.
+ */
+async function addCommentRows(
+  db: Pick<pg.Pool, 'query'>,
+  batch: NewCommentArgs[],
+): Promise<CommentAdded[]> {
+  const { rows } = await db.query<{ ord: string; result: CommentAdded }>({
+    name: 'feed_add_comments',
+    text: `select c.ord::text as ord,
+        add_comment(c.post_id, c.user_id, c.body, c.now, c.parent_id) as result
+      from (
+        select i.*
+        from unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[], $5::bigint[])
+          with ordinality as i(post_id, user_id, body, now, parent_id, ord)
+        order by i.post_id, i.ord
+        -- Kept a subquery (not flattened), so the calls above run in its order.
+        offset 0
+      ) c`,
+    values: [
+      batch.map((comment) => comment.postId.toString()),
+      batch.map((comment) => comment.userId),
+      batch.map((comment) => comment.body),
+      batch.map((comment) => comment.now),
+      batch.map((comment) => (comment.parentId === null ? null : comment.parentId.toString())),
+    ],
+  });
+  const byOrder = new Map(rows.map((row) => [Number(row.ord), row.result]));
+  return batch.map((_, index) => {
+    const result = byOrder.get(index + 1);
+    if (!result) throw new Error('feed_add_comments left a comment out');
+    return result;
+  });
+}
+
+/** Comments in one statement at most. */
+const MAX_COMMENTS = 64;
+
+/**
+ * addCommentRow, in a statement it may share with the comments written at the same moment
+ * (db/statement-batches.ts says how and why).
+ */
+export const addCommentRowSoon: (
+  db: Pick<pg.Pool, 'query'>,
+  args: NewCommentArgs,
+) => Promise<CommentAdded> = batchedWrites({
+  writeOne: addCommentRow,
+  writeMany: addCommentRows,
+  maxBatch: MAX_COMMENTS,
+});
 
 /**
  * Locks a comment of this post until commit, and answers its author, time and top comment (null

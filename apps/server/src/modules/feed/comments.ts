@@ -16,7 +16,7 @@ import { notifyMentioned, storeCommentMentions } from './mentions.ts';
 import { pageOf } from '../../http/page.ts';
 import { announceAfterCommit } from '../../realtime/index.ts';
 import {
-  addCommentRow,
+  addCommentRowSoon,
   deleteCommentRow,
   lockComment,
   readCommentPost,
@@ -117,7 +117,7 @@ export async function addComment(
   if (text.length === 0) throw new AppError('comment_required');
   if (textLength(text) > COMMENT_MAX_LENGTH) throw new AppError('comment_too_long');
   const mentioned = await resolveMentions(deps.pool, text);
-  const added = await addCommentRow(deps.pool, {
+  const added = await addCommentRowSoon(deps.pool, {
     postId,
     userId: user.id,
     body: text,

@@ -1,5 +1,6 @@
 import type { EngagementKind } from '@dum/core';
 import type pg from 'pg';
+import { batchedWrites } from '../../db/statement-batches.ts';
 import { notBlockedEitherWay } from '../people/index.ts';
 
 /**
@@ -38,6 +39,9 @@ export interface EngagementBar {
   marked: boolean;
 }
 
+type ToggleArgs = { postId: bigint; userId: string; kind: EngagementKind; now: Date };
+type ToggleAnswer = EngagementBar & { outcome: EngagementToggle | null };
+
 /**
  * One statement, one round trip: first what bars the toggle (toggle_engagement has no block
  * check of its own): the post's author by live_post_author's rule (a missing or hidden post
@@ -47,8 +51,8 @@ export interface EngagementBar {
  */
 export async function toggleUnlessBlocked(
   db: Pick<pg.Pool, 'query'>,
-  args: { postId: bigint; userId: string; kind: EngagementKind; now: Date },
-): Promise<EngagementBar & { outcome: EngagementToggle | null }> {
+  args: ToggleArgs,
+): Promise<ToggleAnswer> {
   const { rows } = await db.query<EngagementBar & { outcome: EngagementToggle | null }>({
     name: 'feed_toggle_unless_blocked',
     text: `with post as (select live_post_author($1::bigint, $2::uuid, $4::timestamptz) as author_id),
@@ -68,6 +72,66 @@ export async function toggleUnlessBlocked(
   if (!row) throw new Error('feed_toggle_unless_blocked returned nothing');
   return row;
 }
+
+/**
+ * toggleUnlessBlocked for several toggles in one statement, answered in the order given. The
+ * bars are read before any toggle, which is what one toggle alone reads: a toggle of the batch
+ * runs only where no block stands, and no toggle writes a block. The toggles run in their posts'
+ * id order, so two batches locking some of the same posts never wait on each other in a circle
+ * (nothing else they lock is a row another toggle updates).
+ */
+async function toggleManyUnlessBlocked(
+  db: Pick<pg.Pool, 'query'>,
+  toggles: ToggleArgs[],
+): Promise<ToggleAnswer[]> {
+  const { rows } = await db.query<ToggleAnswer & { ord: string }>({
+    name: 'feed_toggle_many_unless_blocked',
+    text: `select t.ord::text as ord, t.blocked, t.marked,
+        case when t.blocked then null
+          else toggle_engagement(t.post_id, t.user_id, t.kind, t.now) end as outcome
+      from (
+        select i.*,
+          exists (select 1 from (select live_post_author(i.post_id, i.user_id, i.now) as author_id) post
+            where post.author_id <> i.user_id
+              and not ${notBlockedEitherWay('i.user_id', 'post.author_id')}) as blocked,
+          exists (select 1 from engagements e
+            where e.message_id = i.post_id and e.user_id = i.user_id and e.kind = i.kind) as marked
+        from unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[])
+          with ordinality as i(post_id, user_id, kind, now, ord)
+        order by i.post_id, i.ord
+        -- Kept a subquery (not flattened), so the toggles above run in its order.
+        offset 0
+      ) t`,
+    values: [
+      toggles.map((toggle) => toggle.postId.toString()),
+      toggles.map((toggle) => toggle.userId),
+      toggles.map((toggle) => toggle.kind),
+      toggles.map((toggle) => toggle.now),
+    ],
+  });
+  const byOrder = new Map(rows.map(({ ord, ...row }) => [Number(ord), row]));
+  return toggles.map((_, index) => {
+    const row = byOrder.get(index + 1);
+    if (!row) throw new Error('feed_toggle_many_unless_blocked left a toggle out');
+    return row;
+  });
+}
+
+/** Toggles in one statement at most. */
+const MAX_TOGGLES = 64;
+
+/**
+ * toggleUnlessBlocked, in a statement it may share with the likes and bookmarks toggled at the
+ * same moment (db/statement-batches.ts says how and why).
+ */
+export const toggleUnlessBlockedSoon: (
+  db: Pick<pg.Pool, 'query'>,
+  args: ToggleArgs,
+) => Promise<ToggleAnswer> = batchedWrites({
+  writeOne: toggleUnlessBlocked,
+  writeMany: toggleManyUnlessBlocked,
+  maxBatch: MAX_TOGGLES,
+});
 
 /**
  * Locks the post as toggle_engagement does, then the viewer's like or bookmark row (in that

@@ -5,7 +5,7 @@ import type { FeedDeps, Viewer } from './deps.ts';
 import {
   lockOwnEngagement,
   toggleEngagementRow,
-  toggleUnlessBlocked,
+  toggleUnlessBlockedSoon,
   type EngagementToggle,
 } from './engagement-repo.ts';
 import { moveSharedCount } from './shared-caches.ts';
@@ -27,7 +27,7 @@ export async function toggleEngagement(
   // A like is public and earns; a bookmark is the viewer's own, which reading may keep.
   if (kind === 'like') await assertNotSuspended(deps, user.id);
   const args = { postId: id, userId: user.id, kind, now: deps.clock.now() };
-  const first = await toggleUnlessBlocked(deps.pool, args);
+  const first = await toggleUnlessBlockedSoon(deps.pool, args);
   const outcome =
     first.outcome ?? (first.blocked ? await takeBackAcrossBlock(deps, args, first.marked) : null);
   if (outcome === null) throw new Error('toggle_engagement answered nothing');

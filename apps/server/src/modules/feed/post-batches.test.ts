@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
+import { namingPool } from '../../test/statement-names-test-kit.ts';
 import { insertPostSoon } from './post-batches.ts';
 import type { NewPost } from './post-writes.ts';
 
@@ -21,18 +21,6 @@ describe.each(testDatabaseKinds())('text posts written at the same moment, on %s
   afterAll(async () => {
     await database.close();
   });
-
-  /** The database's pool, counting the statements by name: each test has its own batches. */
-  function countingPool(): { pool: Pick<pg.Pool, 'query'>; names: string[] } {
-    const names: string[] = [];
-    const pool = {
-      query: (config: pg.QueryConfig) => {
-        names.push(config.name ?? '(unnamed)');
-        return database.pool.query(config);
-      },
-    } as unknown as Pick<pg.Pool, 'query'>;
-    return { pool, names };
-  }
 
   function post(authorId: string, body: string, extra: Partial<NewPost> = {}): NewPost {
     const now = new Date();
@@ -78,7 +66,7 @@ describe.each(testDatabaseKinds())('text posts written at the same moment, on %s
   }
 
   it('share one statement, and each answer is its own post with its reward and day count', async () => {
-    const { pool, names } = countingPool();
+    const { pool, names } = namingPool(database);
     const [alice = '', bob = '', carol = ''] = authors;
     const mention = { address: bob, username: 'bob', start: 6, end: 10 };
     const answers = await Promise.all([
@@ -117,7 +105,7 @@ describe.each(testDatabaseKinds())('text posts written at the same moment, on %s
   });
 
   it('answer null for a post whose author is gone, and write the others', async () => {
-    const { pool } = countingPool();
+    const { pool } = namingPool(database);
     const [alice = ''] = authors;
     const answers = await Promise.all([
       insertPostSoon(pool, post(alice, 'still here')),
@@ -132,7 +120,7 @@ describe.each(testDatabaseKinds())('text posts written at the same moment, on %s
   });
 
   it('give the error to the post at fault only, and write the others', async () => {
-    const { pool, names } = countingPool();
+    const { pool, names } = namingPool(database);
     const [alice = '', bob = ''] = authors;
     // A capsule without its opening time breaks the table's check: a failure of the statement.
     const results = await Promise.allSettled([
@@ -150,7 +138,7 @@ describe.each(testDatabaseKinds())('text posts written at the same moment, on %s
   });
 
   it('write a post alone with the one-post statement', async () => {
-    const { pool, names } = countingPool();
+    const { pool, names } = namingPool(database);
     const row = await insertPostSoon(pool, post(authors[0] ?? '', 'alone'));
     expect(row?.body).toBe('alone');
     expect(names).toEqual(['feed_insert_post']);

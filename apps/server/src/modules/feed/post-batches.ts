@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/prepared.ts';
+import { batchedWrites } from '../../db/statement-batches.ts';
 import type { PostRow } from './repo.ts';
 import {
   INSERTED_POST_COLUMNS,
@@ -7,101 +8,16 @@ import {
   type NewPost,
 } from './post-writes.ts';
 
-/**
- * Text posts written at the same moment share one statement. Each post alone is a round trip
- * and a commit of its own; under load PostgreSQL spent about as much on those as on the rows
- * (pgbench on a seeded database: eight posts in one statement gave twice the posts a second of
- * eight statements). So while one batch is in flight the posts that arrive wait for it and then
- * go together, at most MAX_BATCH at a time; a post that finds nothing in flight waits only for
- * the current turn of the event loop. One post alone takes insertPost's statement.
- *
- * A batch is one statement, so one transaction: should PostgreSQL refuse it, its posts are
- * written again one by one, so only the post at fault gets the error.
- */
-
 /** Posts in one statement at most: the bench's 64 writers fill a batch now and then. */
 const MAX_BATCH = 64;
 
-interface Waiting {
-  post: NewPost;
-  resolve: (row: PostRow | null) => void;
-  reject: (error: unknown) => void;
-}
-
-interface BatchState {
-  waiting: Waiting[];
-  /** A drain is scheduled or running: new posts join its next batch. */
-  draining: boolean;
-}
-
-/** One state per database pool: an app context's (tests run several in a process). */
-const states = new WeakMap<Queryable, BatchState>();
-
-function stateOf(pool: Queryable): BatchState {
-  let state = states.get(pool);
-  if (!state) {
-    state = { waiting: [], draining: false };
-    states.set(pool, state);
-  }
-  return state;
-}
-
 /**
  * insertPost, for a post with nothing else to write (no upload, vault or poll): the same row and
- * the same writes, in a statement it may share with the posts written at the same moment.
+ * the same writes, in a statement it may share with the posts written at the same moment
+ * (statement-batches.ts says how and why).
  */
-export function insertPostSoon(pool: Queryable, post: NewPost): Promise<PostRow | null> {
-  const state = stateOf(pool);
-  return new Promise((resolve, reject) => {
-    state.waiting.push({ post, resolve, reject });
-    if (state.draining) return;
-    state.draining = true;
-    // The posts read in this turn of the event loop go together.
-    setImmediate(() => void drain(pool, state));
-  });
-}
-
-async function drain(pool: Queryable, state: BatchState): Promise<void> {
-  try {
-    while (state.waiting.length > 0) {
-      const batch = state.waiting.splice(0, MAX_BATCH);
-      await writeBatch(pool, batch);
-    }
-  } finally {
-    // writeBatch settles every post it took; whatever happens, the next post starts a drain.
-    state.draining = false;
-  }
-}
-
-async function writeBatch(pool: Queryable, batch: Waiting[]): Promise<void> {
-  if (batch.length > 1) {
-    try {
-      const rows = await insertPosts(
-        pool,
-        batch.map((entry) => entry.post),
-      );
-      batch.forEach((entry, index) => entry.resolve(rows[index] ?? null));
-      return;
-    } catch (error) {
-      // Without PostgreSQL's answer (the connection failed) the batch may have been committed:
-      // written again, its posts could be there twice. Each of them gets the error instead.
-      if (!isStatementError(error)) {
-        for (const entry of batch) entry.reject(error);
-        return;
-      }
-      // PostgreSQL refused the statement, so nothing of it was written: one by one below, the
-      // post at fault gets its error and the others their rows.
-    }
-  }
-  await Promise.all(
-    batch.map((entry) => insertPost(pool, entry.post).then(entry.resolve, entry.reject)),
-  );
-}
-
-/** An error PostgreSQL answered for the statement (with its SQLSTATE): it was rolled back. */
-function isStatementError(error: unknown): boolean {
-  return typeof (error as { code?: unknown } | null)?.code === 'string';
-}
+export const insertPostSoon: (pool: Queryable, post: NewPost) => Promise<PostRow | null> =
+  batchedWrites({ writeOne: insertPost, writeMany: insertPosts, maxBatch: MAX_BATCH });
 
 /**
  * insertPost for several posts in one statement: each post's row (null where its author's row

@@ -2,6 +2,7 @@ import type { EstablishedRule } from '@dum/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
+import { batchedWrites } from '../../db/statement-batches.ts';
 import { blocks } from '../../db/schema.ts';
 import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import type { FollowPosition } from './cursor.ts';
@@ -136,7 +137,7 @@ export type SetFollowOutcome =
  */
 export async function setFollowCall(
   db: Queryable,
-  args: { viewerId: string; address: string; on: boolean; now: Date },
+  args: SetFollowArgs,
 ): Promise<SetFollowOutcome> {
   const { rows } = await db.query<{ result: SetFollowOutcome }>({
     name: 'people_set_follow',
@@ -147,6 +148,51 @@ export async function setFollowCall(
   if (!row) throw new Error('set_follow answered nothing');
   return row.result;
 }
+
+type SetFollowArgs = { viewerId: string; address: string; on: boolean; now: Date };
+
+/**
+ * setFollowCall for several follows and unfollows in one statement, answered in the order given.
+ * set_follow holds its pair's lock until commit, so the calls run in their pairs' order: two
+ * batches sharing pairs never wait on each other in a circle.
+ */
+async function setFollowCalls(db: Queryable, calls: SetFollowArgs[]): Promise<SetFollowOutcome[]> {
+  const { rows } = await db.query<{ ord: string; result: SetFollowOutcome }>({
+    name: 'people_set_follows',
+    text: `select f.ord::text as ord, set_follow(f.viewer_id, f.address, f.follow, f.now) as result
+      from (
+        select i.*
+        from unnest($1::uuid[], $2::text[], $3::boolean[], $4::timestamptz[])
+          with ordinality as i(viewer_id, address, follow, now, ord)
+          left join users target on target.sol_address = i.address
+        order by least(i.viewer_id, target.id), greatest(i.viewer_id, target.id), i.ord
+        -- Kept a subquery (not flattened), so the calls above run in its order.
+        offset 0
+      ) f`,
+    values: [
+      calls.map((call) => call.viewerId),
+      calls.map((call) => call.address),
+      calls.map((call) => call.on),
+      calls.map((call) => call.now),
+    ],
+  });
+  const byOrder = new Map(rows.map((row) => [Number(row.ord), row.result]));
+  return calls.map((_, index) => {
+    const result = byOrder.get(index + 1);
+    if (!result) throw new Error('people_set_follows left a call out');
+    return result;
+  });
+}
+
+/** Follows and unfollows in one statement at most. */
+const MAX_FOLLOWS = 64;
+
+/**
+ * setFollowCall, in a statement it may share with the follows and unfollows made at the same
+ * moment (db/statement-batches.ts says how and why).
+ */
+export const setFollowSoon: (db: Queryable, args: SetFollowArgs) => Promise<SetFollowOutcome> =
+  batchedWrites({ writeOne: setFollowCall, writeMany: setFollowCalls, maxBatch: MAX_FOLLOWS });
 
 /**
  * Removes the follows between two wallets, both ways; answers each removed follow's followed

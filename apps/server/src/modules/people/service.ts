@@ -25,7 +25,7 @@ import {
   lockPair,
   readFollowList,
   readPersonByAddress,
-  setFollowCall,
+  setFollowSoon,
 } from './repo.ts';
 
 /** What the people slice's logic needs; built once from the app context (routes.ts). */
@@ -59,7 +59,8 @@ async function personAt(db: Queryable, address: string): Promise<UserSummaryRow>
  * either way by a block is 403 `blocked`; unfollowing is always allowed. The follow and the
  * pair's blocks take turns (the pair's lock). The first follow of a pair ever queues the
  * rewarded `follow` event, whose ledger reference is the pair (the ledger's once key makes a
- * later follow of the same pair earn nothing). All of that is one call (repo.ts setFollowCall).
+ * later follow of the same pair earn nothing). All of that is one call (repo.ts setFollowCall),
+ * in a statement the follows made at the same moment may share.
  * After commit: the reward is settled (and with it the followed wallet's verified tick), an
  * unfollow's tick looked at again, and a new follow announced to the followed wallet's sockets.
  */
@@ -70,7 +71,7 @@ export async function setFollow(
   on: boolean,
 ): Promise<FollowResponse> {
   const now = deps.clock.now();
-  const result = await setFollowCall(deps.pool, { viewerId: viewer.id, address, on, now });
+  const result = await setFollowSoon(deps.pool, { viewerId: viewer.id, address, on, now });
   if (result.outcome !== 'done') throw new AppError(result.outcome);
   if (result.changed) {
     // The viewer's Following page is kept at their version (modules/feed): bumped before
