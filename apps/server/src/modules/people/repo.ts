@@ -390,9 +390,11 @@ export async function grantVerified(
   args: { userIds: string[]; now: Date; rule: EstablishedRule },
 ): Promise<{ granted: string[]; postsReached: string[] }> {
   if (args.userIds.length === 0) return { granted: [], postsReached: [] };
+  // `looked` materialized: inlined, PostgreSQL counted each wallet's posts twice (judged reads
+  // posts_reached twice).
   const { rows } = await db.query<{ id: string; posts_reached: boolean; granted: boolean }>({
     name: 'people_verified_grant_posts',
-    text: `with looked as (
+    text: `with looked as materialized (
         select c.id, c.username, ${POSTS_REACHED} as posts_reached
         from users c where c.id = any($1::uuid[]) and not c.is_verified
       ), judged as (
