@@ -135,10 +135,7 @@ export type SetFollowOutcome =
  * blocks, the day's counter and the rewarded event (sql/set_follow.sql): one round trip and no
  * transaction around it.
  */
-export async function setFollowCall(
-  db: Queryable,
-  args: SetFollowArgs,
-): Promise<SetFollowOutcome> {
+export async function setFollowCall(db: Queryable, args: SetFollowArgs): Promise<SetFollowOutcome> {
   const { rows } = await db.query<{ result: SetFollowOutcome }>({
     name: 'people_set_follow',
     text: 'select set_follow($1, $2, $3, $4) as result',
