@@ -112,7 +112,8 @@ function LegalSections({ sections }: { sections: readonly LegalSection[] }) {
           key={section.id}
           id={section.id}
           aria-labelledby={`${section.id}-title`}
-          className="scroll-mt-36"
+          // The page's scroll padding clears the sticky header; this is the breathing room.
+          className="scroll-mt-6"
         >
           <h2 id={`${section.id}-title`} className="text-lg font-bold tracking-tight">
             <span className="mr-2 font-mono text-sm text-primary">

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { rescueLostFocus } from '../../lib/focus-rescue.ts';
+import { keepScrollPaddingUnder } from '../../lib/sticky-header-padding.ts';
 import { HalvingBanner } from '../emissions/index.ts';
 import { SuspensionBannerSlot } from '../moderation/index.ts';
 import { OfflineBanner, UpdatePrompt } from '../pwa/index.ts';
@@ -36,6 +37,12 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
   }, [pathname]);
   // Focus whose element goes away lands on the page's main region, not on nothing.
   useEffect(() => rescueLostFocus(document, () => document.getElementById('main')), []);
+  // What the browser scrolls into view (a Tab stop above) lands below the sticky header.
+  const stickyHeader = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const header = stickyHeader.current;
+    return header ? keepScrollPaddingUnder(header, document.documentElement) : undefined;
+  }, []);
   return (
     <div className={cn('flex flex-col', immersive ? 'h-dvh overflow-hidden' : 'min-h-dvh')}>
       <a
@@ -48,7 +55,7 @@ export function AppLayout({ onStake }: { onStake?: () => void }) {
       <div className="flex min-h-0 flex-1">
         <Sidebar onStake={onStake} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <div className="sticky top-0 z-30">
+          <div ref={stickyHeader} className="sticky top-0 z-30">
             <OfflineBanner />
             <HalvingBanner />
             <SuspensionBannerSlot />
