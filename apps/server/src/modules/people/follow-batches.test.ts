@@ -83,7 +83,8 @@ describe.each(testDatabaseKinds())('follows made at the same moment, on %s', (ki
     const queued = await database.pool.query<{ reference: string }>(
       `select reference from emission_queue where kind = 'follow' order by reference`,
     );
-    // Each first follow of its pair queues its reward once; Carol's, taken back, had queued its.
+    // Each first follow of a pair queues its reward once: Carol's of Alice too, queued before the
+    // same batch took it back.
     expect(queued.rows.map((row) => row.reference)).toEqual(
       [`${alice}:${bob}`, `${bob}:${alice}`, `${carol}:${alice}`].sort(),
     );

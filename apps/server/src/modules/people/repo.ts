@@ -118,6 +118,8 @@ export async function readPersonIdByAddress(
   return rows[0]?.id ?? null;
 }
 
+type SetFollowArgs = { viewerId: string; address: string; on: boolean; now: Date };
+
 /** What set_follow (sql/set_follow.sql) answers. */
 export type SetFollowOutcome =
   | { outcome: 'unauthorized' | 'user_not_found' | 'cannot_follow_self' | 'blocked' }
@@ -145,8 +147,6 @@ export async function setFollowCall(db: Queryable, args: SetFollowArgs): Promise
   if (!row) throw new Error('set_follow answered nothing');
   return row.result;
 }
-
-type SetFollowArgs = { viewerId: string; address: string; on: boolean; now: Date };
 
 /**
  * setFollowCall for several follows and unfollows in one statement, answered in the order given.
