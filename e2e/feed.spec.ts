@@ -9,6 +9,7 @@ import {
   connectBurnerWallet,
   postCard,
   postCards,
+  postThroughApi,
   withoutExpected404,
 } from './support/feed-page-test-kit.ts';
 import { startServer, UNLIMITED_WRITES } from './support/server-test-kit.ts';
@@ -198,19 +199,10 @@ describe('the feed', () => {
     await page.goto(suite.server.url + '/');
     await connectBurnerWallet(page);
     // 45 posts straight through the API with this session's token: three pages of 20.
-    const created = await page.evaluate(async () => {
-      const token = localStorage.getItem('accessToken');
-      let ok = 0;
-      for (let i = 1; i <= 45; i++) {
-        const response = await fetch('/api/messages-v2/messages', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ body: `scroll post ${i}`, kind: 'public' }),
-        });
-        if (response.ok) ok++;
-      }
-      return ok;
-    });
+    const created = await postThroughApi(
+      page,
+      Array.from({ length: 45 }, (_, i) => `scroll post ${i + 1}`),
+    );
     expect(created).toBe(45);
     await page.reload();
     await page.getByText('scroll post 45', { exact: true }).waitFor();

@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, openPage, PHONE } from './support/browser-test-kit.ts';
-import { connectBurnerWallet, withoutExpected404 } from './support/feed-page-test-kit.ts';
+import {
+  connectBurnerWallet,
+  postThroughApi,
+  withoutExpected404,
+} from './support/feed-page-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -50,19 +54,10 @@ describe('focus is never hidden under the sticky header or the bottom bar', () =
       await page.goto(suite.server.url + '/');
       await connectBurnerWallet(page);
       const label = `focus ${size.width}`;
-      const created = await page.evaluate(async (label) => {
-        const token = localStorage.getItem('accessToken');
-        let ok = 0;
-        for (let i = 1; i <= 12; i++) {
-          const response = await fetch('/api/messages-v2/messages', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ body: `${label} post ${i}`, kind: 'public' }),
-          });
-          if (response.ok) ok++;
-        }
-        return ok;
-      }, label);
+      const created = await postThroughApi(
+        page,
+        Array.from({ length: 12 }, (_, i) => `${label} post ${i + 1}`),
+      );
       expect(created).toBe(12);
       await page.reload();
       await page.getByText(`${label} post 12`, { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from './prepared.ts';
-import { batchedWrites } from './statement-batches.ts';
+import { batchedWrites, inGivenOrder } from './statement-batches.ts';
 
 /**
  * The batching alone, with writes that are plain functions recording what they were given (the
@@ -103,5 +103,21 @@ describe('writes batched into shared statements', () => {
     const [a, b] = [freshPool(), freshPool()];
     await Promise.all([write(a, 1), write(b, 2), write(a, 3)]);
     expect(calls.sort()).toEqual(['many 1,3', 'one 2']);
+  });
+
+  it("puts a batch statement's rows back in the order its writes came, and misses none", () => {
+    const rows = [
+      { ord: '2', result: 'b' },
+      { ord: '3', result: 'c' },
+      { ord: '1', result: 'a' },
+    ];
+    expect(inGivenOrder(rows, 3, 'test_statement')).toEqual([
+      { result: 'a' },
+      { result: 'b' },
+      { result: 'c' },
+    ]);
+    expect(() => inGivenOrder(rows.slice(1), 3, 'test_statement')).toThrow(
+      'test_statement answered no row for write 2',
+    );
   });
 });

@@ -111,3 +111,21 @@ async function writeBatch<Input, Output>(
 function isStatementError(error: unknown): boolean {
   return typeof (error as { code?: unknown } | null)?.code === 'string';
 }
+
+/**
+ * A batch statement's rows in the order its writes were given. Each row carries its write's
+ * place (`ord`, 1-based, from `unnest … with ordinality`), since the statement may run the writes
+ * in another order (the one its locks want). A write without its row is an error.
+ */
+export function inGivenOrder<Row extends { ord: string }>(
+  rows: Row[],
+  count: number,
+  statement: string,
+): Omit<Row, 'ord'>[] {
+  const byPlace = new Map(rows.map(({ ord, ...row }) => [Number(ord), row]));
+  return Array.from({ length: count }, (_, index) => {
+    const row = byPlace.get(index + 1);
+    if (!row) throw new Error(`${statement} answered no row for write ${index + 1}`);
+    return row;
+  });
+}

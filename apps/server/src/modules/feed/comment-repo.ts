@@ -2,7 +2,7 @@ import type { Mention } from '@dum/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { comments } from '../../db/schema.ts';
-import { batchedWrites } from '../../db/statement-batches.ts';
+import { batchedWrites, inGivenOrder } from '../../db/statement-batches.ts';
 import type { Tx } from '../emissions/index.ts';
 import { notBlockedBy } from '../people/index.ts';
 import type { PagePosition } from './cursor.ts';
@@ -201,12 +201,7 @@ async function addCommentRows(
       batch.map((comment) => (comment.parentId === null ? null : comment.parentId.toString())),
     ],
   });
-  const byOrder = new Map(rows.map((row) => [Number(row.ord), row.result]));
-  return batch.map((_, index) => {
-    const result = byOrder.get(index + 1);
-    if (!result) throw new Error('feed_add_comments left a comment out');
-    return result;
-  });
+  return inGivenOrder(rows, batch.length, 'feed_add_comments').map((row) => row.result);
 }
 
 /** Comments in one statement at most. */

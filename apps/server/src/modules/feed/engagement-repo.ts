@@ -1,6 +1,6 @@
 import type { EngagementKind } from '@dum/core';
 import type pg from 'pg';
-import { batchedWrites } from '../../db/statement-batches.ts';
+import { batchedWrites, inGivenOrder } from '../../db/statement-batches.ts';
 import { notBlockedEitherWay } from '../people/index.ts';
 
 /**
@@ -109,12 +109,7 @@ async function toggleManyUnlessBlocked(
       toggles.map((toggle) => toggle.now),
     ],
   });
-  const byOrder = new Map(rows.map(({ ord, ...row }) => [Number(ord), row]));
-  return toggles.map((_, index) => {
-    const row = byOrder.get(index + 1);
-    if (!row) throw new Error('feed_toggle_many_unless_blocked left a toggle out');
-    return row;
-  });
+  return inGivenOrder(rows, toggles.length, 'feed_toggle_many_unless_blocked');
 }
 
 /** Toggles in one statement at most. */

@@ -2,7 +2,7 @@ import type { EstablishedRule } from '@dum/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Queryable } from '../../db/prepared.ts';
-import { batchedWrites } from '../../db/statement-batches.ts';
+import { batchedWrites, inGivenOrder } from '../../db/statement-batches.ts';
 import { blocks } from '../../db/schema.ts';
 import { USER_SUMMARY_COLUMNS, type UserSummaryRow } from '../../db/user-summary.ts';
 import type { FollowPosition } from './cursor.ts';
@@ -173,12 +173,7 @@ async function setFollowCalls(db: Queryable, calls: SetFollowArgs[]): Promise<Se
       calls.map((call) => call.now),
     ],
   });
-  const byOrder = new Map(rows.map((row) => [Number(row.ord), row.result]));
-  return calls.map((_, index) => {
-    const result = byOrder.get(index + 1);
-    if (!result) throw new Error('people_set_follows left a call out');
-    return result;
-  });
+  return inGivenOrder(rows, calls.length, 'people_set_follows').map((row) => row.result);
 }
 
 /** Follows and unfollows in one statement at most. */
