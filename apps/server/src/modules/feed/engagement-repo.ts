@@ -43,44 +43,17 @@ type ToggleArgs = { postId: bigint; userId: string; kind: EngagementKind; now: D
 type ToggleAnswer = EngagementBar & { outcome: EngagementToggle | null };
 
 /**
- * One statement, one round trip: first what bars the toggle (toggle_engagement has no block
- * check of its own): the post's author by live_post_author's rule (a missing or hidden post
- * bars nothing here, the toggle answers it), the people slice's block probes and the viewer's
- * mark, all by primary key; then, when no block stands, the toggle itself. Across a block the
- * outcome is null and nothing was written: the caller decides with the bar.
+ * Toggles in one statement, one round trip, answered in the order given: first what bars each
+ * toggle (toggle_engagement has no block check of its own): the post's author by
+ * live_post_author's rule (a missing or hidden post bars nothing here, the toggle answers it),
+ * the people slice's block probes and the viewer's mark, all by primary key; then, where no block
+ * stands, the toggle itself. Across a block the outcome is null and nothing was written: the
+ * caller decides with the bar. The bars are read before any toggle, which is what one toggle
+ * alone reads: a toggle runs only where no block stands, and no toggle writes a block. The
+ * toggles run in their posts' id order, so two statements locking some of the same posts never
+ * wait on each other in a circle (nothing else they lock is a row another toggle updates).
  */
-export async function toggleUnlessBlocked(
-  db: Pick<pg.Pool, 'query'>,
-  args: ToggleArgs,
-): Promise<ToggleAnswer> {
-  const { rows } = await db.query<EngagementBar & { outcome: EngagementToggle | null }>({
-    name: 'feed_toggle_unless_blocked',
-    text: `with post as (select live_post_author($1::bigint, $2::uuid, $4::timestamptz) as author_id),
-      bar as (
-        select
-          exists (select 1 from post where post.author_id <> $2::uuid
-            and not ${notBlockedEitherWay('$2::uuid', 'post.author_id')}) as blocked,
-          exists (select 1 from engagements e
-            where e.message_id = $1 and e.user_id = $2 and e.kind = $3::text) as marked
-      )
-      select blocked, marked,
-        case when blocked then null else toggle_engagement($1, $2, $3, $4) end as outcome
-      from bar`,
-    values: [args.postId.toString(), args.userId, args.kind, args.now],
-  });
-  const row = rows[0];
-  if (!row) throw new Error('feed_toggle_unless_blocked returned nothing');
-  return row;
-}
-
-/**
- * toggleUnlessBlocked for several toggles in one statement, answered in the order given. The
- * bars are read before any toggle, which is what one toggle alone reads: a toggle of the batch
- * runs only where no block stands, and no toggle writes a block. The toggles run in their posts'
- * id order, so two batches locking some of the same posts never wait on each other in a circle
- * (nothing else they lock is a row another toggle updates).
- */
-async function toggleManyUnlessBlocked(
+async function toggleEachUnlessBlocked(
   db: Pick<pg.Pool, 'query'>,
   toggles: ToggleArgs[],
 ): Promise<ToggleAnswer[]> {
@@ -112,6 +85,16 @@ async function toggleManyUnlessBlocked(
   return inGivenOrder(rows, toggles.length, 'feed_toggle_many_unless_blocked');
 }
 
+/** One like or bookmark toggled unless a block bars it: toggleEachUnlessBlocked's statement. */
+export async function toggleUnlessBlocked(
+  db: Pick<pg.Pool, 'query'>,
+  args: ToggleArgs,
+): Promise<ToggleAnswer> {
+  const [answer] = await toggleEachUnlessBlocked(db, [args]);
+  if (!answer) throw new Error('feed_toggle_many_unless_blocked answered nothing');
+  return answer;
+}
+
 /** Toggles in one statement at most. */
 const MAX_TOGGLES = 64;
 
@@ -124,7 +107,7 @@ export const toggleUnlessBlockedSoon: (
   args: ToggleArgs,
 ) => Promise<ToggleAnswer> = batchedWrites({
   writeOne: toggleUnlessBlocked,
-  writeMany: toggleManyUnlessBlocked,
+  writeMany: toggleEachUnlessBlocked,
   maxBatch: MAX_TOGGLES,
 });
 
