@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -280,8 +281,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('write rate limits shared through Red
     const store = first.ctx.rateLimitStore;
     if (!store) throw new Error('no Redis store');
     const { user, headers } = await createSignedInUser(first.ctx);
-    // A real failure: the instance's connection to Redis is closed under it.
+    // A real failure: the instance's connection to Redis is closed under it. ioredis reads it
+    // closed at the socket's close event ('end'), not at the call: until then it still answers
+    // 'ready', and a connect() before it is refused as already connected.
+    const ended = once(store, 'end');
     store.disconnect();
+    await ended;
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++)
