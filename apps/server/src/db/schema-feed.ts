@@ -57,9 +57,12 @@ export const messages = pgTable(
       .default(sql`'{}'::text[]`),
     /**
      * The body's words for full-text search (modules/discover): the 'simple' configuration (no
-     * stemming, no stop words: the same on every language and on PGlite), kept by PostgreSQL.
+     * stemming, no stop words: the same on every language and on PGlite), set from the body by
+     * the trigger messages_search_words (modules/feed/sql) when the row is written or its body
+     * changes. Not a generated column: PostgreSQL computes those again on every update of the
+     * row, so each like, comment and repost count paid for the body's words again.
      */
-    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', body)`),
+    search: tsvector('search'),
     /**
      * Time capsules (kind 'capsule', docs/api.md "Time capsules"): when it opens. Sealed until
      * the opening job sets opened_at (and moves created_at, its feed time, to unlock_at).

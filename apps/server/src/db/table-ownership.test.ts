@@ -99,8 +99,12 @@ const TABLE_OWNERS: Record<string, string> = {
 /** Each SQL function's owning slice: its readable source is modules/<slice>/sql/<name>.sql. */
 const FUNCTION_OWNERS: Record<string, string> = {
   live_post_author: 'feed',
+  messages_search_words: 'feed',
   toggle_engagement: 'feed',
+  toggle_engagements: 'feed',
   add_comment: 'feed',
+  add_comments: 'feed',
+  comment_refusal: 'feed',
   vault_status_after_support: 'vaults',
   record_vault_support: 'vaults',
   record_vault_support_core: 'vaults',
@@ -113,6 +117,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
   record_live_activity: 'economy',
   follows_wallet: 'people',
   set_follow: 'people',
+  set_follows: 'people',
   moderation_actions_append_only: 'moderation',
   create_wallet_user: 'users',
   set_users_verified: 'users',

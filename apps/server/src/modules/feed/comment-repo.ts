@@ -173,9 +173,10 @@ export async function addCommentRow(
 }
 
 /**
- * addCommentRow for several comments in one statement, answered in the order given. add_comment
- * locks its post until commit, so the calls run in their posts' id order: two batches commenting
- * on some of the same posts never wait on each other in a circle.
+ * addCommentRow for several comments in one statement, answered in the order given:
+ * add_comments (migration 0056) locks the posts in id order, so two batches commenting on some
+ * of the same posts never wait on each other in a circle, then writes the top comments
+ * set-based and each reply through add_comment.
  */
 async function addCommentRows(
   db: Pick<pg.Pool, 'query'>,
@@ -183,16 +184,9 @@ async function addCommentRows(
 ): Promise<CommentAdded[]> {
   const { rows } = await db.query<{ ord: string; result: CommentAdded }>({
     name: 'feed_add_comments',
-    text: `select c.ord::text as ord,
-        add_comment(c.post_id, c.user_id, c.body, c.now, c.parent_id) as result
-      from (
-        select i.*
-        from unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[], $5::bigint[])
-          with ordinality as i(post_id, user_id, body, now, parent_id, ord)
-        order by i.post_id, i.ord
-        -- Kept a subquery (not flattened), so the calls above run in its order.
-        offset 0
-      ) c`,
+    text: `select c.ord::text as ord, c.result
+      from add_comments($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[], $5::bigint[])
+        with ordinality as c(result, ord)`,
     values: [
       batch.map((comment) => comment.postId.toString()),
       batch.map((comment) => comment.userId),

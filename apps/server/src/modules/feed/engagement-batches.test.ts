@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/app-test-kit.ts';
 import { namingPool } from '../../test/statement-names-test-kit.ts';
-import { addCommentRowSoon } from './comment-repo.ts';
+import { addCommentRow, addCommentRowSoon } from './comment-repo.ts';
 import { toggleUnlessBlockedSoon } from './engagement-repo.ts';
 
 /**
@@ -103,6 +103,75 @@ describe.each(testDatabaseKinds())('likes and comments made at the same moment, 
     expect(rows.map((row) => row.actor_id)).toEqual([bob, carol].sort());
   });
 
+  async function likesReceived(): Promise<{ alice: number; bob: number }> {
+    const { rows } = await database.pool.query<{ alice: number; bob: number }>(
+      `select coalesce(sum(likes_received) filter (where user_id = $1), 0)::int as alice,
+         coalesce(sum(likes_received) filter (where user_id = $2), 0)::int as bob
+       from analytics_daily_changes`,
+      [alice, bob],
+    );
+    return rows[0] ?? { alice: 0, bob: 0 };
+  }
+
+  it('a batch takes likes back, counts each post once, and answers repeats and strangers as alone', async () => {
+    const { pool, names } = namingPool(database);
+    const [byAlice, byBob] = [await postBy(alice), await postBy(bob)];
+    const now = new Date();
+    const toggle = (postId: bigint, userId: string, kind: 'like' | 'bookmark' = 'like') =>
+      toggleUnlessBlockedSoon(pool, { postId, userId, kind, now });
+    // Bob and Carol liked Alice's post and Alice bookmarked Bob's, before.
+    await Promise.all([
+      toggle(byAlice, bob),
+      toggle(byAlice, carol),
+      toggle(byBob, alice, 'bookmark'),
+    ]);
+    names.length = 0;
+    const before = await likesReceived();
+    const answers = await Promise.all([
+      toggle(byAlice, bob),
+      toggle(byAlice, alice),
+      toggle(byBob, carol, 'bookmark'),
+      toggle(byAlice, alice),
+      toggle(byBob, alice, 'bookmark'),
+      toggle(byAlice, randomUUID()),
+      toggle(byAlice, alice),
+      toggle(byBob, alice),
+    ]);
+    expect(names).toEqual(['feed_toggle_many_unless_blocked']);
+    expect(answers.map((answer) => answer.outcome)).toEqual([
+      'off',
+      'on',
+      null,
+      'off',
+      'off',
+      'unauthorized',
+      'on',
+      'on',
+    ]);
+    // The marks were read before any toggle of the batch.
+    expect(answers.map((answer) => answer.marked)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    // Carol's like stands; Alice's own like is counted, neither rewarded nor received.
+    expect(await counts(byAlice)).toMatchObject({ like_count: 2, likes: '2' });
+    expect(await counts(byBob)).toMatchObject({ like_count: 1, likes: '1' });
+    const { rows } = await database.pool.query<{ actor_id: string }>(
+      `select actor_id from emission_queue where kind = 'like_given' and reference = $1
+       order by actor_id`,
+      [byAlice.toString()],
+    );
+    expect(rows.map((row) => row.actor_id)).toEqual([bob, carol].sort());
+    // Alice lost Bob's like, off the day it was given; Bob received Alice's.
+    expect(await likesReceived()).toEqual({ alice: before.alice - 1, bob: before.bob + 1 });
+  });
+
   it('comments share one statement; each gets its own answer, refusals included', async () => {
     const { pool, names } = namingPool(database);
     const [byAlice, byBob] = [await postBy(alice), await postBy(bob)];
@@ -139,5 +208,72 @@ describe.each(testDatabaseKinds())('likes and comments made at the same moment, 
     ]);
     expect(await counts(byAlice)).toMatchObject({ comment_count: 2, comments: '2' });
     expect(await counts(byBob)).toMatchObject({ comment_count: 1, comments: '1' });
+  });
+
+  it('a batch answers replies, strangers and reply policies as each alone would', async () => {
+    const { pool, names } = namingPool(database);
+    const [byAlice, byBob] = [await postBy(alice), await postBy(bob)];
+    await database.pool.query("update messages set reply_policy = 'following' where id = $1", [
+      byBob.toString(),
+    ]);
+    const now = new Date();
+    const top = await addCommentRow(database.pool, {
+      postId: byAlice,
+      userId: bob,
+      body: 'a lone comment',
+      now,
+      parentId: null,
+    });
+    if (top.outcome !== 'added') throw new Error(top.outcome);
+    names.length = 0;
+    const comment = (postId: bigint, userId: string, parentId: bigint | null = null) =>
+      addCommentRowSoon(pool, { postId, userId, body: 'in the batch', now, parentId });
+    const answers = await Promise.all([
+      comment(byAlice, alice, BigInt(top.id)),
+      comment(byBob, alice),
+      comment(byAlice, randomUUID()),
+      comment(byAlice, carol),
+      comment(byAlice, carol, 999_999_999n),
+      comment(byBob, bob),
+    ]);
+    expect(names).toEqual(['feed_add_comments']);
+    expect(answers.map((answer) => answer.outcome)).toEqual([
+      'added',
+      'reply_not_allowed',
+      'unauthorized',
+      'added',
+      'comment_not_found',
+      'added',
+    ]);
+    // A reply sits under its top comment and rewards the comment's author; a top comment in the
+    // batch answers what add_comment answers alone, key for key.
+    expect(answers[0]).toMatchObject({
+      parentId: top.id,
+      parentAuthorId: bob,
+      postAuthorId: alice,
+    });
+    const [, , , carols] = answers;
+    if (carols.outcome !== 'added') throw new Error('not added');
+    expect(Object.keys(carols).sort()).toEqual(Object.keys(top).sort());
+    expect(carols).toMatchObject({
+      parentId: null,
+      replyTo: null,
+      parentAuthorId: null,
+      postAuthorId: alice,
+      solAddress: carol,
+    });
+    expect(new Date(carols.createdAt).getTime()).toBe(now.getTime());
+    expect(await counts(byAlice)).toMatchObject({ comment_count: 3, comments: '3' });
+    expect(await counts(byBob)).toMatchObject({ comment_count: 1, comments: '1' });
+    const { rows } = await database.pool.query<{ kind: string; actor_id: string }>(
+      `select kind, actor_id from emission_queue
+       where reference = any($1::text[]) order by kind, actor_id`,
+      [answers.flatMap((answer) => (answer.outcome === 'added' ? [answer.id] : []))],
+    );
+    // Bob's comment on his own post rewards no one.
+    expect(rows).toEqual([
+      { kind: 'comment_created', actor_id: carol },
+      { kind: 'reply_created', actor_id: alice },
+    ]);
   });
 });

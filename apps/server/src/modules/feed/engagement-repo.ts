@@ -44,14 +44,13 @@ type ToggleAnswer = EngagementBar & { outcome: EngagementToggle | null };
 
 /**
  * Toggles in one statement, one round trip, answered in the order given: first what bars each
- * toggle (toggle_engagement has no block check of its own): the post's author by
+ * toggle (toggle_engagements has no block check of its own): the post's author by
  * live_post_author's rule (a missing or hidden post bars nothing here, the toggle answers it),
  * the people slice's block probes and the viewer's mark, all by primary key; then, where no block
- * stands, the toggle itself. Across a block the outcome is null and nothing was written: the
- * caller decides with the bar. The bars are read before any toggle, which is what one toggle
- * alone reads: a toggle runs only where no block stands, and no toggle writes a block. The
- * toggles run in their posts' id order, so two statements locking some of the same posts never
- * wait on each other in a circle (nothing else they lock is a row another toggle updates).
+ * stands, the toggles themselves, set-based (toggle_engagements, migration 0055: one insert, one
+ * delete, one count update per post). The bars are read before any toggle, which is what one
+ * toggle alone reads: a toggle runs only where no block stands, and no toggle writes a block.
+ * Across a block the outcome is null and nothing was written: the caller decides with the bar.
  */
 async function toggleEachUnlessBlocked(
   db: Pick<pg.Pool, 'query'>,
@@ -59,10 +58,7 @@ async function toggleEachUnlessBlocked(
 ): Promise<ToggleAnswer[]> {
   const { rows } = await db.query<ToggleAnswer & { ord: string }>({
     name: 'feed_toggle_many_unless_blocked',
-    text: `select t.ord::text as ord, t.blocked, t.marked,
-        case when t.blocked then null
-          else toggle_engagement(t.post_id, t.user_id, t.kind, t.now) end as outcome
-      from (
+    text: `with given as (
         select i.*,
           exists (select 1 from (select live_post_author(i.post_id, i.user_id, i.now) as author_id) post
             where post.author_id <> i.user_id
@@ -71,10 +67,16 @@ async function toggleEachUnlessBlocked(
             where e.message_id = i.post_id and e.user_id = i.user_id and e.kind = i.kind) as marked
         from unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[])
           with ordinality as i(post_id, user_id, kind, now, ord)
-        order by i.post_id, i.ord
-        -- Kept a subquery (not flattened), so the toggles above run in its order.
-        offset 0
-      ) t`,
+      ), open as (
+        select row_number() over (order by ord) as n, g.* from given g where not g.blocked
+      ), toggled as (
+        select t.outcome, t.n from toggle_engagements(
+          array(select post_id from open order by n), array(select user_id from open order by n),
+          array(select kind from open order by n), array(select now from open order by n)
+        ) with ordinality as t(outcome, n)
+      )
+      select g.ord::text as ord, g.blocked, g.marked, t.outcome
+      from given g left join open o on o.ord = g.ord left join toggled t on t.n = o.n`,
     values: [
       toggles.map((toggle) => toggle.postId.toString()),
       toggles.map((toggle) => toggle.userId),

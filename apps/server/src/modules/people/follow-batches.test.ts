@@ -89,4 +89,46 @@ describe.each(testDatabaseKinds())('follows made at the same moment, on %s', (ki
       [`${alice}:${bob}`, `${bob}:${alice}`, `${carol}:${alice}`].sort(),
     );
   });
+
+  it('takes follows back in the set, and answers each with the follower count it leaves', async () => {
+    const [alice = '', bob = '', carol = ''] = wallets;
+    const [aliceAddress, bobAddress] = [await addressOf(alice), await addressOf(bob)];
+    const now = new Date();
+    // Bob follows Alice since the batch above; Carol follows her now.
+    await setFollowSoon(database.pool, { viewerId: carol, address: aliceAddress, on: true, now });
+    const gained = async () => {
+      const { rows } = await database.pool.query<{ n: number }>(
+        `select coalesce(sum(followers_gained), 0)::int as n from analytics_daily_changes
+         where user_id = $1`,
+        [alice],
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const before = await gained();
+    const { pool, names } = namingPool(database);
+    const follow = (viewerId: string, address: string, on = true) =>
+      setFollowSoon(pool, { viewerId, address, on, now });
+    const answers = await Promise.all([
+      follow(carol, aliceAddress, false),
+      follow(randomUUID(), aliceAddress),
+      follow(bob, aliceAddress),
+      follow(carol, bobAddress),
+    ]);
+    expect(names).toEqual(['people_set_follows']);
+    // Bob's follow was there already: nothing changed, and Carol's is gone from the count.
+    expect(answers).toEqual([
+      expect.objectContaining({
+        outcome: 'done',
+        changed: true,
+        targetId: alice,
+        followerCount: 1,
+      }),
+      { outcome: 'unauthorized' },
+      expect.objectContaining({ outcome: 'done', changed: false, followerCount: 1 }),
+      { outcome: 'blocked' },
+    ]);
+    expect(answers[2]).toMatchObject({ followerAddress: bobAddress });
+    // Carol's follow came off the day it was made.
+    expect(await gained()).toBe(before - 1);
+  });
 });

@@ -149,23 +149,16 @@ export async function setFollowCall(db: Queryable, args: SetFollowArgs): Promise
 }
 
 /**
- * setFollowCall for several follows and unfollows in one statement, answered in the order given.
- * set_follow holds its pair's lock until commit, so the calls run in their pairs' order: two
- * batches sharing pairs never wait on each other in a circle.
+ * setFollowCall for several follows and unfollows in one statement, answered in the order given:
+ * set_follows (sql/set_follows.sql) takes the pairs' locks in their order, so two batches
+ * sharing pairs never wait on each other in a circle, then writes the follows set-based.
  */
 async function setFollowCalls(db: Queryable, calls: SetFollowArgs[]): Promise<SetFollowOutcome[]> {
   const { rows } = await db.query<{ ord: string; result: SetFollowOutcome }>({
     name: 'people_set_follows',
-    text: `select f.ord::text as ord, set_follow(f.viewer_id, f.address, f.follow, f.now) as result
-      from (
-        select i.*
-        from unnest($1::uuid[], $2::text[], $3::boolean[], $4::timestamptz[])
-          with ordinality as i(viewer_id, address, follow, now, ord)
-          left join users target on target.sol_address = i.address
-        order by least(i.viewer_id, target.id), greatest(i.viewer_id, target.id), i.ord
-        -- Kept a subquery (not flattened), so the calls above run in its order.
-        offset 0
-      ) f`,
+    text: `select f.ord::text as ord, f.result
+      from set_follows($1::uuid[], $2::text[], $3::boolean[], $4::timestamptz[])
+        with ordinality as f(result, ord)`,
     values: [
       calls.map((call) => call.viewerId),
       calls.map((call) => call.address),

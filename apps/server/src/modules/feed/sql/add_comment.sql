@@ -14,7 +14,8 @@
 -- reply_created with the answered comment's author, neither for one's own. Answers jsonb
 -- {outcome: 'added' | 'post_not_found' | 'comment_not_found' | 'blocked' | 'reply_not_allowed'
 -- | 'unauthorized', ...}. Tested by comments.test.ts and replies.test.ts.
--- Installed by drizzle/0046_reply_thread_blocks.sql (replies came with 0045).
+-- Installed by drizzle/0046_reply_thread_blocks.sql (replies came with 0045); its refusals by a
+-- block with the post's author and by the reply policy are comment_refusal's since 0056.
 CREATE OR REPLACE FUNCTION public.add_comment(p_post_id bigint, p_user_id uuid, p_body text, p_now timestamp with time zone, p_parent_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -22,8 +23,7 @@ AS $function$
 DECLARE
   v_actor users%ROWTYPE;
   v_author uuid;
-  v_policy text;
-  v_mentions jsonb;
+  v_refusal text;
   v_parent comments%ROWTYPE;
   v_top bigint;
   v_top_author uuid;
@@ -41,24 +41,9 @@ BEGIN
   IF v_author IS NULL THEN
     RETURN jsonb_build_object('outcome', 'post_not_found');
   END IF;
-  IF v_author <> p_user_id AND EXISTS (
-    SELECT 1 FROM blocks
-    WHERE (blocker_id = p_user_id AND blocked_id = v_author)
-      OR (blocker_id = v_author AND blocked_id = p_user_id)
-  ) THEN
-    RETURN jsonb_build_object('outcome', 'blocked');
-  END IF;
-
-  -- Who may reply: the author always; else everyone, the wallets the author follows, or the
-  -- wallets the post mentions (messages.mentions, [{address, ...}] as written with the post).
-  SELECT reply_policy, mentions INTO v_policy, v_mentions FROM messages WHERE id = p_post_id;
-  IF v_author <> p_user_id AND (
-    (v_policy = 'following' AND NOT EXISTS (
-      SELECT 1 FROM follows WHERE follower_id = v_author AND following_id = p_user_id))
-    OR (v_policy = 'mentioned'
-      AND NOT v_mentions @> jsonb_build_array(jsonb_build_object('address', v_actor.sol_address)))
-  ) THEN
-    RETURN jsonb_build_object('outcome', 'reply_not_allowed');
+  v_refusal := comment_refusal(p_post_id, p_user_id, v_author, v_actor.sol_address);
+  IF v_refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', v_refusal);
   END IF;
 
   -- A reply: to a comment of this post. One level is kept: a reply to a reply sits under the
@@ -114,4 +99,5 @@ BEGIN
     'postAuthorId', v_author,
     'parentAuthorId', v_parent.author_id
   );
-END $function$;
+END
+$function$;
