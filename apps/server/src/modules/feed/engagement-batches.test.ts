@@ -64,6 +64,16 @@ describe.each(testDatabaseKinds())('likes and comments made at the same moment, 
     return rows[0];
   }
 
+  /** The wallets whose like of the post queued a reward, in id order. */
+  async function rewardedLikers(postId: bigint): Promise<string[]> {
+    const { rows } = await database.pool.query<{ actor_id: string }>(
+      `select actor_id from emission_queue where kind = 'like_given' and reference = $1
+       order by actor_id`,
+      [postId.toString()],
+    );
+    return rows.map((row) => row.actor_id);
+  }
+
   it('toggles share one statement; each gets its own answer, a second click takes the first back', async () => {
     const { pool, names } = namingPool(database);
     const [byAlice, byBob] = [await postBy(alice), await postBy(bob)];
@@ -94,13 +104,8 @@ describe.each(testDatabaseKinds())('likes and comments made at the same moment, 
     expect(answers[5]).toEqual({ blocked: true, marked: false, outcome: null });
     expect(await counts(byAlice)).toMatchObject({ like_count: 1, likes: '1' });
     expect(await counts(byBob)).toMatchObject({ like_count: 1, likes: '1' });
-    const { rows } = await database.pool.query<{ actor_id: string }>(
-      `select actor_id from emission_queue where kind = 'like_given' and reference = $1
-       order by actor_id`,
-      [byAlice.toString()],
-    );
     // Bob's like was the first of its pair, so it queued its reward before he took it back.
-    expect(rows.map((row) => row.actor_id)).toEqual([bob, carol].sort());
+    expect(await rewardedLikers(byAlice)).toEqual([bob, carol].sort());
   });
 
   async function likesReceived(): Promise<{ alice: number; bob: number }> {
@@ -162,12 +167,7 @@ describe.each(testDatabaseKinds())('likes and comments made at the same moment, 
     // Carol's like stands; Alice's own like is counted, neither rewarded nor received.
     expect(await counts(byAlice)).toMatchObject({ like_count: 2, likes: '2' });
     expect(await counts(byBob)).toMatchObject({ like_count: 1, likes: '1' });
-    const { rows } = await database.pool.query<{ actor_id: string }>(
-      `select actor_id from emission_queue where kind = 'like_given' and reference = $1
-       order by actor_id`,
-      [byAlice.toString()],
-    );
-    expect(rows.map((row) => row.actor_id)).toEqual([bob, carol].sort());
+    expect(await rewardedLikers(byAlice)).toEqual([bob, carol].sort());
     // Alice lost Bob's like, off the day it was given; Bob received Alice's.
     expect(await likesReceived()).toEqual({ alice: before.alice - 1, bob: before.bob + 1 });
   });
