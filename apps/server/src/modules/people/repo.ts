@@ -301,9 +301,21 @@ const POSTS_REACHED = `(select count(*) from (
     limit ${VERIFIED_MIN_POSTS}) posts) >= ${VERIFIED_MIN_POSTS}`;
 
 /**
+ * Whether the wallet `fu` (its users row, with its wallet_standing row `ws`) is established now,
+ * by the same rule as established.ts: $3 seeds, $4 minimum age in ms, $5 post required, $6 vouch
+ * required, $2 now.
+ */
+const ESTABLISHED_NOW = `(fu.sol_address = any($3::text[]) or (
+    (not $5::boolean or ws.first_post_at is not null)
+    and (not $6::boolean or ws.vouched_at is not null)
+    and greatest(
+      fu.created_at + $4::bigint * interval '1 millisecond',
+      case when $5::boolean then ws.first_post_at end,
+      case when $6::boolean then ws.vouched_at end) <= $2::timestamptz))`;
+
+/**
  * The rule's followers as SQL over the wallet `c`: VERIFIED_MIN_ESTABLISHED_FOLLOWERS followers
- * established now by the same rule as established.ts ($3 seeds, $4 minimum age in ms, $5 post
- * required, $6 vouch required, $2 now), counted up to the threshold. Each follower's rows are
+ * established now (ESTABLISHED_NOW), counted up to the threshold. Each follower's rows are
  * read by key in a sub-select: joined, PostgreSQL hashed the whole users table (or
  * wallet_standing) for every wallet looked at, not knowing how few followers the limit needs
  * (89 against 15 ms for 60 wallets of 100 followers each among 10,000 users, none established).
@@ -311,13 +323,7 @@ const POSTS_REACHED = `(select count(*) from (
 const FOLLOWERS_REACHED = `(select count(*) from (
     select 1 from follows f
     where f.following_id = c.id
-      and (select fu.sol_address = any($3::text[]) or (
-          (not $5::boolean or ws.first_post_at is not null)
-          and (not $6::boolean or ws.vouched_at is not null)
-          and greatest(
-            fu.created_at + $4::bigint * interval '1 millisecond',
-            case when $5::boolean then ws.first_post_at end,
-            case when $6::boolean then ws.vouched_at end) <= $2::timestamptz)
+      and (select ${ESTABLISHED_NOW}
         from users fu left join wallet_standing ws on ws.user_id = fu.id
         where fu.id = f.follower_id)
     limit ${VERIFIED_MIN_ESTABLISHED_FOLLOWERS}) established)
@@ -401,4 +407,21 @@ export async function grantVerified(
     granted: rows.filter((row) => row.granted).map((row) => row.id),
     postsReached: rows.filter((row) => row.posts_reached).map((row) => row.id),
   };
+}
+
+/** Which of these wallets are established now (ESTABLISHED_NOW): each read by key. */
+export async function establishedNow(
+  db: Queryable,
+  args: { userIds: string[]; now: Date; rule: EstablishedRule },
+): Promise<string[]> {
+  if (args.userIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>({
+    name: 'people_established_now',
+    text: `select fu.id from unnest($1::uuid[]) as w(id)
+      cross join lateral (select * from users where id = w.id) fu
+      left join wallet_standing ws on ws.user_id = fu.id
+      where ${ESTABLISHED_NOW}`,
+    values: [args.userIds, ...ruleValues(args)],
+  });
+  return rows.map((row) => row.id);
 }

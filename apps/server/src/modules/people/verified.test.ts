@@ -11,7 +11,7 @@ import {
 } from '../../test/app-test-kit.ts';
 import { createdPost, type SignedIn } from '../feed/test-kit.ts';
 import { VERIFIED_MIN_ESTABLISHED_FOLLOWERS, VERIFIED_MIN_POSTS } from './index.ts';
-import { VERIFIED_POSTS_RECHECK_MS } from './verified-after-batch.ts';
+import { VERIFIED_RECHECK_MS } from './verified-after-batch.ts';
 import { block, follow, followed, profile } from './test-kit.ts';
 
 async function isVerified(t: TestApp, who: SignedIn): Promise<boolean> {
@@ -154,8 +154,41 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
       await createdPost(t, again.headers, 'within the minute');
       expect(await isVerified(t, star)).toBe(false);
       // ...the first one after it does.
-      t.clock.advance(VERIFIED_POSTS_RECHECK_MS);
+      t.clock.advance(VERIFIED_RECHECK_MS);
       await createdPost(t, again.headers, 'a minute on');
+      expect(await isVerified(t, star)).toBe(true);
+    });
+
+    it('counts a followed wallet again within the minute only for an established follower', async () => {
+      const star = await createSignedInUser(t.ctx);
+      await setUsername(t, star, 'popular_star');
+      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
+      for (const seed of seeds.slice(1)) {
+        const fan = await createSignedInUser(t.ctx, seed.address);
+        await followed(t, fan.headers, star.user.solAddress);
+      }
+      // A fresh follower: looked at, nine established.
+      const fresh = await createSignedInUser(t.ctx);
+      await followed(t, fresh.headers, star.user.solAddress);
+      expect(await isVerified(t, star)).toBe(false);
+
+      // It becomes established; more fresh followers within the minute do not count again...
+      const past = new Date(t.clock.now().getTime() - 3 * 60 * 60 * 1000);
+      await t.ctx.database.pool.query('update users set created_at = $2 where id = $1', [
+        fresh.user.id,
+        past,
+      ]);
+      await t.ctx.database.pool.query(
+        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
+         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
+        [fresh.user.id, past],
+      );
+      await followed(t, (await createSignedInUser(t.ctx)).headers, star.user.solAddress);
+      await followed(t, (await createSignedInUser(t.ctx)).headers, star.user.solAddress);
+      expect(await isVerified(t, star)).toBe(false);
+      // ...the first one after it does, and finds ten.
+      t.clock.advance(VERIFIED_RECHECK_MS);
+      await followed(t, (await createSignedInUser(t.ctx)).headers, star.user.solAddress);
       expect(await isVerified(t, star)).toBe(true);
     });
 
