@@ -68,11 +68,11 @@ export function createVerifiedAfterBatch(deps: VerifiedDeps) {
         if (!postsReached.recent(event.actorId, ms)) wallets.add(event.actorId);
       } else if (event.kind === 'follow' && event.subjectId) {
         if (!followersLooked.recent(event.subjectId, ms)) wallets.add(event.subjectId);
-        else
-          byFollower.set(event.actorId, [
-            ...(byFollower.get(event.actorId) ?? []),
-            event.subjectId,
-          ]);
+        else {
+          const followed = byFollower.get(event.actorId) ?? [];
+          followed.push(event.subjectId);
+          byFollower.set(event.actorId, followed);
+        }
       }
     }
     if (byFollower.size > 0) {
