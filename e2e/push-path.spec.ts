@@ -9,7 +9,11 @@ import { DESKTOP, openPage, saveScreenshotIfAsked } from './support/browser-test
 import { airdrop, newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import { signInWithBurnerKey } from './support/feed-page-test-kit.ts';
 import { startServer } from './support/server-test-kit.ts';
-import { registrationId, shownNotifications } from './support/service-worker-test-kit.ts';
+import {
+  deliverPush,
+  registrationId,
+  shownNotifications,
+} from './support/service-worker-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -122,16 +126,14 @@ describe('Web Push, from a tip to the notification', () => {
       // Delivered to the worker as the browser's push service would, it is shown.
       const cdp = await context.newCDPSession(page);
       const id = await registrationId(cdp, `${suite.origin}/`);
-      await cdp.send('ServiceWorker.deliverPushMessage', {
+      await deliverPush(context, cdp, {
         origin: suite.origin,
         registrationId: id,
         data: JSON.stringify(push?.payload),
       });
-      await expect
-        .poll(async () => (await shownNotifications(page)).map(({ title }) => title), {
-          timeout: 15_000,
-        })
-        .toEqual(['You were tipped 0.01 SOL']);
+      expect((await shownNotifications(page)).map(({ title }) => title)).toEqual([
+        'You were tipped 0.01 SOL',
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -15,7 +15,12 @@ import {
   type PageWithErrors,
 } from './support/browser-test-kit.ts';
 import { startServer } from './support/server-test-kit.ts';
-import { registrationId, shownNotifications } from './support/service-worker-test-kit.ts';
+import {
+  appWorker,
+  deliverPush,
+  registrationId,
+  shownNotifications,
+} from './support/service-worker-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
@@ -273,35 +278,27 @@ describe('Web Push in the service worker', () => {
       const id = await registrationId(cdp, `${origin}/`);
 
       const payload = { title: 'New message', body: 'gm from Ada', url: '/messages', tag: 'chat' };
-      await cdp.send('ServiceWorker.deliverPushMessage', {
+      await deliverPush(context, cdp, {
         origin,
         registrationId: id,
         data: JSON.stringify(payload),
       });
-      await expect
-        .poll(() => shownNotifications(page), { timeout: 15_000 })
-        .toEqual([
-          { title: 'New message', body: 'gm from Ada', tag: 'chat', data: { url: '/messages' } },
-        ]);
+      expect(await shownNotifications(page)).toEqual([
+        { title: 'New message', body: 'gm from Ada', tag: 'chat', data: { url: '/messages' } },
+      ]);
 
       // A payload that cannot be read still shows something, and leads only into the app.
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin,
-        registrationId: id,
-        data: 'not json',
-      });
-      await expect
-        .poll(async () => (await shownNotifications(page)).map(({ title }) => title).sort(), {
-          timeout: 15_000,
-        })
-        .toEqual(['Dum Club', 'New message']);
+      await deliverPush(context, cdp, { origin, registrationId: id, data: 'not json' });
+      expect((await shownNotifications(page)).map(({ title }) => title).sort()).toEqual([
+        'Dum Club',
+        'New message',
+      ]);
 
       // No test can click a system notification: the worker's own notificationclick listener
       // gets the event the browser would send, built around the notification it showed. (An
       // event built by a script cannot extend the worker's life, so its waitUntil throws; the
       // navigation has begun by then.)
-      const worker = context.serviceWorkers()[0];
-      if (!worker) throw new Error('no service worker in the context');
+      const worker = appWorker(context, origin);
       const navigated = page.waitForURL(`${origin}/messages`);
       await worker.evaluate(async () => {
         // The worker's global scope, typed here by hand (this project compiles for pages).
