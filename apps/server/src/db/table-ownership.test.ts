@@ -114,6 +114,7 @@ const FUNCTION_OWNERS: Record<string, string> = {
   analytics_change_day: 'analytics',
   analytics_take_from_day: 'analytics',
   queue_rewarded_event: 'emissions',
+  dequeue_emission_events: 'emissions',
   record_live_activity: 'economy',
   follows_wallet: 'people',
   set_follow: 'people',

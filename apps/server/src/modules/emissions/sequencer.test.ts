@@ -142,9 +142,8 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     const options = { batchSize: 100, now: NOW, rules: RULES };
     const racing = {
       pool: {
-        query: async (config: { text: string }, values?: unknown[]) => {
-          // The batch's write (the one statement that moves the counters): another run first.
-          if (config.text.includes('update emission_state')) {
+        query: async (config: { name?: string }, values?: unknown[]) => {
+          if (config.name === 'emissions_write_batch') {
             await sequenceBatch(database, { ...options, batchSize: takes });
           }
           return database.pool.query(config as never, values as never);

@@ -450,8 +450,8 @@ async function readBatch(db: Queryable, batchSize: number): Promise<BatchRead> {
  * out of the queue, ledger rows and Live Activity in order (their ids follow it), the per-day
  * sums analytics reads, credits; the last three through their owners' SQL functions.
  * Answers whether it applied and, for a write that did not, whether any of the batch's events
- * is still queued as of its snapshot (false: another writer took them all; true may also mean
- * that writer had not committed yet when this statement began).
+ * is still queued (false: another writer took them all; true may also mean that writer had not
+ * committed yet).
  */
 // eslint-disable-next-line max-lines-per-function -- one SQL statement, best read whole
 async function writeBatch(
@@ -462,21 +462,17 @@ async function writeBatch(
   const learnt = [...standing].sort(([a], [b]) => (a < b ? -1 : 1));
   // Accounts in id order: the same lock order in every run.
   const credits = [...batch.output.credits].sort(([a], [b]) => (a < b ? -1 : 1));
-  const { rows } = await db.query<{ applied: boolean; pending: boolean }>({
-    // Unnamed, so planned for the queue as it is at each batch (about 0.4 ms). As a named
-    // statement, PostgreSQL kept the generic plan it made while the queue was a few pages: a
-    // sequential scan to find the batch's ids. The queue is insert-then-delete, so its heap grows
-    // by its dead rows until a vacuum, and that frozen plan read every dead page twice a batch:
-    // the write cost 57 µs an event at first and 178 µs after a few hundred thousand events.
+  const { rows } = await db.query<{ applied: boolean }>({
+    name: 'emissions_write_batch',
+    // Kept prepared: it touches the queue only through dequeue_emission_events, which plans
+    // its delete at each call (the reason is in its source), so no kept plan scans the queue.
     text: `with counters as (
         update emission_state
         set total_events = $1::bigint, total_minted = $2::bigint, updated_at = $3
         where id = 1 and xmin::text = $4
         returning 1
       ), dequeued as (
-        delete from emission_queue
-        where id = any($5::bigint[]) and exists (select 1 from counters)
-        returning 1
+        select dequeue_emission_events($5::bigint[]) from counters
       ), ledger as (
         insert into emission_ledger
           (event_index, epoch, amount, recipient_id, subject_id, kind, reference, created_at)
@@ -511,10 +507,9 @@ async function writeBatch(
           vouched_at = coalesce(wallet_standing.vouched_at, excluded.vouched_at)
         returning 1
       )
-      select exists (select 1 from counters) as applied,
-        exists (select 1 from emission_queue where id = any($5::bigint[])) as pending
-      -- A select runs only when read: joined, so the owners' functions are called.
-      from (select 1) as one
+      select exists (select 1 from counters) as applied
+      -- A select runs only when read: joined, so the functions are called.
+      from (select 1) as one left join dequeued on true
         left join dum_days on true left join credits on true left join feed on true`,
     values: [
       totals.totalEvents.toString(),
@@ -543,6 +538,19 @@ async function writeBatch(
       lines.map((l) => JSON.stringify(l.params)),
     ],
   });
-  const row = rows[0];
-  return { applied: row?.applied ?? false, pending: row?.pending ?? true };
+  if (rows[0]?.applied) return { applied: true, pending: false };
+  return { applied: false, pending: await stillQueued(db, batch.eventIds) };
+}
+
+/**
+ * Whether any of `ids` is still queued: after a write that lost its race, false means the
+ * writer that won took them all. Unnamed, so planned for the queue as it is (the reason is
+ * dequeue_emission_events').
+ */
+async function stillQueued(db: Queryable, ids: bigint[]): Promise<boolean> {
+  const { rows } = await db.query<{ queued: boolean }>(
+    'select exists (select 1 from emission_queue where id = any($1::bigint[])) as queued',
+    [ids.map((id) => id.toString())],
+  );
+  return rows[0]?.queued ?? true;
 }
