@@ -263,13 +263,19 @@ describe('wallet sign-in', () => {
         responses.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
       }
     });
-    // A token the client accepts (right claims, not expired) but the server refuses.
-    await page.evaluate(() => {
-      const token = localStorage.getItem('dum.jwt') ?? '';
-      const forged = `${token.slice(0, token.lastIndexOf('.'))}.AAAA`;
-      localStorage.setItem('dum.jwt', forged);
-      localStorage.setItem('accessToken', forged);
-    });
+    // A token the client accepts (right claims, not expired) but the server refuses, written by
+    // an init script as the reloaded page starts, so only that page ever holds it. Written into
+    // the running page instead, that page could start the refresh before the reload, where this
+    // test does not follow it (CI once saw the refresh token change with no 401 recorded).
+    const token = before['dum.jwt'] ?? '';
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.AAAA`;
+    await page.addInitScript((value) => {
+      // Once: the first document after this call only.
+      if (sessionStorage.getItem('e2e.forged-written')) return;
+      sessionStorage.setItem('e2e.forged-written', '1');
+      localStorage.setItem('dum.jwt', value);
+      localStorage.setItem('accessToken', value);
+    }, forged);
     await page.reload();
     await expect
       .poll(async () => (await storedTokens(page)).refreshToken, { timeout: 10_000 })
