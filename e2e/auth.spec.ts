@@ -63,6 +63,20 @@ async function storedTokens(page: Page): Promise<Record<string, string | null>> 
   );
 }
 
+/**
+ * Stores `token` as the access token when the next document starts, and only then: the running
+ * page never holds it, so none of its polls can send it before the reload.
+ */
+async function storeTokenOnReload(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => {
+    // Once: the first document after this call only.
+    if (sessionStorage.getItem('e2e.token-written')) return;
+    sessionStorage.setItem('e2e.token-written', '1');
+    localStorage.setItem('dum.jwt', value);
+    localStorage.setItem('accessToken', value);
+  }, token);
+}
+
 function payloadOf(token: string): { sub: string; solAddress: string; exp: number } {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     sub: string;
@@ -226,13 +240,7 @@ describe('wallet sign-in', () => {
       exp: Math.floor(Date.now() / 1000) - 60,
     };
     const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-    await page.addInitScript((token) => {
-      // Once: the first document after this call only.
-      if (sessionStorage.getItem('e2e.expired-written')) return;
-      sessionStorage.setItem('e2e.expired-written', '1');
-      localStorage.setItem('dum.jwt', token);
-      localStorage.setItem('accessToken', token);
-    }, expired);
+    await storeTokenOnReload(page, expired);
     await page.reload();
     await expect
       .poll(async () => (await storedTokens(page)).refreshToken, { timeout: 10_000 })
@@ -269,13 +277,7 @@ describe('wallet sign-in', () => {
     // test does not follow it (CI once saw the refresh token change with no 401 recorded).
     const token = before['dum.jwt'] ?? '';
     const forged = `${token.slice(0, token.lastIndexOf('.'))}.AAAA`;
-    await page.addInitScript((value) => {
-      // Once: the first document after this call only.
-      if (sessionStorage.getItem('e2e.forged-written')) return;
-      sessionStorage.setItem('e2e.forged-written', '1');
-      localStorage.setItem('dum.jwt', value);
-      localStorage.setItem('accessToken', value);
-    }, forged);
+    await storeTokenOnReload(page, forged);
     await page.reload();
     await expect
       .poll(async () => (await storedTokens(page)).refreshToken, { timeout: 10_000 })

@@ -96,6 +96,33 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
       await t.close();
     });
 
+    /** A wallet with a username and the posts the rule asks for, followed by the nine seeds. */
+    async function starOfNineSeeds(username: string): Promise<SignedIn> {
+      const star = await createSignedInUser(t.ctx);
+      await setUsername(t, star, username);
+      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
+      for (const seed of seeds.slice(1)) {
+        const fan = await createSignedInUser(t.ctx, seed.address);
+        await followed(t, fan.headers, star.user.solAddress);
+      }
+      return star;
+    }
+
+    /** The wallet's facts make it established: a post and a vouch at `at` (and, given, its age). */
+    async function establish(userId: string, at: Date, created?: Date): Promise<void> {
+      if (created) {
+        await t.ctx.database.pool.query('update users set created_at = $2 where id = $1', [
+          userId,
+          created,
+        ]);
+      }
+      await t.ctx.database.pool.query(
+        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
+         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
+        [userId, at],
+      );
+    }
+
     it('counts only established followers', async () => {
       const star = await createSignedInUser(t.ctx);
       await setUsername(t, star, 'strict_star');
@@ -129,14 +156,8 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
     });
 
     it('looks at a poster who has the posts at most once a minute for a post', async () => {
-      const star = await createSignedInUser(t.ctx);
-      await setUsername(t, star, 'busy_star');
-      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
       // Nine seeds and one fresh follower: nine established.
-      for (const seed of seeds.slice(1)) {
-        const fan = await createSignedInUser(t.ctx, seed.address);
-        await followed(t, fan.headers, star.user.solAddress);
-      }
+      const star = await starOfNineSeeds('busy_star');
       const fresh = await createSignedInUser(t.ctx);
       await followed(t, fresh.headers, star.user.solAddress);
       // Old enough now, but without a post or a vouch: a post looks, and finds nine.
@@ -146,11 +167,7 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
       expect(await isVerified(t, star)).toBe(false);
 
       // The fresh follower becomes established. Posts within the minute do not look again...
-      await t.ctx.database.pool.query(
-        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
-         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
-        [fresh.user.id, new Date(t.clock.now().getTime() - 60_000)],
-      );
+      await establish(fresh.user.id, new Date(t.clock.now().getTime() - 60_000));
       await createdPost(t, again.headers, 'within the minute');
       expect(await isVerified(t, star)).toBe(false);
       // ...the first one after it does.
@@ -160,13 +177,7 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
     });
 
     it('counts a followed wallet again within the minute only for an established follower', async () => {
-      const star = await createSignedInUser(t.ctx);
-      await setUsername(t, star, 'popular_star');
-      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
-      for (const seed of seeds.slice(1)) {
-        const fan = await createSignedInUser(t.ctx, seed.address);
-        await followed(t, fan.headers, star.user.solAddress);
-      }
+      const star = await starOfNineSeeds('popular_star');
       // A fresh follower: looked at, nine established.
       const fresh = await createSignedInUser(t.ctx);
       await followed(t, fresh.headers, star.user.solAddress);
@@ -174,15 +185,7 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
 
       // It becomes established; more fresh followers within the minute do not count again...
       const past = new Date(t.clock.now().getTime() - 3 * 60 * 60 * 1000);
-      await t.ctx.database.pool.query('update users set created_at = $2 where id = $1', [
-        fresh.user.id,
-        past,
-      ]);
-      await t.ctx.database.pool.query(
-        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
-         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
-        [fresh.user.id, past],
-      );
+      await establish(fresh.user.id, past, past);
       await followed(t, (await createSignedInUser(t.ctx)).headers, star.user.solAddress);
       await followed(t, (await createSignedInUser(t.ctx)).headers, star.user.solAddress);
       expect(await isVerified(t, star)).toBe(false);
@@ -193,27 +196,13 @@ describe.each(testDatabaseKinds())('the verified tick on %s', (kind) => {
     });
 
     it('looks at once when a follow comes, whatever the posts did', async () => {
-      const star = await createSignedInUser(t.ctx);
-      await setUsername(t, star, 'followed_star');
-      for (let i = 0; i < VERIFIED_MIN_POSTS; i += 1) await createdPost(t, star.headers, `p${i}`);
-      for (const seed of seeds.slice(1)) {
-        const fan = await createSignedInUser(t.ctx, seed.address);
-        await followed(t, fan.headers, star.user.solAddress);
-      }
+      const star = await starOfNineSeeds('followed_star');
       await createdPost(t, star.headers, 'looked at');
       expect(await isVerified(t, star)).toBe(false);
       // An established wallet follows within the minute: the tick comes with it.
       const tenth = await createSignedInUser(t.ctx);
       const past = new Date(t.clock.now().getTime() - 3 * 60 * 60 * 1000);
-      await t.ctx.database.pool.query('update users set created_at = $2 where id = $1', [
-        tenth.user.id,
-        past,
-      ]);
-      await t.ctx.database.pool.query(
-        `insert into wallet_standing (user_id, first_post_at, vouched_at) values ($1, $2, $2)
-         on conflict (user_id) do update set first_post_at = $2, vouched_at = $2`,
-        [tenth.user.id, past],
-      );
+      await establish(tenth.user.id, past, past);
       await followed(t, tenth.headers, star.user.solAddress);
       expect(await isVerified(t, star)).toBe(true);
     });
