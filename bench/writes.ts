@@ -14,8 +14,11 @@
  *      Rewarded writes (posts, likes, comments) answer once the sequencer recorded their reward
  *      (decision 010), as in the product.
  *   4. Prints per write: req/s, p50, p99, the ratio to the ceiling, CPU per write (server,
- *      PostgreSQL), PostgreSQL transactions per write, and the rows it inserted, updated or
- *      deleted per write by table (pg_stat_user_tables): where a write's cost goes.
+ *      PostgreSQL, the whole machine with this bench's client) and how busy the cores were,
+ *      PostgreSQL transactions per write, and the rows it inserted, updated or deleted per write
+ *      by table (pg_stat_user_tables): where a write's cost goes. Before each phase's line, the
+ *      emission sequencer's batches in it and how long the rewarded writes waited for them
+ *      (the app's /metrics): where a write's time goes when the cores are not all busy.
  *   5. BENCH_PROFILE=1 (on a PostgreSQL that preloads pg_stat_statements): the statements each
  *      write ran, by execution time, with calls and µs per write. BENCH_WRITES=post,like runs
  *      only those writes.
@@ -36,7 +39,7 @@ import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
 import { seedFollows, seedPostTraces } from './feed-seed.ts';
-import { itemAt, postgresCpuMs, processCpuMs } from './measure.ts';
+import { itemAt, machineBusyMs, postgresCpuMs, processCpuMs } from './measure.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,6 +60,10 @@ interface Line {
   /** µs per write. */
   serverCpu: number;
   postgresCpu: number;
+  /** The whole machine's busy CPU per write (the bench's own client included), µs. */
+  machineCpu: number;
+  /** Share of the machine's cores busy through the phase: below 1, the writes wait, not work. */
+  busy: number;
   transactions: number;
   /** Rows inserted, updated or deleted per write, by table. */
   rows: Array<[string, number]>;
@@ -180,13 +187,44 @@ async function transactions(client: pg.Client): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The app's process and its /metrics, behind its token. */
+interface AppUnderTest {
+  pid: number;
+  metricsUrl: string;
+  metricsToken: string;
+}
+
+/**
+ * The emission sequencer's histograms from the app's /metrics, summed over outcomes (and the
+ * outcomes other than applied apart): how many batches ran, how long, and how long the
+ * rewarded writes waited for them.
+ */
+async function sequencerFigures(app: AppUnderTest): Promise<Map<string, number>> {
+  const figures = new Map<string, number>();
+  const res = await fetch(app.metricsUrl, {
+    headers: { authorization: `Bearer ${app.metricsToken}` },
+  });
+  for (const row of (await res.text()).split('\n')) {
+    const match =
+      /^dum_emission_(batch|settle)_seconds_(sum|count)(?:\{outcome="(\w+)"\})? ([\d.e+-]+)$/.exec(
+        row,
+      );
+    if (!match) continue;
+    const [, kind, what, outcome, value] = match;
+    const add = (key: string) => figures.set(key, (figures.get(key) ?? 0) + Number(value));
+    add(`${kind}_${what}`);
+    if (outcome && outcome !== 'applied') add(`${outcome}_${what}`);
+  }
+  return figures;
+}
+
 // Long: one measured phase, read top to bottom: warm-up, counters, run, counters, the line.
 async function measure(
   write: string,
   url: string,
   requests: autocannon.Request[],
   stats: pg.Client,
-  serverPid: number,
+  app: AppUnderTest,
 ): Promise<Line> {
   refusal.first = null;
   await autocannon({ url, requests, connections: WRITERS, duration: 2 });
@@ -196,12 +234,27 @@ async function measure(
   const before = {
     rows: await tableWrites(stats),
     xacts: await transactions(stats),
-    server: processCpuMs(serverPid),
+    server: processCpuMs(app.pid),
     postgres: postgresCpuMs(),
+    machine: machineBusyMs(),
+    at: performance.now(),
+    sequencer: await sequencerFigures(app),
   };
   if (PROFILE) await stats.query('select pg_stat_statements_reset()');
   const result = await autocannon({ url, requests, connections: WRITERS, duration: SECONDS });
-  const after = { server: processCpuMs(serverPid), postgres: postgresCpuMs() };
+  const after = {
+    server: processCpuMs(app.pid),
+    postgres: postgresCpuMs(),
+    machine: machineBusyMs(),
+    at: performance.now(),
+    sequencer: await sequencerFigures(app),
+  };
+  const seq = (key: string) => (after.sequencer.get(key) ?? 0) - (before.sequencer.get(key) ?? 0);
+  log(
+    `${write} sequencer: ${seq('batch_count')} batches (${seq('lost_count')} lost, ${seq('empty_count')} empty), ` +
+      `${((seq('batch_sum') / Math.max(1, seq('batch_count'))) * 1000).toFixed(2)} ms each; ` +
+      `settle waits ${seq('settle_count')}, ${((seq('settle_sum') / Math.max(1, seq('settle_count'))) * 1000).toFixed(2)} ms each`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const rowsAfter = await tableWrites(stats);
   const xactsAfter = await transactions(stats);
@@ -221,6 +274,8 @@ async function measure(
     non2xx: result.non2xx,
     serverCpu: Math.round(((after.server - before.server) * 1000) / n),
     postgresCpu: Math.round(((after.postgres - before.postgres) * 1000) / n),
+    machineCpu: Math.round(((after.machine - before.machine) * 1000) / n),
+    busy: (after.machine - before.machine) / ((after.at - before.at) * os.availableParallelism()),
     // The statistics reads themselves are two transactions.
     transactions: Number(((xactsAfter - before.xacts - 2) / n).toFixed(2)),
     rows,
@@ -228,7 +283,7 @@ async function measure(
   log(
     `${write}: ${line.perSecond}/s, p50 ${line.p50} ms, p99 ${line.p99} ms` +
       (line.non2xx ? ` (NON-2XX ${line.non2xx}, the first: ${firstRefusal() ?? '?'})` : '') +
-      `; server ${line.serverCpu} µs, PostgreSQL ${line.postgresCpu} µs per write`,
+      `; server ${line.serverCpu} µs, PostgreSQL ${line.postgresCpu} µs, machine ${line.machineCpu} µs per write; cores ${(line.busy * 100).toFixed(0)}% busy`,
   );
   return line;
 }
@@ -255,11 +310,16 @@ async function main(): Promise<void> {
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: secret,
       ...UNLIMITED_WRITES,
     });
     children.push(app.child);
     const base = `http://127.0.0.1:${app.port}`;
-    const serverPid = app.child.pid ?? 0;
+    const underTest = {
+      pid: app.child.pid ?? 0,
+      metricsUrl: `${base}/metrics`,
+      metricsToken: secret,
+    };
 
     const { rows: users } = await stats.query<{ id: string; sol_address: string }>(
       'select id, sol_address from users order by sol_address',
@@ -362,18 +422,19 @@ async function main(): Promise<void> {
     const lines: Line[] = [];
     for (const [write, requests] of phases) {
       if (ONLY && !ONLY.includes(write)) continue;
-      lines.push(await measure(write, base, requests, stats, serverPid));
+      lines.push(await measure(write, base, requests, stats, underTest));
     }
 
     process.stdout.write(
       `\nbench:writes — ${WRITERS} writers, ${SECONDS} s each; ceiling ${ceilingPerSecond} req/s\n\n` +
-        '| write | per s | p50 ms | p99 ms | vs ceiling | server µs | PostgreSQL µs | transactions | rows written per write |\n' +
-        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n',
+        '| write | per s | p50 ms | p99 ms | vs ceiling | server µs | PostgreSQL µs | machine µs | cores busy | transactions | rows written per write |\n' +
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n',
     );
     for (const line of lines) {
       process.stdout.write(
         `| ${line.write}${line.non2xx ? ` (${line.non2xx} non-2xx)` : ''} | ${line.perSecond} | ${line.p50} | ${line.p99} | ` +
           `${(line.perSecond / ceilingPerSecond).toFixed(3)} | ${line.serverCpu} | ${line.postgresCpu} | ` +
+          `${line.machineCpu} | ${(line.busy * 100).toFixed(0)}% | ` +
           `${line.transactions} | ${line.rows.map(([table, n]) => `${table} ${n}`).join(', ')} |\n`,
       );
     }

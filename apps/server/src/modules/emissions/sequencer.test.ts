@@ -224,6 +224,36 @@ describe.each(testDatabaseKinds())('emission sequencer on %s', (kind) => {
     await s.stop();
   });
 
+  it('sequences the next batch while the last one’s afterBatch runs; callers wait for theirs', async () => {
+    const started: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const s = sequencer({
+      afterBatch: async (events) => {
+        started.push(events.length);
+        await gate;
+      },
+    });
+    const resolved: string[] = [];
+    await queue(2, 'first');
+    const first = s.settle().then(() => resolved.push('first'));
+    await vi.waitFor(() => expect(started).toEqual([2]));
+    await queue(3, 'second');
+    const second = s.settle().then(() => resolved.push('second'));
+    // The second batch is applied while the first batch's afterBatch is still held...
+    await vi.waitFor(async () =>
+      expect(await counts()).toEqual({ queued: 0, ledger: 5, events: 5 }),
+    );
+    // ...and its own afterBatch waits its turn, as both callers wait for theirs.
+    expect(started).toEqual([2]);
+    expect(resolved).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(started).toEqual([2, 3]);
+    expect(resolved).toEqual(['first', 'second']);
+    await s.stop();
+  });
+
   it('runs a settleSoon still waiting when it stops', async () => {
     const s = sequencer();
     await queue(2, 'soon-stop');

@@ -73,8 +73,9 @@ export interface SequencerOptions {
   /**
    * Runs after a batch this instance applied, with its events, before the callers of settle()
    * resume: work that follows from an event having its ledger row (the verified tick counts
-   * ledger rows), done once per batch rather than once per request. A failure is logged; the
-   * batch stays applied.
+   * ledger rows), done once per batch rather than once per request. One runs at a time, in the
+   * order the batches were applied, while the next batch is read and written: the sequencer's
+   * pace does not wait on it. A failure is logged; the batch stays applied.
    */
   afterBatch?: (events: readonly SequencedEvent[]) => Promise<void>;
 }
@@ -105,10 +106,30 @@ function deferredOnce(run: () => void, ms: number) {
   };
 }
 
+/** options.afterBatch, never rejecting: the batch has committed whatever it answers. */
+async function runAfterBatch(
+  options: Pick<SequencerOptions, 'afterBatch' | 'logger'>,
+  events: readonly SequencedEvent[],
+): Promise<void> {
+  if (!options.afterBatch || events.length === 0) return;
+  try {
+    await options.afterBatch(events);
+  } catch (error) {
+    options.logger.error({ err: error }, 'work after an emission batch failed');
+  }
+}
+
 export function createEmissionSequencer(options: SequencerOptions): EmissionSequencer {
   const batchSize = options.batchSize ?? 1000;
+  /** The run in flight, until its last write: the next run may start then. */
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
+  /**
+   * Every applied batch's afterBatch, one after another in the order the batches were applied.
+   * The next batch does not wait for them (its read and write go on meanwhile), the callers of
+   * settle() do.
+   */
+  let afterBatches: Promise<void> = Promise.resolve();
   let stopped = false;
   const totals = createTotalsCache({
     maxAgeMs: options.statsMaxAgeMs ?? 1000,
@@ -117,7 +138,8 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
     onError: (error) => options.logger.warn({ err: error }, 'emission counters read failed'),
   });
 
-  async function runUntilEmpty(): Promise<void> {
+  /** Sequences until the queue is empty; answers what its callers wait for after that. */
+  async function runUntilEmpty(): Promise<{ done: Promise<void> }> {
     try {
       while (!stopped) {
         const timer = emissionBatchDuration.startTimer();
@@ -129,24 +151,17 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
         timer({ outcome: batch.taken === 0 ? 'empty' : batch.applied ? 'applied' : 'lost' });
         if (batch.applied) {
           totals.offer(batch.totals);
-          await runAfterBatch(batch.events);
+          const { events } = batch;
+          afterBatches = afterBatches.then(() => runAfterBatch(options, events));
         }
         // Done once a batch saw the whole queue and its events have their ledger rows (this
         // write, or another writer's that took them all first). Otherwise read again.
-        if (batch.settled && batch.taken < batchSize) return;
+        if (batch.settled && batch.taken < batchSize) break;
       }
     } catch (error) {
       options.logger.error({ err: error }, 'emission sequencer failed');
     }
-  }
-
-  async function runAfterBatch(events: readonly SequencedEvent[]): Promise<void> {
-    if (!options.afterBatch || events.length === 0) return;
-    try {
-      await options.afterBatch(events);
-    } catch (error) {
-      options.logger.error({ err: error }, 'work after an emission batch failed');
-    }
+    return { done: afterBatches };
   }
 
   function settle(): Promise<void> {
@@ -159,10 +174,11 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
   function join(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (!running) {
-      running = runUntilEmpty().finally(() => {
+      const run = runUntilEmpty();
+      running = run.then(() => {
         running = null;
       });
-      return running;
+      return run.then(({ done }) => done);
     }
     // A run in flight may have read the queue before the caller's commit: queue one more
     // after it, shared by everyone who arrives meanwhile.
@@ -193,6 +209,7 @@ export function createEmissionSequencer(options: SequencerOptions): EmissionSequ
       stopped = true;
       await next;
       await running;
+      await afterBatches;
     },
   };
 }
