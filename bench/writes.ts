@@ -250,11 +250,13 @@ async function measure(
     sequencer: await sequencerFigures(app),
   };
   const seq = (key: string) => (after.sequencer.get(key) ?? 0) - (before.sequencer.get(key) ?? 0);
-  log(
-    `${write} sequencer: ${seq('batch_count')} batches (${seq('lost_count')} lost, ${seq('empty_count')} empty), ` +
-      `${((seq('batch_sum') / Math.max(1, seq('batch_count'))) * 1000).toFixed(2)} ms each; ` +
-      `settle waits ${seq('settle_count')}, ${((seq('settle_sum') / Math.max(1, seq('settle_count'))) * 1000).toFixed(2)} ms each`,
-  );
+  // A write with no reward (a direct message) has no batches to tell of.
+  if (seq('batch_count') > 0)
+    log(
+      `${write} sequencer: ${seq('batch_count')} batches (${seq('lost_count')} lost, ${seq('empty_count')} empty), ` +
+        `${((seq('batch_sum') / Math.max(1, seq('batch_count'))) * 1000).toFixed(2)} ms each; ` +
+        `settle waits ${seq('settle_count')}, ${((seq('settle_sum') / Math.max(1, seq('settle_count'))) * 1000).toFixed(2)} ms each`,
+    );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const rowsAfter = await tableWrites(stats);
   const xactsAfter = await transactions(stats);
