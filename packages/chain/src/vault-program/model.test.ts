@@ -23,6 +23,8 @@ import { AccountRole, type Instruction } from '@solana/kit';
  */
 
 const WALLETS = 4;
+const START_BALANCE = 1_000_000_000_000n; // 1,000 SOL each
+const HOUR = 3600n;
 
 /**
  * Derived addresses, each derived once: a derivation costs 0.5 to 1.4 ms (hashing and the
@@ -49,8 +51,6 @@ function remembered(key: string, derive: () => Promise<string>): Promise<string>
   }
   return address;
 }
-const START_BALANCE = 1_000_000_000_000n; // 1,000 SOL each
-const HOUR = 3600n;
 
 type Action =
   | { kind: 'create'; creator: number; postId: bigint; multiplier: number; days: number }
