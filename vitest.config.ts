@@ -73,6 +73,11 @@ export default defineConfig({
           // help on the 2-core CI machines, where the walks through every route keep both cores
           // busy with Chromium: four at a time took 685 s against two's 600.
           maxWorkers: 2,
+          // The files of a worker share its modules (Playwright's client, the kits, the server
+          // sources the kits import), as the server project's do: importing them again for
+          // each file took about 1.6 s of its worker. A file's state is its own servers and
+          // browser, started and stopped by its hooks.
+          isolate: false,
         },
       },
     ],

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE } from './support/browser-test-kit.ts';
+import { DESKTOP, PHONE, newTestContext } from './support/browser-test-kit.ts';
 import {
   startServer,
   type RunningServer,
@@ -96,7 +96,7 @@ describe('wallet sign-in', () => {
     wallet: TestWalletOptions | null,
     viewport: { width: number; height: number } = DESKTOP,
   ): Promise<Session> {
-    const context = await suite.browser.newContext({ viewport });
+    const context = await newTestContext(suite.browser, { viewport });
     contexts.push(context);
     const installed = wallet ? await installTestWallet(context, wallet) : null;
     const page = await context.newPage();

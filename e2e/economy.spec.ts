@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE } from './support/browser-test-kit.ts';
+import { DESKTOP, PHONE, newTestContext } from './support/browser-test-kit.ts';
 import { callApi, dumBox, signInWithTestWallet } from './support/economy-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 import { installTestWallet, type TestWallet } from './support/wallet-test-kit.ts';
@@ -56,7 +56,7 @@ describe('the token economy', () => {
     viewport?: { width: number; height: number };
     path?: string;
   }): Promise<Session> {
-    const context = await suite.browser.newContext({ viewport: options.viewport ?? DESKTOP });
+    const context = await newTestContext(suite.browser, { viewport: options.viewport ?? DESKTOP });
     contexts.push(context);
     const wallet = options.wallet ? await installTestWallet(context) : null;
     const page = await context.newPage();

@@ -51,7 +51,9 @@ describe('Web Push, from a tip to the notification', () => {
   it('a tip from another wallet reaches the subscribed browser, decrypted, and its worker shows it', async () => {
     const device = createTestDevice();
     const endpoint = pushService.endpointFor(device);
-    const { context, page, errors } = await openPage(suite.browser, DESKTOP);
+    const { context, page, errors } = await openPage(suite.browser, DESKTOP, {
+      serviceWorker: true,
+    });
     try {
       await context.grantPermissions(['notifications'], { origin: suite.origin });
       // STAND-IN-PUSH-MANAGER: a subscription on the test's push service, with the test's keys.

@@ -20,7 +20,7 @@ describe('notification settings in the browser', () => {
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const { page, errors } = await openPage(suite.browser, viewport);
+      const { page, errors } = await openPage(suite.browser, viewport, { serviceWorker: true });
       await signInWithBurnerKey(page, suite.origin + '/', newBurnerWalletKey());
       await page.goto(`${suite.origin}/notifications`);
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();

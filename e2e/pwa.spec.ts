@@ -54,7 +54,7 @@ async function controlledPage(viewport: {
   width: number;
   height: number;
 }): Promise<PageWithErrors> {
-  const opened = await openPage(suite.browser, viewport);
+  const opened = await openPage(suite.browser, viewport, { serviceWorker: true });
   await opened.page.goto(suite.server.url);
   await opened.page.locator('main h1').first().waitFor();
   // The first install takes the page at once (clients.claim): wait for that event's result.

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser-test-kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newTestContext,
+  openPage,
+} from './support/browser-test-kit.ts';
 import { withoutExpected404 } from './support/feed-page-test-kit.ts';
 import { startServer, type StartServerOptions } from './support/server-test-kit.ts';
 import { startedForSuite } from './support/suite-test-kit.ts';
@@ -346,12 +352,9 @@ describe('the app shell', () => {
   });
 
   it('shows the error fallback when a page fails to load, keeping the shell', async () => {
-    // No service worker: once it controls the page it answers the page's chunk from its
-    // precache, and the failing route below would never see the request.
-    const context = await running.current.browser.newContext({
-      viewport: DESKTOP,
-      serviceWorkers: 'block',
-    });
+    // No service worker (newTestContext's default): once one controls the page it answers the
+    // page's chunk from its precache, and the failing route below would never see the request.
+    const context = await newTestContext(running.current.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.route('**/assets/terms-page-*.js', (route) =>
       route.fulfill({ status: 500, body: 'boom' }),

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
@@ -40,16 +46,51 @@ export interface PageWithErrors {
   errors: string[];
 }
 
+export interface TestContextOptions extends Omit<BrowserContextOptions, 'serviceWorkers'> {
+  /**
+   * Whether the app's service worker may register (default no). Only the suites about the
+   * worker itself (the PWA and push) need it: a context that lets it install downloads and
+   * stores the whole build into its precache after the first page loads, about a second of
+   * Chromium's CPU in every context that opens the app.
+   */
+  serviceWorker?: boolean;
+}
+
 /**
- * A fresh context and page that records page errors, so a test can assert there were none;
- * `locale` is the browser's language (navigator.languages), English by default.
+ * A fresh context for a browser test. Without `serviceWorker`, the pages are those of a browser
+ * where service workers are off: `register()` rejects with a SecurityError, as it does where
+ * storage is denied, and the app runs as an ordinary page (features/pwa/service-worker.ts).
+ * STAND-IN-NO-SERVICE-WORKERS: Chromium has no switch that turns service workers off, so
+ * `register()` is replaced by that refusal (Playwright's `serviceWorkers: 'block'` replaces it
+ * with one that resolves with nothing, which no browser does and the app does not expect).
+ */
+export async function newTestContext(
+  browser: Browser,
+  { serviceWorker = false, ...options }: TestContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  if (!serviceWorker) {
+    await context.addInitScript(() => {
+      if (!('ServiceWorkerContainer' in self)) return;
+      ServiceWorkerContainer.prototype.register = () =>
+        Promise.reject(
+          new DOMException('Service workers are off in this browser', 'SecurityError'),
+        );
+    });
+  }
+  return context;
+}
+
+/**
+ * A fresh context (newTestContext) and page that records page errors, so a test can assert
+ * there were none; `locale` is the browser's language (navigator.languages), English by default.
  */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  { locale }: { locale?: string } = {},
+  { locale, serviceWorker }: { locale?: string; serviceWorker?: boolean } = {},
 ): Promise<PageWithErrors> {
-  const context = await browser.newContext({ viewport, locale });
+  const context = await newTestContext(browser, { viewport, locale, serviceWorker });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

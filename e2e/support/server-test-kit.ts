@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { migratedPgliteDataDir } from '../../apps/server/src/test/migrated-pglite.ts';
@@ -68,7 +69,7 @@ export const UNLIMITED_WRITES: Record<string, string> = {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-')));
   if (!options.dataDir && options.database !== 'empty') {
-    await cp(await migratedPgliteDataDir(), path.join(dataDir, 'pglite'), { recursive: true });
+    await copyFolder(await migratedPgliteDataDir(), path.join(dataDir, 'pglite'));
   }
   if (options.seed) {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
@@ -88,6 +89,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
+}
+
+/**
+ * The system's `cp -R`: the migrated cluster is 1,300 files (42 MB), which Node's fs.cp copied
+ * in about 1 CPU-second and `cp` in half that, once for every server a browser suite starts.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  await promisify(execFile)('cp', ['-R', from, to]);
 }
 
 async function launch(dataDir: string, options: StartServerOptions): Promise<RunningServer> {
