@@ -3,7 +3,7 @@ import { access, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
 
 /**
@@ -48,7 +48,10 @@ export async function migratedPgliteDataDir(): Promise<string> {
 }
 
 async function loadOrMakeCluster(): Promise<Uint8Array> {
-  const file = path.join(os.tmpdir(), `dum-pglite-migrated-${await migrationsHash()}.tar`);
+  // Named for what it holds (dropTemplateDatabases): a tarball of the same migrations made before
+  // held the template databases too.
+  const name = `dum-pglite-migrated-${await migrationsHash()}-postgres-only.tar`;
+  const file = path.join(os.tmpdir(), name);
   try {
     return new Uint8Array(await readFile(file));
   } catch {
@@ -57,6 +60,7 @@ async function loadOrMakeCluster(): Promise<Uint8Array> {
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   try {
     await runMigrations(database);
+    await dropTemplateDatabases(database);
     const bytes = await database.dump?.();
     if (!bytes) throw new Error('PGlite gave no dump');
     const partial = `${file}.${process.pid}.${randomUUID()}`;
@@ -66,6 +70,20 @@ async function loadOrMakeCluster(): Promise<Uint8Array> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The tarball keeps only the database the tests use. template0 and template1 are what CREATE
+ * DATABASE copies, which no test does on PGlite; they were a third of the tarball (43.7 to
+ * 28.5 MB), and every test database unpacks the whole of it: 0.8 to 0.6 CPU-seconds a start.
+ */
+async function dropTemplateDatabases(database: Database): Promise<void> {
+  await database.pool.query(
+    "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+  );
+  await database.pool.query('drop database template0');
+  await database.pool.query('drop database template1');
+  await database.pool.query('checkpoint');
 }
 
 /** What a migrated cluster depends on: every migration file and PGlite's version. */
