@@ -107,6 +107,10 @@ describe('the app in Spanish', () => {
       await airdrop(suite.server.url, viewerKey.address, SOL);
       await signInWithBurnerKey(page, suite.server.url + '/', viewerKey);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      // The sign-in's toast is the page's first, and the toaster's code loads with it
+      // (ToasterHost): on a loaded machine it shows after the composer opens. It must be on
+      // screen before the switch, or the wait below for it to go can pass before it comes.
+      await page.locator('.toast-root', { hasText: 'Wallet Authenticated' }).waitFor();
 
       await page
         .getByRole('button', { name: /^Wallet menu/ })
