@@ -88,7 +88,7 @@ export async function newTestContext(
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  { locale, serviceWorker }: { locale?: string; serviceWorker?: boolean } = {},
+  { locale, serviceWorker }: Pick<TestContextOptions, 'locale' | 'serviceWorker'> = {},
 ): Promise<PageWithErrors> {
   const context = await newTestContext(browser, { viewport, locale, serviceWorker });
   const page = await context.newPage();

@@ -91,12 +91,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
+const run = promisify(execFile);
+
 /**
  * The system's `cp -R`: the migrated cluster is 1,300 files (42 MB), which Node's fs.cp copied
  * in about 1 CPU-second and `cp` in half that, once for every server a browser suite starts.
  */
 async function copyFolder(from: string, to: string): Promise<void> {
-  await promisify(execFile)('cp', ['-R', from, to]);
+  await run('cp', ['-R', from, to]);
 }
 
 async function launch(dataDir: string, options: StartServerOptions): Promise<RunningServer> {
