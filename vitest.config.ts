@@ -67,12 +67,12 @@ export default defineConfig({
           setupFiles: ['./scripts/test-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at once: each starts its own server (fresh data folder, free ports, its own
-          // Redis prefix where it uses Redis) and browser, so they share no state, and most of a
-          // browser test's time is spent waiting on the server, the chain or the page. More do not
-          // help on the 2-core CI machines, where the walks through every route keep both cores
-          // busy with Chromium: four at a time took 685 s against two's 600.
-          maxWorkers: 2,
+          // Three files at once: each starts its own server (fresh data folder, free ports, its
+          // own Redis prefix where it uses Redis) and browser, so they share no state, and part of
+          // a browser test's time is spent waiting on the server, the chain or the page. On the
+          // 2-core CI machines two at a time left a sixth of the cores idle (481 s, 1.7 cores
+          // busy) and three took 449 s; four took 685 s against two's 600 when last measured.
+          maxWorkers: 3,
           // The files of a worker share its modules (Playwright's client, the kits, the server
           // sources the kits import), as the server project's do: importing them again for
           // each file took about 1.6 s of its worker. A file's state is its own servers and
