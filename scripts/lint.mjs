@@ -9,7 +9,7 @@ import { binPath, runInLanes } from './lanes.mjs';
 const eslint = binPath('eslint');
 const WEB = 'apps/web';
 
-await runInLanes(
+const passed = await runInLanes(
   [
     { label: `eslint ${WEB}`, script: eslint, args: [WEB, '--max-warnings', '0'] },
     {
@@ -21,3 +21,4 @@ await runInLanes(
   ],
   2,
 );
+process.exit(passed ? 0 : 1);

@@ -20,7 +20,8 @@ const PROJECTS = [
 ];
 const tsc = binPath('typescript-native', 'tsc');
 
-await runInLanes(
+const passed = await runInLanes(
   PROJECTS.map((project) => ({ label: `tsc -p ${project}`, script: tsc, args: ['-p', project] })),
   availableParallelism(),
 );
+process.exit(passed ? 0 : 1);
