@@ -100,8 +100,9 @@ describe.runIf(RUN).each(kinds())('kill -9 under a mixed write load, on %s', (ki
       url.pathname = `/${rows[0]?.name ?? ''}`;
       env.DATABASE_URL = url.toString();
     }
-    // Starting (and recovering after the kill) may be slow on a busy CI machine.
-    const first = await startServer({ env, healthTimeoutMs: 180_000 });
+    // Starting (and recovering after the kill) may be slow on a busy CI machine. PGlite's half
+    // runs on PGlite; the PostgreSQL half brings its database in env.
+    const first = await startServer({ env, database: 'pglite', healthTimeoutMs: 180_000 });
     servers.push(first);
     const chain = localnetClient(`${first.url}/rpc`);
 

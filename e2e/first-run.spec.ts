@@ -47,7 +47,10 @@ async function toastSaid(page: Page, title: string, description: string): Promis
 }
 
 describe('first run with the Burner Wallet', () => {
-  const suite = serverAndBrowserForSuite(() => startServer({ env: { NODE_ENV: 'development' } }));
+  const suite = serverAndBrowserForSuite(() =>
+    // As `npm start` runs it: development, on the embedded PGlite.
+    startServer({ env: { NODE_ENV: 'development' }, database: 'pglite' }),
+  );
 
   it('a newcomer gets test SOL, posts a vault, and a second newcomer supports it from the support dialog', async () => {
     const url = suite.server.url;

@@ -57,7 +57,7 @@ describe('the server process', () => {
 
   it('starts on an empty data folder, stops cleanly on SIGTERM and starts again on the same data', async () => {
     // Empty, as a first `npm start`: the server makes its database and applies every migration.
-    const first = await startServer({ env: { LOG_LEVEL: 'info' }, database: 'empty' });
+    const first = await startServer({ env: { LOG_LEVEL: 'info' }, database: 'pglite-empty' });
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
     // stop() sends SIGTERM and waits for the exit; the log says whether the shutdown was clean.

@@ -7,6 +7,10 @@ import { promisify } from 'node:util';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { migratedPgliteDataDir } from '../../apps/server/src/test/migrated-pglite.ts';
+import {
+  createMigratedPostgres,
+  type ThrowawayDatabase,
+} from '../../apps/server/src/test/migrated-postgres.ts';
 import { ensureServerBundle } from '../../scripts/server-bundle.ts';
 import { freePortRange } from './ports-test-kit.ts';
 
@@ -20,7 +24,10 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed, for a failing test's message. */
   output(): string;
-  /** SIGTERM, wait for the exit, then delete the data unless asked to keep it. */
+  /**
+   * SIGTERM, wait for the exit, then delete the data (the folder, and its PostgreSQL database
+   * where it has one) unless asked to keep it.
+   */
   stop(options?: { keepData?: boolean }): Promise<void>;
   /** SIGKILL (a crash: nothing is flushed or closed), wait for the exit; the data is kept. */
   kill(): Promise<void>;
@@ -33,11 +40,15 @@ export interface StartServerOptions {
   /** Reuse an existing data folder (a restart) instead of a fresh one. */
   dataDir?: string;
   /**
-   * A fresh data folder starts with a copy of a migrated PGlite (the tests' template, made once
-   * per set of migrations), which saves the server about 2.5 s of start; `empty` starts it with
-   * nothing, as a first `npm start` does.
+   * The database of a fresh data folder. `postgres`: a copy of a migrated template on the
+   * server of TEST_DATABASE_URL, the default where that is set (as in CI): the database
+   * production runs on, and no embedded PostgreSQL to start (PGlite's start was about 2 of a
+   * server's 4 CPU-seconds). `pglite`: a copy of a migrated PGlite cluster in the data folder
+   * (the default otherwise), which saves the server about 2.5 s of start against `pglite-empty`,
+   * nothing, as a first `npm start`. A restart on a `dataDir` keeps that folder's database; an
+   * env with DATABASE_URL brings the caller's own.
    */
-  database?: 'migrated' | 'empty';
+  database?: 'postgres' | 'pglite' | 'pglite-empty';
   /** Node flags before the script (benchmarks pass --cpu-prof). */
   nodeArgs?: string[];
   /**
@@ -63,32 +74,60 @@ export const UNLIMITED_WRITES: Record<string, string> = {
 
 /**
  * Starts the production server (the built SPA must exist: `npm run build`) as its own process
- * on free ports with a fresh DATA_DIR (PGlite, localnet), the way `npm start` runs it: the
- * server bundle, written again first if a source is newer.
+ * on free ports with a fresh DATA_DIR (localnet, media, and PGlite unless the database is
+ * PostgreSQL's: `database`), the way `npm start` runs it: the server bundle, written again
+ * first if a source is newer.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dum-e2e-')));
-  if (!options.dataDir && options.database !== 'empty') {
-    await copyFolder(await migratedPgliteDataDir(), path.join(dataDir, 'pglite'));
-  }
+  const database = options.dataDir
+    ? databases.get(options.dataDir)
+    : await freshDatabase(dataDir, options);
+  if (database) databases.set(dataDir, database);
   if (options.seed) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const seeded = await openDatabase(
+      database
+        ? { kind: 'postgres', url: database.url, maxConnections: 1 }
+        : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    );
     try {
-      await runMigrations(database);
-      await options.seed(database);
+      await runMigrations(seeded);
+      await options.seed(seeded);
     } finally {
-      await database.close();
+      await seeded.close();
     }
   }
+  const env = database ? { DATABASE_URL: database.url, ...options.env } : options.env;
   // Free ports are picked before the server binds them, so another process can take one in
   // between (EADDRINUSE); starting again on fresh ports is enough.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launch(dataDir, options);
+      return await launch(dataDir, { ...options, env }, database);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
+}
+
+/** The PostgreSQL database of each data folder this process started a server on with one. */
+const databases = new Map<string, ThrowawayDatabase>();
+
+/** Makes the database a fresh data folder starts on: PostgreSQL's, or PGlite's in the folder. */
+async function freshDatabase(
+  dataDir: string,
+  options: StartServerOptions,
+): Promise<ThrowawayDatabase | undefined> {
+  if (options.env?.DATABASE_URL) return undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const kind = options.database ?? (adminUrl ? 'postgres' : 'pglite');
+  if (kind === 'postgres') {
+    if (!adminUrl) throw new Error('database: postgres needs TEST_DATABASE_URL');
+    return createMigratedPostgres(adminUrl, 'dum_e2e');
+  }
+  if (kind === 'pglite') {
+    await copyFolder(await migratedPgliteDataDir(), path.join(dataDir, 'pglite'));
+  }
+  return undefined;
 }
 
 const run = promisify(execFile);
@@ -101,7 +140,11 @@ async function copyFolder(from: string, to: string): Promise<void> {
   await run('cp', ['-R', from, to]);
 }
 
-async function launch(dataDir: string, options: StartServerOptions): Promise<RunningServer> {
+async function launch(
+  dataDir: string,
+  options: StartServerOptions,
+  database: ThrowawayDatabase | undefined,
+): Promise<RunningServer> {
   const bundle = await ensureServerBundle();
   const port = await freePortRange(1);
   const localnetPort = await freePortRange(2);
@@ -146,7 +189,12 @@ async function launch(dataDir: string, options: StartServerOptions): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      if (!stopOptions.keepData) await rm(dataDir, { recursive: true, force: true });
+      if (stopOptions.keepData) return;
+      await rm(dataDir, { recursive: true, force: true });
+      if (database) {
+        databases.delete(dataDir);
+        await database.drop();
+      }
     },
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { generateSigner } from '@dum/chain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -16,6 +15,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { users, walletStanding } from '../db/schema.ts';
 import type { AuthUser } from '../modules/auth/index.ts';
 import { migratedPgliteCluster } from './migrated-pglite.ts';
+import { createMigratedPostgres } from './migrated-postgres.ts';
 
 /**
  * Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
@@ -43,27 +43,19 @@ export async function createTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `dum_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const throwaway = await createMigratedPostgres(adminUrl);
   const database = await openDatabase({
     kind: 'postgres',
-    url: url.toString(),
+    url: throwaway.url,
     maxConnections: options.maxConnections ?? 10,
   });
+  // Nothing left to apply: the check that the template holds every migration.
   await runMigrations(database);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await throwaway.drop();
     },
   };
 }

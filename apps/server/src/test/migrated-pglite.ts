@@ -87,7 +87,7 @@ async function dropTemplateDatabases(database: Database): Promise<void> {
 }
 
 /** What a migrated cluster depends on: every migration file and PGlite's version. */
-function migrationsHash(): Promise<string> {
+export function migrationsHash(): Promise<string> {
   digest ??= hashMigrations();
   return digest;
 }
