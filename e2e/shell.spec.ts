@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
   newTestContext,
   openPage,
+  releaseSharedBrowser,
+  sharedBrowser,
 } from './support/browser-test-kit.ts';
 import { withoutExpected404 } from './support/feed-page-test-kit.ts';
 import { startServer, type StartServerOptions } from './support/server-test-kit.ts';
@@ -96,12 +97,12 @@ describe('the app shell', () => {
         startServer(),
         startServer(seedEvents(69_500)),
         startServer(seedEvents(69_950)),
-        launchBrowser(),
+        sharedBrowser(),
       ]);
       return { fresh, urgent, critical, browser };
     },
     async ({ fresh, urgent, critical, browser }) => {
-      await browser.close();
+      await releaseSharedBrowser(browser);
       await Promise.all([fresh.stop(), urgent.stop(), critical.stop()]);
     },
   );

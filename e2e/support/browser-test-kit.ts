@@ -80,6 +80,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
 }
 
+let processBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test process, which its browser files use one after another (a vitest
+ * worker runs its files in turn), each in contexts of its own, which share nothing: so a file
+ * does not pay for a browser's start and stop. Launched again when it has crashed or closed.
+ * It ends with the process (Playwright closes what it launched when its process exits).
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const current = await processBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  processBrowser = launchBrowser();
+  return processBrowser;
+}
+
+/** A file is done with the shared browser: the contexts it left open close with it. */
+export async function releaseSharedBrowser(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
 export interface PageWithErrors {
   context: BrowserContext;
   page: Page;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser-test-kit.ts';
+import { releaseSharedBrowser, sharedBrowser } from './browser-test-kit.ts';
 import { startServer, type RunningServer } from './server-test-kit.ts';
 
 /**
@@ -33,14 +33,17 @@ export interface ServerAndBrowser {
   readonly origin: string;
 }
 
-/** The production server (fresh database and localnet) and Chromium, started side by side. */
+/**
+ * The production server (fresh database and localnet) started, and the process's shared
+ * Chromium (sharedBrowser) at hand, side by side.
+ */
 export function serverAndBrowserForSuite(
   start: () => Promise<RunningServer> = () => startServer(),
 ): ServerAndBrowser {
   const both = startedForSuite(
-    () => Promise.all([start(), launchBrowser()]),
+    () => Promise.all([start(), sharedBrowser()]),
     async ([server, browser]) => {
-      await browser.close();
+      await releaseSharedBrowser(browser);
       await server.stop();
     },
   );
