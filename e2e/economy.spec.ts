@@ -6,7 +6,7 @@ import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 import { installTestWallet, type TestWallet } from './support/wallet-test-kit.ts';
 
 /**
- * The token economy in Chromium against the production server (fresh PGlite and
+ * The token economy in Chromium against the production server (fresh database and
  * localnet), signed in with the Wallet Standard test wallet: Platform Stats and Live Activity
  * following a post, the 'Manage DUM Tokens' dialog's rules one by one, and a referral link
  * signing up a second wallet, with both balances moving by the referral rewards' amounts.

@@ -16,7 +16,7 @@ import { startServer, UNLIMITED_WRITES } from './support/server-test-kit.ts';
 import { serverAndBrowserForSuite } from './support/suite-test-kit.ts';
 
 /**
- * The feed in Chromium against the production server (fresh PGlite and localnet):
+ * The feed in Chromium against the production server (fresh database and localnet):
  * a signed-out visitor, the empty state, and a signed-in user (the localnet's burner wallet,
  * through the real connect modal and sign-in) posting text and an image, liking, bookmarking,
  * commenting, copying the link and deleting.
