@@ -1,6 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser, OMNIBOX_POPUP_FEATURES } from './support/browser-test-kit.ts';
+import {
+  chromiumPath,
+  launchBrowser,
+  OMNIBOX_POPUP_FEATURES,
+  releaseSharedBrowser,
+  sharedBrowser,
+} from './support/browser-test-kit.ts';
 
 /**
  * The features a browser turned off from its command line, as its chrome://version page lists
@@ -39,5 +45,21 @@ describe('the browser tests’ Chromium', () => {
     } finally {
       await Promise.all([bare.close(), ours.close()]);
     }
+  });
+
+  it('lends one Chromium to the files of a worker in turn, and launches another once it closed', async () => {
+    const first = await sharedBrowser();
+    // A file that leaves a context open: its end closes it.
+    await first.newContext();
+    await releaseSharedBrowser(first);
+    expect(first.contexts()).toEqual([]);
+    expect(await sharedBrowser()).toBe(first);
+
+    // Closed (or crashed): the next files get a new one, one between them.
+    await first.close();
+    const [next, alsoNext] = await Promise.all([sharedBrowser(), sharedBrowser()]);
+    expect(next).not.toBe(first);
+    expect(alsoNext).toBe(next);
+    expect(next.isConnected()).toBe(true);
   });
 });

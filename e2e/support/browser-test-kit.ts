@@ -89,8 +89,13 @@ let processBrowser: Promise<Browser> | undefined;
  * It ends with the process (Playwright closes what it launched when its process exits).
  */
 export async function sharedBrowser(): Promise<Browser> {
-  const current = await processBrowser?.catch(() => undefined);
-  if (current?.isConnected()) return current;
+  const asked = processBrowser;
+  if (asked) {
+    const browser = await asked.catch(() => undefined);
+    if (browser?.isConnected()) return browser;
+    // Another caller launched the next one meanwhile: that one is ours too.
+    if (processBrowser !== asked) return sharedBrowser();
+  }
   processBrowser = launchBrowser();
   return processBrowser;
 }
