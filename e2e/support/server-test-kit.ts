@@ -43,10 +43,10 @@ export interface StartServerOptions {
    * The database of a fresh data folder. `postgres`: a copy of a migrated template on the
    * server of TEST_DATABASE_URL, the default where that is set (as in CI): the database
    * production runs on, with no embedded PostgreSQL to start (a server starts on 1.7
-   * CPU-seconds, against 3.0-3.4 on PGlite). `pglite`: a copy of a migrated PGlite cluster in the data folder
-   * (the default otherwise), which saves the server about 2.5 s of start against `pglite-empty`,
-   * nothing, as a first `npm start`. A restart on a `dataDir` keeps that folder's database; an
-   * env with DATABASE_URL brings the caller's own.
+   * CPU-seconds, against 3.0-3.4 on PGlite). `pglite`: a copy of a migrated PGlite cluster in
+   * the data folder (the default otherwise), which saves the server about 2.5 s of start
+   * against `pglite-empty`, nothing, as a first `npm start`. A restart on a `dataDir` keeps
+   * that folder's database; an env with DATABASE_URL brings the caller's own.
    */
   database?: 'postgres' | 'pglite' | 'pglite-empty';
   /** Node flags before the script (benchmarks pass --cpu-prof). */
