@@ -35,7 +35,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { startChild } from './app-process.ts';
 import { percentile } from './measure.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);

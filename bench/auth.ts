@@ -29,7 +29,7 @@ import {
   processCpuMs,
 } from './measure.ts';
 import { api, closeApiConnections } from './api-client.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

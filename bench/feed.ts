@@ -49,7 +49,7 @@ import {
 } from './measure.ts';
 import { POSTS, seedFeed, SIGNED_IN_USERS } from './feed-seed.ts';
 import { runOpenLoop } from './open-loop.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);

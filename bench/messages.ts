@@ -34,7 +34,7 @@ import {
 } from '../e2e/support/server-test-kit.ts';
 import { api, rpc, signIn, waitConfirmed } from './api-client.ts';
 import { cpuProfileArgs, percentile, processCpuMs } from './measure.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const TIPS = Number(process.env.BENCH_TIPS ?? 2000);

@@ -40,7 +40,7 @@ import { startChild } from './app-process.ts';
 import { itemAt, machineBusyMs, percentile, postgresCpuMs, processCpuMs } from './measure.ts';
 import { runOpenLoop, type OpenLoopRequest } from './open-loop.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

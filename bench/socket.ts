@@ -21,7 +21,7 @@ import { createRedisBus } from '../apps/server/src/realtime/index.ts';
 import { createTokenService } from '../apps/server/src/modules/auth/index.ts';
 import { startServer, type RunningServer } from '../e2e/support/server-test-kit.ts';
 import { itemAt, percentile } from './measure.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 5);

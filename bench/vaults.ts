@@ -38,7 +38,7 @@ import {
 } from '../e2e/support/server-test-kit.ts';
 import { api, rpc, signIn, signWireTransaction, waitConfirmed } from './api-client.ts';
 import { cpuProfileArgs, itemAt, percentile, processCpuMs } from './measure.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const SUPPORTS = Number(process.env.BENCH_SUPPORTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);

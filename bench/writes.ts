@@ -40,7 +40,7 @@ import { UNLIMITED_WRITES } from '../e2e/support/server-test-kit.ts';
 import { startChild } from './app-process.ts';
 import { seedFollows, seedPostTraces } from './feed-seed.ts';
 import { itemAt, machineBusyMs, postgresCpuMs, processCpuMs } from './measure.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { createThrowawayDatabase } from '../apps/server/src/test/migrated-postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 64);

@@ -4,9 +4,9 @@ import { runMigrations } from '../db/migrate.ts';
 import { migrationsHash } from './migrated-pglite.ts';
 
 /**
- * Throwaway PostgreSQL databases for tests, each a copy of a template that holds every
- * migration: CREATE DATABASE … TEMPLATE copies it in a fraction of the time the migrations take
- * to apply. The template is made once per set of migrations, under an advisory lock so the test
+ * Throwaway PostgreSQL databases for tests and benchmarks. A test's is a copy of a template that
+ * holds every migration: CREATE DATABASE … TEMPLATE copies it in a fraction of the time the
+ * migrations take to apply. The template is made once per set of migrations, under an advisory lock so the test
  * processes of a run make it once between them, and kept for the runs after it under the
  * migrations' hash; a template of older migrations is dropped when a new one is made.
  */
@@ -27,9 +27,21 @@ export async function createMigratedPostgres(
   adminUrl: string,
   prefix = 'dum_test',
 ): Promise<ThrowawayDatabase> {
-  const template = await migratedTemplate(adminUrl);
+  return createThrowawayDatabase(adminUrl, prefix, await migratedTemplate(adminUrl));
+}
+
+/**
+ * A database named `<prefix>_<time>_<random>` on the server of `adminUrl` (a URL with rights to
+ * create one): a copy of `template`, or empty, for a caller that migrates it itself (the
+ * benchmarks start their servers on one, as a deployment starts).
+ */
+export async function createThrowawayDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await runAdmin(adminUrl, `create database ${name} template ${template}`);
+  await runAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
     name,
     url: databaseUrl(adminUrl, name),
