@@ -71,9 +71,32 @@ async function snapshotQuery(t: TestApp): Promise<string> {
   return `select ${objects.join(' || ')} as snapshot`;
 }
 
-async function snapshot(t: TestApp, query: string): Promise<Record<string, string>> {
+interface Snapshot {
+  /** The next transaction ID: a row changes only in a transaction that takes one. */
+  nextXid: string;
+  tables: Record<string, string>;
+}
+
+async function snapshot(t: TestApp, query: string): Promise<Snapshot> {
+  // The ID first: a write after it shows in the next comparison's ID.
+  const xid = await nextXid(t);
   const { rows } = await t.ctx.database.pool.query<{ snapshot: Record<string, string> }>(query);
-  return rows[0]?.snapshot ?? {};
+  return { nextXid: xid, tables: rows[0]?.snapshot ?? {} };
+}
+
+/**
+ * The snapshot after a request: the one before it when no transaction has taken an ID since
+ * (nothing was written, so hashing every table again would find the same), else a new one.
+ */
+async function snapshotAfter(t: TestApp, query: string, before: Snapshot): Promise<Snapshot> {
+  return (await nextXid(t)) === before.nextXid ? before : snapshot(t, query);
+}
+
+async function nextXid(t: TestApp): Promise<string> {
+  const { rows } = await t.ctx.database.pool.query<{ xid: string }>(
+    'select pg_snapshot_xmax(pg_current_snapshot())::text as xid',
+  );
+  return rows[0]?.xid ?? '';
 }
 
 /**
@@ -82,9 +105,9 @@ async function snapshot(t: TestApp, query: string): Promise<Record<string, strin
  */
 const COUNTERS = new Set(['rate_limit_windows']);
 
-function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys(after).filter(
-    (table) => !COUNTERS.has(table) && before[table] !== after[table],
+function changedTables(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys(after.tables).filter(
+    (table) => !COUNTERS.has(table) && before.tables[table] !== after.tables[table],
   );
 }
 
@@ -361,6 +384,26 @@ describe('every route, fuzzed (PGlite)', () => {
     expect(routes.length).toBeGreaterThan(25);
   });
 
+  it('sees a write in the next transaction ID, and a read leaves it', async () => {
+    const start = await snapshot(t, query);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${ids.postId}/comments`,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await snapshotAfter(t, query, start)).toBe(start);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ids.postId}/comments`,
+      headers: author.headers,
+      payload: { content: 'another comment' },
+    });
+    expect(write.statusCode).toBe(201);
+    const after = await snapshotAfter(t, query, start);
+    expect(after).not.toBe(start);
+    expect(changedTables(start, after)).toContain('comments');
+  });
+
   it('answers every generated request with a known status, and a refusal changes nothing', async () => {
     for (const [index, route] of routes.entries()) {
       // A fresh signed-in wallet per route, so a logout fuzzed on one route cannot end the
@@ -393,7 +436,7 @@ describe('every route, fuzzed (PGlite)', () => {
           } else {
             expect([200, 201, 204], what).toContain(res.statusCode);
           }
-          const after = await snapshot(t, query);
+          const after = await snapshotAfter(t, query, before);
           if (res.statusCode >= 400) expect(changedTables(before, after), what).toEqual([]);
           before = after;
         }),
