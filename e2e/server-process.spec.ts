@@ -69,5 +69,7 @@ describe('the server process', () => {
     const again = await fetch(`${second.url}/api/emissions/stats`);
     expect(again.status).toBe(200);
     await second.stop();
-  });
+    // Two starts, the first applying every migration to a new PGlite: 20 s alone on a 2-core
+    // machine, and three to five times that beside two other browser files.
+  }, 180_000);
 });
