@@ -18,6 +18,7 @@ import {
 import {
   createMint,
   getAccount,
+  getMint,
   getOrCreateAssociatedTokenAccount,
   mintTo,
   transfer as transferTokens,
@@ -71,6 +72,15 @@ describe('localnet with @solana/web3.js', () => {
     expect(epoch.blockHeight).toBe(epoch.absoluteSlot);
     const rent = await connection.getMinimumBalanceForRentExemption(0);
     expect(rent).toBe(890_880);
+  });
+
+  it('holds the DUM mint: 9 decimals, the treasury its mint authority, no freeze authority', async () => {
+    const mint = await getMint(connection, new PublicKey(localnet.dumMint));
+    expect(mint.isInitialized).toBe(true);
+    expect(mint.decimals).toBe(9);
+    expect(mint.mintAuthority?.toBase58()).toBe(localnet.treasury);
+    expect(mint.freezeAuthority).toBeNull();
+    expect(mint.supply).toBe(0n);
   });
 
   it('advances slots on a timer and expires nothing that is recent', async () => {
