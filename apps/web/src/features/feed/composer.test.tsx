@@ -13,6 +13,8 @@ import {
   signedIn,
   signedOut,
 } from '../post/test-kit.tsx';
+import { useViewer } from '../auth/index.ts';
+import { PostList } from '../post/index.ts';
 import { renderComposer } from './composer-test-kit.tsx';
 import { Composer } from './composer.tsx';
 
@@ -28,6 +30,10 @@ function file(name: string, type: string, size = 16): File {
   const blob = new File(['x'], name, { type });
   Object.defineProperty(blob, 'size', { value: size });
   return blob;
+}
+
+function FeedList() {
+  return <PostList viewer={useViewer()} />;
 }
 
 describe('Composer', () => {
@@ -206,6 +212,41 @@ describe('Composer', () => {
       kind: 'public',
       imageUrl: '/media/a.png',
     });
+  });
+
+  it('shows the new post in a feed whose first read was still running when it was saved', async () => {
+    const user = userEvent.setup();
+    let releaseFirstRead!: () => void;
+    const firstReadHeld = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    const saved: ReturnType<typeof makePost>[] = [];
+    let reads = 0;
+    mockApi({
+      // The first read began before the post existed, and answers after it was saved.
+      'GET /api/messages-v2/feed': async () => {
+        reads += 1;
+        const items = [...saved];
+        if (reads === 1) await firstReadHeld;
+        return json({ items, nextCursor: null });
+      },
+      'POST /api/messages-v2/messages': ({ body }) => {
+        const post = makePost({ id: 'new', content: (body as { body: string }).body });
+        saved.push(post);
+        return json(post, 201);
+      },
+    });
+    renderWithProviders(
+      <>
+        <Composer />
+        <FeedList />
+      </>,
+    );
+    await screen.findByTestId('composer');
+    await user.type(screen.getByRole('textbox'), 'fresh from the oven');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Posted!')).toBeDefined();
+    releaseFirstRead();
+    expect(await screen.findByText('fresh from the oven')).toBeDefined();
+    expect(reads).toBe(2);
   });
 
   it('asks for alt text with an image (not with audio) and sends it trimmed with the post', async () => {

@@ -139,6 +139,22 @@ export function refreshEarnings(queryClient: QueryClient): void {
   }
 }
 
+/**
+ * Puts a post just made at the top of the feeds, so that no answer read before it was saved
+ * takes it away again: refetches running began before it (cancelled, as before an optimistic
+ * write), and a feed still reading its first page, which has no list to add it to, reads again
+ * from after the post (TanStack Query would join the running read rather than start another).
+ * The composer does not wait for that read: the post is saved.
+ */
+async function showNewPost(queryClient: QueryClient, post: FeedPost): Promise<void> {
+  await cancelRefetches(queryClient, [FEED_ROOT]);
+  prependPost(queryClient, post);
+  void queryClient.resetQueries({
+    queryKey: [FEED_ROOT],
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+}
+
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -175,8 +191,8 @@ export function useCreatePost() {
       }
       return apiRequest<FeedPost>(POST_ROOT, { method: 'POST', body: input });
     },
-    onSuccess: (post) => {
-      prependPost(queryClient, post);
+    onSuccess: async (post) => {
+      await showNewPost(queryClient, post);
       refreshEarnings(queryClient);
       toast(
         post.capsule
