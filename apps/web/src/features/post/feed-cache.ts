@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { cancelRefetches } from '../../lib/query-client.ts';
 import type { CommentPage, EngagementKind, FeedPage, FeedPost, PostComment } from './types.ts';
 
 /**
@@ -127,6 +128,22 @@ export function prependPost(queryClient: QueryClient, post: FeedPost): void {
     if (!data || !first) return data;
     if (first.items.some((item) => item.id === post.id)) return data;
     return { ...data, pages: [{ ...first, items: [post, ...first.items] }, ...rest] };
+  });
+}
+
+/**
+ * Puts a post just made at the top of the feeds, so that no answer read before it was saved
+ * takes it away again: refetches running began before it (cancelled, as before an optimistic
+ * write), and a feed still reading its first page, which has no list to add it to, reads again
+ * from after the post (TanStack Query would join the running read rather than start another).
+ * The caller does not wait for that read: the post is saved.
+ */
+export async function showNewPost(queryClient: QueryClient, post: FeedPost): Promise<void> {
+  await cancelRefetches(queryClient, [FEED_ROOT]);
+  prependPost(queryClient, post);
+  void queryClient.resetQueries({
+    queryKey: [FEED_ROOT],
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
   });
 }
 

@@ -23,7 +23,7 @@ import {
   feedPath,
   POST_ROOT,
   postKey,
-  prependPost,
+  showNewPost,
   replaceComment,
   settleEngagement,
   settleRepost,
@@ -137,22 +137,6 @@ export function refreshEarnings(queryClient: QueryClient): void {
   ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
-}
-
-/**
- * Puts a post just made at the top of the feeds, so that no answer read before it was saved
- * takes it away again: refetches running began before it (cancelled, as before an optimistic
- * write), and a feed still reading its first page, which has no list to add it to, reads again
- * from after the post (TanStack Query would join the running read rather than start another).
- * The composer does not wait for that read: the post is saved.
- */
-async function showNewPost(queryClient: QueryClient, post: FeedPost): Promise<void> {
-  await cancelRefetches(queryClient, [FEED_ROOT]);
-  prependPost(queryClient, post);
-  void queryClient.resetQueries({
-    queryKey: [FEED_ROOT],
-    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
-  });
 }
 
 export function useCreatePost() {

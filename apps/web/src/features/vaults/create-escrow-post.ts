@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { POST_ROOT, prependPost } from '../post/index.ts';
+import { POST_ROOT, showNewPost } from '../post/index.ts';
 import { MediaUploadError, uploadMedia } from '../post/index.ts';
 import type { FeedPost, UploadResponse } from '../post/index.ts';
 import { walletChain } from '../wallet/index.ts';
@@ -186,7 +186,7 @@ export async function createEscrowPost(
     input.altText,
   );
   // The creator sees the pending vault at once; it turns live after the sync.
-  prependPost(context.queryClient, post);
+  await showNewPost(context.queryClient, post);
 
   const steps: EscrowSteps = {
     wallet: signer.address,
