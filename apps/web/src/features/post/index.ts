@@ -10,7 +10,14 @@ export type { AttachmentKind } from './attachment.ts';
 export { AuthorHeading, VerifiedBadge } from './author-heading.tsx';
 export { Avatar } from './avatar.tsx';
 export { CommentSection } from './comment-section.tsx';
-export { FEED_ROOT, POST_ROOT, feedKey, showNewPost, updatePostEverywhere } from './feed-cache.ts';
+export {
+  FEED_ROOT,
+  POST_ROOT,
+  feedKey,
+  prependPost,
+  showNewPost,
+  updatePostEverywhere,
+} from './feed-cache.ts';
 export {
   MediaUploadError,
   refreshEarnings,
