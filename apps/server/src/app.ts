@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './create-context.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { lazySerializers } from './http/lazy-serializers.ts';
 import { metricsRoutes, registerRequestMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -74,6 +75,7 @@ const SOCKET_MAX_PAYLOAD = 4096;
  * `app.inject()` without a port.
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const serializers = lazySerializers();
   const app = Fastify({
     loggerInstance: ctx.logger,
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -85,7 +87,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdGenerator(ctx.config.trustProxy),
     frameworkErrors: frameworkErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: serializers.factory } },
   });
+  app.decorate('compileSerializers', serializers.compileAll);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
