@@ -77,9 +77,9 @@ interface Snapshot {
   tables: Record<string, string>;
 }
 
-async function snapshot(t: TestApp, query: string): Promise<Snapshot> {
+async function snapshot(t: TestApp, query: string, xid?: string): Promise<Snapshot> {
   // The ID first: a write after it shows in the next comparison's ID.
-  const xid = await nextXid(t);
+  xid ??= await nextXid(t);
   const { rows } = await t.ctx.database.pool.query<{ snapshot: Record<string, string> }>(query);
   return { nextXid: xid, tables: rows[0]?.snapshot ?? {} };
 }
@@ -89,7 +89,8 @@ async function snapshot(t: TestApp, query: string): Promise<Snapshot> {
  * (nothing was written, so hashing every table again would find the same), else a new one.
  */
 async function snapshotAfter(t: TestApp, query: string, before: Snapshot): Promise<Snapshot> {
-  return (await nextXid(t)) === before.nextXid ? before : snapshot(t, query);
+  const xid = await nextXid(t);
+  return xid === before.nextXid ? before : snapshot(t, query, xid);
 }
 
 async function nextXid(t: TestApp): Promise<string> {
