@@ -183,7 +183,7 @@ describe('the app shell', () => {
     expect(await box.isVisible()).toBe(true);
     expect(await box.locator('dd').allTextContents()).toEqual(['0 DUM', '0 DUM', '0 DUM']);
     await box.getByRole('button', { name: 'Stake Tokens' }).click();
-    // Inside the toast viewport (Radix also announces the text in a hidden live region).
+    // Inside the toast viewport (its text is also announced in a hidden live region).
     await page
       .getByRole('region', { name: /Notifications/ })
       .getByText('Wallet Required')

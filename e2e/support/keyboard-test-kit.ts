@@ -69,8 +69,8 @@ export async function expectFocusOn(target: Locator, what: string): Promise<void
 
 /**
  * Records, from the page's first script on, every text that appears in a polite or assertive
- * live region (where Radix announces a toast, for a second), so a test can ask afterwards what
- * a screen reader was told.
+ * live region (where each toast is announced), so a test can ask afterwards what a screen
+ * reader was told.
  */
 export async function recordAnnouncements(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { destroyAnnouncer } from '@react-aria/live-announcer';
 import { cleanup, configure } from '@testing-library/react';
 import { twMerge } from 'tailwind-merge';
 import { afterEach, beforeAll, vi } from 'vitest';
@@ -7,6 +8,9 @@ import type * as TestingLibrary from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
+  // The toasts' announcer keeps its live regions in <body>, and what they said for seven
+  // seconds: each test starts without them (and a test that empties <body> finds none there).
+  destroyAnnouncer();
 });
 
 // findBy* and waitFor wait 1 s by default: a render that takes longer while another test file

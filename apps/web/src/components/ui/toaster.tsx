@@ -1,7 +1,9 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@dum/core';
 import { useLingui } from '@lingui/react/macro';
+import { announce } from '@react-aria/live-announcer';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
 
@@ -9,9 +11,19 @@ import { dismissToast, useToast, type ToastItem } from './use-toast.ts';
 const hotkeyToken = '{hotkey}';
 
 /**
+ * Where Radix would render its own announcement of a toast: a fragment never put in the page.
+ * Radix shows that text two animation frames after the toast and takes it away a second after,
+ * so on a busy phone, frames more than half a second apart, it is never shown and a screen
+ * reader hears nothing. Each toast is announced by `ToastCard` instead, on timers alone.
+ */
+const radixAnnouncements =
+  typeof document === 'undefined' ? undefined : document.createDocumentFragment();
+
+/**
  * Renders the toast store with Radix Toast: 5000 ms by default, swipe right 50 px to dismiss.
- * Radix announces each toast through a live region of its own ('Notification', then the title
- * and description): an error interrupts (assertive), anything else waits its turn (polite).
+ * Each toast is announced ('Notification', then the title and description) in live regions
+ * that stay in the page (React Aria's announcer): an error interrupts (assertive), anything
+ * else waits its turn (polite).
  */
 export function Toaster() {
   const { toasts } = useToast();
@@ -19,6 +31,7 @@ export function Toaster() {
   return (
     <Toast.Provider
       label={t`Notification`}
+      announcerContainer={radixAnnouncements}
       duration={TOAST_DURATION_MS}
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       swipeDirection="right"
@@ -36,6 +49,24 @@ export function Toaster() {
 
 function ToastCard({ item }: { item: ToastItem }) {
   const { t } = useLingui();
+  const title = useRef<HTMLDivElement>(null);
+  const description = useRef<HTMLDivElement>(null);
+  const label = t`Notification`;
+  const politeness = item.variant === 'destructive' ? 'assertive' : 'polite';
+  // Radix renders a toast's content only once its viewport is there, which can be a render
+  // after the toast's own (the toaster mounts with its first toast): this is set when it is.
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const announced = useRef(false);
+  // Once per toast (not again when it is updated in place or the language changes), with the
+  // text as rendered: a title may be any node, not only a string.
+  useEffect(() => {
+    if (!content || announced.current) return;
+    announced.current = true;
+    const text = [title.current?.textContent, description.current?.textContent]
+      .filter(Boolean)
+      .join(' ');
+    if (text) announce(`${label} ${text}`, politeness);
+  }, [content, label, politeness]);
   const Icon =
     item.variant === 'destructive' ? CircleAlert : item.variant === 'success' ? CircleCheck : null;
   return (
@@ -62,13 +93,16 @@ function ToastCard({ item }: { item: ToastItem }) {
           )}
         />
       )}
-      <div className="grid min-w-0 gap-1">
-        {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
-        {/* Radix announces the toast's text nodes joined as they are: a space keeps the title
-            and the description two words apart (a grid does not render it). */}
-        {item.title && item.description && ' '}
+      <div ref={setContent} className="grid min-w-0 gap-1">
+        {item.title && (
+          <Toast.Title ref={title} className="text-sm font-semibold">
+            {item.title}
+          </Toast.Title>
+        )}
         {item.description && (
-          <Toast.Description className="text-sm text-muted">{item.description}</Toast.Description>
+          <Toast.Description ref={description} className="text-sm text-muted">
+            {item.description}
+          </Toast.Description>
         )}
         {item.action && (
           <Toast.Action
