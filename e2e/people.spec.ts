@@ -55,6 +55,12 @@ describe('people in the browser', () => {
     const profile = follower.page.getByTestId('profile');
     await profile.waitFor();
     await profile.getByRole('button', { name: /^0 Followers$/ }).waitFor();
+    // The followed wallet's open feed gets the toast by socket, without a reload. A toast stays
+    // five seconds and the follower's steps below may take longer on a busy machine, so the
+    // watch starts before the follow and is awaited after them.
+    const toasts = followed.page.getByRole('region', { name: /Notifications/ });
+    const followToast = toasts.getByText('New Follower', { exact: true }).waitFor();
+    followToast.catch(() => {}); // awaited below; a failure before then must not go unhandled
     await profile.getByRole('button', { name: /^Follow / }).click();
     await profile.getByRole('button', { name: /^Unfollow / }).waitFor();
     await profile.getByRole('button', { name: /^1 Follower$/ }).waitFor();
@@ -71,9 +77,7 @@ describe('people in the browser', () => {
       await axeReport(follower.page, 'trust band, 375 px', '[data-testid="profile-trust"]'),
     ).toBe('');
 
-    // The followed wallet's open feed gets the toast by socket, without a reload.
-    const toasts = followed.page.getByRole('region', { name: /Notifications/ });
-    await toasts.getByText('New Follower', { exact: true }).waitFor({ timeout: 20_000 });
+    await followToast;
     // Its bell lists it, and the item opens the follower's profile.
     await followed.page
       .getByRole('button', { name: /^Notifications, 1 unread/ })
