@@ -96,6 +96,9 @@ describe('toast store', () => {
       act(() => handle.update({ description: '2 SOL is in your wallet' }));
       expect(screen.getByText('2 SOL is in your wallet')).toBeDefined();
       expect(polite()).toBe('Notification Test SOL received 1 SOL is in your wallet');
+      // And its words leave the page with it.
+      act(() => handle.dismiss());
+      expect(polite()).toBe('');
     } finally {
       frame.mockRestore();
     }

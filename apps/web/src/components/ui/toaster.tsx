@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@dum/core';
 import { useLingui } from '@lingui/react/macro';
-import { announce } from '@react-aria/live-announcer';
+import { announce, clearAnnouncer } from '@react-aria/live-announcer';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
@@ -67,6 +67,12 @@ function ToastCard({ item }: { item: ToastItem }) {
       .join(' ');
     if (text) announce(`${label} ${text}`, politeness);
   }, [content, label, politeness]);
+  // The words go with the toast: said once, they would otherwise stay in the page, readable by
+  // a screen reader's cursor, for seconds after it closed (and in the old language after a
+  // switch).
+  useEffect(() => {
+    if (!item.open) clearAnnouncer(politeness);
+  }, [item.open, politeness]);
   const Icon =
     item.variant === 'destructive' ? CircleAlert : item.variant === 'success' ? CircleCheck : null;
   return (
