@@ -31,7 +31,7 @@ const LIMITS = {
  * matched one time in 65,536, and a test's "another IP" then found the first one's budget spent.
  */
 let lastIp = randomBytes(2).readUInt16BE();
-function randomIp(): string {
+function nextIp(): string {
   lastIp = (lastIp + 1) % 65_536;
   return `203.0.${lastIp >> 8}.${lastIp & 255}`;
 }
@@ -82,14 +82,14 @@ describe.each(testDatabaseKinds())('write rate limits on %s', (kind) => {
     const { user, headers } = await createSignedInUser(t.ctx);
     const answers: LightMyRequestResponse[] = [];
     // A burst from many IPs: the wallet's own budget holds whatever IP it uses.
-    for (let i = 0; i < 10; i++) answers.push(await post(t, headers, randomIp(), `spam ${i}`));
+    for (let i = 0; i < 10; i++) answers.push(await post(t, headers, nextIp(), `spam ${i}`));
     expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([201, 201, 201]);
     for (const answer of answers.slice(3)) expectLimited(answer);
     expect(await postsBy(t, user.id)).toBe(3);
   });
 
   it('stops many wallets on one IP past the IP budget, and no other IP', async () => {
-    const ip = randomIp();
+    const ip = nextIp();
     const wallets = await Promise.all(Array.from({ length: 4 }, () => createSignedInUser(t.ctx)));
     // 3 posts a wallet, 6 an IP: the first two wallets use the IP's budget up.
     const statuses: number[] = [];
@@ -101,14 +101,14 @@ describe.each(testDatabaseKinds())('write rate limits on %s', (kind) => {
     const written = await Promise.all(wallets.map(({ user }) => postsBy(t, user.id)));
     expect(written.reduce((a, b) => a + b, 0)).toBe(6);
     // The fourth wallet, from another IP, still has its own budget.
-    expect((await post(t, wallets[3]!.headers, randomIp())).statusCode).toBe(201);
+    expect((await post(t, wallets[3]!.headers, nextIp())).statusCode).toBe(201);
   });
 
   it('limits likes and comments each on their own budget', async () => {
     const author = await createSignedInUser(t.ctx);
     const target = await createdPost(t, author.headers, 'like me');
     const liker = await createSignedInUser(t.ctx);
-    const ip = randomIp();
+    const ip = nextIp();
     const engage = () =>
       t.app.inject({
         method: 'POST',
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('write rate limits on %s', (kind) => {
   });
 
   it('counts signed-out writes per IP (they are refused anyway)', async () => {
-    const ip = randomIp();
+    const ip = nextIp();
     // 6 per IP: the 401s spend the IP's budget, then the IP is refused before any work.
     for (let i = 0; i < 6; i++) expect((await post(t, {}, ip)).statusCode).toBe(401);
     expectLimited(await post(t, {}, ip));
@@ -148,14 +148,14 @@ describe.each(testDatabaseKinds())('write rate limits on %s', (kind) => {
 
   it('cannot be dodged by forging X-Forwarded-For (finding 3: no proxy trusted by default)', async () => {
     const { user, headers } = await createSignedInUser(t.ctx);
-    const ip = randomIp();
+    const ip = nextIp();
     const seen = [];
     for (let i = 0; i < 8; i++) {
       const answer = await t.app.inject({
         method: 'POST',
         url: '/api/messages-v2/messages',
         // A fresh forged client address on every call, as a script would rotate them.
-        headers: { ...headers, 'x-forwarded-for': randomIp() },
+        headers: { ...headers, 'x-forwarded-for': nextIp() },
         payload: { body: `forged ${i}`, kind: 'public' },
         remoteAddress: ip,
       });
@@ -253,16 +253,16 @@ describe.runIf(process.env.TEST_REDIS_URL)('write rate limits shared through Red
       user.id,
       user.solAddress,
     ]);
-    expect((await post(first, headers, randomIp())).statusCode).toBe(201);
-    expect((await post(second, headers, randomIp())).statusCode).toBe(201);
-    expect((await post(first, headers, randomIp())).statusCode).toBe(201);
+    expect((await post(first, headers, nextIp())).statusCode).toBe(201);
+    expect((await post(second, headers, nextIp())).statusCode).toBe(201);
+    expect((await post(first, headers, nextIp())).statusCode).toBe(201);
     // The fourth, on either instance, is one too many.
-    expectLimited(await post(second, headers, randomIp()));
-    expectLimited(await post(first, headers, randomIp()));
+    expectLimited(await post(second, headers, nextIp()));
+    expectLimited(await post(first, headers, nextIp()));
     expect((await postsBy(first, user.id)) + (await postsBy(second, user.id))).toBe(3);
 
     // An IP's 6 posts are counted together too, whichever instance takes them.
-    const ip = randomIp();
+    const ip = nextIp();
     const wallets = await Promise.all([1, 2, 3].map(() => createSignedInUser(first.ctx)));
     for (const wallet of wallets) {
       await second.ctx.database.pool.query('insert into users (id, sol_address) values ($1, $2)', [
@@ -293,8 +293,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('write rate limits shared through Red
     await ended;
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++)
-        statuses.push((await post(first, headers, randomIp())).statusCode);
+      for (let i = 0; i < 5; i++) statuses.push((await post(first, headers, nextIp())).statusCode);
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
       expect(await postsBy(first, user.id)).toBe(3);
     } finally {
@@ -302,7 +301,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('write rate limits shared through Red
     }
     // Back: the wallet's budget is counted again (3 per window, none spent in Redis yet).
     const again: number[] = [];
-    for (let i = 0; i < 4; i++) again.push((await post(first, headers, randomIp())).statusCode);
+    for (let i = 0; i < 4; i++) again.push((await post(first, headers, nextIp())).statusCode);
     expect(again).toEqual([201, 201, 201, 429]);
   });
 });
