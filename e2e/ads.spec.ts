@@ -112,11 +112,19 @@ describe('advertiser dashboard', () => {
     const sponsored = fan.page
       .getByTestId('post-card')
       .filter({ has: fan.page.getByTestId('sponsored-label') });
+    // The card reports its view once half of it is on screen, seen by an IntersectionObserver
+    // at a later frame (it may be on screen while scrolling down to it): the axe check below
+    // scrolls to the top, so the test waits for that report first.
+    const viewReported = fan.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/impression'),
+    );
+    viewReported.catch(() => {}); // awaited below; a failure before then must not go unhandled
     for (let i = 0; i < 40 && (await sponsored.count()) === 0; i++) {
       await fan.page.mouse.wheel(0, 600);
       await fan.page.waitForTimeout(100);
     }
     await sponsored.first().scrollIntoViewIfNeeded();
+    await viewReported;
     expect(await sponsored.first().textContent()).toContain(AD_TEXT);
     expect(await sponsored.first().textContent()).toContain('Sponsored');
     report += await axeReport(fan.page, 'sponsored post (375 px)');

@@ -1,9 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../apps/web/src/features/wallet/encoding.ts';
 import { axeReport } from './support/accessibility-test-kit.ts';
 import { signInOverHttp } from './support/api-wallet-test-kit.ts';
-import { DESKTOP, PHONE, openPage, saveScreenshotIfAsked } from './support/browser-test-kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  openPage,
+  saveScreenshotIfAsked,
+  watchForToast,
+} from './support/browser-test-kit.ts';
 import type { BurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import {
   composer,
@@ -28,10 +33,6 @@ async function patchMe(serverUrl: string, accessToken: string, body: unknown): P
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`PATCH /api/users/me: ${response.status}`);
-}
-
-function toasts(page: Page): Locator {
-  return page.getByRole('region', { name: /Notifications/ });
 }
 
 describe('conversation', () => {
@@ -73,15 +74,15 @@ describe('conversation', () => {
     const pollFields = composer(a.page).getByRole('group', { name: 'Poll' });
     await pollFields.getByLabel('Option 1').fill('Tacos');
     await pollFields.getByLabel('Option 2').fill('Ramen');
+    const mentionToast = watchForToast(b.page, 'New Mention');
     await composer(a.page).getByRole('button', { name: 'Post' }).click();
     const body = `Lunch vote, @${bName} what do you say?`;
     const aCard = postCard(a.page, body);
     await aCard.waitFor({ timeout: 20_000 });
     await aCard.getByRole('link', { name: `@${bName}` }).waitFor();
 
-    // B is told at once, and opens the post from the toast's notification.
-    await toasts(b.page).getByText('New Mention', { exact: true }).waitFor({ timeout: 20_000 });
-    expect(await toasts(b.page).textContent()).toContain('Ari mentioned you');
+    // B is told at once.
+    expect(await mentionToast).toContain('Ari mentioned you');
 
     // A comments on their own post, so B has a comment to answer.
     await aCard.getByRole('button', { name: /^Comment, / }).click();
@@ -104,24 +105,24 @@ describe('conversation', () => {
     await bCard.getByRole('button', { name: 'Reply to Ari' }).click();
     const replyBox = bCard.getByRole('textbox', { name: 'Reply to Ari' });
     await replyBox.fill('Ramen has my vote');
+    const replyToast = watchForToast(a.page, 'New Reply');
     await replyBox.press('Enter');
     await bCard.getByText('Ramen has my vote').waitFor();
 
     // A gets the reply notification.
-    await toasts(a.page).getByText('New Reply', { exact: true }).waitFor({ timeout: 20_000 });
-    expect(await toasts(a.page).textContent()).toContain('Bea replied to your comment');
+    expect(await replyToast).toContain('Bea replied to your comment');
 
     // B quotes the post.
     await bCard.getByRole('button', { name: /^Repost/ }).click();
     await b.page.getByRole('menuitem', { name: 'Quote' }).click();
     const dialog = b.page.getByRole('dialog', { name: 'Quote post' });
     await dialog.getByRole('textbox').fill('Settle it in the comments');
+    const quoteToast = watchForToast(a.page, 'New Quote');
     await dialog.getByRole('button', { name: 'Post' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
 
     // A gets the quote notification, and sees the quote with the original inside it.
-    await toasts(a.page).getByText('New Quote', { exact: true }).waitFor({ timeout: 20_000 });
-    expect(await toasts(a.page).textContent()).toContain('Bea quoted your post');
+    expect(await quoteToast).toContain('Bea quoted your post');
     await a.page.reload();
     const quote = postCard(a.page, 'Settle it in the comments');
     await quote.waitFor({ timeout: 20_000 });

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeReport } from './support/accessibility-test-kit.ts';
-import { DESKTOP, openPage, PHONE, saveScreenshotIfAsked } from './support/browser-test-kit.ts';
+import {
+  DESKTOP,
+  openPage,
+  PHONE,
+  saveScreenshotIfAsked,
+  watchForToast,
+} from './support/browser-test-kit.ts';
 import { newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import {
   composer,
@@ -58,9 +64,7 @@ describe('people in the browser', () => {
     // The followed wallet's open feed gets the toast by socket, without a reload. A toast stays
     // five seconds and the follower's steps below may take longer on a busy machine, so the
     // watch starts before the follow and is awaited after them.
-    const toasts = followed.page.getByRole('region', { name: /Notifications/ });
-    const followToast = toasts.getByText('New Follower', { exact: true }).waitFor();
-    followToast.catch(() => {}); // awaited below; a failure before then must not go unhandled
+    const followToast = watchForToast(followed.page, 'New Follower');
     await profile.getByRole('button', { name: /^Follow / }).click();
     await profile.getByRole('button', { name: /^Unfollow / }).waitFor();
     await profile.getByRole('button', { name: /^1 Follower$/ }).waitFor();

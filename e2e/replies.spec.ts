@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { axeReport } from './support/accessibility-test-kit.ts';
-import { DESKTOP, openPage, saveScreenshotIfAsked } from './support/browser-test-kit.ts';
+import {
+  DESKTOP,
+  openPage,
+  saveScreenshotIfAsked,
+  watchForToast,
+} from './support/browser-test-kit.ts';
 import { newBurnerWalletKey } from './support/burner-wallet-test-kit.ts';
 import {
   composer,
@@ -61,14 +66,15 @@ describe('replies in the browser', () => {
     const replyBox = deskCard.getByRole('textbox', { name: /^Reply to / });
     await expectFocusOn(replyBox, 'the reply box');
     await desk.page.keyboard.type('These ones.');
+    const replyToast = watchForToast(phone.page, 'New Reply');
     await desk.page.keyboard.press('Enter');
     const deskReplies = deskCard.getByRole('list', { name: 'Replies' });
     await deskReplies.getByText('These ones.').waitFor();
     expect(await deskCard.getByRole('button', { name: /^Comment, / }).textContent()).toBe('2');
 
     // The phone is told without a reload, and opens the thread.
+    await replyToast;
     const toasts = phone.page.getByRole('region', { name: /Notifications/ });
-    await toasts.getByText('New Reply', { exact: true }).waitFor({ timeout: 20_000 });
     // The bell lists it; its item leads to the post.
     await phone.page
       .getByRole('button', { name: /^Notifications, 1 unread/ })

@@ -166,6 +166,22 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Starts watching `page` for the toast titled `title`; answers, once it shows, the text of the
+ * toasts region at that moment. A toast stays five seconds, so the watch starts before the step
+ * that causes it and is awaited after whatever the test checks in between, which can take longer
+ * than that on a busy machine.
+ */
+export function watchForToast(page: Page, title: string): Promise<string> {
+  const region = page.getByRole('region', { name: /Notifications/ });
+  const shown = region
+    .getByText(title, { exact: true })
+    .waitFor({ timeout: 60_000 })
+    .then(async () => (await region.textContent()) ?? '');
+  shown.catch(() => {}); // awaited by the caller; a failure before then must not go unhandled
+  return shown;
+}
+
 /** Saves a screenshot of the page as `{name}.png` when E2E_SCREENSHOT_DIR is set (to look at). */
 export async function saveScreenshotIfAsked(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
